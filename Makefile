@@ -1,0 +1,30 @@
+# STGY Pub — the menu. `make run` and `make test` are the two set-up commands.
+SHELL := /bin/bash
+GO ?= go
+export STGY_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/stgy_pub?sslmode=disable
+export STGY_REDIS_URL ?= redis://127.0.0.1:6379/0
+
+.PHONY: run test test-go test-cluster fuzz bench generate lint build services
+
+build:
+	$(GO) build -o bin/stgy-pub ./cmd/stgy-pub
+
+services:
+	@scripts/services.sh
+
+run: build services
+	@./bin/stgy-pub demo
+
+test: services
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+generate:
+	$(GO) run github.com/99designs/gqlgen generate
+
+lint:
+	test -z "$$(gofmt -l $$(git ls-files '*.go'))"
+	$(GO) vet ./...
+
+bench: build services
+	$(GO) test -run '^$$' -bench . -benchtime 2s ./...

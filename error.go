@@ -1,0 +1,63 @@
+package stgypub
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes reach GraphQL clients as extensions.code and map to HTTP
+// statuses in server. They follow ARCHITECTURE.md "GraphQL surface".
+const (
+	CodeBadUserInput    = "BAD_USER_INPUT"
+	CodeUnauthenticated = "UNAUTHENTICATED"
+	CodeForbidden       = "FORBIDDEN"
+	CodeNotFound        = "NOT_FOUND"
+	CodeConflict        = "CONFLICT"
+	CodeRateLimited     = "RATE_LIMITED"
+	CodeInternal        = "INTERNAL"
+)
+
+// Error is an application error whose Code and Message are safe to show to
+// a client. Any other error is reported to clients as INTERNAL with its text
+// hidden.
+type Error struct {
+	Code    string
+	Message string
+}
+
+// Error implements the error interface.
+func (e *Error) Error() string { return fmt.Sprintf("stgypub: %s: %s", e.Code, e.Message) }
+
+// Errorf returns an *Error with the given code and a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, "" for a
+// nil err and CodeInternal for any other error.
+func ErrorCode(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}
+
+// ErrorMessage returns the client-safe message of err: the Message of the
+// first *Error in its chain, or "internal error" for anything else.
+func ErrorMessage(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return "internal error"
+}
+
+// IsNotFound reports whether err carries CodeNotFound.
+func IsNotFound(err error) bool { return ErrorCode(err) == CodeNotFound }

@@ -1,0 +1,92 @@
+package stgypub
+
+import "time"
+
+// Post is one SNS post (seed 001 "Canonical Publication State"). Its
+// external publication state is PublishedAt alone: nil is unpublished, a
+// future time is scheduled, a time at or before now is published.
+type Post struct {
+	ID           ID
+	OwnedBy      ID
+	ReplyTo      *ID
+	PublishedAt  *time.Time
+	UpdatedAt    *time.Time
+	Snippet      string // JSON snippet (markdown package), at most 4096 characters
+	Locale       string // BCP 47 tag such as "en" or "ja-JP"; "" when unknown
+	AllowLikes   bool
+	AllowReplies bool
+
+	// Content is the Markdown body from post_details; "" when the query
+	// did not load it (lists load only Snippet).
+	Content string
+	// PlainText is Content as plain text, stored for search and KWIC.
+	PlainText string
+}
+
+// PublicationState is the external publication state derived from
+// PublishedAt and a clock (seed 001 "Canonical Publication State").
+type PublicationState string
+
+// The three publication states.
+const (
+	StateUnpublished PublicationState = "UNPUBLISHED"
+	StateScheduled   PublicationState = "SCHEDULED"
+	StatePublished   PublicationState = "PUBLISHED"
+)
+
+// State returns the publication state of p at now.
+func (p *Post) State(now time.Time) PublicationState {
+	switch {
+	case p.PublishedAt == nil:
+		return StateUnpublished
+	case p.PublishedAt.After(now):
+		return StateScheduled
+	default:
+		return StatePublished
+	}
+}
+
+// IsPublished reports whether p is published at now
+// (published_at IS NOT NULL AND published_at <= now).
+func (p *Post) IsPublished(now time.Time) bool { return p.State(now) == StatePublished }
+
+// CreatedAt is the creation time recovered from the Snowflake ID.
+func (p *Post) CreatedAt() time.Time { return p.ID.Time() }
+
+// Order is the direction of a publication-ordered list: by
+// (published_at, id) descending (newest) or ascending (oldest).
+type Order string
+
+// The two list orders.
+const (
+	OrderNewest Order = "newest"
+	OrderOldest Order = "oldest"
+)
+
+// ParseOrder maps "", "newest", "desc" to OrderNewest and "oldest", "asc"
+// to OrderOldest; anything else fails with BAD_USER_INPUT.
+func ParseOrder(s string) (Order, error) {
+	switch s {
+	case "", "newest", "desc", "NEWEST":
+		return OrderNewest, nil
+	case "oldest", "asc", "OLDEST":
+		return OrderOldest, nil
+	}
+	return "", Errorf(CodeBadUserInput, "order must be newest or oldest")
+}
+
+// PostQuery selects a page of a publication-ordered list.
+type PostQuery struct {
+	Order  Order
+	Offset int // >= 0
+	Limit  int // >= 1
+}
+
+// User is an account. PasswordHash is never exposed to clients.
+type User struct {
+	ID           ID
+	Nickname     string
+	Introduction string
+	IsAdmin      bool
+	PasswordHash string
+}

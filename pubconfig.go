@@ -1,0 +1,101 @@
+package stgypub
+
+import "unicode/utf8"
+
+// SidePostsMax clamps the sidebar's Recent posts and Popular entries counts
+// when rendering (seed 001 "External Page Structure",
+// Config.PUB_SIDE_POSTS_MAX). Stored values are never modified.
+const SidePostsMax = 20
+
+// PubConfig is one user's public-site settings, the user_pub_configs row
+// (seed 001 "Public Site Settings"). DefaultPubConfig gives the values used
+// when no row exists.
+type PubConfig struct {
+	UserID            ID
+	SiteName          string // <= 50 characters
+	Subtitle          string // <= 50 characters
+	Author            string // <= 50 characters
+	Introduction      string // <= 1000 characters
+	DesignTheme       string // <= 50 characters; see the prerender themes
+	ShowServiceHeader bool
+	ShowSiteName      bool
+	ShowPagenation    bool
+	ShowSideProfile   bool
+	ShowSideRecent    int // <= 0 hides; clamped to SidePostsMax when rendering
+	ShowSidePopular   int // <= 0 hides; clamped to SidePostsMax when rendering
+	Extensions        Extensions
+}
+
+// DefaultPubConfig returns the column defaults of user_pub_configs.
+func DefaultPubConfig(userID ID) *PubConfig {
+	return &PubConfig{
+		UserID:            userID,
+		ShowServiceHeader: true,
+		ShowSiteName:      true,
+		ShowPagenation:    true,
+		ShowSideProfile:   true,
+		ShowSideRecent:    5,
+		ShowSidePopular:   5,
+		Extensions:        EmptyExtensions(),
+	}
+}
+
+// SideRecent is the number of Recent posts to render: 0 when hidden, at
+// most SidePostsMax.
+func (c *PubConfig) SideRecent() int { return clampSide(c.ShowSideRecent) }
+
+// SidePopular is the number of Popular entries to render: 0 when hidden,
+// at most SidePostsMax.
+func (c *PubConfig) SidePopular() int { return clampSide(c.ShowSidePopular) }
+
+func clampSide(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return min(n, SidePostsMax)
+}
+
+// Validate checks the column limits (lengths in Unicode code points, valid
+// UTF-8, no NUL) and returns BAD_USER_INPUT naming the first bad field.
+// Extensions are validated when parsed (ParseExtensions).
+func (c *PubConfig) Validate() error {
+	fields := []struct {
+		name  string
+		value string
+		max   int
+	}{
+		{"siteName", c.SiteName, 50},
+		{"subtitle", c.Subtitle, 50},
+		{"author", c.Author, 50},
+		{"introduction", c.Introduction, 1000},
+		{"designTheme", c.DesignTheme, 50},
+	}
+	for _, f := range fields {
+		if err := CheckText(f.name, f.value, f.max); err != nil {
+			return err
+		}
+	}
+	const maxInt32 = 1<<31 - 1
+	if c.ShowSideRecent > maxInt32 || c.ShowSideRecent < -maxInt32 ||
+		c.ShowSidePopular > maxInt32 || c.ShowSidePopular < -maxInt32 {
+		return Errorf(CodeBadUserInput, "showSideRecent and showSidePopular must fit in 32 bits")
+	}
+	return nil
+}
+
+// CheckText returns BAD_USER_INPUT when s is not valid UTF-8, contains NUL
+// or is longer than max Unicode code points.
+func CheckText(field, s string, max int) error {
+	if !utf8.ValidString(s) {
+		return Errorf(CodeBadUserInput, "%s is not valid UTF-8", field)
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0 {
+			return Errorf(CodeBadUserInput, "%s must not contain NUL", field)
+		}
+	}
+	if n := utf8.RuneCountInString(s); n > max {
+		return Errorf(CodeBadUserInput, "%s is %d characters; the limit is %d", field, n, max)
+	}
+	return nil
+}

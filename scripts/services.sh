@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Makes sure PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379) answer.
+# Order: already running -> start the machine's service -> start throwaway
+# local instances under .data/ -> say exactly what to install.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+PGPORT=5432
+REDISPORT=6379
+
+pg_up() { pg_isready -q -h 127.0.0.1 -p "$PGPORT" 2>/dev/null || (exec 3<>/dev/tcp/127.0.0.1/$PGPORT) 2>/dev/null; }
+redis_up() { [ "$(redis-cli -h 127.0.0.1 -p "$REDISPORT" ping 2>/dev/null)" = PONG ]; }
+
+wait_for() { # name check
+	for _ in $(seq 1 60); do "$2" && return 0; sleep 0.5; done
+	echo "services: $1 did not come up" >&2; return 1
+}
+
+if ! pg_up; then
+	if command -v pg_ctlcluster >/dev/null 2>&1 && [ -d /etc/postgresql ] && [ "$(id -u)" = 0 ]; then
+		echo "services: starting the machine's PostgreSQL" >&2
+		pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+	fi
+	if ! pg_up; then
+		bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+		if [ -n "$bindir" ] && [ -x "$bindir/initdb" ]; then
+			echo "services: starting a throwaway PostgreSQL under .data/pg" >&2
+			mkdir -p .data
+			runas=(); [ "$(id -u)" = 0 ] && { chown -R postgres .data 2>/dev/null; runas=(runuser -u postgres --); }
+			[ -d .data/pg ] || "${runas[@]}" "$bindir/initdb" -D .data/pg -U postgres -A trust >/dev/null
+			"${runas[@]}" "$bindir/pg_ctl" -D .data/pg -l .data/pg.log -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1" start >/dev/null
+		else
+			echo "services: PostgreSQL is not running on 127.0.0.1:$PGPORT and not installed; install it (Debian: apt-get install postgresql) or set STGY_DATABASE_URL" >&2
+			exit 1
+		fi
+	fi
+	wait_for PostgreSQL pg_up || exit 1
+fi
+
+if ! redis_up; then
+	if command -v redis-server >/dev/null 2>&1; then
+		echo "services: starting Redis on 127.0.0.1:$REDISPORT" >&2
+		mkdir -p .data/redis
+		redis-server --daemonize yes --bind 127.0.0.1 --port "$REDISPORT" --save "" --appendonly no \
+			--dir "$PWD/.data/redis" --logfile "$PWD/.data/redis.log" >/dev/null
+	else
+		echo "services: Redis is not running on 127.0.0.1:$REDISPORT and not installed; install it (Debian: apt-get install redis-server) or set STGY_REDIS_URL" >&2
+		exit 1
+	fi
+	wait_for Redis redis_up || exit 1
+fi

@@ -1,0 +1,55 @@
+package stgypub
+
+import (
+	"context"
+	"time"
+)
+
+// PubPostStore is the read path for published posts (seed 001 "APIs for
+// Retrieving Published Posts"). "Published" is published_at IS NOT NULL AND
+// published_at <= now, on every method. Missing, unpublished, scheduled and
+// deleted posts are all NOT_FOUND.
+type PubPostStore interface {
+	// PublishedPost returns one published post with Content loaded.
+	PublishedPost(ctx context.Context, id ID) (*Post, error)
+	// AdjacentPublished returns the owner's published posts just before
+	// (older) and just after (newer) p in (published_at, id) order; nil
+	// when there is none.
+	AdjacentPublished(ctx context.Context, p *Post) (older, newer *Post, err error)
+	// PublishedByUser lists a user's published posts in (published_at, id)
+	// order without Content.
+	PublishedByUser(ctx context.Context, userID ID, q PostQuery) ([]*Post, error)
+	// CountPublishedByUser counts a user's published posts.
+	CountPublishedByUser(ctx context.Context, userID ID) (int, error)
+	// PublishedByIDs returns the published posts among ids (at most 20,
+	// else BAD_USER_INPUT) in input order (WITH ORDINALITY), dropping
+	// unknown, unpublished and scheduled ones and duplicates.
+	PublishedByIDs(ctx context.Context, ids []ID) ([]*Post, error)
+	// SearchPublished finds a user's published posts whose plain text
+	// contains query (case-insensitive substring, so Japanese works), in
+	// (published_at, id) order, with PlainText loaded; total is the number
+	// of matches.
+	SearchPublished(ctx context.Context, userID ID, query string, q PostQuery) (posts []*Post, total int, err error)
+	// LastPublishedChange is the latest of published_at and updated_at over
+	// the user's published posts (zero when none), for Last-Modified.
+	LastPublishedChange(ctx context.Context, userID ID) (time.Time, error)
+}
+
+// UserStore reads and writes accounts.
+type UserStore interface {
+	// User returns one user or NOT_FOUND.
+	User(ctx context.Context, id ID) (*User, error)
+	// UsersByIDs returns the users that exist among ids, in any order.
+	UsersByIDs(ctx context.Context, ids []ID) ([]*User, error)
+}
+
+// PubConfigStore reads and writes user_pub_configs.
+type PubConfigStore interface {
+	// PubConfig returns the user's settings, DefaultPubConfig when no row
+	// exists. A corrupt stored extensions value is logged and read as {}.
+	// NOT_FOUND when the user does not exist.
+	PubConfig(ctx context.Context, userID ID) (*PubConfig, error)
+	// PubConfigs is PubConfig for many users (dataloaders); missing rows
+	// get defaults; unknown users are left out.
+	PubConfigs(ctx context.Context, userIDs []ID) ([]*PubConfig, error)
+}

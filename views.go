@@ -1,0 +1,89 @@
+package stgypub
+
+import (
+	"context"
+	"time"
+)
+
+// View is one page view of a published post to record (seed 001 "Atomic
+// Updates with Lua"). Fingerprint is the first 4 bytes of
+// HMAC-SHA256(secret, normalized client IP); the raw IP never gets here.
+type View struct {
+	PostID      ID
+	OwnerID     ID
+	PublishedAt time.Time
+	Digest      string // 150-character plain-text digest for Stats metadata
+	Fingerprint [4]byte
+}
+
+// RankingEntry is one Popular-entries row: a post and its page views over
+// the retention window (seed 001 "Popular entries").
+type RankingEntry struct {
+	ID ID    `json:"id"`
+	PV int64 `json:"pv"`
+}
+
+// DayPV is the page views of one UTC date (Date is "YYYYMMDD").
+type DayPV struct {
+	Date string `json:"date"`
+	PV   int64  `json:"pv"`
+}
+
+// PostStats is one row of the owner's Stats: the post, its publication date
+// and digest, its PV over the window and its per-day series (oldest first).
+type PostStats struct {
+	ID          ID         `json:"id"`
+	PublishedAt *time.Time `json:"publishedAt"`
+	Digest      string     `json:"digest"`
+	PV          int64      `json:"pv"`
+	Daily       []DayPV    `json:"daily"`
+}
+
+// Stats is the owner's Publications Stats over the retention window (seed
+// 001 "Publications Stats"): Redis and PostgreSQL checkpoints merged by max
+// per (post, date), then summed. TotalPV counts every post; Posts holds the
+// top 1000 by PV (then ID).
+type Stats struct {
+	OwnerID ID          `json:"ownerId"`
+	Days    int         `json:"days"`
+	TotalPV int64       `json:"totalPv"`
+	Daily   []DayPV     `json:"daily"`
+	Posts   []PostStats `json:"posts"`
+}
+
+// Checkpoint is one post_pub_access_counts row: the PV of a post on a UTC
+// date as saved at a checkpoint (seed 001 "PostgreSQL PV Checkpoints").
+// Date is midnight UTC of that date.
+type Checkpoint struct {
+	PostID  ID
+	OwnerID ID
+	Date    time.Time
+	Count   int64 // stored as INTEGER; values above 2^31-1 are clamped
+}
+
+// PostMeta is the Stats metadata of a post: publication date and digest.
+type PostMeta struct {
+	ID          ID         `json:"-"`
+	OwnerID     ID         `json:"-"`
+	PublishedAt *time.Time `json:"publishedAt"`
+	Digest      string     `json:"digest"`
+}
+
+// CheckpointStore persists sparse PV checkpoints; store implements it and
+// counter uses it. Every date is a UTC date.
+type CheckpointStore interface {
+	// PostCheckpoints returns the post's rows with from <= date <= to.
+	PostCheckpoints(ctx context.Context, postID ID, from, to time.Time) ([]Checkpoint, error)
+	// UpsertCheckpoints writes all rows in one multi-row monotonic UPSERT
+	// (... DO UPDATE ... WHERE count < EXCLUDED.count); never lowers a count.
+	UpsertCheckpoints(ctx context.Context, cps []Checkpoint) error
+	// OwnerCheckpoints returns the owner's rows with from <= date <= to
+	// through the (owner_id, target_date) index.
+	OwnerCheckpoints(ctx context.Context, ownerID ID, from, to time.Time) ([]Checkpoint, error)
+	// DeleteCheckpointsBefore deletes rows with target_date < date and
+	// returns how many went.
+	DeleteCheckpointsBefore(ctx context.Context, date time.Time) (int64, error)
+	// PostMetas looks up publication date and snippet-derived digest for
+	// just the given IDs by primary key (missing IDs are left out).
+	PostMetas(ctx context.Context, ids []ID) ([]PostMeta, error)
+}
