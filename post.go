@@ -85,6 +85,7 @@ type PostQuery struct {
 // User is an account. PasswordHash is never exposed to clients.
 type User struct {
 	ID           ID
+	LoginName    string // unique login name, 1-50 of [A-Za-z0-9_.-]
 	Nickname     string
 	Introduction string
 	IsAdmin      bool

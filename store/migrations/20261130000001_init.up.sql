@@ -1,6 +1,7 @@
 -- Accounts: what a standalone STGY Pub needs of the SNS users table.
 CREATE TABLE users (
   id BIGINT PRIMARY KEY,
+  login_name VARCHAR(50) NOT NULL UNIQUE,
   nickname VARCHAR(50) NOT NULL,
   introduction VARCHAR(2000) NOT NULL DEFAULT '',
   is_admin BOOLEAN NOT NULL DEFAULT FALSE,

@@ -1,0 +1,76 @@
+package stgypub
+
+import (
+	"context"
+	"time"
+)
+
+// PostStore is the owner-side post storage. It does no permission checks
+// and derives nothing: callers fill Snippet and PlainText from Content
+// (markdown package) and check who may act.
+type PostStore interface {
+	// Post returns a post in any publication state, with Content; NOT_FOUND
+	// when missing.
+	Post(ctx context.Context, id ID) (*Post, error)
+	// CreatePost inserts p and its details; a zero p.ID is replaced by a
+	// new Snowflake ID.
+	CreatePost(ctx context.Context, p *Post) error
+	// UpdatePost rewrites Content, PlainText, Snippet, Locale, AllowLikes,
+	// AllowReplies and sets updated_at; NOT_FOUND when missing.
+	UpdatePost(ctx context.Context, p *Post) error
+	// DeletePost deletes a post (details and checkpoints cascade).
+	DeletePost(ctx context.Context, id ID) error
+	// SetPublication sets published_at (nil unpublishes); NOT_FOUND when
+	// missing.
+	SetPublication(ctx context.Context, id ID, publishedAt *time.Time) error
+	// ChangeOwner moves a post to another user and, in the same
+	// transaction, the owner_id of its post_pub_access_counts rows.
+	ChangeOwner(ctx context.Context, id, newOwner ID) error
+	// PostsByOwner lists a user's posts of every state, newest ID first,
+	// without Content.
+	PostsByOwner(ctx context.Context, ownerID ID, offset, limit int) ([]*Post, error)
+}
+
+// AccountStore is the owner-side account storage.
+type AccountStore interface {
+	// CreateUser inserts u (a zero ID is replaced); CONFLICT when the login
+	// name is taken.
+	CreateUser(ctx context.Context, u *User) error
+	// UserByLogin returns the user with that login name or NOT_FOUND.
+	UserByLogin(ctx context.Context, loginName string) (*User, error)
+	// SetPasswordHash stores a password hash (argon2id encoded string).
+	SetPasswordHash(ctx context.Context, id ID, hash string) error
+	// SetAdmin sets or clears the admin flag.
+	SetAdmin(ctx context.Context, id ID, admin bool) error
+	// UpdatePubConfig UPSERTs the user's user_pub_configs row.
+	UpdatePubConfig(ctx context.Context, c *PubConfig) error
+}
+
+// SessionStore keeps login sessions and API tokens; only SHA-256 hashes of
+// the secrets reach it.
+type SessionStore interface {
+	CreateSession(ctx context.Context, userID ID, tokenHash []byte, expiresAt time.Time) error
+	// SessionUser returns the user of an unexpired session or
+	// UNAUTHENTICATED.
+	SessionUser(ctx context.Context, tokenHash []byte) (*User, error)
+	DeleteSession(ctx context.Context, tokenHash []byte) error
+	// CreateAPIToken stores a bearer token's hash and returns its ID.
+	CreateAPIToken(ctx context.Context, userID ID, name string, tokenHash []byte, expiresAt *time.Time) (ID, error)
+	// APITokenUser returns the user of an unexpired token or
+	// UNAUTHENTICATED.
+	APITokenUser(ctx context.Context, tokenHash []byte) (*User, error)
+	// DeleteAPIToken deletes one of the user's tokens; NOT_FOUND otherwise.
+	DeleteAPIToken(ctx context.Context, userID, tokenID ID) error
+}
+
+// ViewRecorder records one page view (counter implements it) and returns
+// the post's new PV for today, or 0 for a duplicate.
+type ViewRecorder interface {
+	RecordView(ctx context.Context, v View) (int64, error)
+}
+
+// Ranker computes Popular entries: post IDs by PV over the retention
+// window, from Redis alone (seed 001 "Popular entries").
+type Ranker interface {
+	Ranking(ctx context.Context, ownerID ID, limit int) ([]RankingEntry, error)
+}
