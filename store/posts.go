@@ -1,0 +1,165 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/stgy/stgypub"
+)
+
+var _ stgypub.PostStore = (*Store)(nil)
+
+// Post returns a post in any publication state with Content and PlainText;
+// NOT_FOUND when missing.
+func (s *Store) Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) {
+	var row postRow
+	err := s.DB.NewRaw(`SELECT `+postFullColumns+`
+FROM posts p JOIN post_details d ON d.post_id = p.id WHERE p.id = ?`, int64(id)).Scan(ctx, &row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("post")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: post %s: %w", id, err)
+	}
+	return row.toDomain(), nil
+}
+
+// CreatePost inserts p into posts and post_details in one transaction; a
+// zero p.ID is replaced by NewID(). CONFLICT when the ID is taken,
+// NOT_FOUND when the owner does not exist.
+func (s *Store) CreatePost(ctx context.Context, p *stgypub.Post) error {
+	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		return insertPost(ctx, tx, p)
+	})
+}
+
+func insertPost(ctx context.Context, tx bun.Tx, p *stgypub.Post) error {
+	if p.ID == 0 {
+		p.ID = NewID()
+	}
+	_, err := tx.NewInsert().Model(postToRow(p)).Exec(ctx)
+	switch sqlstate(err) {
+	case sqlstateUniqueViolation:
+		return stgypub.Errorf(stgypub.CodeConflict, "post %s already exists", p.ID)
+	case sqlstateForeignKeyViolation:
+		return notFound("owner")
+	}
+	if err != nil {
+		return fmt.Errorf("store: insert post: %w", err)
+	}
+	d := &postDetailRow{PostID: int64(p.ID), Content: p.Content, PlainText: p.PlainText}
+	if _, err := tx.NewInsert().Model(d).Exec(ctx); err != nil {
+		return fmt.Errorf("store: insert post details: %w", err)
+	}
+	return nil
+}
+
+// UpdatePost rewrites Content, PlainText, Snippet, Locale, AllowLikes and
+// AllowReplies of post p.ID and sets updated_at (and p.UpdatedAt) to
+// s.Now(), in one transaction; NOT_FOUND when missing. Owner, reply_to and
+// published_at are left alone.
+func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
+	now := s.Now().UTC()
+	row := postToRow(p)
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewUpdate().Model(row).
+			Column("snippet", "locale", "allow_likes", "allow_replies").
+			Set("updated_at = ?", now).
+			WherePK().Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("store: update post %s: %w", p.ID, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return notFound("post")
+		}
+		d := &postDetailRow{PostID: int64(p.ID), Content: p.Content, PlainText: p.PlainText}
+		_, err = tx.NewInsert().Model(d).
+			On("CONFLICT (post_id) DO UPDATE").
+			Set("content = EXCLUDED.content").
+			Set("plain_text = EXCLUDED.plain_text").Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("store: update post details %s: %w", p.ID, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	p.UpdatedAt = &now
+	return nil
+}
+
+// DeletePost deletes a post; details, imports and checkpoints cascade.
+// NOT_FOUND when missing.
+func (s *Store) DeletePost(ctx context.Context, id stgypub.ID) error {
+	res, err := s.DB.NewDelete().TableExpr("posts").Where("id = ?", int64(id)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("store: delete post %s: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return notFound("post")
+	}
+	return nil
+}
+
+// SetPublication sets published_at (nil unpublishes, a future time
+// schedules); NOT_FOUND when missing (seed 001 "Canonical Publication
+// State").
+func (s *Store) SetPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) error {
+	res, err := s.DB.NewUpdate().Table("posts").Set("published_at = ?", utcPtr(publishedAt)).
+		Where("id = ?", int64(id)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("store: set publication of %s: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return notFound("post")
+	}
+	return nil
+}
+
+// ChangeOwner moves post id to newOwner and, in the same transaction, the
+// owner_id of its post_pub_access_counts rows, so the owner's Stats and
+// checkpoint index follow the post. NOT_FOUND when the post or the new
+// owner does not exist.
+func (s *Store) ChangeOwner(ctx context.Context, id, newOwner stgypub.ID) error {
+	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewUpdate().Table("posts").Set("owned_by = ?", int64(newOwner)).
+			Where("id = ?", int64(id)).Exec(ctx)
+		if sqlstate(err) == sqlstateForeignKeyViolation {
+			return notFound("new owner")
+		}
+		if err != nil {
+			return fmt.Errorf("store: change owner of %s: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return notFound("post")
+		}
+		_, err = tx.NewUpdate().Table("post_pub_access_counts").Set("owner_id = ?", int64(newOwner)).
+			Where("post_id = ?", int64(id)).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("store: move checkpoints of %s: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// PostsByOwner lists a user's posts of every state, newest ID first,
+// without Content. offset < 0 or limit outside 1..MaxPageLimit is
+// BAD_USER_INPUT.
+func (s *Store) PostsByOwner(ctx context.Context, ownerID stgypub.ID, offset, limit int) ([]*stgypub.Post, error) {
+	if _, err := orderClause(stgypub.PostQuery{Offset: offset, Limit: limit}); err != nil {
+		return nil, err
+	}
+	var rows []postRow
+	err := s.DB.NewRaw(`SELECT `+postListColumns+` FROM posts p WHERE p.owned_by = ?
+ORDER BY p.id DESC OFFSET ? LIMIT ?`, int64(ownerID), offset, limit).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: posts of %s: %w", ownerID, err)
+	}
+	return postsToDomain(rows), nil
+}

@@ -1,0 +1,147 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"github.com/stgy/stgypub"
+)
+
+// Every query here applies the seed's publication rule with s.Now() as a
+// parameter: published_at <= now (NULL never compares true), seed 001
+// "Canonical Publication State".
+
+var _ stgypub.PubPostStore = (*Store)(nil)
+
+// PublishedPost returns one published post with Content and PlainText
+// loaded; NOT_FOUND when it is missing, unpublished, scheduled or deleted
+// (seed 001 "APIs for Retrieving Published Posts", GET /posts/pub/{id}).
+func (s *Store) PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) {
+	var row postRow
+	err := s.DB.NewRaw(`SELECT `+postFullColumns+`
+FROM posts p JOIN post_details d ON d.post_id = p.id
+WHERE p.id = ? AND p.published_at <= ?`, int64(id), s.Now()).Scan(ctx, &row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("post")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: published post %s: %w", id, err)
+	}
+	return row.toDomain(), nil
+}
+
+// adjacentRow is a postRow tagged with its side of the current post.
+type adjacentRow struct {
+	postRow
+	Side string `bun:"side"`
+}
+
+// AdjacentPublished returns the owner's published posts just before
+// (older) and just after (newer) p by (published_at, id) row-value
+// comparison, in one round trip; nil when there is none or p itself has
+// no publication date. Content is not loaded.
+func (s *Store) AdjacentPublished(ctx context.Context, p *stgypub.Post) (older, newer *stgypub.Post, err error) {
+	if p == nil || p.PublishedAt == nil {
+		return nil, nil, nil
+	}
+	now, at, id, owner := s.Now(), p.PublishedAt.UTC(), int64(p.ID), int64(p.OwnedBy)
+	var rows []adjacentRow
+	err = s.DB.NewRaw(`(SELECT `+postListColumns+`, 'older' AS side FROM posts p
+  WHERE p.owned_by = ? AND p.published_at <= ? AND (p.published_at, p.id) < (?, ?)
+  ORDER BY p.published_at DESC, p.id DESC LIMIT 1)
+UNION ALL
+(SELECT `+postListColumns+`, 'newer' AS side FROM posts p
+  WHERE p.owned_by = ? AND p.published_at <= ? AND (p.published_at, p.id) > (?, ?)
+  ORDER BY p.published_at ASC, p.id ASC LIMIT 1)`,
+		owner, now, at, id, owner, now, at, id).Scan(ctx, &rows)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: adjacent posts of %s: %w", p.ID, err)
+	}
+	for i := range rows {
+		if rows[i].Side == "older" {
+			older = rows[i].toDomain()
+		} else {
+			newer = rows[i].toDomain()
+		}
+	}
+	return older, newer, nil
+}
+
+// PublishedByUser lists a page of a user's published posts ordered by
+// (published_at, id), newest or oldest first, without Content (seed 001
+// GET /posts/pub-by-user/{userId}). Bad paging is BAD_USER_INPUT (see
+// orderClause).
+func (s *Store) PublishedByUser(ctx context.Context, userID stgypub.ID, q stgypub.PostQuery) ([]*stgypub.Post, error) {
+	order, err := orderClause(q)
+	if err != nil {
+		return nil, err
+	}
+	var rows []postRow
+	err = s.DB.NewRaw(`SELECT `+postListColumns+` FROM posts p
+WHERE p.owned_by = ? AND p.published_at <= ?
+ORDER BY `+order+` OFFSET ? LIMIT ?`,
+		int64(userID), s.Now(), q.Offset, q.Limit).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: published posts of %s: %w", userID, err)
+	}
+	return postsToDomain(rows), nil
+}
+
+// CountPublishedByUser counts a user's published posts (0 for an unknown
+// user).
+func (s *Store) CountPublishedByUser(ctx context.Context, userID stgypub.ID) (int, error) {
+	var n int
+	err := s.DB.NewRaw(`SELECT count(*) FROM posts p WHERE p.owned_by = ? AND p.published_at <= ?`,
+		int64(userID), s.Now()).Scan(ctx, &n)
+	if err != nil {
+		return 0, fmt.Errorf("store: count published posts of %s: %w", userID, err)
+	}
+	return n, nil
+}
+
+// PublishedByIDs returns the published posts among ids in input order
+// (unnest ... WITH ORDINALITY), without Content, dropping unknown,
+// unpublished, scheduled and repeated IDs (first occurrence kept). More
+// than MaxIDsPerRequest IDs is BAD_USER_INPUT (seed 001 POST
+// /posts/pub-by-ids).
+func (s *Store) PublishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypub.Post, error) {
+	if len(ids) > MaxIDsPerRequest {
+		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "at most %d ids, got %d", MaxIDsPerRequest, len(ids))
+	}
+	if len(ids) == 0 {
+		return []*stgypub.Post{}, nil
+	}
+	var rows []postRow
+	err := s.DB.NewRaw(`WITH req AS (
+  SELECT id, min(ord) AS ord FROM unnest(?::bigint[]) WITH ORDINALITY AS t(id, ord) GROUP BY id
+)
+SELECT `+postListColumns+` FROM req r JOIN posts p ON p.id = r.id
+WHERE p.published_at <= ?
+ORDER BY r.ord`, pgdialect.Array(toInt64s(ids)), s.Now()).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: published posts by ids: %w", err)
+	}
+	return postsToDomain(rows), nil
+}
+
+// LastPublishedChange is the latest of published_at and updated_at over
+// the user's published posts, for Last-Modified and feed dates; the zero
+// time when the user has none. It reads the (owned_by, published_at, id)
+// index range and those rows' updated_at.
+func (s *Store) LastPublishedChange(ctx context.Context, userID stgypub.ID) (time.Time, error) {
+	var t *time.Time
+	err := s.DB.NewRaw(`SELECT max(greatest(p.published_at, p.updated_at)) FROM posts p
+WHERE p.owned_by = ? AND p.published_at <= ?`, int64(userID), s.Now()).Scan(ctx, &t)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("store: last published change of %s: %w", userID, err)
+	}
+	if t == nil {
+		return time.Time{}, nil
+	}
+	return t.UTC(), nil
+}

@@ -1,0 +1,162 @@
+package store_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stgy/stgypub"
+)
+
+// publicationFixture makes one post in each publication state plus one
+// deleted post, all owned by one user.
+type publicationFixture struct {
+	owner                                    stgypub.ID
+	published, atNow, unpublished, scheduled stgypub.ID
+	deleted                                  stgypub.ID
+}
+
+func newPublicationFixture(t *testing.T, s interface {
+	DeletePost(context.Context, stgypub.ID) error
+}, mk func(id stgypub.ID, at *time.Time, text string) stgypub.ID, owner stgypub.ID) publicationFixture {
+	t.Helper()
+	f := publicationFixture{owner: owner}
+	f.published = mk(101, ptr(now.Add(-time.Hour)), "published one")
+	f.atNow = mk(102, ptr(now), "published exactly now")
+	f.unpublished = mk(103, nil, "never published")
+	f.scheduled = mk(104, ptr(now.Add(time.Microsecond)), "scheduled a microsecond later")
+	f.deleted = mk(105, ptr(now.Add(-2*time.Hour)), "deleted after publishing")
+	if err := s.DeletePost(context.Background(), f.deleted); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestPublicationRuleOnEveryReadPath(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	owner := mustUser(t, s, "alice")
+	f := newPublicationFixture(t, s, func(id stgypub.ID, at *time.Time, text string) stgypub.ID {
+		return mustPost(t, s, owner, id, at, text)
+	}, owner)
+	visible := []stgypub.ID{f.atNow, f.published} // newest first
+	hidden := []stgypub.ID{f.unpublished, f.scheduled, f.deleted}
+
+	t.Run("PublishedPost", func(t *testing.T) {
+		for _, id := range visible {
+			p, err := s.PublishedPost(ctx, id)
+			if err != nil {
+				t.Fatalf("%s: %v", id, err)
+			}
+			if p.Content == "" || p.PlainText != p.Content || p.OwnedBy != owner {
+				t.Errorf("%s: content %q plain %q owner %s", id, p.Content, p.PlainText, p.OwnedBy)
+			}
+		}
+		for _, id := range hidden {
+			_, err := s.PublishedPost(ctx, id)
+			wantCode(t, err, stgypub.CodeNotFound)
+		}
+	})
+	t.Run("PublishedByUser", func(t *testing.T) {
+		got, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(ids(got), visible) {
+			t.Errorf("got %v, want %v", ids(got), visible)
+		}
+		for _, p := range got {
+			if p.Content != "" || p.Snippet == "" {
+				t.Errorf("list post %s: content %q snippet %q", p.ID, p.Content, p.Snippet)
+			}
+		}
+	})
+	t.Run("CountPublishedByUser", func(t *testing.T) {
+		n, err := s.CountPublishedByUser(ctx, owner)
+		if err != nil || n != 2 {
+			t.Errorf("count = %d, %v; want 2", n, err)
+		}
+	})
+	t.Run("PublishedByIDs", func(t *testing.T) {
+		all := append(append([]stgypub.ID{}, hidden...), visible...)
+		got, err := s.PublishedByIDs(ctx, all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(ids(got), visible) {
+			t.Errorf("got %v, want %v", ids(got), visible)
+		}
+	})
+	t.Run("AdjacentPublished", func(t *testing.T) {
+		p, err := s.PublishedPost(ctx, f.published)
+		if err != nil {
+			t.Fatal(err)
+		}
+		older, newer, err := s.AdjacentPublished(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if older != nil { // the deleted post was older
+			t.Errorf("older = %s, want none", older.ID)
+		}
+		if newer == nil || newer.ID != f.atNow { // the scheduled one is newer still
+			t.Errorf("newer = %v, want %s", newer, f.atNow)
+		}
+	})
+	t.Run("SearchPublished", func(t *testing.T) {
+		got, total, err := s.SearchPublished(ctx, owner, "e", stgypub.PostQuery{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total != 2 || !slices.Equal(ids(got), visible) {
+			t.Errorf("got %v total %d, want %v total 2", ids(got), total, visible)
+		}
+	})
+	t.Run("LastPublishedChange", func(t *testing.T) {
+		last, err := s.LastPublishedChange(ctx, owner)
+		if err != nil || !last.Equal(now) {
+			t.Errorf("last = %v, %v; want %v", last, err, now)
+		}
+	})
+	t.Run("clock moves", func(t *testing.T) {
+		s.Now = func() time.Time { return now.Add(time.Microsecond) }
+		defer func() { s.Now = func() time.Time { return now } }()
+		if _, err := s.PublishedPost(ctx, f.scheduled); err != nil {
+			t.Errorf("scheduled post once its time came: %v", err)
+		}
+		n, _ := s.CountPublishedByUser(ctx, owner)
+		if n != 3 {
+			t.Errorf("count = %d, want 3", n)
+		}
+	})
+}
+
+func TestLastPublishedChange(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	owner := mustUser(t, s, "alice")
+	other := mustUser(t, s, "bob")
+
+	last, err := s.LastPublishedChange(ctx, owner)
+	if err != nil || !last.IsZero() {
+		t.Fatalf("no posts: %v, %v; want zero", last, err)
+	}
+	id := mustPost(t, s, owner, 0, ptr(now.Add(-48*time.Hour)), "old")
+	mustPost(t, s, owner, 0, nil, "draft edited later")
+	mustPost(t, s, other, 0, ptr(now.Add(-time.Hour)), "someone else's")
+	last, _ = s.LastPublishedChange(ctx, owner)
+	if !last.Equal(now.Add(-48 * time.Hour)) {
+		t.Errorf("published only: %v", last)
+	}
+	s.Now = func() time.Time { return now.Add(-time.Minute) }
+	p, _ := s.Post(ctx, id)
+	if err := s.UpdatePost(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	s.Now = func() time.Time { return now }
+	last, _ = s.LastPublishedChange(ctx, owner)
+	if !last.Equal(now.Add(-time.Minute)) {
+		t.Errorf("after update: %v, want %v", last, now.Add(-time.Minute))
+	}
+}

@@ -1,0 +1,173 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"github.com/stgy/stgypub"
+)
+
+var _ stgypub.PubConfigStore = (*Store)(nil)
+
+// pubConfigRow is a user_pub_configs row (seed 001 "Public Site Settings").
+type pubConfigRow struct {
+	bun.BaseModel `bun:"table:user_pub_configs,alias:c"`
+
+	UserID            int64  `bun:"user_id,pk"`
+	SiteName          string `bun:"site_name,notnull"`
+	Subtitle          string `bun:"subtitle,notnull"`
+	Author            string `bun:"author,notnull"`
+	Introduction      string `bun:"introduction,notnull"`
+	DesignTheme       string `bun:"design_theme,notnull"`
+	ShowServiceHeader bool   `bun:"show_service_header,notnull"`
+	ShowSiteName      bool   `bun:"show_site_name,notnull"`
+	ShowPagenation    bool   `bun:"show_pagenation,notnull"`
+	ShowSideProfile   bool   `bun:"show_side_profile,notnull"`
+	ShowSideRecent    int32  `bun:"show_side_recent,notnull"`
+	ShowSidePopular   int32  `bun:"show_side_popular,notnull"`
+	Extensions        string `bun:"extensions,notnull"`
+}
+
+// userPubConfigRow is a user left-joined with their settings row; HasRow
+// is false when the user has none.
+type userPubConfigRow struct {
+	pubConfigRow
+	UID    int64 `bun:"uid"`
+	HasRow bool  `bun:"has_row"`
+}
+
+const userPubConfigSelect = `SELECT u.id AS uid, c.user_id IS NOT NULL AS has_row,
+  coalesce(c.user_id, u.id) AS user_id,
+  coalesce(c.site_name, '') AS site_name, coalesce(c.subtitle, '') AS subtitle,
+  coalesce(c.author, '') AS author, coalesce(c.introduction, '') AS introduction,
+  coalesce(c.design_theme, '') AS design_theme,
+  coalesce(c.show_service_header, true) AS show_service_header,
+  coalesce(c.show_site_name, true) AS show_site_name,
+  coalesce(c.show_pagenation, true) AS show_pagenation,
+  coalesce(c.show_side_profile, true) AS show_side_profile,
+  coalesce(c.show_side_recent, 5) AS show_side_recent,
+  coalesce(c.show_side_popular, 5) AS show_side_popular,
+  coalesce(c.extensions, '{}') AS extensions
+FROM users u LEFT JOIN user_pub_configs c ON c.user_id = u.id`
+
+func (r *userPubConfigRow) toDomain() *stgypub.PubConfig {
+	if !r.HasRow {
+		return stgypub.DefaultPubConfig(stgypub.ID(r.UID))
+	}
+	return r.pubConfigRow.toDomain()
+}
+
+func (r *pubConfigRow) toDomain() *stgypub.PubConfig {
+	ext, err := stgypub.ParseExtensions(r.Extensions)
+	if err != nil {
+		// A stored value that no longer validates must not take the site
+		// down: read it as {} and leave a trace for the operator.
+		slog.Warn("store: corrupt user_pub_configs.extensions read as {}",
+			"user_id", stgypub.ID(r.UserID).String(), "error", err)
+		ext = stgypub.EmptyExtensions()
+	}
+	return &stgypub.PubConfig{
+		UserID:            stgypub.ID(r.UserID),
+		SiteName:          r.SiteName,
+		Subtitle:          r.Subtitle,
+		Author:            r.Author,
+		Introduction:      r.Introduction,
+		DesignTheme:       r.DesignTheme,
+		ShowServiceHeader: r.ShowServiceHeader,
+		ShowSiteName:      r.ShowSiteName,
+		ShowPagenation:    r.ShowPagenation,
+		ShowSideProfile:   r.ShowSideProfile,
+		ShowSideRecent:    int(r.ShowSideRecent),
+		ShowSidePopular:   int(r.ShowSidePopular),
+		Extensions:        ext,
+	}
+}
+
+func pubConfigToRow(c *stgypub.PubConfig) *pubConfigRow {
+	return &pubConfigRow{
+		UserID:            int64(c.UserID),
+		SiteName:          c.SiteName,
+		Subtitle:          c.Subtitle,
+		Author:            c.Author,
+		Introduction:      c.Introduction,
+		DesignTheme:       c.DesignTheme,
+		ShowServiceHeader: c.ShowServiceHeader,
+		ShowSiteName:      c.ShowSiteName,
+		ShowPagenation:    c.ShowPagenation,
+		ShowSideProfile:   c.ShowSideProfile,
+		ShowSideRecent:    int32(c.ShowSideRecent),
+		ShowSidePopular:   int32(c.ShowSidePopular),
+		Extensions:        c.Extensions.String(),
+	}
+}
+
+// PubConfig returns the user's public-site settings, DefaultPubConfig when
+// no row exists; NOT_FOUND when the user does not exist. A stored
+// extensions value that fails ParseExtensions is logged and read as {}.
+func (s *Store) PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error) {
+	var row userPubConfigRow
+	err := s.DB.NewRaw(userPubConfigSelect+` WHERE u.id = ?`, int64(userID)).Scan(ctx, &row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("user")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: pub config of %s: %w", userID, err)
+	}
+	return row.toDomain(), nil
+}
+
+// PubConfigs is PubConfig for many users, ordered by user ID: users
+// without a row get defaults, unknown users are left out.
+func (s *Store) PubConfigs(ctx context.Context, userIDs []stgypub.ID) ([]*stgypub.PubConfig, error) {
+	if len(userIDs) == 0 {
+		return []*stgypub.PubConfig{}, nil
+	}
+	var rows []userPubConfigRow
+	err := s.DB.NewRaw(userPubConfigSelect+` WHERE u.id = ANY(?::bigint[]) ORDER BY u.id`,
+		pgdialect.Array(toInt64s(userIDs))).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: pub configs: %w", err)
+	}
+	out := make([]*stgypub.PubConfig, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
+// UpdatePubConfig UPSERTs every column of the user's user_pub_configs row
+// (extensions as c.Extensions.String()). BAD_USER_INPUT when c fails
+// Validate; NOT_FOUND when the user does not exist.
+func (s *Store) UpdatePubConfig(ctx context.Context, c *stgypub.PubConfig) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	_, err := s.DB.NewInsert().Model(pubConfigToRow(c)).
+		On("CONFLICT (user_id) DO UPDATE").
+		Set("site_name = EXCLUDED.site_name").
+		Set("subtitle = EXCLUDED.subtitle").
+		Set("author = EXCLUDED.author").
+		Set("introduction = EXCLUDED.introduction").
+		Set("design_theme = EXCLUDED.design_theme").
+		Set("show_service_header = EXCLUDED.show_service_header").
+		Set("show_site_name = EXCLUDED.show_site_name").
+		Set("show_pagenation = EXCLUDED.show_pagenation").
+		Set("show_side_profile = EXCLUDED.show_side_profile").
+		Set("show_side_recent = EXCLUDED.show_side_recent").
+		Set("show_side_popular = EXCLUDED.show_side_popular").
+		Set("extensions = EXCLUDED.extensions").
+		Exec(ctx)
+	if sqlstate(err) == sqlstateForeignKeyViolation {
+		return notFound("user")
+	}
+	if err != nil {
+		return fmt.Errorf("store: update pub config of %s: %w", c.UserID, err)
+	}
+	return nil
+}

@@ -1,0 +1,140 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"github.com/stgy/stgypub"
+)
+
+var (
+	_ stgypub.UserStore    = (*Store)(nil)
+	_ stgypub.AccountStore = (*Store)(nil)
+)
+
+// userRow is a users row (created_at is left to its column default).
+type userRow struct {
+	bun.BaseModel `bun:"table:users,alias:u"`
+
+	ID           int64      `bun:"id,pk"`
+	LoginName    string     `bun:"login_name,notnull"`
+	Nickname     string     `bun:"nickname,notnull"`
+	Introduction string     `bun:"introduction,notnull"`
+	IsAdmin      bool       `bun:"is_admin,notnull"`
+	PasswordHash string     `bun:"password_hash,notnull"`
+	UpdatedAt    *time.Time `bun:"updated_at"`
+}
+
+func (r *userRow) toDomain() *stgypub.User {
+	return &stgypub.User{
+		ID:           stgypub.ID(r.ID),
+		LoginName:    r.LoginName,
+		Nickname:     r.Nickname,
+		Introduction: r.Introduction,
+		IsAdmin:      r.IsAdmin,
+		PasswordHash: r.PasswordHash,
+	}
+}
+
+func userToRow(u *stgypub.User) *userRow {
+	return &userRow{
+		ID:           int64(u.ID),
+		LoginName:    u.LoginName,
+		Nickname:     u.Nickname,
+		Introduction: u.Introduction,
+		IsAdmin:      u.IsAdmin,
+		PasswordHash: u.PasswordHash,
+	}
+}
+
+// User returns one user or NOT_FOUND.
+func (s *Store) User(ctx context.Context, id stgypub.ID) (*stgypub.User, error) {
+	var row userRow
+	err := s.DB.NewSelect().Model(&row).Where("u.id = ?", int64(id)).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("user")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: user %s: %w", id, err)
+	}
+	return row.toDomain(), nil
+}
+
+// UsersByIDs returns the users that exist among ids, ordered by ID;
+// unknown IDs are left out.
+func (s *Store) UsersByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypub.User, error) {
+	if len(ids) == 0 {
+		return []*stgypub.User{}, nil
+	}
+	var rows []userRow
+	err := s.DB.NewSelect().Model(&rows).
+		Where("u.id = ANY(?::bigint[])", pgdialect.Array(toInt64s(ids))).
+		Order("u.id").Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: users by ids: %w", err)
+	}
+	out := make([]*stgypub.User, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
+// UserByLogin returns the user with that login name (exact match) or
+// NOT_FOUND.
+func (s *Store) UserByLogin(ctx context.Context, loginName string) (*stgypub.User, error) {
+	var row userRow
+	err := s.DB.NewSelect().Model(&row).Where("u.login_name = ?", loginName).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("user")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: user by login: %w", err)
+	}
+	return row.toDomain(), nil
+}
+
+// CreateUser inserts u, minting u.ID with NewID when it is zero; CONFLICT
+// when the login name (or ID) is taken. Callers validate the fields.
+func (s *Store) CreateUser(ctx context.Context, u *stgypub.User) error {
+	if u.ID == 0 {
+		u.ID = NewID()
+	}
+	_, err := s.DB.NewInsert().Model(userToRow(u)).Exec(ctx)
+	if sqlstate(err) == sqlstateUniqueViolation {
+		return stgypub.Errorf(stgypub.CodeConflict, "login name %q is taken", u.LoginName)
+	}
+	if err != nil {
+		return fmt.Errorf("store: create user: %w", err)
+	}
+	return nil
+}
+
+// SetPasswordHash stores an encoded argon2id hash; NOT_FOUND for an
+// unknown user.
+func (s *Store) SetPasswordHash(ctx context.Context, id stgypub.ID, hash string) error {
+	return s.updateUser(ctx, id, "password_hash = ?", hash)
+}
+
+// SetAdmin sets or clears the admin flag; NOT_FOUND for an unknown user.
+func (s *Store) SetAdmin(ctx context.Context, id stgypub.ID, admin bool) error {
+	return s.updateUser(ctx, id, "is_admin = ?", admin)
+}
+
+func (s *Store) updateUser(ctx context.Context, id stgypub.ID, set string, arg any) error {
+	res, err := s.DB.NewUpdate().Table("users").Set(set, arg).Set("updated_at = ?", s.Now()).
+		Where("id = ?", int64(id)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("store: update user %s: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return notFound("user")
+	}
+	return nil
+}
