@@ -74,4 +74,3 @@ WHERE p.owned_by = ? AND p.published_at <= ? AND d.plain_text ILIKE ? ESCAPE '\'
 	}
 	return n, nil
 }
-
