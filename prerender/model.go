@@ -1,0 +1,154 @@
+package prerender
+
+import "html/template"
+
+// Meta is the document metadata of a page (seed 001 "Server-Side Rendering
+// and Metadata"): title, description, canonical URL, Open Graph, Twitter
+// Card, author, Dublin Core and JSON-LD. Every field is plain text; the
+// templates escape it. JSONLD is marshalled by html/template's JS context
+// (json.Marshal with <, >, & and U+2028/9 escaped).
+type Meta struct {
+	Lang          string // <html lang>, e.g. "en", "ja"
+	Title         string // <title>, og:title, DC.title
+	Description   string
+	Canonical     string // absolute URL built from the configured base URL
+	SiteName      string // og:site_name
+	OGType        string // "article" or "website"
+	OGLocale      string // e.g. "en_US", "ja_JP"; "" omits og:locale
+	PublishedTime string // RFC 3339; article:published_time
+	ModifiedTime  string // RFC 3339; article:modified_time, "" omits
+	Image         string // absolute og:image URL, "" omits
+	TwitterCard   string // "summary" or "summary_large_image"
+	Author        string
+	DCDate        string // YYYY-MM-DD
+	JSONLD        any    // BlogPosting / Blog object; nil omits
+	FeedURL       string // Atom feed (site pages), "" omits
+	NoIndex       bool   // robots noindex (error pages)
+}
+
+// Analytics is the Google Analytics manual page_view (issue 3 #6, seed 001
+// "Public Site Settings"); nil renders no script at all.
+type Analytics struct {
+	MeasurementID string
+	Event         GAEvent
+}
+
+// GAEvent is the page_view event's parameters, JSON-encoded into the
+// script by html/template.
+type GAEvent struct {
+	PageLocation string `json:"page_location"`
+	PageTitle    string `json:"page_title"`
+	ContentGroup string `json:"content_group"` // "stgy-user-OWNERID"
+	ContentID    string `json:"content_id"`    // owner ID (site) or post ID
+	ContentType  string `json:"content_type"`  // "site" or "post"
+}
+
+// SiteHeader is the header above every public page.
+type SiteHeader struct {
+	Name              string // site name ("" falls back to the author)
+	Subtitle          string
+	URL               string // /sites/{id}
+	ShowName          bool   // show_site_name
+	ShowServiceHeader bool   // show_service_header
+}
+
+// Page is what every page template shares.
+type Page struct {
+	Meta      Meta
+	Theme     Theme
+	Site      SiteHeader
+	Analytics *Analytics
+}
+
+// Card is one post in a list: site Rich/Plain views, search results and
+// the sidebar's Recent posts and Popular entries.
+type Card struct {
+	URL         string        // /pub/{id}
+	Title       string        // from the snippet; "" shows the date
+	Description string        // from the snippet
+	Author      string        // site author (config or nickname)
+	Date        string        // display date, YYYY-MM-DD
+	DateISO     string        // RFC 3339 for <time datetime>
+	HTML        template.HTML // RenderSnippet output (Rich view only)
+}
+
+// Link is a navigation link; Current marks the active choice.
+type Link struct {
+	Label   string
+	URL     string
+	Current bool
+}
+
+// Fragment is one KWIC match: Match is shown bold, all three escaped.
+type Fragment struct {
+	Before, Match, After string
+}
+
+// SearchHit is one KWIC result.
+type SearchHit struct {
+	Card      Card
+	Fragments []Fragment
+}
+
+// Sidebar is the article page's sidebar; empty lists are not rendered
+// unless Show* is set (then an empty Popular shows "No entries yet").
+type Sidebar struct {
+	Profile     *Profile
+	Recent      []Card
+	Popular     []Card
+	ShowRecent  bool
+	ShowPopular bool
+}
+
+// Profile is the sidebar's site profile.
+type Profile struct {
+	Name         string
+	Introduction string
+	URL          string
+}
+
+// PubPage is /pub/{postId}.
+type PubPage struct {
+	Page
+	Article   template.HTML // markdown.Render output (sanitized)
+	Date      string
+	DateISO   string
+	Author    string
+	Older     *Card // previous (older) article; nil hides
+	Newer     *Card // next (newer) article; nil hides
+	Share     *Share
+	Sidebar   Sidebar
+	ViewCount int64 // PV over the retention window
+	ShowViews bool
+	ViewDays  int // retention window in days, for "N views in the last D days"
+	ScriptURL string
+}
+
+// SitePage is /sites/{userId}: the list, or search results when Query is
+// set.
+type SitePage struct {
+	Page
+	Author       string
+	Introduction string
+	View         string // "rich", "plain" or "kwic"
+	Cards        []Card
+	Hits         []SearchHit
+	Query        string
+	Total        int // search matches
+	ViewLinks    []Link
+	OrderLinks   []Link
+	SearchAction string
+	Hidden       []Link // hidden form fields (Label=name, URL=value) kept by the search form
+	NewerURL     string
+	OlderURL     string
+	PageNumber   int
+	Empty        string // message when there is nothing to list
+}
+
+// ErrorPage is the 404/500 page; it carries robots noindex.
+type ErrorPage struct {
+	Page
+	Status  int
+	Heading string
+	Message string
+}

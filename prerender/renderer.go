@@ -1,0 +1,105 @@
+// Package prerender holds the html/template pages of the public site
+// (/sites/{userId}, /pub/{postId} and the error page) and their partials,
+// parsed once at start-up from an embed.FS (seed 001 "External Page
+// Structure", "Server-Side Rendering and Metadata"). Handlers in package
+// server fill the page models of model.go; every value is escaped by
+// html/template except the sanitized HTML the markdown package produces.
+package prerender
+
+import (
+	"embed"
+	"fmt"
+	"html/template"
+	"io"
+	"sync/atomic"
+
+	"github.com/stgy/stgypub/ui"
+)
+
+//go:embed templates
+var templateFS embed.FS
+
+// Page names: one templates/NAME.html per page, executed through
+// templates/layout.html with the partials.
+const (
+	PagePub   = "pub"
+	PageSite  = "site"
+	PageError = "error"
+)
+
+// Pages is the explicit table of page templates; New fails if one is
+// missing.
+var Pages = []string{PagePub, PageSite, PageError}
+
+// assetsUsed are the ui files the templates reference; New fails if one is
+// not embedded.
+var assetsUsed = []string{"base.css", "themes.css", "pub.js"}
+
+// renderCounts counts executions per page across all Renderers, so tests
+// can check that every page template is rendered by some test.
+var renderCounts = func() map[string]*atomic.Int64 {
+	m := map[string]*atomic.Int64{}
+	for _, p := range Pages {
+		m[p] = new(atomic.Int64)
+	}
+	return m
+}()
+
+// RenderCounts returns how many times each page has been rendered in this
+// process.
+func RenderCounts() map[string]int64 {
+	out := make(map[string]int64, len(renderCounts))
+	for k, v := range renderCounts {
+		out[k] = v.Load()
+	}
+	return out
+}
+
+// Renderer executes the parsed pages. It is safe for concurrent use.
+type Renderer struct {
+	pages map[string]*template.Template
+}
+
+// New parses every page of Pages with layout.html and the partials. It
+// fails when a page, partial or referenced ui asset is missing or a
+// template does not parse.
+func New() (*Renderer, error) {
+	for _, a := range assetsUsed {
+		if ui.URL(a) == "" {
+			return nil, fmt.Errorf("prerender: ui asset %q is not embedded", a)
+		}
+	}
+	funcs := template.FuncMap{"asset": ui.URL}
+	r := &Renderer{pages: map[string]*template.Template{}}
+	for _, p := range Pages {
+		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS,
+			"templates/layout.html", "templates/partials/*.html", "templates/"+p+".html")
+		if err != nil {
+			return nil, fmt.Errorf("prerender: parse page %s: %w", p, err)
+		}
+		if t.Lookup("content") == nil {
+			return nil, fmt.Errorf("prerender: page %s defines no \"content\" template", p)
+		}
+		r.pages[p] = t
+	}
+	return r, nil
+}
+
+// Pub renders /pub/{postId}.
+func (r *Renderer) Pub(w io.Writer, p *PubPage) error { return r.execute(w, PagePub, p) }
+
+// Site renders /sites/{userId}.
+func (r *Renderer) Site(w io.Writer, p *SitePage) error { return r.execute(w, PageSite, p) }
+
+// Error renders the error page.
+func (r *Renderer) Error(w io.Writer, p *ErrorPage) error { return r.execute(w, PageError, p) }
+
+// execute renders page into w. Callers pass a buffer (server hashes the
+// bytes for ETag), so a template error never reaches a client half-written.
+func (r *Renderer) execute(w io.Writer, page string, data any) error {
+	if err := r.pages[page].Execute(w, data); err != nil {
+		return fmt.Errorf("prerender: render %s: %w", page, err)
+	}
+	renderCounts[page].Add(1)
+	return nil
+}
