@@ -1,0 +1,52 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/uptrace/bun"
+
+	"github.com/stgy/stgypub"
+)
+
+// ImportedPostID returns the post imported earlier for (userID, sourceKey)
+// from post_imports (ARCHITECTURE.md "import", idempotent imports);
+// NOT_FOUND when there is none or its post was deleted.
+func (s *Store) ImportedPostID(ctx context.Context, userID stgypub.ID, sourceKey string) (stgypub.ID, error) {
+	var id int64
+	err := s.DB.NewRaw(`SELECT post_id FROM post_imports WHERE user_id = ? AND source_key = ?`,
+		int64(userID), sourceKey).Scan(ctx, &id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, notFound("import")
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: imported post %q: %w", sourceKey, err)
+	}
+	return stgypub.ID(id), nil
+}
+
+// CreateImportedPost inserts p (as CreatePost does, minting an ID when
+// zero) and records it as the import of (p.OwnedBy, sourceKey), all in one
+// transaction, so an interrupted import never leaves an unrecorded post.
+// CONFLICT when the post ID or the source key is taken.
+func (s *Store) CreateImportedPost(ctx context.Context, sourceKey string, p *stgypub.Post) error {
+	if err := stgypub.CheckText("source key", sourceKey, 512); err != nil {
+		return err
+	}
+	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := insertPost(ctx, tx, p); err != nil {
+			return err
+		}
+		_, err := tx.NewRaw(`INSERT INTO post_imports (user_id, source_key, post_id) VALUES (?, ?, ?)`,
+			int64(p.OwnedBy), sourceKey, int64(p.ID)).Exec(ctx)
+		if sqlstate(err) == sqlstateUniqueViolation {
+			return stgypub.Errorf(stgypub.CodeConflict, "source %q is already imported", sourceKey)
+		}
+		if err != nil {
+			return fmt.Errorf("store: record import %q: %w", sourceKey, err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,126 @@
+package store_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stgy/stgypub"
+)
+
+func TestEqualTimestampOrdering(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	owner := mustUser(t, s, "alice")
+	same := now.Add(-time.Hour)
+	mustPost(t, s, owner, 12, &same, "b")
+	mustPost(t, s, owner, 10, ptr(now.Add(-2*time.Hour)), "older")
+	mustPost(t, s, owner, 13, &same, "c")
+	mustPost(t, s, owner, 14, ptr(now.Add(-time.Minute)), "newer")
+	mustPost(t, s, owner, 11, &same, "a")
+	newest := []stgypub.ID{14, 13, 12, 11, 10}
+	oldest := []stgypub.ID{10, 11, 12, 13, 14}
+
+	lists := []struct {
+		name  string
+		order stgypub.Order
+		want  []stgypub.ID
+	}{
+		{"newest", stgypub.OrderNewest, newest},
+		{"default is newest", "", newest},
+		{"oldest", stgypub.OrderOldest, oldest},
+	}
+	for _, tc := range lists {
+		t.Run("list "+tc.name, func(t *testing.T) {
+			got, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Order: tc.order, Limit: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(ids(got), tc.want) {
+				t.Errorf("got %v, want %v", ids(got), tc.want)
+			}
+		})
+	}
+
+	adjacent := []struct {
+		id           stgypub.ID
+		older, newer stgypub.ID // 0 = none
+	}{
+		{10, 0, 11},
+		{11, 10, 12},
+		{12, 11, 13},
+		{13, 12, 14},
+		{14, 13, 0},
+	}
+	for _, tc := range adjacent {
+		t.Run("adjacent of "+tc.id.String(), func(t *testing.T) {
+			p, err := s.PublishedPost(ctx, tc.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			older, newer, err := s.AdjacentPublished(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if idOf(older) != tc.older || idOf(newer) != tc.newer {
+				t.Errorf("older/newer = %v/%v, want %v/%v", idOf(older), idOf(newer), tc.older, tc.newer)
+			}
+		})
+	}
+	t.Run("adjacent of unpublished is none", func(t *testing.T) {
+		older, newer, err := s.AdjacentPublished(ctx, &stgypub.Post{ID: 99, OwnedBy: owner})
+		if err != nil || older != nil || newer != nil {
+			t.Errorf("got %v %v %v", older, newer, err)
+		}
+	})
+}
+
+func idOf(p *stgypub.Post) stgypub.ID {
+	if p == nil {
+		return 0
+	}
+	return p.ID
+}
+
+func TestPagination(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	owner := mustUser(t, s, "alice")
+	for i := 1; i <= 5; i++ {
+		mustPost(t, s, owner, stgypub.ID(i), ptr(now.Add(-time.Duration(i)*time.Hour)), "post")
+	}
+	cases := []struct {
+		name string
+		q    stgypub.PostQuery
+		want []stgypub.ID
+		code string
+	}{
+		{"first page", stgypub.PostQuery{Limit: 2}, []stgypub.ID{1, 2}, ""},
+		{"middle page", stgypub.PostQuery{Offset: 2, Limit: 2}, []stgypub.ID{3, 4}, ""},
+		{"last page is short", stgypub.PostQuery{Offset: 4, Limit: 2}, []stgypub.ID{5}, ""},
+		{"offset past end", stgypub.PostQuery{Offset: 5, Limit: 2}, []stgypub.ID{}, ""},
+		{"far past end", stgypub.PostQuery{Offset: 1000, Limit: 2}, []stgypub.ID{}, ""},
+		{"limit 1", stgypub.PostQuery{Offset: 3, Limit: 1}, []stgypub.ID{4}, ""},
+		{"limit 1 oldest", stgypub.PostQuery{Order: stgypub.OrderOldest, Limit: 1}, []stgypub.ID{5}, ""},
+		{"negative offset", stgypub.PostQuery{Offset: -1, Limit: 2}, nil, stgypub.CodeBadUserInput},
+		{"zero limit", stgypub.PostQuery{Limit: 0}, nil, stgypub.CodeBadUserInput},
+		{"huge limit", stgypub.PostQuery{Limit: 1001}, nil, stgypub.CodeBadUserInput},
+		{"unknown order", stgypub.PostQuery{Order: "sideways", Limit: 2}, nil, stgypub.CodeBadUserInput},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := s.PublishedByUser(ctx, owner, tc.q)
+			if tc.code != "" {
+				wantCode(t, err, tc.code)
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(ids(got), tc.want) {
+				t.Errorf("got %v, want %v", ids(got), tc.want)
+			}
+		})
+	}
+}

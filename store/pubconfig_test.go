@@ -1,0 +1,105 @@
+package store_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/stgy/stgypub"
+)
+
+func TestPubConfig(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	alice := mustUser(t, s, "alice")
+	bob := mustUser(t, s, "bob")
+
+	t.Run("defaults when no row", func(t *testing.T) {
+		got, err := s.PubConfig(ctx, alice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := stgypub.DefaultPubConfig(alice); !reflect.DeepEqual(got, want) {
+			t.Errorf("got %+v, want %+v", got, want)
+		}
+	})
+	t.Run("unknown user", func(t *testing.T) {
+		_, err := s.PubConfig(ctx, 12345)
+		wantCode(t, err, stgypub.CodeNotFound)
+	})
+
+	ext, err := stgypub.ParseExtensions(`{"shareButtons":["x","hatena"],"comments":{"mode":"moderated"},"future":{"a":1}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &stgypub.PubConfig{
+		UserID: alice, SiteName: "Alice の日記", Subtitle: "sub", Author: "Alice",
+		Introduction: "こんにちは\nhello", DesignTheme: "newspaper",
+		ShowServiceHeader: false, ShowSiteName: true, ShowPagenation: false, ShowSideProfile: true,
+		ShowSideRecent: -1, ShowSidePopular: 1000, Extensions: ext,
+	}
+	t.Run("upsert round trip", func(t *testing.T) {
+		if err := s.UpdatePubConfig(ctx, want); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.PubConfig(ctx, alice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("got %+v\nwant %+v", got, want)
+		}
+		if got.Extensions.String() != `{"comments":{"mode":"moderated"},"future":{"a":1},"shareButtons":["x","hatena"]}` {
+			t.Errorf("extensions %s", got.Extensions)
+		}
+	})
+	t.Run("second upsert overwrites every column", func(t *testing.T) {
+		c := stgypub.DefaultPubConfig(alice)
+		c.SiteName = "renamed"
+		if err := s.UpdatePubConfig(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.PubConfig(ctx, alice)
+		if !reflect.DeepEqual(got, c) {
+			t.Errorf("got %+v, want %+v", got, c)
+		}
+	})
+	t.Run("invalid config", func(t *testing.T) {
+		c := stgypub.DefaultPubConfig(alice)
+		c.SiteName = string(make([]rune, 51))
+		wantCode(t, s.UpdatePubConfig(ctx, c), stgypub.CodeBadUserInput)
+	})
+	t.Run("update for unknown user", func(t *testing.T) {
+		wantCode(t, s.UpdatePubConfig(ctx, stgypub.DefaultPubConfig(999)), stgypub.CodeNotFound)
+	})
+	t.Run("corrupt extensions read as empty", func(t *testing.T) {
+		_, err := s.DB.NewRaw(`INSERT INTO user_pub_configs (user_id, site_name, extensions) VALUES (?, 'Bob', ?)`,
+			int64(bob), `{"shareButtons":"not-an-array"`).Exec(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.PubConfig(ctx, bob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.SiteName != "Bob" || got.Extensions.String() != "{}" {
+			t.Errorf("site %q extensions %s", got.SiteName, got.Extensions)
+		}
+	})
+	t.Run("many users", func(t *testing.T) {
+		got, err := s.PubConfigs(ctx, []stgypub.ID{bob, 777, alice})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 2 {
+			t.Fatalf("got %d configs, want 2", len(got))
+		}
+		byUser := map[stgypub.ID]string{}
+		for _, c := range got {
+			byUser[c.UserID] = c.SiteName
+		}
+		if byUser[alice] != "renamed" || byUser[bob] != "Bob" {
+			t.Errorf("site names %v", byUser)
+		}
+	})
+}

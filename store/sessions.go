@@ -1,0 +1,103 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/stgy/stgypub"
+)
+
+var _ stgypub.SessionStore = (*Store)(nil)
+
+func unauthenticated() error {
+	return stgypub.Errorf(stgypub.CodeUnauthenticated, "session expired or unknown")
+}
+
+// CreateSession stores a login session by the SHA-256 hash of its cookie
+// secret; NOT_FOUND for an unknown user.
+func (s *Store) CreateSession(ctx context.Context, userID stgypub.ID, tokenHash []byte, expiresAt time.Time) error {
+	_, err := s.DB.NewRaw(`INSERT INTO user_sessions (token_hash, user_id, created_at, expires_at)
+VALUES (?, ?, ?, ?)`, tokenHash, int64(userID), s.Now(), expiresAt.UTC()).Exec(ctx)
+	if sqlstate(err) == sqlstateForeignKeyViolation {
+		return notFound("user")
+	}
+	if err != nil {
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	return nil
+}
+
+// SessionUser returns the user of the session whose hash is tokenHash and
+// whose expires_at is after s.Now(); UNAUTHENTICATED otherwise.
+func (s *Store) SessionUser(ctx context.Context, tokenHash []byte) (*stgypub.User, error) {
+	return s.userBy(ctx, `JOIN user_sessions t ON t.user_id = u.id
+WHERE t.token_hash = ? AND t.expires_at > ?`, tokenHash, s.Now())
+}
+
+// DeleteSession deletes the session (logout); deleting an unknown session
+// is not an error.
+func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
+	if _, err := s.DB.NewRaw(`DELETE FROM user_sessions WHERE token_hash = ?`, tokenHash).Exec(ctx); err != nil {
+		return fmt.Errorf("store: delete session: %w", err)
+	}
+	return nil
+}
+
+// CreateAPIToken stores a bearer token's SHA-256 hash under a new ID
+// (expiresAt nil never expires) and returns the ID; NOT_FOUND for an
+// unknown user, CONFLICT for a hash already stored.
+func (s *Store) CreateAPIToken(ctx context.Context, userID stgypub.ID, name string, tokenHash []byte, expiresAt *time.Time) (stgypub.ID, error) {
+	if err := stgypub.CheckText("name", name, 100); err != nil {
+		return 0, err
+	}
+	id := NewID()
+	_, err := s.DB.NewRaw(`INSERT INTO api_tokens (id, user_id, name, token_hash, created_at, expires_at)
+VALUES (?, ?, ?, ?, ?, ?)`, int64(id), int64(userID), name, tokenHash, s.Now(), utcPtr(expiresAt)).Exec(ctx)
+	switch sqlstate(err) {
+	case sqlstateForeignKeyViolation:
+		return 0, notFound("user")
+	case sqlstateUniqueViolation:
+		return 0, stgypub.Errorf(stgypub.CodeConflict, "token already exists")
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: create api token: %w", err)
+	}
+	return id, nil
+}
+
+// APITokenUser returns the user of the token whose hash is tokenHash and
+// that has no expiry or expires after s.Now(); UNAUTHENTICATED otherwise.
+func (s *Store) APITokenUser(ctx context.Context, tokenHash []byte) (*stgypub.User, error) {
+	return s.userBy(ctx, `JOIN api_tokens t ON t.user_id = u.id
+WHERE t.token_hash = ? AND (t.expires_at IS NULL OR t.expires_at > ?)`, tokenHash, s.Now())
+}
+
+// DeleteAPIToken deletes one of userID's tokens; NOT_FOUND when that user
+// has no token tokenID.
+func (s *Store) DeleteAPIToken(ctx context.Context, userID, tokenID stgypub.ID) error {
+	res, err := s.DB.NewRaw(`DELETE FROM api_tokens WHERE id = ? AND user_id = ?`,
+		int64(tokenID), int64(userID)).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("store: delete api token: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return notFound("token")
+	}
+	return nil
+}
+
+func (s *Store) userBy(ctx context.Context, joinWhere string, args ...any) (*stgypub.User, error) {
+	var row userRow
+	err := s.DB.NewRaw(`SELECT u.id, u.login_name, u.nickname, u.introduction, u.is_admin,
+  u.password_hash, u.updated_at FROM users u `+joinWhere, args...).Scan(ctx, &row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, unauthenticated()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: authenticate: %w", err)
+	}
+	return row.toDomain(), nil
+}
