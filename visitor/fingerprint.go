@@ -1,0 +1,66 @@
+package visitor
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/netip"
+
+	"github.com/stgy/stgypub"
+)
+
+// Fingerprint is the first 4 bytes of HMAC-SHA256(secret, ip.String()) with
+// ip normalized first (no zone, IPv4-mapped IPv6 as IPv4), so every
+// spelling of one address gives one fingerprint (seed 001 "IP Address
+// Fingerprinting"). Pass a valid address (ClientIP's result).
+func Fingerprint(secret []byte, ip netip.Addr) [4]byte {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(ip.WithZone("").Unmap().String()))
+	var fp [4]byte
+	copy(fp[:], m.Sum(nil))
+	return fp
+}
+
+// FormatFingerprint is the text form of a fingerprint: 8 lower-case
+// hexadecimal digits.
+func FormatFingerprint(fp [4]byte) string { return hex.EncodeToString(fp[:]) }
+
+// ParseFingerprint parses exactly 8 hexadecimal digits (either case); any
+// other input fails with BAD_USER_INPUT.
+func ParseFingerprint(s string) ([4]byte, error) {
+	var fp [4]byte
+	if len(s) != 8 {
+		return fp, stgypub.Errorf(stgypub.CodeBadUserInput, "fingerprint must be 8 hexadecimal digits")
+	}
+	if _, err := hex.Decode(fp[:], []byte(s)); err != nil {
+		return [4]byte{}, stgypub.Errorf(stgypub.CodeBadUserInput, "fingerprint must be 8 hexadecimal digits")
+	}
+	return fp, nil
+}
+
+// Sign returns the view signature: the 64 lower-case hexadecimal digits of
+// HMAC-SHA256(secret, postID.String() + "\n" + FormatFingerprint(fp))
+// (seed 001 "IP Address Fingerprinting").
+func Sign(secret []byte, postID stgypub.ID, fp [4]byte) string {
+	return hex.EncodeToString(signature(secret, postID, fp))
+}
+
+// VerifySignature reports whether sig is Sign(secret, postID, fp). Either
+// hex case is accepted; any other length or character gives false. The
+// comparison is constant-time (hmac.Equal).
+func VerifySignature(secret []byte, postID stgypub.ID, fp [4]byte, sig string) bool {
+	if len(sig) != 2*sha256.Size {
+		return false
+	}
+	var got [sha256.Size]byte
+	if _, err := hex.Decode(got[:], []byte(sig)); err != nil {
+		return false
+	}
+	return hmac.Equal(got[:], signature(secret, postID, fp))
+}
+
+func signature(secret []byte, postID stgypub.ID, fp [4]byte) []byte {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(postID.String() + "\n" + FormatFingerprint(fp)))
+	return m.Sum(nil)
+}
