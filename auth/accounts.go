@@ -1,0 +1,77 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+
+	"github.com/stgy/stgypub"
+)
+
+var loginNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,50}$`)
+
+// CheckLoginName returns BAD_USER_INPUT unless s is 1-50 of [A-Za-z0-9_.-]
+// (stgypub.User.LoginName).
+func CheckLoginName(s string) error {
+	if !loginNameRE.MatchString(s) {
+		return stgypub.Errorf(stgypub.CodeBadUserInput, "login name must be 1-50 letters, digits, '_', '.' or '-'")
+	}
+	return nil
+}
+
+// CreateUser creates an account with an argon2id password hash (for
+// `stgy-pub user create`). Errors: BAD_USER_INPUT for a bad login name,
+// nickname (1-50 characters) or password; CONFLICT when the login name is
+// taken.
+func CreateUser(ctx context.Context, st stgypub.AccountStore, loginName, nickname, password string) (*stgypub.User, error) {
+	if err := CheckLoginName(loginName); err != nil {
+		return nil, err
+	}
+	if nickname == "" {
+		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "nickname must not be empty")
+	}
+	if err := stgypub.CheckText("nickname", nickname, 50); err != nil {
+		return nil, err
+	}
+	hash, err := HashPassword(password)
+	if err != nil {
+		return nil, err
+	}
+	u := &stgypub.User{LoginName: loginName, Nickname: nickname, PasswordHash: hash}
+	if err := st.CreateUser(ctx, u); err != nil {
+		return nil, fmt.Errorf("auth: create user %s: %w", loginName, err)
+	}
+	return u, nil
+}
+
+// SetPassword replaces the password of the user with that login name (for
+// `stgy-pub user set-password`); NOT_FOUND for an unknown login name,
+// BAD_USER_INPUT for a bad password.
+func SetPassword(ctx context.Context, st stgypub.AccountStore, loginName, password string) error {
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	u, err := st.UserByLogin(ctx, loginName)
+	if err != nil {
+		return fmt.Errorf("auth: set password of %s: %w", loginName, err)
+	}
+	if err := st.SetPasswordHash(ctx, u.ID, hash); err != nil {
+		return fmt.Errorf("auth: set password of %s: %w", loginName, err)
+	}
+	return nil
+}
+
+// MakeAdmin sets (admin true) or clears the admin flag of the user with
+// that login name (for `stgy-pub user make-admin`); NOT_FOUND for an
+// unknown login name.
+func MakeAdmin(ctx context.Context, st stgypub.AccountStore, loginName string, admin bool) error {
+	u, err := st.UserByLogin(ctx, loginName)
+	if err != nil {
+		return fmt.Errorf("auth: make admin %s: %w", loginName, err)
+	}
+	if err := st.SetAdmin(ctx, u.ID, admin); err != nil {
+		return fmt.Errorf("auth: make admin %s: %w", loginName, err)
+	}
+	return nil
+}

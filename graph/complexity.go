@@ -1,0 +1,39 @@
+package graph
+
+import (
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/graph/model"
+)
+
+// setComplexity makes list fields cost their limit times their children,
+// so FixedComplexityLimit bounds the rows a query can ask for (STYLE.md
+// "gqlgen docs and examples"). prev/next cost a query each.
+func setComplexity(c *ComplexityRoot) {
+	c.Site.Posts = func(child int, _ *model.PostOrder, _ *int, limit *int) int {
+		return 1 + child*pageLimit(limit, 20, maxPageLimit)
+	}
+	c.Site.Search = func(child int, _ string, _ *int, limit *int) int {
+		return 5 + child*pageLimit(limit, 20, maxPageLimit)
+	}
+	c.Site.Recent = func(child int, limit *int) int { return 1 + child*pageLimit(limit, 5, stgypub.SidePostsMax) }
+	c.Site.Popular = func(child int, limit *int) int { return 2 + child*pageLimit(limit, 5, stgypub.SidePostsMax) }
+	c.Query.PublishedPostsByIds = func(child int, ids []stgypub.ID) int { return 1 + child*max(len(ids), 1) }
+	c.Query.PubRanking = func(child int, _ stgypub.ID, limit *int) int {
+		return 1 + child*pageLimit(limit, 5, stgypub.SidePostsMax)
+	}
+	c.Query.MyPosts = func(child int, _ *int, limit *int) int { return 1 + child*pageLimit(limit, 20, 100) }
+	c.Query.PubStats = func(child int, _ stgypub.ID) int { return 10 + child }
+	c.Post.Prev = func(child int) int { return 5 + child }
+	c.Post.Next = func(child int) int { return 5 + child }
+	c.Stats.Posts = func(child int) int { return child * 50 } // up to 1000 rows; charged as a page
+}
+
+// pageLimit is the effective limit of a list argument: def when absent,
+// clamped to 1-maxLimit (bad values are rejected by the resolver).
+func pageLimit(limit *int, def, maxLimit int) int {
+	n := def
+	if limit != nil {
+		n = *limit
+	}
+	return min(max(n, 1), maxLimit)
+}

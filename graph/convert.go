@@ -1,0 +1,90 @@
+package graph
+
+import (
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/graph/model"
+	"github.com/stgy/stgypub/markdown"
+	"github.com/stgy/stgypub/owner"
+)
+
+// maxByIDs is publishedPostsByIds' input limit (seed 001 "APIs for
+// Retrieving Published Posts").
+const maxByIDs = 20
+
+func intOr(p *int, def int) int {
+	if p == nil {
+		return def
+	}
+	return *p
+}
+
+func boolOr(p *bool, def bool) bool {
+	if p == nil {
+		return def
+	}
+	return *p
+}
+
+func stringOr(p *string, def string) string {
+	if p == nil {
+		return def
+	}
+	return *p
+}
+
+// sideLimit validates a Recent/Popular/ranking limit: default 5, negative
+// is BAD_USER_INPUT, larger than stgypub.SidePostsMax is clamped.
+func sideLimit(limit *int) (int, error) {
+	n := intOr(limit, 5)
+	if n < 0 {
+		return 0, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must not be negative")
+	}
+	return min(n, stgypub.SidePostsMax), nil
+}
+
+// pageQuery validates a page of a publication-ordered list: offset >= 0,
+// limit 1-maxPageLimit (0 or negative is BAD_USER_INPUT, larger is
+// clamped).
+func pageQuery(order *model.PostOrder, offset, limit *int) (stgypub.PostQuery, error) {
+	q := stgypub.PostQuery{Order: stgypub.OrderNewest, Offset: intOr(offset, 0), Limit: intOr(limit, 20)}
+	if order != nil && *order == model.PostOrderOldest {
+		q.Order = stgypub.OrderOldest
+	}
+	if q.Offset < 0 {
+		return q, stgypub.Errorf(stgypub.CodeBadUserInput, "offset must not be negative")
+	}
+	if q.Limit < 1 {
+		return q, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must be at least 1")
+	}
+	q.Limit = min(q.Limit, maxPageLimit)
+	return q, nil
+}
+
+func postInput(in model.PostInput) owner.PostInput {
+	return owner.PostInput{
+		Content:      in.Content,
+		Locale:       stringOr(in.Locale, ""),
+		AllowLikes:   boolOr(in.AllowLikes, true),
+		AllowReplies: boolOr(in.AllowReplies, true),
+	}
+}
+
+func pubConfigPatch(in model.PubConfigInput) owner.PubConfigPatch {
+	return owner.PubConfigPatch{
+		SiteName: in.SiteName, Subtitle: in.Subtitle, Author: in.Author,
+		Introduction: in.Introduction, DesignTheme: in.DesignTheme,
+		ShowServiceHeader: in.ShowServiceHeader, ShowSiteName: in.ShowSiteName,
+		ShowPagenation: in.ShowPagenation, ShowSideProfile: in.ShowSideProfile,
+		ShowSideRecent: in.ShowSideRecent, ShowSidePopular: in.ShowSidePopular,
+		Extensions: in.Extensions,
+	}
+}
+
+// postHTML is the sanitized article HTML when the body is loaded
+// (publishedPost), else the rendered JSON snippet (lists load no body).
+func postHTML(p *stgypub.Post) string {
+	if p.Content != "" {
+		return markdown.Render(p.Content, markdown.Options{})
+	}
+	return markdown.RenderSnippet(p.Snippet, markdown.Options{})
+}

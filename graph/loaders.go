@@ -1,0 +1,121 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/vikstrous/dataloadgen"
+
+	"github.com/stgy/stgypub"
+)
+
+// Loaders batch the lookups that list fields repeat per item (no N+1):
+// post owners, site settings and view counts. They are built per request
+// (Middleware) so nothing is cached across requests.
+type Loaders struct {
+	users      *dataloadgen.Loader[stgypub.ID, *stgypub.User]
+	configs    *dataloadgen.Loader[stgypub.ID, *stgypub.PubConfig]
+	viewCounts *dataloadgen.Loader[viewKey, int64]
+	adjacent   *dataloadgen.Loader[*stgypub.Post, [2]*stgypub.Post]
+}
+
+type viewKey struct{ owner, post stgypub.ID }
+
+// NewLoaders returns fresh per-request loaders over r's stores.
+func (r *Resolver) NewLoaders() *Loaders {
+	return &Loaders{
+		users: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []stgypub.ID) (map[stgypub.ID]*stgypub.User, error) {
+			us, err := r.Users.UsersByIDs(ctx, ids)
+			m := make(map[stgypub.ID]*stgypub.User, len(us))
+			for _, u := range us {
+				m[u.ID] = u
+			}
+			return m, err
+		}),
+		configs: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []stgypub.ID) (map[stgypub.ID]*stgypub.PubConfig, error) {
+			cs, err := r.Configs.PubConfigs(ctx, ids)
+			m := make(map[stgypub.ID]*stgypub.PubConfig, len(cs))
+			for _, c := range cs {
+				m[c.UserID] = c
+			}
+			return m, err
+		}),
+		viewCounts: dataloadgen.NewLoader(r.fetchViewCounts),
+		adjacent: dataloadgen.NewLoader(func(ctx context.Context, ps []*stgypub.Post) ([][2]*stgypub.Post, []error) {
+			out := make([][2]*stgypub.Post, len(ps))
+			errs := make([]error, len(ps))
+			for i, p := range ps {
+				out[i][0], out[i][1], errs[i] = r.Posts.AdjacentPublished(ctx, p)
+			}
+			return out, errs
+		}),
+	}
+}
+
+// fetchViewCounts calls Counter.ViewCounts once per owner among keys.
+func (r *Resolver) fetchViewCounts(ctx context.Context, keys []viewKey) ([]int64, []error) {
+	byOwner := map[stgypub.ID][]stgypub.ID{}
+	for _, k := range keys {
+		byOwner[k.owner] = append(byOwner[k.owner], k.post)
+	}
+	counts := map[viewKey]int64{}
+	failed := map[stgypub.ID]error{}
+	for o, posts := range byOwner {
+		m, err := r.Counter.ViewCounts(ctx, o, posts)
+		if err != nil {
+			failed[o] = err
+			continue
+		}
+		for id, n := range m {
+			counts[viewKey{o, id}] = n
+		}
+	}
+	out := make([]int64, len(keys))
+	errs := make([]error, len(keys))
+	for i, k := range keys {
+		out[i], errs[i] = counts[k], failed[k.owner]
+	}
+	return out, errs
+}
+
+type loadersKey struct{}
+
+// WithLoaders returns ctx carrying l.
+func WithLoaders(ctx context.Context, l *Loaders) context.Context {
+	return context.WithValue(ctx, loadersKey{}, l)
+}
+
+// Middleware installs fresh Loaders in each request's context.
+func (r *Resolver) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		next.ServeHTTP(w, req.WithContext(WithLoaders(req.Context(), r.NewLoaders())))
+	})
+}
+
+// loaders returns ctx's loaders, or fresh ones when the caller did not go
+// through Middleware (tests, direct execution).
+func (r *Resolver) loaders(ctx context.Context) *Loaders {
+	if l, ok := ctx.Value(loadersKey{}).(*Loaders); ok {
+		return l
+	}
+	return r.NewLoaders()
+}
+
+// user loads one user through the loader; nil, nil when it does not exist.
+func (r *Resolver) user(ctx context.Context, id stgypub.ID) (*stgypub.User, error) {
+	u, err := r.loaders(ctx).users.Load(ctx, id)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return nil, nil
+	}
+	return u, err
+}
+
+// config loads one user's settings; NOT_FOUND for an unknown user.
+func (r *Resolver) config(ctx context.Context, id stgypub.ID) (*stgypub.PubConfig, error) {
+	c, err := r.loaders(ctx).configs.Load(ctx, id)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return nil, stgypub.Errorf(stgypub.CodeNotFound, "user not found")
+	}
+	return c, err
+}

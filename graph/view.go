@@ -1,0 +1,39 @@
+package graph
+
+import (
+	"context"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/graph/model"
+	"github.com/stgy/stgypub/markdown"
+	"github.com/stgy/stgypub/visitor"
+)
+
+// recordView is recordPubView for external SSR frontends (seed 001
+// "Atomic Updates with Lua", "IP Address Fingerprinting"): the fingerprint
+// must be 8 hex digits (BAD_USER_INPUT) and the signature
+// visitor.Sign(secret, postID, fp) (FORBIDDEN otherwise, checked in
+// constant time before any lookup); the post must be published
+// (NOT_FOUND). Nothing is counted on any error.
+func (r *Resolver) recordView(ctx context.Context, postID stgypub.ID, fingerprint, signature string) (*model.RecordViewResult, error) {
+	fp, err := visitor.ParseFingerprint(fingerprint)
+	if err != nil {
+		return nil, err
+	}
+	if len(r.ViewSecret) == 0 || !visitor.VerifySignature(r.ViewSecret, postID, fp, signature) {
+		return nil, stgypub.Errorf(stgypub.CodeForbidden, "invalid view signature")
+	}
+	p, err := r.Posts.PublishedPost(ctx, postID)
+	if err != nil {
+		return nil, err
+	}
+	v := stgypub.View{PostID: p.ID, OwnerID: p.OwnedBy, Digest: markdown.Digest(p.Snippet), Fingerprint: fp}
+	if p.PublishedAt != nil {
+		v.PublishedAt = *p.PublishedAt
+	}
+	pv, err := r.Counter.RecordView(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	return &model.RecordViewResult{Recorded: pv > 0, Pv: int(pv)}, nil
+}

@@ -1,0 +1,91 @@
+package owner
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/stgy/stgypub"
+)
+
+// PubConfigPatch is a partial settings update: nil fields keep their
+// current values (seed 001 "Public Site Settings").
+type PubConfigPatch struct {
+	SiteName, Subtitle, Author, Introduction, DesignTheme            *string
+	ShowServiceHeader, ShowSiteName, ShowPagenation, ShowSideProfile *bool
+	// ShowSideRecent and ShowSidePopular are stored as given (values above
+	// stgypub.SidePostsMax are clamped only when rendering).
+	ShowSideRecent, ShowSidePopular *int
+	// Extensions replaces the whole extensions object when non-nil; it is
+	// validated with stgypub.NewExtensions.
+	Extensions map[string]any
+}
+
+// UpdatePubConfig applies patch to userID's settings and stores them.
+// Errors: UNAUTHENTICATED, FORBIDDEN (neither the user nor an admin),
+// NOT_FOUND (unknown user), BAD_USER_INPUT (PubConfig.Validate or
+// extensions rules).
+func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch PubConfigPatch) (*stgypub.PubConfig, error) {
+	if err := mayActFor(viewer, userID); err != nil {
+		return nil, err
+	}
+	c, err := s.configs.PubConfig(ctx, userID)
+	if err != nil {
+		return nil, fmt.Errorf("owner: read settings: %w", err)
+	}
+	setString(&c.SiteName, patch.SiteName)
+	setString(&c.Subtitle, patch.Subtitle)
+	setString(&c.Author, patch.Author)
+	setString(&c.Introduction, patch.Introduction)
+	setString(&c.DesignTheme, patch.DesignTheme)
+	setBool(&c.ShowServiceHeader, patch.ShowServiceHeader)
+	setBool(&c.ShowSiteName, patch.ShowSiteName)
+	setBool(&c.ShowPagenation, patch.ShowPagenation)
+	setBool(&c.ShowSideProfile, patch.ShowSideProfile)
+	if patch.ShowSideRecent != nil {
+		c.ShowSideRecent = *patch.ShowSideRecent
+	}
+	if patch.ShowSidePopular != nil {
+		c.ShowSidePopular = *patch.ShowSidePopular
+	}
+	if patch.Extensions != nil {
+		ext, err := stgypub.NewExtensions(patch.Extensions)
+		if err != nil {
+			return nil, err
+		}
+		c.Extensions = ext
+	}
+	c.UserID = userID
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	if err := s.accounts.UpdatePubConfig(ctx, c); err != nil {
+		return nil, fmt.Errorf("owner: store settings: %w", err)
+	}
+	return c, nil
+}
+
+// ExportPubConfig returns userID's settings for export (the same shape
+// UpdatePubConfig accepts back). Errors: UNAUTHENTICATED, FORBIDDEN,
+// NOT_FOUND.
+func (s *Service) ExportPubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID) (*stgypub.PubConfig, error) {
+	if err := mayActFor(viewer, userID); err != nil {
+		return nil, err
+	}
+	c, err := s.configs.PubConfig(ctx, userID)
+	if err != nil {
+		return nil, fmt.Errorf("owner: export settings: %w", err)
+	}
+	return c, nil
+}
+
+func setString(dst *string, v *string) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+func setBool(dst *bool, v *bool) {
+	if v != nil {
+		*dst = *v
+	}
+}

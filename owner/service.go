@@ -1,0 +1,47 @@
+package owner
+
+import (
+	"time"
+
+	"github.com/stgy/stgypub"
+)
+
+// Service applies owner actions through the stores. It is safe for
+// concurrent use.
+type Service struct {
+	posts    stgypub.PostStore
+	accounts stgypub.AccountStore
+	configs  stgypub.PubConfigStore
+	now      func() time.Time
+}
+
+// New returns a Service; *store.Store implements all three stores. now is
+// the clock deciding publication states (nil means time.Now).
+func New(posts stgypub.PostStore, accounts stgypub.AccountStore, configs stgypub.PubConfigStore, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{posts: posts, accounts: accounts, configs: configs, now: now}
+}
+
+// Now is the service's clock.
+func (s *Service) Now() time.Time { return s.now() }
+
+// requireUser returns UNAUTHENTICATED for an anonymous viewer.
+func requireUser(viewer *stgypub.User) error {
+	if viewer == nil {
+		return stgypub.Errorf(stgypub.CodeUnauthenticated, "login required")
+	}
+	return nil
+}
+
+// mayActFor reports whether viewer may act for user id: themself or admin.
+func mayActFor(viewer *stgypub.User, id stgypub.ID) error {
+	if err := requireUser(viewer); err != nil {
+		return err
+	}
+	if viewer.ID != id && !viewer.IsAdmin {
+		return stgypub.Errorf(stgypub.CodeForbidden, "only the owner or an administrator may do this")
+	}
+	return nil
+}
