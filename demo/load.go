@@ -1,0 +1,99 @@
+package demo
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/alexedwards/argon2id"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/importer"
+)
+
+// Password is the demo owners' login password.
+const Password = "demo-password"
+
+// Store is what Load needs (*store.Store implements it).
+type Store interface {
+	importer.ImportStore
+	UserByLogin(ctx context.Context, loginName string) (*stgypub.User, error)
+	CreateUser(ctx context.Context, u *stgypub.User) error
+	SetPasswordHash(ctx context.Context, id stgypub.ID, hash string) error
+	PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
+	UpdatePubConfig(ctx context.Context, c *stgypub.PubConfig) error
+}
+
+// Loaded is what Load did for one site.
+type Loaded struct {
+	LoginName     string
+	UserID        stgypub.ID
+	UserCreated   bool
+	ConfigWritten bool
+	Import        importer.Summary
+}
+
+// Load creates the demo users (password Password, argon2id-hashed) with
+// their public-site settings and imports their articles (Sites). now is
+// the clock for scheduling (time.Now when nil). It is idempotent: existing
+// users keep their password, settings equal to the demo's are not
+// rewritten and imports update nothing unchanged, so a second run changes
+// nothing.
+func Load(ctx context.Context, st Store, now func() time.Time) ([]Loaded, error) {
+	if now == nil {
+		now = time.Now
+	}
+	var out []Loaded
+	for _, site := range Sites() {
+		l, err := loadSite(ctx, st, site, now())
+		if err != nil {
+			return out, fmt.Errorf("demo: site %s: %w", site.User.LoginName, err)
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+func loadSite(ctx context.Context, st Store, site Site, now time.Time) (Loaded, error) {
+	l := Loaded{LoginName: site.User.LoginName}
+	u, err := st.UserByLogin(ctx, site.User.LoginName)
+	if stgypub.IsNotFound(err) {
+		u = &site.User
+		if u.PasswordHash, err = argon2id.CreateHash(Password, argon2id.DefaultParams); err != nil {
+			return l, fmt.Errorf("hash password: %w", err)
+		}
+		if err = st.CreateUser(ctx, u); err != nil {
+			return l, err
+		}
+		l.UserCreated = true
+	} else if err != nil {
+		return l, err
+	}
+	l.UserID = u.ID
+
+	want := site.Config
+	want.UserID = u.ID
+	if want.Extensions, err = stgypub.ParseExtensions(site.Extensions); err != nil {
+		return l, err
+	}
+	have, err := st.PubConfig(ctx, u.ID)
+	if err != nil {
+		return l, err
+	}
+	if !sameConfig(have, &want) {
+		if err := st.UpdatePubConfig(ctx, &want); err != nil {
+			return l, err
+		}
+		l.ConfigWritten = true
+	}
+
+	l.Import, err = importer.Import(ctx, st, u.ID, site.Files, site.importOptions(now))
+	return l, err
+}
+
+func sameConfig(a, b *stgypub.PubConfig) bool {
+	x, y := *a, *b
+	x.Extensions, y.Extensions = stgypub.Extensions{}, stgypub.Extensions{}
+	return reflect.DeepEqual(x, y) && a.Extensions.String() == b.Extensions.String()
+}

@@ -1,0 +1,119 @@
+package demo_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/alexedwards/argon2id"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/demo"
+	"github.com/stgy/stgypub/store/storetest"
+)
+
+func TestLoadTwice(t *testing.T) {
+	ctx := context.Background()
+	s := storetest.New(t)
+	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+	s.Now = func() time.Time { return now }
+
+	first, err := demo.Load(ctx, s, s.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCreated := map[string]int{"gopher": 13, "hanako": 12, "mix": 6}
+	if len(first) != 3 {
+		t.Fatalf("loaded %d sites", len(first))
+	}
+	for _, l := range first {
+		if !l.UserCreated || !l.ConfigWritten || l.Import.Created != wantCreated[l.LoginName] {
+			t.Errorf("first run %s: %+v", l.LoginName, l)
+		}
+	}
+
+	// A day later nothing changes, the scheduled post included.
+	later := func() time.Time { return now.AddDate(0, 0, 1) }
+	second, err := demo.Load(ctx, s, later)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range second {
+		if l.UserCreated || l.ConfigWritten || l.Import.Created+l.Import.Updated != 0 ||
+			l.Import.Unchanged != wantCreated[l.LoginName] || l.UserID != first[i].UserID {
+			t.Errorf("second run %s: %+v", l.LoginName, l)
+		}
+	}
+
+	byLogin := map[string]demo.Loaded{}
+	for _, l := range first {
+		byLogin[l.LoginName] = l
+	}
+	t.Run("settings", func(t *testing.T) {
+		cases := []struct {
+			login, site, theme, ext string
+		}{
+			{"gopher", "Go Blog Reader", "", `{"comments":{"mode":"moderated"},"shareButtons":["x","facebook","line","hatena"]}`},
+			{"hanako", "MDN 日本語ノート", "newspaper", `{"comments":{"mode":"open"}}`},
+			{"mix", "Mixed Notes / まぜこぜノート", "dark", `{}`},
+		}
+		for _, tc := range cases {
+			t.Run(tc.login, func(t *testing.T) {
+				c, err := s.PubConfig(ctx, byLogin[tc.login].UserID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.SiteName != tc.site || c.DesignTheme != tc.theme || c.Extensions.String() != tc.ext {
+					t.Errorf("site %q theme %q ext %s", c.SiteName, c.DesignTheme, c.Extensions)
+				}
+			})
+		}
+	})
+	t.Run("password", func(t *testing.T) {
+		u, err := s.UserByLogin(ctx, "hanako")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok, err := argon2id.ComparePasswordAndHash(demo.Password, u.PasswordHash)
+		if err != nil || !ok {
+			t.Errorf("demo password does not verify: %v", err)
+		}
+	})
+	t.Run("mixed site states", func(t *testing.T) {
+		mix := byLogin["mix"]
+		cases := []struct {
+			file   string
+			state  stgypub.PublicationState
+			locale string
+		}{
+			{"go.dev.md", stgypub.StateScheduled, "en"},
+			{"glossary-utf-8.md", stgypub.StateUnpublished, "ja"},
+			{"strings.md", stgypub.StatePublished, "en"},
+			{"web-html-element-br.md", stgypub.StatePublished, "ja"},
+		}
+		for _, tc := range cases {
+			t.Run(tc.file, func(t *testing.T) {
+				p, err := s.Post(ctx, mix.Import.Posts[tc.file])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p.State(now) != tc.state || p.Locale != tc.locale {
+					t.Errorf("state %s locale %q", p.State(now), p.Locale)
+				}
+			})
+		}
+		n, err := s.CountPublishedByUser(ctx, mix.UserID)
+		if err != nil || n != 4 {
+			t.Errorf("published on mix: %d, %v; want 4", n, err)
+		}
+		if p, _ := s.Post(ctx, mix.Import.Posts["go.dev.md"]); !p.PublishedAt.Equal(now.AddDate(1, 0, 0)) {
+			t.Errorf("scheduled at %v, want one year after the first run", p.PublishedAt)
+		}
+	})
+	t.Run("japanese search on hanako", func(t *testing.T) {
+		posts, total, err := s.SearchPublished(ctx, byLogin["hanako"].UserID, "キャッシュ", stgypub.PostQuery{Limit: 20})
+		if err != nil || total == 0 || len(posts) == 0 {
+			t.Errorf("search: %d posts, total %d, %v", len(posts), total, err)
+		}
+	})
+}

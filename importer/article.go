@@ -1,0 +1,100 @@
+package importer
+
+import (
+	"hash/fnv"
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/stgy/stgypub/markdown"
+)
+
+// article is one Markdown file turned into what a post stores.
+type article struct {
+	Content   string
+	PlainText string
+	Snippet   string
+	Locale    string
+	Date      time.Time // noon UTC of the article's date
+}
+
+var atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}(?:[ \t]|$)`)
+
+// parseArticle splits front matter from src and builds the stored post:
+// Content is "# " + title + "\n\n" + body when the front matter has a title
+// and the body does not already start with a heading, else the body alone.
+// The date is the front-matter date, else the file's undated date (see
+// Options.UndatedDate); both at noon UTC.
+func parseArticle(name, src string, opts *Options) article {
+	src = strings.ToValidUTF8(src, "\uFFFD")
+	src = strings.ReplaceAll(src, "\x00", "") // PostgreSQL text cannot hold NUL
+	fm, body := markdown.SplitFrontMatter(src)
+	content := body
+	if fm.Title != "" && !startsWithHeading(body) {
+		content = "# " + fm.Title + "\n\n" + strings.TrimLeft(body, "\r\n")
+	}
+	doc := markdown.Convert(content, markdown.Options{})
+	a := article{
+		Content:   content,
+		PlainText: markdown.PlainText(content),
+		Snippet:   doc.Snippet,
+		Locale:    opts.Locale,
+	}
+	if a.Locale == "" {
+		a.Locale = fm.Locale
+	}
+	if a.Locale == "" {
+		a.Locale = detectLocale(a.PlainText)
+	}
+	date := fm.Date
+	if date.IsZero() {
+		date = undatedDate(name, opts)
+	}
+	a.Date = noonUTC(date)
+	return a
+}
+
+// startsWithHeading reports whether the first non-blank line of body is
+// an ATX heading ("# ..." to "###### ...").
+func startsWithHeading(body string) bool {
+	for _, line := range strings.Split(body, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		return atxHeading.MatchString(line)
+	}
+	return false
+}
+
+// detectLocale is "ja" when the text has any Hiragana or Katakana, else
+// "en": good enough for the two languages of the demo corpus.
+func detectLocale(text string) string {
+	for _, r := range text {
+		if unicode.In(r, unicode.Hiragana, unicode.Katakana) {
+			return "ja"
+		}
+	}
+	return "en"
+}
+
+// undatedDate is Options.UndatedDate (today by Options.Now when zero),
+// moved back by a stable per-name number of days below
+// Options.UndatedSpreadDays, so re-imports give each file the same date.
+func undatedDate(name string, opts *Options) time.Time {
+	base := opts.UndatedDate
+	if base.IsZero() {
+		base = opts.now()
+	}
+	if opts.UndatedSpreadDays <= 0 {
+		return base
+	}
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(name))
+	return base.AddDate(0, 0, -int(h.Sum32()%uint32(opts.UndatedSpreadDays)))
+}
+
+func noonUTC(t time.Time) time.Time {
+	t = t.UTC()
+	return time.Date(t.Year(), t.Month(), t.Day(), 12, 0, 0, 0, time.UTC)
+}

@@ -1,0 +1,112 @@
+package importer
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"time"
+
+	"github.com/stgy/stgypub"
+)
+
+type outcome int
+
+const (
+	unchanged outcome = iota
+	created
+	updated
+)
+
+// createAttempts bounds retries when a minted ID is already taken.
+const createAttempts = 8
+
+func importFile(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.FS, name string, opts *Options) (stgypub.ID, outcome, error) {
+	src, err := readFile(fsys, name)
+	if err != nil {
+		return 0, unchanged, err
+	}
+	a := parseArticle(name, src, opts)
+	pub := opts.Publication[name]
+	want := desiredPublication(a, pub)
+
+	id, err := st.ImportedPostID(ctx, userID, name)
+	if stgypub.IsNotFound(err) {
+		id, err = create(ctx, st, userID, name, a, want)
+		return id, created, err
+	}
+	if err != nil {
+		return 0, unchanged, err
+	}
+	p, err := st.Post(ctx, id)
+	if err != nil {
+		return 0, unchanged, err
+	}
+	if p.OwnedBy != userID {
+		return 0, unchanged, stgypub.Errorf(stgypub.CodeConflict, "post %s was imported for this user but is now owned by %s", id, p.OwnedBy)
+	}
+	out := unchanged
+	if p.Content != a.Content || p.PlainText != a.PlainText || p.Snippet != a.Snippet || p.Locale != a.Locale {
+		p.Content, p.PlainText, p.Snippet, p.Locale = a.Content, a.PlainText, a.Snippet, a.Locale
+		if err := st.UpdatePost(ctx, p); err != nil {
+			return 0, unchanged, err
+		}
+		out = updated
+	}
+	if !keepPublication(p.PublishedAt, want, opts.now()) {
+		if err := st.SetPublication(ctx, id, want); err != nil {
+			return 0, unchanged, err
+		}
+		out = updated
+	}
+	return id, out, nil
+}
+
+func create(ctx context.Context, st ImportStore, userID stgypub.ID, name string, a article, want *time.Time) (stgypub.ID, error) {
+	var err error
+	for range createAttempts {
+		p := &stgypub.Post{
+			ID:           stgypub.IDFromTime(a.Date, randomSeq()),
+			OwnedBy:      userID,
+			PublishedAt:  want,
+			Snippet:      a.Snippet,
+			Locale:       a.Locale,
+			AllowLikes:   true,
+			AllowReplies: true,
+			Content:      a.Content,
+			PlainText:    a.PlainText,
+		}
+		err = st.CreateImportedPost(ctx, name, p)
+		if stgypub.ErrorCode(err) != stgypub.CodeConflict {
+			return p.ID, err
+		}
+	}
+	return 0, fmt.Errorf("no free post ID after %d attempts: %w", createAttempts, err)
+}
+
+// desiredPublication is the published_at a file asks for.
+func desiredPublication(a article, pub Publication) *time.Time {
+	switch {
+	case pub.Unpublished:
+		return nil
+	case !pub.At.IsZero():
+		t := pub.At.UTC().Truncate(time.Microsecond) // PostgreSQL precision
+		return &t
+	default:
+		t := a.Date
+		return &t
+	}
+}
+
+// keepPublication reports whether the stored published_at already
+// satisfies want: equal, or both scheduled (a scheduled post keeps its
+// time, so a relative "one year from now" does not move every run).
+func keepPublication(have, want *time.Time, now time.Time) bool {
+	switch {
+	case have == nil || want == nil:
+		return have == nil && want == nil
+	case have.Equal(*want):
+		return true
+	default:
+		return have.After(now) && want.After(now)
+	}
+}

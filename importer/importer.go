@@ -1,0 +1,136 @@
+// Package importer loads a folder of Markdown articles as the posts of one
+// user, idempotently: the post_imports table maps each file to its post, so
+// running an import again updates changed posts instead of duplicating them
+// (ARCHITECTURE.md "One binary": the import subcommand and make run).
+package importer
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"path"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/stgy/stgypub"
+)
+
+// MaxFileBytes is the largest Markdown file Import accepts.
+const MaxFileBytes = 1 << 20
+
+// ImportStore is what Import needs of the store (*store.Store implements
+// it).
+type ImportStore interface {
+	Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
+	ImportedPostID(ctx context.Context, userID stgypub.ID, sourceKey string) (stgypub.ID, error)
+	CreateImportedPost(ctx context.Context, sourceKey string, p *stgypub.Post) error
+	UpdatePost(ctx context.Context, p *stgypub.Post) error
+	SetPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) error
+}
+
+// Publication overrides how one file is published.
+type Publication struct {
+	// Unpublished leaves the post unpublished (published_at NULL).
+	Unpublished bool
+	// At is an explicit published_at; a future time schedules the post.
+	// A post already scheduled keeps its time on later imports. Zero means
+	// the article date at noon UTC.
+	At time.Time
+}
+
+// Options tune Import. The zero value publishes every file on its
+// front-matter date and takes the locale from the front matter or the text.
+type Options struct {
+	// Locale forces every post's locale ("en", "ja"); "" takes the
+	// front-matter locale, else "ja" when the text has kana, else "en".
+	Locale string
+	// Publication maps file names (as in the folder) to overrides.
+	Publication map[string]Publication
+	// UndatedDate is the date of files without a front-matter date (zero:
+	// today by Now). UndatedSpreadDays > 0 moves each undated file back a
+	// stable, name-derived 0..UndatedSpreadDays-1 days from it.
+	UndatedDate       time.Time
+	UndatedSpreadDays int
+	// Now is the clock that tells scheduled from published (time.Now when
+	// nil).
+	Now func() time.Time
+}
+
+func (o *Options) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
+}
+
+// Summary counts what Import did; Posts maps each imported file name to
+// its post ID.
+type Summary struct {
+	Created, Updated, Unchanged int
+	Posts                       map[string]stgypub.ID
+}
+
+// Import loads every *.md file directly in fsys (not recursive), sorted by
+// name, as posts of userID; the file name is the post_imports source key.
+// A new post gets the ID stgypub.IDFromTime(article date, random 20 bits).
+// A file whose post exists is compared with it: changed content, snippet,
+// locale or publication updates the post, otherwise it is unchanged. The
+// first failing file stops the import with an error naming it; files
+// before it stay imported.
+func Import(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.FS, opts Options) (Summary, error) {
+	sum := Summary{Posts: map[string]stgypub.ID{}}
+	names, err := markdownFiles(fsys)
+	if err != nil {
+		return sum, err
+	}
+	for _, name := range names {
+		id, outcome, err := importFile(ctx, st, userID, fsys, name, &opts)
+		if err != nil {
+			return sum, fmt.Errorf("importer: %s: %w", name, err)
+		}
+		sum.Posts[name] = id
+		switch outcome {
+		case created:
+			sum.Created++
+		case updated:
+			sum.Updated++
+		default:
+			sum.Unchanged++
+		}
+	}
+	return sum, nil
+}
+
+func markdownFiles(fsys fs.FS) ([]string, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, fmt.Errorf("importer: read folder: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && strings.EqualFold(path.Ext(e.Name()), ".md") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+func readFile(fsys fs.FS, name string) (string, error) {
+	info, err := fs.Stat(fsys, name)
+	if err != nil {
+		return "", fmt.Errorf("stat: %w", err)
+	}
+	if info.Size() > MaxFileBytes {
+		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "file is %d bytes; the limit is %d", info.Size(), MaxFileBytes)
+	}
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return "", fmt.Errorf("read: %w", err)
+	}
+	return string(b), nil
+}
+
+func randomSeq() int64 { return rand.Int64N(1 << 20) }
