@@ -16,8 +16,7 @@ run: build services
 	@./bin/stgy-pub demo
 
 test: services
-	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	@scripts/test.sh
 
 generate:
 	$(GO) run github.com/99designs/gqlgen generate

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Makes sure PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379) answer.
-# Order: already running -> start the machine's service -> start throwaway
-# local instances under .data/ -> say exactly what to install.
+# Order: already running -> (with --system: start the machine's service, as
+# CI does) -> start throwaway local instances under .data/ -> say exactly
+# what to install.
 set -uo pipefail
+system=0; [ "${1:-}" = --system ] && system=1
 cd "$(dirname "$0")/.."
 PGPORT=5432
 REDISPORT=6379
@@ -16,7 +18,7 @@ wait_for() { # name check
 }
 
 if ! pg_up; then
-	if command -v pg_ctlcluster >/dev/null 2>&1 && [ -d /etc/postgresql ] && [ "$(id -u)" = 0 ]; then
+	if [ $system = 1 ] && command -v pg_ctlcluster >/dev/null 2>&1 && [ -d /etc/postgresql ] && [ "$(id -u)" = 0 ]; then
 		echo "services: starting the machine's PostgreSQL" >&2
 		pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
 	fi
@@ -37,12 +39,19 @@ if ! pg_up; then
 fi
 
 if ! redis_up; then
-	if command -v redis-server >/dev/null 2>&1; then
-		echo "services: starting Redis on 127.0.0.1:$REDISPORT" >&2
+	if [ $system = 1 ] && command -v redis-server >/dev/null 2>&1 && [ -d /var/lib/redis ] && [ "$(id -u)" = 0 ]; then
+		echo "services: starting the machine's Redis" >&2
+		mkdir -p /var/log/redis
+		redis-server --daemonize yes --bind 127.0.0.1 -::1 --port "$REDISPORT" --save "" --appendonly no \
+			--dir /var/lib/redis --logfile /var/log/redis/ci.log >/dev/null
+		sleep 0.5
+	fi
+	if ! redis_up && command -v redis-server >/dev/null 2>&1; then
+		echo "services: starting a throwaway Redis under .data/redis" >&2
 		mkdir -p .data/redis
 		redis-server --daemonize yes --bind 127.0.0.1 --port "$REDISPORT" --save "" --appendonly no \
 			--dir "$PWD/.data/redis" --logfile "$PWD/.data/redis.log" >/dev/null
-	else
+	elif ! redis_up; then
 		echo "services: Redis is not running on 127.0.0.1:$REDISPORT and not installed; install it (Debian: apt-get install redis-server) or set STGY_REDIS_URL" >&2
 		exit 1
 	fi
