@@ -1,0 +1,144 @@
+package markdown
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// Lengths of the extracted metadata, in code points.
+const (
+	maxTitleLen       = 200
+	maxDescriptionLen = 300
+)
+
+// Document is everything derived from one post's Markdown body (the body
+// WITHOUT front matter; see [SplitFrontMatter]). It feeds the article page
+// and its metadata (seed "Server-Side Rendering and Metadata": HTML title
+// and description, OGP title/description/image, Twitter Card) and the
+// snippet stored with the post (seed "External Page Structure").
+type Document struct {
+	// HTML is the sanitized article HTML, safe to insert as template.HTML.
+	HTML string
+	// Title is the plain text of the first heading, else the first
+	// non-empty line of the first text block: at most 200 code points, cut
+	// on a grapheme boundary; "" for an empty body. A front-matter title is
+	// the caller's business.
+	Title string
+	// Description is the plain text of the first paragraph (text of tables
+	// and raw HTML blocks only if there is no Markdown paragraph), white space
+	// collapsed, at most 300 code points cut on a grapheme boundary.
+	Description string
+	// FeaturedImage is the src of the first image (Markdown image, <img> in
+	// raw HTML or Go's {{image}} macro) as written, absolute or relative;
+	// only http(s) or relative URLs qualify. "" if none.
+	FeaturedImage string
+	// Snippet is the JSON snippet (format in snippet.go), at most
+	// SnippetMaxLen code points, always valid JSON.
+	Snippet string
+}
+
+// Convert renders a Markdown body and extracts its metadata. It never fails
+// or panics on any input; invalid UTF-8 is replaced by U+FFFD first.
+func Convert(src string, opts Options) Document {
+	p := parseBody(validUTF8(src))
+	blocks := collectBlocks(p, SnippetMaxLen, false)
+	return Document{
+		HTML:          sanitize(renderHTML(p, opts)),
+		Title:         documentTitle(p, blocks),
+		Description:   documentDescription(blocks),
+		FeaturedImage: firstImage(p),
+		Snippet:       buildSnippet(blocks),
+	}
+}
+
+// Render only produces the sanitized HTML (same as Convert(src, opts).HTML).
+func Render(src string, opts Options) string {
+	return sanitize(renderHTML(parseBody(validUTF8(src)), opts))
+}
+
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
+// documentTitle is the first heading anywhere in the document, else the
+// first non-empty line of the first text block.
+func documentTitle(p parsed, blocks []block) string {
+	var title string
+	_ = ast.Walk(p.doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			var b strings.Builder
+			inlineText(&b, h, p.src, nil)
+			if title = collapseSpace(b.String()); title != "" {
+				return ast.WalkStop, nil
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if title == "" {
+		for _, b := range blocks {
+			if b.kind != kindImage {
+				if title = firstNonEmptyLine(b.text); title != "" {
+					break
+				}
+			}
+		}
+	}
+	return Truncate(title, maxTitleLen)
+}
+
+// documentDescription is the first Markdown paragraph, else the first
+// paragraph-like text of a raw HTML block.
+func documentDescription(blocks []block) string {
+	fallback := ""
+	for _, b := range blocks {
+		if b.kind != kindParagraph {
+			continue
+		}
+		if !b.secondary {
+			return Truncate(collapseSpace(b.text), maxDescriptionLen)
+		}
+		if fallback == "" {
+			fallback = b.text
+		}
+	}
+	return Truncate(collapseSpace(fallback), maxDescriptionLen)
+}
+
+// firstImage finds the first image of the whole document in source order.
+func firstImage(p parsed) string {
+	var src string
+	_ = ast.Walk(p.doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		var imgs []image
+		switch n := n.(type) {
+		case *ast.Image:
+			if safeURL(string(n.Destination)) {
+				imgs = append(imgs, image{src: string(n.Destination)})
+			}
+		case *ast.RawHTML:
+			htmlImages(segmentsText(n.Segments, p.src), &imgs)
+		case *ast.HTMLBlock:
+			htmlImages(blockLines(n, p.src), &imgs)
+		}
+		if len(imgs) > 0 {
+			src = strings.TrimSpace(imgs[0].src)
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return src
+}
+
+// htmlImages appends the images of an HTML fragment that mentions <img.
+func htmlImages(fragment string, imgs *[]image) {
+	if strings.Contains(fragment, "<img") || strings.Contains(strings.ToLower(fragment), "<img") {
+		htmlContent(fragment, nil, imgs)
+	}
+}

@@ -1,0 +1,81 @@
+package markdown
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// corpusDir holds the demo articles (Go blog in en/, MDN Japanese in ja/).
+var corpusDir = filepath.Join("..", "..", "shared", "corpus", "articles")
+
+type corpusFile struct {
+	name, locale, body string
+}
+
+// readCorpus returns every corpus article with its front matter removed;
+// it skips the test only when the corpus folder is absent.
+func readCorpus(tb testing.TB) []corpusFile {
+	tb.Helper()
+	if _, err := os.Stat(corpusDir); os.IsNotExist(err) {
+		tb.Skipf("corpus %s not present", corpusDir)
+	}
+	paths, err := filepath.Glob(filepath.Join(corpusDir, "*", "*.md"))
+	if err != nil || len(paths) == 0 {
+		tb.Fatalf("no corpus articles under %s (err %v)", corpusDir, err)
+	}
+	var files []corpusFile
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		_, body := SplitFrontMatter(string(b))
+		files = append(files, corpusFile{
+			name:   filepath.Base(filepath.Dir(p)) + "/" + filepath.Base(p),
+			locale: filepath.Base(filepath.Dir(p)),
+			body:   body,
+		})
+	}
+	return files
+}
+
+// codeOrPre matches <code>…</code> and <pre>…</pre> elements.
+var codeOrPre = regexp.MustCompile(`(?s)<pre\b.*?</pre>|<code\b.*?</code>`)
+
+func TestCorpusConverts(t *testing.T) {
+	for _, f := range readCorpus(t) {
+		t.Run(f.name, func(t *testing.T) {
+			empty := strings.TrimSpace(f.body) == "" // e.g. a redirect stub
+			for _, opts := range []Options{{}, {Vertical: true}} {
+				d := Convert(f.body, opts)
+				if strings.TrimSpace(d.HTML) == "" && !empty {
+					t.Fatalf("vertical=%v: empty HTML", opts.Vertical)
+				}
+				if !json.Valid([]byte(d.Snippet)) {
+					t.Fatalf("snippet is not valid JSON: %q", d.Snippet)
+				}
+				if n := utf8.RuneCountInString(d.Snippet); n > SnippetMaxLen {
+					t.Fatalf("snippet has %d code points", n)
+				}
+				if (d.Title == "" || d.Description == "") && !empty {
+					t.Errorf("title %q, description %q: want both", d.Title, d.Description)
+				}
+				assertSafeHTML(t, d.HTML)
+				if f.locale == "ja" {
+					outside := codeOrPre.ReplaceAllString(d.HTML, "")
+					if i := strings.Index(outside, "{{"); i >= 0 {
+						t.Errorf("macro left outside code: %q", outside[max(0, i-60):min(len(outside), i+60)])
+					}
+				}
+			}
+			if got := Render(f.body, Options{}); got != Convert(f.body, Options{}).HTML {
+				t.Errorf("Render differs from Convert().HTML")
+			}
+		})
+	}
+}

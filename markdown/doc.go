@@ -1,0 +1,25 @@
+// Package markdown turns a post's Markdown body into everything the public
+// pages need: sanitized article HTML, the title, description and featured
+// image used for page metadata, the compact JSON snippet stored with each
+// post, the 150-character digest kept by the access counter, plain text for
+// search and KWIC fragments.
+//
+// It implements the seed's "External Page Structure" (Rich, Plain and KWIC
+// views, vertical-writing themes), "Server-Side Rendering and Metadata"
+// (title, description, featured image) and "Metadata for Stats" (digest)
+// sections. It imports no project package.
+//
+// Conversion pipeline (see [Convert]):
+//
+//  1. macros ({{HTTPHeader("ETag")}}, {{raw "<"}}, ...) outside code are
+//     expanded at the source level (macro_expand.go);
+//  2. goldmark parses the result with GFM, footnotes and auto heading ids
+//     (engine.go); an AST transformer turns "> [!NOTE]" quotes into
+//     callouts (callout.go);
+//  3. the HTML renderer writes the article (for vertical writing, text nodes
+//     are converted to full-width forms: vertical.go);
+//  4. a single bluemonday policy sanitizes everything (policy.go).
+//
+// Every function is safe for concurrent use; the goldmark instances and the
+// sanitizer policy are built once per process.
+package markdown

@@ -1,0 +1,91 @@
+package markdown
+
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// The two goldmark instances are built once; goldmark.Markdown is safe for
+// concurrent use. They differ only in the renderer for text nodes.
+var (
+	horizontalMD = newGoldmark(false)
+	verticalMD   = newGoldmark(true)
+)
+
+// newGoldmark configures CommonMark plus GFM (tables with align attributes,
+// strikethrough, linkify, task lists), footnotes, auto heading ids and the
+// callout transformer. Raw HTML is passed through (html.WithUnsafe) because
+// everything is sanitized afterwards by the package policy.
+func newGoldmark(vertical bool) goldmark.Markdown {
+	opts := []goldmark.Option{
+		goldmark.WithExtensions(
+			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+			extension.Strikethrough,
+			extension.Linkify,
+			extension.TaskList,
+			extension.Footnote,
+		),
+		goldmark.WithParserOptions(
+			parser.WithAutoHeadingID(),
+			parser.WithHeadingAttribute(), // "## Title {#id}" as on the Go blog
+			parser.WithASTTransformers(util.Prioritized(calloutTransformer{}, 100)),
+		),
+		goldmark.WithRendererOptions(html.WithUnsafe()),
+	}
+	if vertical {
+		// A lower priority value wins: goldmark's own renderer is at 1000.
+		opts = append(opts, goldmark.WithRendererOptions(renderer.WithNodeRenderers(
+			util.Prioritized(&verticalTextRenderer{w: html.NewWriter()}, 100),
+		)))
+	}
+	return goldmark.New(opts...)
+}
+
+// parsed is one parsed Markdown body: the source the AST points into (after
+// macro expansion) and the document node.
+type parsed struct {
+	src []byte
+	doc ast.Node
+}
+
+// parseBody expands macros outside code and parses the result. src must be
+// valid UTF-8 (callers use validUTF8).
+func parseBody(src string) parsed {
+	b := []byte(src)
+	doc := parseBytes(b)
+	if expanded, changed := expandMacros(b, doc); changed {
+		b = expanded
+		doc = parseBytes(b)
+	}
+	return parsed{src: b, doc: doc}
+}
+
+func parseBytes(b []byte) ast.Node {
+	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))
+	return horizontalMD.Parser().Parse(text.NewReader(b), parser.WithContext(ctx))
+}
+
+// renderHTML renders the parsed document (unsanitized) for the given
+// direction.
+func renderHTML(p parsed, opts Options) []byte {
+	md := horizontalMD
+	if opts.Vertical {
+		md = verticalMD
+	}
+	var buf bytes.Buffer
+	buf.Grow(len(p.src) + len(p.src)/2)
+	if err := md.Renderer().Render(&buf, p.src, p.doc); err != nil {
+		// goldmark's HTML renderer only fails when the writer fails, and a
+		// bytes.Buffer never does; keep what was written.
+		return buf.Bytes()
+	}
+	return buf.Bytes()
+}

@@ -1,0 +1,127 @@
+package markdown
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func addCorpusSeeds(f *testing.F, limit int) {
+	f.Helper()
+	for _, s := range []string{
+		"", "# Title\n\ntext", "<script>alert(1)</script>", "[x](javascript:alert(1))",
+		"{{HTTPHeader(\"ETag\")}}", "{{raw `\n\tcode\n`}}", "> [!NOTE]\n> x",
+		"| a |\n|---|\n| b |", "x[^1]\n\n[^1]: y", "- [x] t", "{{", "}}{{x(\"",
+		"👨‍👩‍👧‍👦🇯🇵e\u0301", "\xff\xfe", "---\ntitle: x\n---\nbody",
+	} {
+		f.Add(s)
+	}
+	if limit <= 0 {
+		return
+	}
+	for _, c := range readCorpusForFuzz() {
+		if len(c) > limit {
+			c = c[:limit]
+		}
+		f.Add(c)
+	}
+}
+
+// readCorpusForFuzz returns the corpus articles as seeds; none if the
+// corpus is absent (seeds are optional).
+func readCorpusForFuzz() []string {
+	paths, _ := filepath.Glob(filepath.Join(corpusDir, "*", "*.md"))
+	var out []string
+	for _, p := range paths {
+		if b, err := os.ReadFile(p); err == nil {
+			out = append(out, string(b))
+		}
+	}
+	return out
+}
+
+func FuzzConvert(f *testing.F) {
+	addCorpusSeeds(f, 4096)
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, opts := range []Options{{}, {Vertical: true}} {
+			d := Convert(src, opts)
+			if strings.Contains(strings.ToLower(d.HTML), "<script") {
+				t.Fatalf("<script in output for %q: %q", src, d.HTML)
+			}
+			if !utf8.ValidString(d.HTML) {
+				t.Fatalf("invalid UTF-8 HTML for %q", src)
+			}
+			if !json.Valid([]byte(d.Snippet)) || utf8.RuneCountInString(d.Snippet) > SnippetMaxLen {
+				t.Fatalf("bad snippet for %q: %q", src, d.Snippet)
+			}
+			if utf8.RuneCountInString(d.Title) > maxTitleLen || utf8.RuneCountInString(d.Description) > maxDescriptionLen {
+				t.Fatalf("title/description too long for %q", src)
+			}
+			_ = RenderSnippet(d.Snippet, opts)
+		}
+	})
+}
+
+func FuzzDigest(f *testing.F) {
+	addCorpusSeeds(f, 0)
+	f.Add(`[{"t":"p","c":"👨‍👩‍👧‍👦"}]`)
+	f.Add(`[{"t":"p","c":"\ud800"}]`)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, snippet := range []string{s, Convert(s, Options{}).Snippet} {
+			d := Digest(snippet)
+			if !utf8.ValidString(d) || utf8.RuneCountInString(d) > DigestMaxLen {
+				t.Fatalf("Digest(%q) = %q", snippet, d)
+			}
+			_ = RenderSnippet(snippet, Options{Vertical: true})
+			_, _, _ = SnippetSummary(snippet)
+		}
+	})
+}
+
+func FuzzKWIC(f *testing.F) {
+	f.Add("Hello World hello", "hello", 5, 3)
+	f.Add("日本語のテキストで日本を検索", "日本", 3, 2)
+	f.Add("e\u0301e\u0301", "e", 1, 9)
+	f.Add("\xff\xfeabc", "\xfe", 2, 1)
+	f.Fuzz(func(t *testing.T, text, query string, radius, max int) {
+		radius %= 1000
+		frags := KWIC(text, query, radius, max)
+		if max <= 0 && frags != nil || len(frags) > max && max > 0 {
+			t.Fatalf("%d fragments for max %d", len(frags), max)
+		}
+		for _, fr := range frags {
+			if !utf8.ValidString(fr.Before) || !utf8.ValidString(fr.Match) || !utf8.ValidString(fr.After) {
+				t.Fatalf("invalid UTF-8 fragment %q", fr)
+			}
+			if fr.Match == "" {
+				t.Fatalf("empty match %q", fr)
+			}
+			r := maxInt(radius, 0)
+			if utf8.RuneCountInString(fr.Before) > r || utf8.RuneCountInString(fr.After) > r {
+				t.Fatalf("context longer than radius %d: %q", radius, fr)
+			}
+		}
+	})
+}
+
+func FuzzTruncate(f *testing.F) {
+	f.Add("👨‍👩‍👧‍👦 family", 3)
+	f.Add("🇯🇵🇺🇸", 3)
+	f.Add("e\u0301\u0302x", 2)
+	f.Add("\xff\xfe", 1)
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		got := Truncate(s, n)
+		if !utf8.ValidString(got) {
+			t.Fatalf("Truncate(%q, %d) = %q: invalid UTF-8", s, n, got)
+		}
+		if c := utf8.RuneCountInString(got); c > max(n, 0) {
+			t.Fatalf("Truncate(%q, %d) has %d code points", s, n, c)
+		}
+		if valid := strings.ToValidUTF8(s, "\uFFFD"); !strings.HasPrefix(valid, got) {
+			t.Fatalf("Truncate(%q, %d) = %q is not a prefix", s, n, got)
+		}
+	})
+}

@@ -1,0 +1,171 @@
+package markdown
+
+import (
+	"html"
+	"strconv"
+	"strings"
+)
+
+// What each macro becomes. Names are matched case-insensitively.
+//
+//   - Removed (no useful text): page furniture and widgets such as
+//     *Sidebar, *_Header, JSRef/HTMLRef/CSSRef/APIRef, Compat,
+//     Specifications, SeeCompatTable, EmbedLiveSample, InteractiveExample,
+//     QuickLinksWithSubpages, Spec2, no_tag_omission, Previous/Next.
+//   - Badges: *_inline status macros (optional_inline, deprecated_inline,
+//     experimental_inline, non-standard_inline, ReadOnlyInline) become
+//     <small class="badge">optional</small> and so on.
+//   - Code-like cross references render their display text in <code>:
+//     HTTPHeader, HTTPMethod, HTTPStatus, jsxref, domxref, cssxref,
+//     htmlattrdef, htmlattrxref, SVGAttr; HTMLElement("q") renders "<q>"
+//     (SVGElement, MathMLElement likewise). The display text is the second
+//     argument if present, else the first (HTTPStatus(503) → "503", as MDN
+//     shows it; pages spell the reason phrase out themselves).
+//   - Plain-text references: Glossary, interwiki, anch, term (display text as
+//     above), SpecName (the specification name, first argument), RFC
+//     ("RFC 7231, section 7.1.3: Retry-After").
+//   - Go website templates: raw inserts its literal string into the
+//     Markdown ({{raw "<"}}, {{raw `…code…`}}); image becomes <img>; video
+//     becomes a link to the video; code, play and raw (file …) name the
+//     file they would have included, in <code>.
+//   - Anything else renders as its own text without the braces:
+//     {{Foo("bar")}} → Foo("bar").
+//
+// Expansion never fails: a call whose arguments do not fit the rule falls
+// back to its own text.
+func expandMacro(m macroCall, ctx macroContext) string {
+	lower := strings.ToLower(m.name)
+	arg := func(i int) string {
+		if i < len(m.args) {
+			return html.UnescapeString(m.args[i].text)
+		}
+		return ""
+	}
+	display := func() string {
+		if s := arg(1); s != "" {
+			return s
+		}
+		return arg(0)
+	}
+	switch {
+	case removedMacros[lower] || strings.HasSuffix(lower, "sidebar") || strings.HasSuffix(lower, "_header"):
+		return ""
+	case lower == "raw":
+		return expandRaw(m, ctx)
+	case lower == "image":
+		return expandImage(m, ctx)
+	case lower == "video" && arg(0) != "":
+		return outLink(arg(0), arg(0), ctx)
+	case (lower == "code" || lower == "play") && arg(0) != "":
+		return outCode(arg(0), ctx)
+	case badgeMacros[lower] != "":
+		return outBadge(badgeMacros[lower], ctx)
+	case strings.HasSuffix(lower, "_inline"):
+		return outBadge(strings.ReplaceAll(strings.TrimSuffix(lower, "_inline"), "_", " "), ctx)
+	case len(m.args) == 0:
+		return outText(m.inner, ctx)
+	case lower == "htmlelement" || lower == "svgelement" || lower == "mathmlelement":
+		if s := arg(1); s != "" {
+			return outCode(s, ctx)
+		}
+		return outCode("<"+arg(0)+">", ctx)
+	case lower == "htmlattrxref" || lower == "svgattr" || lower == "htmlattrdef":
+		return outCode(arg(0), ctx)
+	case codeRefMacros[lower]:
+		return outCode(display(), ctx)
+	case lower == "specname":
+		return outText(arg(0), ctx)
+	case lower == "rfc":
+		return outText(rfcText(arg(0), arg(1), arg(2)), ctx)
+	case textRefMacros[lower]:
+		return outText(display(), ctx)
+	}
+	return outText(m.inner, ctx)
+}
+
+var removedMacros = setOf(
+	"compat", "specifications", "seecompattable", "embedlivesample",
+	"embedinteractiveexample", "interactiveexample", "embedghlivesample",
+	"embedyoutube", "jsfiddleembed", "quicklinkswithsubpages", "listsubpages",
+	"listsubpagesgrouped", "subpageswithsummaries", "spec2", "no_tag_omission",
+	"previous", "next", "previousnext", "previousmenu", "nextmenu",
+	"previousmenunext", "jsref", "htmlref", "cssref", "apiref", "svgref",
+	"mathmlref", "webextapiref", "glossarydisambiguation", "availableinworkers",
+	"securecontext_header", "cssinfo", "csssyntax", "todo", "draft", "outdated",
+	"includesubnav", "page", "livesamplelink", "defaultapisidebar",
+)
+
+var badgeMacros = map[string]string{
+	"optional_inline":      "optional",
+	"deprecated_inline":    "deprecated",
+	"experimental_inline":  "experimental",
+	"non-standard_inline":  "non-standard",
+	"obsolete_inline":      "obsolete",
+	"readonlyinline":       "read-only",
+	"securecontext_inline": "secure context",
+}
+
+var codeRefMacros = setOf(
+	"httpheader", "httpmethod", "httpstatus", "jsxref", "domxref", "cssxref", "event",
+	"webextapiref", "svgxref",
+)
+
+var textRefMacros = setOf("glossary", "interwiki", "anch", "term", "xref")
+
+func setOf(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// rfcText renders RFC(number[, title[, section]]) like MDN does.
+func rfcText(num, title, section string) string {
+	s := "RFC " + num
+	if section != "" {
+		s += ", section " + section
+	}
+	if title != "" {
+		s += ": " + title
+	}
+	return s
+}
+
+// expandRaw inserts Go's {{raw "..."}} argument literally: the Go website
+// runs templates before Markdown, so this is how its posts write a literal
+// "<" or a code listing. raw (file "x") cannot include the file and names it
+// instead.
+func expandRaw(m macroCall, ctx macroContext) string {
+	if len(m.args) == 0 {
+		return ""
+	}
+	if a := m.args[0]; a.call != "" {
+		if a.text == "" {
+			return ""
+		}
+		return outCode(a.text, ctx)
+	}
+	if ctx == ctxHTMLTag {
+		return outText(m.args[0].text, ctx)
+	}
+	return m.args[0].text
+}
+
+// expandImage renders Go's {{image "path" [width]}} as an <img>.
+func expandImage(m macroCall, ctx macroContext) string {
+	if len(m.args) == 0 || ctx == ctxHTMLTag {
+		return ""
+	}
+	src := m.args[0].text
+	if !safeURL(src) {
+		return ""
+	}
+	s := `<img src="` + html.EscapeString(src) + `" alt=""`
+	if len(m.args) > 1 {
+		if w, err := strconv.Atoi(m.args[1].text); err == nil && w > 0 {
+			s += ` width="` + strconv.Itoa(w) + `"`
+		}
+	}
+	return s + ">"
+}

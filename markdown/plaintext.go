@@ -1,0 +1,21 @@
+package markdown
+
+import "strings"
+
+// PlainText converts a Markdown body to plain text for search and KWIC: no
+// markup, macros resolved as in [Convert], text of code blocks, tables, raw
+// HTML blocks and footnotes included, image alt text and URLs not, white
+// space collapsed to single spaces. Invalid UTF-8 becomes U+FFFD.
+func PlainText(src string) string {
+	p := parseBody(validUTF8(src))
+	blocks := collectBlocks(p, -1, true)
+	var b strings.Builder
+	for _, bl := range blocks {
+		if bl.kind == kindImage {
+			continue
+		}
+		b.WriteString(bl.text)
+		b.WriteByte(' ')
+	}
+	return collapseSpace(b.String())
+}
