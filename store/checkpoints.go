@@ -1,0 +1,171 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/markdown"
+)
+
+var _ stgypub.CheckpointStore = (*Store)(nil)
+
+// maxCheckpointCount is the largest value the INTEGER count column holds
+// (ARCHITECTURE.md "Checkpoint values").
+const maxCheckpointCount = 1<<31 - 1
+
+// Dates cross the driver as 'YYYY-MM-DD' text in both directions
+// (?::date, target_date::text), so neither the process nor the session
+// TimeZone can shift a UTC date.
+const checkpointColumns = `post_id, owner_id, target_date::text AS target_date, count`
+
+type checkpointRow struct {
+	PostID     int64  `bun:"post_id"`
+	OwnerID    int64  `bun:"owner_id"`
+	TargetDate string `bun:"target_date"`
+	Count      int64  `bun:"count"`
+}
+
+// sqlDate is the UTC calendar date of t as 'YYYY-MM-DD'.
+func sqlDate(t time.Time) string { return t.UTC().Format(time.DateOnly) }
+
+func (r checkpointRow) toDomain() (stgypub.Checkpoint, error) {
+	d, err := time.Parse(time.DateOnly, r.TargetDate)
+	if err != nil {
+		return stgypub.Checkpoint{}, fmt.Errorf("store: checkpoint date %q: %w", r.TargetDate, err)
+	}
+	return stgypub.Checkpoint{PostID: stgypub.ID(r.PostID), OwnerID: stgypub.ID(r.OwnerID), Date: d, Count: r.Count}, nil
+}
+
+func (s *Store) checkpoints(ctx context.Context, what, where string, args ...any) ([]stgypub.Checkpoint, error) {
+	var rows []checkpointRow
+	q := `SELECT ` + checkpointColumns + ` FROM post_pub_access_counts WHERE ` + where + ` ORDER BY target_date, post_id`
+	if err := s.DB.NewRaw(q, args...).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("store: %s checkpoints: %w", what, err)
+	}
+	out := make([]stgypub.Checkpoint, 0, len(rows))
+	for _, r := range rows {
+		c, err := r.toDomain()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// PostCheckpoints returns the post's checkpoints with from <= date <= to
+// (UTC dates of from and to), oldest first, through the primary key
+// (post_id, target_date). Each Date is midnight UTC.
+func (s *Store) PostCheckpoints(ctx context.Context, postID stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
+	return s.checkpoints(ctx, "post", `post_id = ? AND target_date BETWEEN ?::date AND ?::date`,
+		int64(postID), sqlDate(from), sqlDate(to))
+}
+
+// OwnerCheckpoints returns the owner's checkpoints with from <= date <= to
+// (UTC dates), ordered by date then post, through the (owner_id,
+// target_date) index (seed 001 "Publications Stats").
+func (s *Store) OwnerCheckpoints(ctx context.Context, ownerID stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
+	return s.checkpoints(ctx, "owner", `owner_id = ? AND target_date BETWEEN ?::date AND ?::date`,
+		int64(ownerID), sqlDate(from), sqlDate(to))
+}
+
+// UpsertCheckpoints writes cps in ONE multi-row monotonic UPSERT (seed 001
+// "PostgreSQL PV Checkpoints"): a row is inserted, or its count raised when
+// the incoming count is larger; a count is never lowered and an unchanged
+// count causes no UPDATE. Rows for the same (post, UTC date) are merged by
+// max first (PostgreSQL cannot update one row twice in a statement),
+// counts are clamped to 2^31-1, rows with count <= 0 are dropped, and an
+// empty batch makes no query. A row whose post or owner does not exist
+// fails the whole statement with NOT_FOUND.
+func (s *Store) UpsertCheckpoints(ctx context.Context, cps []stgypub.Checkpoint) error {
+	type key struct {
+		post int64
+		date string
+	}
+	merged := make(map[key]int, len(cps))
+	var rows []checkpointRow
+	for _, c := range cps {
+		if c.Count <= 0 {
+			continue
+		}
+		k := key{int64(c.PostID), sqlDate(c.Date)}
+		n := min(c.Count, maxCheckpointCount)
+		if i, ok := merged[k]; ok {
+			rows[i].Count = max(rows[i].Count, n)
+			continue
+		}
+		merged[k] = len(rows)
+		rows = append(rows, checkpointRow{PostID: k.post, OwnerID: int64(c.OwnerID), TargetDate: k.date, Count: n})
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	var q strings.Builder
+	q.WriteString(`INSERT INTO post_pub_access_counts (post_id, owner_id, target_date, count) VALUES `)
+	args := make([]any, 0, 4*len(rows))
+	for i, r := range rows {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString(`(?, ?, ?::date, ?::integer)`)
+		args = append(args, r.PostID, r.OwnerID, r.TargetDate, r.Count)
+	}
+	q.WriteString(` ON CONFLICT (post_id, target_date) DO UPDATE SET count = EXCLUDED.count
+WHERE post_pub_access_counts.count < EXCLUDED.count`)
+	_, err := s.DB.NewRaw(q.String(), args...).Exec(ctx)
+	if sqlstate(err) == sqlstateForeignKeyViolation {
+		return notFound("post or owner of a checkpoint")
+	}
+	if err != nil {
+		return fmt.Errorf("store: upsert %d checkpoints: %w", len(rows), err)
+	}
+	return nil
+}
+
+// DeleteCheckpointsBefore deletes every checkpoint with target_date < the
+// UTC date of date, whatever its owner (the target_date index), and returns
+// how many rows went (seed 001 "Checkpoints and Redis Recovery", cleanup).
+func (s *Store) DeleteCheckpointsBefore(ctx context.Context, date time.Time) (int64, error) {
+	res, err := s.DB.NewRaw(`DELETE FROM post_pub_access_counts WHERE target_date < ?::date`, sqlDate(date)).Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("store: delete checkpoints before %s: %w", sqlDate(date), err)
+	}
+	n, _ := res.RowsAffected()
+	return n, nil
+}
+
+// PostMetas returns the Stats metadata (owner, published_at, and
+// markdown.Digest of the JSON snippet) of the posts among ids, read by
+// primary key; unknown IDs are left out, order is unspecified (seed 001
+// "Publications Stats": only IDs missing from Redis are looked up).
+func (s *Store) PostMetas(ctx context.Context, ids []stgypub.ID) ([]stgypub.PostMeta, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	var rows []struct {
+		ID          int64      `bun:"id"`
+		OwnedBy     int64      `bun:"owned_by"`
+		PublishedAt *time.Time `bun:"published_at"`
+		Snippet     string     `bun:"snippet"`
+	}
+	err := s.DB.NewRaw(`SELECT id, owned_by, published_at, snippet FROM posts WHERE id = ANY(?)`,
+		pgdialect.Array(toInt64s(ids))).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: post metas: %w", err)
+	}
+	out := make([]stgypub.PostMeta, len(rows))
+	for i, r := range rows {
+		var pub *time.Time
+		if r.PublishedAt != nil {
+			t := r.PublishedAt.UTC()
+			pub = &t
+		}
+		out[i] = stgypub.PostMeta{ID: stgypub.ID(r.ID), OwnerID: stgypub.ID(r.OwnedBy), PublishedAt: pub, Digest: markdown.Digest(r.Snippet)}
+	}
+	return out, nil
+}
