@@ -83,6 +83,41 @@ func (s *Store) OwnerCheckpoints(ctx context.Context, ownerID stgypub.ID, from, 
 // empty batch makes no query. A row whose post or owner does not exist
 // fails the whole statement with NOT_FOUND.
 func (s *Store) UpsertCheckpoints(ctx context.Context, cps []stgypub.Checkpoint) error {
+	rows := mergeCheckpoints(cps)
+	if len(rows) == 0 {
+		return nil
+	}
+	q, args := upsertSQL(rows)
+	_, err := s.DB.NewRaw(q, args...).Exec(ctx)
+	if sqlstate(err) == sqlstateForeignKeyViolation {
+		return notFound("post or owner of a checkpoint")
+	}
+	if err != nil {
+		return fmt.Errorf("store: upsert %d checkpoints: %w", len(rows), err)
+	}
+	return nil
+}
+
+// upsertSQL is the one multi-row monotonic UPSERT statement for rows.
+func upsertSQL(rows []checkpointRow) (string, []any) {
+	var q strings.Builder
+	q.WriteString(`INSERT INTO post_pub_access_counts (post_id, owner_id, target_date, count) VALUES `)
+	args := make([]any, 0, 4*len(rows))
+	for i, r := range rows {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString(`(?, ?, ?::date, ?::integer)`)
+		args = append(args, r.PostID, r.OwnerID, r.TargetDate, r.Count)
+	}
+	q.WriteString(` ON CONFLICT (post_id, target_date) DO UPDATE SET count = EXCLUDED.count
+WHERE post_pub_access_counts.count < EXCLUDED.count`)
+	return q.String(), args
+}
+
+// mergeCheckpoints turns cps into rows: one per (post, UTC date) with
+// the largest count, clamped to 2^31-1, rows with count <= 0 dropped.
+func mergeCheckpoints(cps []stgypub.Checkpoint) []checkpointRow {
 	type key struct {
 		post int64
 		date string
@@ -102,29 +137,7 @@ func (s *Store) UpsertCheckpoints(ctx context.Context, cps []stgypub.Checkpoint)
 		merged[k] = len(rows)
 		rows = append(rows, checkpointRow{PostID: k.post, OwnerID: int64(c.OwnerID), TargetDate: k.date, Count: n})
 	}
-	if len(rows) == 0 {
-		return nil
-	}
-	var q strings.Builder
-	q.WriteString(`INSERT INTO post_pub_access_counts (post_id, owner_id, target_date, count) VALUES `)
-	args := make([]any, 0, 4*len(rows))
-	for i, r := range rows {
-		if i > 0 {
-			q.WriteString(", ")
-		}
-		q.WriteString(`(?, ?, ?::date, ?::integer)`)
-		args = append(args, r.PostID, r.OwnerID, r.TargetDate, r.Count)
-	}
-	q.WriteString(` ON CONFLICT (post_id, target_date) DO UPDATE SET count = EXCLUDED.count
-WHERE post_pub_access_counts.count < EXCLUDED.count`)
-	_, err := s.DB.NewRaw(q.String(), args...).Exec(ctx)
-	if sqlstate(err) == sqlstateForeignKeyViolation {
-		return notFound("post or owner of a checkpoint")
-	}
-	if err != nil {
-		return fmt.Errorf("store: upsert %d checkpoints: %w", len(rows), err)
-	}
-	return nil
+	return rows
 }
 
 // DeleteCheckpointsBefore deletes every checkpoint with target_date < the

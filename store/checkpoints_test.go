@@ -268,3 +268,38 @@ func TestPostMetas(t *testing.T) {
 		t.Errorf("empty ids: %v, %v", none, err)
 	}
 }
+
+func TestSyncCheckpoints(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	owner := mustUser(t, s, "cpsync")
+	p := mustPost(t, s, owner, 0, ptr(now), "s")
+	if err := s.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
+		{PostID: p, OwnerID: owner, Date: day("2026-03-08"), Count: 54},
+		{PostID: p, OwnerID: owner, Date: day("2026-03-09"), Count: 91},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// Redis says 03-09: 103, 03-10: 4; the DB's 03-08 (54) is unknown to it.
+	prior, err := s.SyncCheckpoints(ctx, p, day("2026-02-25"), day("2026-03-10"), []stgypub.Checkpoint{
+		{PostID: p, OwnerID: owner, Date: day("2026-03-09"), Count: 103},
+		{PostID: p, OwnerID: owner, Date: day("2026-03-10"), Count: 4},
+		{PostID: p, OwnerID: owner, Date: day("2026-03-08"), Count: 3},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("%s/2026-03-08=54 %s/2026-03-09=91 ", p, p); cpString(prior) != want {
+		t.Fatalf("prior rows %s, want %s", cpString(prior), want)
+	}
+	after, err := s.PostCheckpoints(ctx, p, day("2026-02-25"), day("2026-03-10"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("%s/2026-03-08=54 %s/2026-03-09=103 %s/2026-03-10=4 ", p, p, p); cpString(after) != want {
+		t.Fatalf("after sync %s, want %s", cpString(after), want)
+	}
+	if _, err := s.SyncCheckpoints(ctx, 4242, day("2026-03-10"), day("2026-03-10"), []stgypub.Checkpoint{{PostID: 4242, OwnerID: owner, Date: day("2026-03-10"), Count: 4}}); stgypub.ErrorCode(err) != stgypub.CodeNotFound {
+		t.Fatalf("unknown post: %v", err)
+	}
+}
