@@ -1,0 +1,75 @@
+package api
+
+import (
+	"log/slog"
+	"net/netip"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/graph"
+)
+
+// Config holds the endpoint's limits and policies. Zero values take the
+// defaults noted on each field.
+type Config struct {
+	// BaseURL is the public base URL (STGY_BASE_URL); its origin
+	// (scheme://host[:port]) is the one a cookie-authenticated request's
+	// Origin header must match.
+	BaseURL string
+	// AllowedOrigins are further origins allowed for cookie requests,
+	// e.g. "https://admin.example.com".
+	AllowedOrigins []string
+	// TrustedProxies are the peers whose forwarding headers name the
+	// client IP (visitor.ClientIP).
+	TrustedProxies []netip.Prefix
+	// Introspection enables __schema/__type queries.
+	Introspection bool
+	// MaxBodyBytes limits the request body; default 1 MiB (413 above).
+	MaxBodyBytes int64
+	// MaxDepth limits selection-set nesting; default 10.
+	MaxDepth int
+	// MaxAliases limits aliased fields per operation; default 20.
+	MaxAliases int
+	// MaxComplexity is the FixedComplexityLimit; default 1000.
+	MaxComplexity int
+	// LoginPerMinute limits login attempts per client IP; default 10.
+	LoginPerMinute int
+	// WritesPerMinute limits other mutations (except recordPubView) per
+	// client IP; default 60.
+	WritesPerMinute int
+	// RedisPrefix is prepended to the rate-limit keys (test isolation).
+	RedisPrefix string
+	// QueryCacheSize is the parsed-query LRU size; default 1000.
+	QueryCacheSize int
+}
+
+// Deps are the collaborators the endpoint calls.
+type Deps struct {
+	// Resolver is the GraphQL root resolver with its stores and services.
+	Resolver *graph.Resolver
+	// Auth authenticates requests (cookie or bearer).
+	Auth *auth.Service
+	// Redis keeps the rate-limit counters shared by every app server; nil
+	// keeps them in process (single-process development only).
+	Redis redis.UniversalClient
+	// Logger receives internal errors and panics; default slog.Default().
+	Logger *slog.Logger
+}
+
+func (c *Config) setDefaults() {
+	def := func(p *int, v int) {
+		if *p <= 0 {
+			*p = v
+		}
+	}
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = 1 << 20
+	}
+	def(&c.MaxDepth, 10)
+	def(&c.MaxAliases, 20)
+	def(&c.MaxComplexity, 1000)
+	def(&c.LoginPerMinute, 10)
+	def(&c.WritesPerMinute, 60)
+	def(&c.QueryCacheSize, 1000)
+}

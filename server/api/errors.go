@@ -1,0 +1,61 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"runtime/debug"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/stgy/stgypub"
+)
+
+// presentError maps errors to extensions.code (ARCHITECTURE.md "GraphQL
+// surface"): a *stgypub.Error keeps its code and message (INTERNAL's
+// message is hidden); gqlgen's own request errors (parse, validation,
+// argument coercion) keep their message and code, BAD_USER_INPUT when they
+// have none; anything else is logged with the request ID and reported as
+// INTERNAL "internal error".
+func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
+	gerr := graphql.DefaultErrorPresenter(ctx, err)
+	if gerr.Extensions == nil {
+		gerr.Extensions = map[string]any{}
+	}
+	var se *stgypub.Error
+	switch {
+	case errors.As(err, &se) && se.Code != stgypub.CodeInternal:
+		gerr.Message = se.Message
+		gerr.Extensions["code"] = se.Code
+		if se.Code == stgypub.CodeRateLimited {
+			gerr.Extensions["status"] = http.StatusTooManyRequests
+		}
+	case se == nil && gerr.Err == nil:
+		if _, ok := gerr.Extensions["code"]; !ok {
+			gerr.Extensions["code"] = stgypub.CodeBadUserInput
+		}
+	default:
+		id := requestID(ctx)
+		if se == nil {
+			a.log.ErrorContext(ctx, "graphql: internal error", "request_id", id, "path", gerr.Path.String(), "err", err)
+		}
+		gerr.Message = "internal error"
+		gerr.Extensions = map[string]any{"code": stgypub.CodeInternal, "requestId": id}
+	}
+	return gerr
+}
+
+// recoverPanic logs a resolver panic with its stack and the request ID and
+// turns it into an INTERNAL error.
+func (a *api) recoverPanic(ctx context.Context, p any) error {
+	a.log.ErrorContext(ctx, "graphql: panic", "request_id", requestID(ctx), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+	return &stgypub.Error{Code: stgypub.CodeInternal, Message: "internal error"}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

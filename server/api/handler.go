@@ -1,0 +1,132 @@
+package api
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/extension"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/graph"
+	"github.com/stgy/stgypub/visitor"
+)
+
+type api struct {
+	cfg     Config
+	deps    Deps
+	origins map[string]bool
+	gql     *handler.Server
+	log     *slog.Logger
+}
+
+// New returns the POST /graphql handler. Requests are refused before
+// anything executes when: the method is not POST (405), Content-Type is
+// not application/json (415), the body is over cfg.MaxBodyBytes (413), the
+// body is not one JSON object (400; batching is off), a bearer token is
+// invalid (401) or a cookie-authenticated request has a missing or foreign
+// Origin (403). Refusals are JSON {"errors":[{message, extensions.code}]}.
+func New(cfg Config, deps Deps) http.Handler {
+	cfg.setDefaults()
+	if deps.Logger == nil {
+		deps.Logger = slog.Default()
+	}
+	if deps.Resolver.Logger == nil {
+		deps.Resolver.Logger = deps.Logger
+	}
+	a := &api{cfg: cfg, deps: deps, origins: allowedOrigins(cfg), log: deps.Logger}
+
+	srv := handler.New(graph.NewSchema(deps.Resolver))
+	srv.AddTransport(transport.POST{})
+	srv.SetQueryCache(lru.New[*ast.QueryDocument](cfg.QueryCacheSize))
+	if cfg.Introspection {
+		srv.Use(extension.Introspection{})
+	}
+	srv.Use(shapeLimit{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
+	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
+	srv.Use(newRateLimits(cfg, deps.Redis))
+	srv.SetErrorPresenter(a.presentError)
+	srv.SetRecoverFunc(a.recoverPanic)
+	a.gql = srv
+	return a
+}
+
+func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rq := &request{id: newRequestID(), ip: visitor.ClientIP(r, a.cfg.TrustedProxies)}
+	w.Header().Set("X-Request-ID", rq.id)
+	w.Header().Set("Cache-Control", "no-store")
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		refuse(w, http.StatusMethodNotAllowed, stgypub.CodeBadUserInput, "only POST is accepted")
+		return
+	}
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "application/json" || (params["charset"] != "" && !strings.EqualFold(params["charset"], "utf-8")) {
+		refuse(w, http.StatusUnsupportedMediaType, stgypub.CodeBadUserInput, "Content-Type must be application/json")
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, a.cfg.MaxBodyBytes))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		refuse(w, http.StatusRequestEntityTooLarge, stgypub.CodeBadUserInput, "request body is too large")
+		return
+	}
+	if err != nil {
+		refuse(w, http.StatusBadRequest, stgypub.CodeBadUserInput, "could not read the request body")
+		return
+	}
+	if t := bytes.TrimLeft(body, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		msg := "the body must be one JSON object"
+		if len(t) > 0 && t[0] == '[' {
+			msg = "batched requests are not supported"
+		}
+		refuse(w, http.StatusBadRequest, stgypub.CodeBadUserInput, msg)
+		return
+	}
+	ctx, err := a.deps.Auth.Authenticate(r)
+	if err != nil {
+		code := stgypub.ErrorCode(err)
+		if code != stgypub.CodeUnauthenticated {
+			a.log.ErrorContext(r.Context(), "graphql: authenticate", "request_id", rq.id, "err", err)
+			refuse(w, http.StatusInternalServerError, stgypub.CodeInternal, "internal error")
+			return
+		}
+		refuse(w, http.StatusUnauthorized, code, stgypub.ErrorMessage(err))
+		return
+	}
+	if auth.ViewerMethod(ctx) != auth.Bearer && !a.originOK(r, auth.ViewerMethod(ctx) == auth.Cookie) {
+		refuse(w, http.StatusForbidden, stgypub.CodeForbidden, "Origin is not allowed")
+		return
+	}
+	sw := &statusWriter{ResponseWriter: w, rq: rq}
+	ctx = auth.WithCookieSink(ctx, w)
+	ctx = graph.WithLoaders(ctx, a.deps.Resolver.NewLoaders())
+	r2 := r.WithContext(ctx)
+	r2.Body = io.NopCloser(bytes.NewReader(body))
+	rq.w, rq.r = sw, r2
+	r2 = r2.WithContext(withRequest(ctx, rq))
+	rq.r = r2
+	a.gql.ServeHTTP(sw, r2)
+}
+
+// refuse writes a transport-level error in GraphQL's response shape.
+func refuse(w http.ResponseWriter, status int, code, msg string) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	var b bytes.Buffer
+	b.WriteString(`{"errors":[{"message":`)
+	b.WriteString(jsonString(msg))
+	b.WriteString(`,"extensions":{"code":`)
+	b.WriteString(jsonString(code))
+	b.WriteString("}}]}\n")
+	_, _ = w.Write(b.Bytes())
+}

@@ -1,0 +1,83 @@
+package server
+
+import (
+	"time"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/markdown"
+)
+
+// articleKey identifies one rendering of a post body: editing the post
+// changes UpdatedAt, republishing changes PublishedAt, so a stale entry is
+// never hit.
+type articleKey struct {
+	id        stgypub.ID
+	updated   int64 // UnixNano of UpdatedAt, 0 when nil
+	published int64 // UnixNano of PublishedAt
+	vertical  bool
+}
+
+func versionKey(p *stgypub.Post) (updated, published int64) {
+	if p.UpdatedAt != nil {
+		updated = p.UpdatedAt.UnixNano()
+	}
+	if p.PublishedAt != nil {
+		published = p.PublishedAt.UnixNano()
+	}
+	return
+}
+
+// articleHTML is markdown.Render of the post's Content, through the LRU.
+func (s *Server) articleHTML(p *stgypub.Post, vertical bool) string {
+	u, pub := versionKey(p)
+	k := articleKey{id: p.ID, updated: u, published: pub, vertical: vertical}
+	if html, ok := s.articles.Get(k); ok {
+		return html
+	}
+	html := markdown.Render(p.Content, markdown.Options{Vertical: vertical})
+	s.articles.Add(k, html)
+	return html
+}
+
+// cardKey identifies the derived parts of a post's snippet.
+type cardKey struct {
+	id        stgypub.ID
+	updated   int64
+	published int64
+	vertical  bool
+	rich      bool
+}
+
+// cardParts are what lists need of a snippet: summary and, for the Rich
+// view, the rendered snippet HTML.
+type cardParts struct {
+	title, description, image string
+	rich                      string
+}
+
+// snippetParts derives (and caches) a post's summary, plus its rendered
+// snippet when rich is set. Vertical affects only the rendered snippet.
+func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
+	u, pub := versionKey(p)
+	k := cardKey{id: p.ID, updated: u, published: pub, vertical: vertical && rich, rich: rich}
+	if c, ok := s.cards.Get(k); ok {
+		return c
+	}
+	c := &cardParts{}
+	c.title, c.description, c.image = markdown.SnippetSummary(p.Snippet)
+	if rich {
+		c.rich = markdown.RenderSnippet(p.Snippet, markdown.Options{Vertical: vertical})
+	}
+	s.cards.Add(k, c)
+	return c
+}
+
+// dates formats a time for display (YYYY-MM-DD in the configured zone)
+// and for <time datetime> (RFC 3339).
+func (s *Server) dates(t *time.Time) (display, iso string) {
+	if t == nil {
+		return "", ""
+	}
+	lt := t.In(s.cfg.Location)
+	return lt.Format("2006-01-02"), lt.Format(time.RFC3339)
+}

@@ -1,0 +1,108 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/prerender"
+)
+
+// appHandler is a page handler: it writes a complete response or returns
+// an error for handle to render.
+type appHandler func(w http.ResponseWriter, r *http.Request) error
+
+// errNotFound is the one 404 of the public pages: missing, unpublished,
+// scheduled, deleted and malformed IDs all give this same body.
+var errNotFound = &stgypub.Error{Code: stgypub.CodeNotFound, Message: "The page you are looking for does not exist or is not published."}
+
+var errInternalPanic = errors.New("server: handler panicked")
+
+// notFoundf is a 404 whose reason is shown (bad page numbers and the like).
+func notFoundf(format string, args ...any) error {
+	return stgypub.Errorf(stgypub.CodeNotFound, format, args...)
+}
+
+// handle runs h and renders its error: NOT_FOUND → 404, BAD_USER_INPUT →
+// 400, RATE_LIMITED → 429 with the error's message; anything else is
+// logged with the request ID and shown as a generic 500 page.
+func (s *Server) handle(h appHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			s.writeError(w, r, err)
+		}
+	}
+}
+
+// statusOf maps an error code to an HTTP status (the wtf-style table).
+func statusOf(code string) int {
+	switch code {
+	case stgypub.CodeNotFound:
+		return http.StatusNotFound
+	case stgypub.CodeBadUserInput:
+		return http.StatusBadRequest
+	case stgypub.CodeRateLimited:
+		return http.StatusTooManyRequests
+	case stgypub.CodeUnauthenticated:
+		return http.StatusUnauthorized
+	case stgypub.CodeForbidden:
+		return http.StatusForbidden
+	case stgypub.CodeConflict:
+		return http.StatusConflict
+	}
+	return http.StatusInternalServerError
+}
+
+var headings = map[int]string{
+	http.StatusNotFound:            "Not found",
+	http.StatusBadRequest:          "Bad request",
+	http.StatusTooManyRequests:     "Too many requests",
+	http.StatusUnauthorized:        "Unauthorized",
+	http.StatusForbidden:           "Forbidden",
+	http.StatusConflict:            "Conflict",
+	http.StatusInternalServerError: "Something went wrong",
+}
+
+// writeError renders the error page with robots noindex.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	code := stgypub.ErrorCode(err)
+	status := statusOf(code)
+	msg := stgypub.ErrorMessage(err)
+	if status == http.StatusInternalServerError {
+		s.log.LogAttrs(r.Context(), slog.LevelError, "internal error",
+			slog.String("request_id", RequestID(r.Context())),
+			slog.String("path", r.URL.Path),
+			slog.String("error", err.Error()))
+		msg = "An internal error occurred. Please try again later (request " + RequestID(r.Context()) + ")."
+	}
+	page := &prerender.ErrorPage{
+		Page: prerender.Page{
+			Meta:  prerender.Meta{Lang: s.cfg.DefaultLang, Title: headings[status], NoIndex: true},
+			Theme: prerender.DefaultTheme,
+		},
+		Status:  status,
+		Heading: headings[status],
+		Message: msg,
+	}
+	var buf bytes.Buffer
+	if rerr := s.pages.Error(&buf, page); rerr != nil {
+		s.log.LogAttrs(r.Context(), slog.LevelError, "render error page",
+			slog.String("request_id", RequestID(r.Context())), slog.String("error", rerr.Error()))
+		http.Error(w, headings[status], status)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Robots-Tag", "noindex")
+	h.Del("ETag")
+	h.Del("Last-Modified")
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(buf.Bytes())
+	}
+}

@@ -1,0 +1,87 @@
+package server
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/gorilla/feeds"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/stgy/stgypub"
+)
+
+// feedSize is the number of entries in a site's Atom feed.
+const feedSize = 20
+
+// feed serves GET /sites/{userId}/feed.atom: the site's newest 20
+// published posts as Atom (gorilla/feeds), entry links and IDs being the
+// canonical /pub URLs. Unknown sites are 404.
+func (s *Server) feed(w http.ResponseWriter, r *http.Request) error {
+	userID, err := stgypub.ParseID(chi.URLParam(r, "userId"))
+	if err != nil {
+		return errNotFound
+	}
+	ctx := r.Context()
+	var (
+		site  siteIdentity
+		posts []*stgypub.Post
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		var err error
+		site, err = s.loadSite(gctx, userID)
+		return err
+	})
+	g.Go(func() error {
+		var err error
+		posts, err = s.deps.Posts.PublishedByUser(gctx, userID, stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: feedSize})
+		if err != nil {
+			return fmt.Errorf("server: feed of %s: %w", userID, err)
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	f := &feeds.Feed{
+		Title:       site.name,
+		Link:        &feeds.Link{Href: s.siteURL(userID)},
+		Description: site.config.Subtitle,
+		Author:      &feeds.Author{Name: site.author},
+		Id:          s.siteURL(userID),
+	}
+	var updated time.Time
+	for _, p := range posts {
+		parts := s.snippetParts(p, false, false)
+		changed := latest(p.PublishedAt, p.UpdatedAt)
+		if changed.After(updated) {
+			updated = changed
+		}
+		title := parts.title
+		if title == "" {
+			title, _ = s.dates(p.PublishedAt)
+		}
+		f.Items = append(f.Items, &feeds.Item{
+			Title:       title,
+			Link:        &feeds.Link{Href: s.pubURL(p.ID)},
+			Id:          s.pubURL(p.ID),
+			Description: html.EscapeString(parts.description), // summary type="html"
+			Author:      &feeds.Author{Name: site.author},
+			Created:     p.PublishedAt.UTC(),
+			Updated:     changed.UTC(),
+		})
+	}
+	if updated.IsZero() {
+		updated = userID.Time()
+	}
+	f.Updated = updated.UTC()
+	atom, err := f.ToAtom()
+	if err != nil {
+		return fmt.Errorf("server: encode feed of %s: %w", userID, err)
+	}
+	writeBody(w, r, "application/atom+xml; charset=utf-8", "public, max-age=300", updated, []byte(atom))
+	return nil
+}

@@ -1,0 +1,177 @@
+package server_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/markdown"
+	"github.com/stgy/stgypub/server"
+	"github.com/stgy/stgypub/store"
+	"github.com/stgy/stgypub/store/storetest"
+)
+
+// baseTime is the fixed clock of the fixtures: the store decides what is
+// published with it, so pages are deterministic.
+var baseTime = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+const baseURL = "https://pub.example.test"
+
+// memViews is a tiny in-memory ViewRecorder, Ranker and ViewCounter for
+// tests that need to see or break what the page asks of the counter.
+type memViews struct {
+	mu         sync.Mutex
+	views      []stgypub.View
+	ranking    []stgypub.RankingEntry
+	rankingErr error
+	counts     map[stgypub.ID]int64
+}
+
+func (m *memViews) RecordView(_ context.Context, v stgypub.View) (int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.views = append(m.views, v)
+	return int64(len(m.views)), nil
+}
+
+func (m *memViews) Ranking(_ context.Context, _ stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.rankingErr != nil {
+		return nil, m.rankingErr
+	}
+	return m.ranking[:min(limit, len(m.ranking))], nil
+}
+
+func (m *memViews) ViewCounts(_ context.Context, _ stgypub.ID, ids []stgypub.ID) (map[stgypub.ID]int64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.counts == nil {
+		return nil, errors.New("counts unavailable")
+	}
+	out := map[stgypub.ID]int64{}
+	for _, id := range ids {
+		out[id] = m.counts[id]
+	}
+	return out, nil
+}
+
+func (m *memViews) recorded() []stgypub.View {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]stgypub.View(nil), m.views...)
+}
+
+// env is one test's store, clock, counter stand-in and server.
+type env struct {
+	t     testing.TB
+	st    *store.Store
+	now   time.Time
+	views *memViews
+	srv   *server.Server
+}
+
+func newEnv(t testing.TB) *env {
+	t.Helper()
+	e := &env{t: t, st: storetest.New(t), now: baseTime, views: &memViews{}}
+	e.st.Now = func() time.Time { return e.now }
+	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views})
+	return e
+}
+
+// newServer builds a server on e's store with the given optional deps.
+func (e *env) newServer(d server.Deps) *server.Server {
+	e.t.Helper()
+	base, _ := url.Parse(baseURL)
+	d.Posts, d.Users, d.Configs, d.Sitemap = e.st, e.st, e.st, e.st
+	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret")}, d)
+	if err != nil {
+		e.t.Fatalf("server.New: %v", err)
+	}
+	return srv
+}
+
+func (e *env) user(id stgypub.ID, login, nickname string) stgypub.ID {
+	e.t.Helper()
+	u := &stgypub.User{ID: id, LoginName: login, Nickname: nickname, Introduction: "Intro of " + nickname}
+	if err := e.st.CreateUser(context.Background(), u); err != nil {
+		e.t.Fatalf("CreateUser: %v", err)
+	}
+	return u.ID
+}
+
+func (e *env) config(c *stgypub.PubConfig) {
+	e.t.Helper()
+	if err := e.st.UpdatePubConfig(context.Background(), c); err != nil {
+		e.t.Fatalf("UpdatePubConfig: %v", err)
+	}
+}
+
+// post creates a post from Markdown (snippet and plain text through the
+// markdown package) published at pub (nil: unpublished).
+func (e *env) post(id, owner stgypub.ID, md, locale string, pub *time.Time) stgypub.ID {
+	e.t.Helper()
+	doc := markdown.Convert(md, markdown.Options{})
+	p := &stgypub.Post{
+		ID: id, OwnedBy: owner, Snippet: doc.Snippet, Locale: locale,
+		Content: md, PlainText: markdown.PlainText(md), AllowLikes: true, AllowReplies: true,
+	}
+	if err := e.st.CreatePost(context.Background(), p); err != nil {
+		e.t.Fatalf("CreatePost: %v", err)
+	}
+	if pub != nil {
+		if err := e.st.SetPublication(context.Background(), p.ID, pub); err != nil {
+			e.t.Fatalf("SetPublication: %v", err)
+		}
+	}
+	return p.ID
+}
+
+// corpus reads a corpus article and returns its body with the front
+// matter's title as a level-1 heading, and its locale.
+func corpus(t testing.TB, path string) (md, locale string) {
+	t.Helper()
+	b, err := os.ReadFile("../../shared/corpus/articles/" + path)
+	if err != nil {
+		b, err = os.ReadFile("/work/shared/corpus/articles/" + path)
+	}
+	if err != nil {
+		t.Skipf("corpus not available: %v", err)
+	}
+	fm, body := markdown.SplitFrontMatter(string(b))
+	if fm.Title != "" {
+		body = "# " + fm.Title + "\n\n" + body
+	}
+	locale = fm.Locale
+	if locale == "" {
+		locale = strings.SplitN(path, "/", 2)[0]
+	}
+	return body, locale
+}
+
+func at(d time.Duration) *time.Time {
+	t := baseTime.Add(d)
+	return &t
+}
+
+// get performs a request against the server.
+func (e *env) get(path string, hdr ...string) *httptest.ResponseRecorder {
+	e.t.Helper()
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	req.RemoteAddr = "203.0.113.7:5555"
+	req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0")
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	rec := httptest.NewRecorder()
+	e.srv.ServeHTTP(rec, req)
+	return rec
+}

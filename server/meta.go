@@ -1,0 +1,161 @@
+package server
+
+import (
+	"net/url"
+	"strings"
+	"unicode"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/prerender"
+)
+
+// pubURL and siteURL are the canonical URLs (seed 001 "Server-Side
+// Rendering and Metadata"): the configured base URL plus the path, with
+// no presentation query parameters.
+func (s *Server) pubURL(id stgypub.ID) string  { return s.base + "/pub/" + id.String() }
+func (s *Server) siteURL(id stgypub.ID) string { return s.base + "/sites/" + id.String() }
+func (s *Server) feedURL(id stgypub.ID) string { return s.siteURL(id) + "/feed.atom" }
+
+// absolute resolves a featured-image reference (absolute http(s) or
+// relative, as the markdown package allows) against the page URL; "" when
+// it cannot be made an absolute http(s) URL.
+func absolute(pageURL, ref string) string {
+	if ref == "" {
+		return ""
+	}
+	base, err := url.Parse(pageURL)
+	if err != nil {
+		return ""
+	}
+	u, err := base.Parse(ref)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	return u.String()
+}
+
+// langTag returns the <html lang> for a BCP 47 locale ("ja-JP" → "ja-JP",
+// "" → the default), keeping only letters, digits and hyphens.
+func (s *Server) langTag(locale string) string {
+	locale = strings.ReplaceAll(strings.TrimSpace(locale), "_", "-")
+	if locale == "" || strings.IndexFunc(locale, func(r rune) bool {
+		return r > unicode.MaxASCII || !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-')
+	}) >= 0 {
+		return s.cfg.DefaultLang
+	}
+	return locale
+}
+
+// defaultRegions gives og:locale a territory for bare language tags.
+var defaultRegions = map[string]string{
+	"en": "US", "ja": "JP", "zh": "CN", "ko": "KR", "fr": "FR", "de": "DE",
+	"es": "ES", "it": "IT", "pt": "BR", "ru": "RU",
+}
+
+// ogLocale maps a language tag to Open Graph's ll_TT form ("ja" →
+// "ja_JP", "en-GB" → "en_GB"); "" when no territory is known.
+func ogLocale(lang string) string {
+	parts := strings.Split(lang, "-")
+	l := strings.ToLower(parts[0])
+	for _, p := range parts[1:] {
+		if len(p) == 2 {
+			return l + "_" + strings.ToUpper(p)
+		}
+	}
+	if r, ok := defaultRegions[l]; ok {
+		return l + "_" + r
+	}
+	return ""
+}
+
+// siteIdentity is what every page of a site shows of its owner: site name
+// and author fall back to the owner's nickname.
+type siteIdentity struct {
+	owner  *stgypub.User
+	config *stgypub.PubConfig
+	name   string
+	author string
+}
+
+func newSiteIdentity(owner *stgypub.User, cfg *stgypub.PubConfig) siteIdentity {
+	id := siteIdentity{owner: owner, config: cfg, name: cfg.SiteName, author: cfg.Author}
+	if id.author == "" {
+		id.author = owner.Nickname
+	}
+	if id.name == "" {
+		id.name = id.author
+	}
+	return id
+}
+
+func (s *Server) siteHeader(id siteIdentity) prerender.SiteHeader {
+	return prerender.SiteHeader{
+		Name:              id.name,
+		Subtitle:          id.config.Subtitle,
+		URL:               "/sites/" + id.owner.ID.String(),
+		ShowName:          id.config.ShowSiteName,
+		ShowServiceHeader: id.config.ShowServiceHeader,
+	}
+}
+
+// analytics builds the GA manual page_view (issue 3 #6); nil when no
+// Measurement ID is set.
+func analytics(cfg *stgypub.PubConfig, location, title, contentID, contentType string) *prerender.Analytics {
+	mid := strings.TrimSpace(cfg.Extensions.GAMeasurementID())
+	if mid == "" {
+		return nil
+	}
+	return &prerender.Analytics{
+		MeasurementID: mid,
+		Event: prerender.GAEvent{
+			PageLocation: location,
+			PageTitle:    title,
+			ContentGroup: "stgy-user-" + cfg.UserID.String(),
+			ContentID:    contentID,
+			ContentType:  contentType,
+		},
+	}
+}
+
+// requestLocation is the page_location for analytics: the base URL plus
+// the request's path and query (never the Host header).
+func (s *Server) requestLocation(u *url.URL) string {
+	loc := s.base + u.EscapedPath()
+	if u.RawQuery != "" {
+		loc += "?" + u.RawQuery
+	}
+	return loc
+}
+
+// person, blogPosting and blog are the JSON-LD objects (schema.org),
+// marshalled by html/template's JS context.
+type person struct {
+	Type string `json:"@type"`
+	Name string `json:"name"`
+	URL  string `json:"url,omitempty"`
+}
+
+type blogPosting struct {
+	Context          string  `json:"@context"`
+	Type             string  `json:"@type"`
+	Headline         string  `json:"headline"`
+	Description      string  `json:"description,omitempty"`
+	URL              string  `json:"url"`
+	MainEntityOfPage string  `json:"mainEntityOfPage"`
+	DatePublished    string  `json:"datePublished,omitempty"`
+	DateModified     string  `json:"dateModified,omitempty"`
+	Image            string  `json:"image,omitempty"`
+	InLanguage       string  `json:"inLanguage,omitempty"`
+	Author           person  `json:"author"`
+	IsPartOf         *blogLD `json:"isPartOf,omitempty"`
+}
+
+type blogLD struct {
+	Context     string  `json:"@context,omitempty"`
+	Type        string  `json:"@type"`
+	Name        string  `json:"name"`
+	Description string  `json:"description,omitempty"`
+	URL         string  `json:"url"`
+	InLanguage  string  `json:"inLanguage,omitempty"`
+	Author      *person `json:"author,omitempty"`
+}

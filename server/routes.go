@@ -1,0 +1,36 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/stgy/stgypub/ui"
+)
+
+// routes declares every route of the server in one place.
+func (s *Server) routes() http.Handler {
+	r := chi.NewRouter()
+	r.Use(s.requestID, s.logRequests, s.recoverPanics, middleware.GetHead)
+	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
+	r.MethodNotAllowed(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	})
+
+	r.Get("/pub/{postId}", s.handle(s.pub))
+	r.Get("/sites/{userId}", s.handle(s.site))
+	r.Get("/sites/{userId}/feed.atom", s.handle(s.feed))
+	r.Get("/sitemap.xml", s.handle(s.sitemap))
+	r.Get("/robots.txt", s.robots)
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	r.Handle("/metrics", promhttp.HandlerFor(s.deps.Metrics, promhttp.HandlerOpts{}))
+	r.Handle(ui.Prefix+"*", ui.Handler())
+	if s.deps.API != nil {
+		r.Handle("/graphql", s.deps.API)
+	}
+	return r
+}

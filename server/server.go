@@ -1,0 +1,182 @@
+// Package server is STGY Pub's HTTP adapter: the prerendered public pages
+// /sites/{userId} and /pub/{postId} (seed 001 "External Page Structure",
+// "Server-Side Rendering and Metadata"), their Atom feed, sitemap and
+// robots.txt, the embedded UI assets, health and metrics endpoints, and the
+// mount point of the GraphQL API. Routes are declared in routes.go; each
+// page handler lives in its own file and returns an error that one wrapper
+// (errors.go) turns into the error page.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+	"time"
+
+	lru "github.com/hashicorp/golang-lru/v2"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/prerender"
+)
+
+// Config is the server's configuration; cmd/stgy-pub reads it from the
+// environment (ARCHITECTURE.md "Configuration").
+type Config struct {
+	// BaseURL is the public origin (and optional path prefix) of the site,
+	// e.g. https://pub.example.com. Canonical, OGP, feed and sitemap URLs
+	// are built from it alone, never from the Host header. Required.
+	BaseURL *url.URL
+	// ViewSecret is the HMAC key of the page-view fingerprint
+	// (STGY_PUB_VIEW_SECRET). Required when Deps.Views is set.
+	ViewSecret []byte
+	// TrustedProxies are the reverse proxies whose forwarding headers are
+	// believed (visitor.ClientIP).
+	TrustedProxies []netip.Prefix
+	// Logger receives request logs and internal errors; nil discards.
+	Logger *slog.Logger
+	// Location is the time zone of displayed dates; nil means UTC.
+	Location *time.Location
+	// DefaultLang is the <html lang> when a post has no locale; "" means
+	// "en".
+	DefaultLang string
+	// ViewDays is the page-view retention window shown in "N views in the
+	// last D days"; 0 means 15.
+	ViewDays int
+	// ArticleCacheSize is the number of rendered article bodies kept in
+	// the in-process LRU; 0 means 512.
+	ArticleCacheSize int
+	// CardCacheSize is the number of rendered list snippets kept; 0 means
+	// 4096.
+	CardCacheSize int
+	// ReadyTimeout bounds each /readyz check; 0 means 2 seconds.
+	ReadyTimeout time.Duration
+}
+
+// ViewCounter gives posts' PV over the retention window (counter
+// implements it). A missing post counts 0.
+type ViewCounter interface {
+	ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []stgypub.ID) (map[stgypub.ID]int64, error)
+}
+
+// SitemapLister lists every user's published posts for /sitemap.xml
+// (store implements it), newest first, without Content, at most limit.
+type SitemapLister interface {
+	PublishedForSitemap(ctx context.Context, limit int) ([]*stgypub.Post, error)
+}
+
+// ReadyCheck is one dependency probed by /readyz (e.g. PostgreSQL ping,
+// Redis PING).
+type ReadyCheck struct {
+	Name  string
+	Check func(ctx context.Context) error
+}
+
+// Deps are the adapters the server reads through. Posts, Users and
+// Configs are required; the others are optional: without Views nothing is
+// recorded, without Ranker Popular entries stay empty, without Counts the
+// view-count line is hidden, without Sitemap /sitemap.xml lists nothing,
+// without API /graphql is not mounted.
+type Deps struct {
+	Posts   stgypub.PubPostStore
+	Users   stgypub.UserStore
+	Configs stgypub.PubConfigStore
+	Sitemap SitemapLister
+	Views   stgypub.ViewRecorder
+	Ranker  stgypub.Ranker
+	Counts  ViewCounter
+	API     http.Handler
+	Ready   []ReadyCheck
+	// Metrics is the registry /metrics exposes and the HTTP metrics are
+	// registered on; nil creates a fresh one with the Go and process
+	// collectors.
+	Metrics *prometheus.Registry
+}
+
+// Server serves every HTTP route; it is an http.Handler.
+type Server struct {
+	cfg      Config
+	deps     Deps
+	base     string // BaseURL without a trailing slash
+	log      *slog.Logger
+	pages    *prerender.Renderer
+	articles *lru.Cache[articleKey, string]
+	cards    *lru.Cache[cardKey, *cardParts]
+	metrics  *httpMetrics
+	handler  http.Handler
+}
+
+// New checks cfg and deps, parses the templates and builds the routes. It
+// fails when BaseURL is missing or not absolute, a required store is nil,
+// Views is set without ViewSecret, or a template does not parse.
+func New(cfg Config, deps Deps) (*Server, error) {
+	if cfg.BaseURL == nil || !cfg.BaseURL.IsAbs() || cfg.BaseURL.Host == "" {
+		return nil, errors.New("server: Config.BaseURL must be an absolute URL")
+	}
+	if deps.Posts == nil || deps.Users == nil || deps.Configs == nil {
+		return nil, errors.New("server: Deps.Posts, Deps.Users and Deps.Configs are required")
+	}
+	if deps.Views != nil && len(cfg.ViewSecret) == 0 {
+		return nil, errors.New("server: Config.ViewSecret is required to record views")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Location == nil {
+		cfg.Location = time.UTC
+	}
+	if cfg.DefaultLang == "" {
+		cfg.DefaultLang = "en"
+	}
+	if cfg.ViewDays <= 0 {
+		cfg.ViewDays = 15
+	}
+	if cfg.ArticleCacheSize <= 0 {
+		cfg.ArticleCacheSize = 512
+	}
+	if cfg.CardCacheSize <= 0 {
+		cfg.CardCacheSize = 4096
+	}
+	if cfg.ReadyTimeout <= 0 {
+		cfg.ReadyTimeout = 2 * time.Second
+	}
+	pages, err := prerender.New()
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	articles, err := lru.New[articleKey, string](cfg.ArticleCacheSize)
+	if err != nil {
+		return nil, fmt.Errorf("server: article cache: %w", err)
+	}
+	cards, err := lru.New[cardKey, *cardParts](cfg.CardCacheSize)
+	if err != nil {
+		return nil, fmt.Errorf("server: card cache: %w", err)
+	}
+	if deps.Metrics == nil {
+		deps.Metrics = newRegistry()
+	}
+	m, err := newHTTPMetrics(deps.Metrics)
+	if err != nil {
+		return nil, fmt.Errorf("server: metrics: %w", err)
+	}
+	s := &Server{
+		cfg:      cfg,
+		deps:     deps,
+		base:     strings.TrimRight(cfg.BaseURL.String(), "/"),
+		log:      cfg.Logger,
+		pages:    pages,
+		articles: articles,
+		cards:    cards,
+		metrics:  m,
+	}
+	s.handler = s.routes()
+	return s, nil
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }

@@ -1,0 +1,213 @@
+package server
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/markdown"
+	"github.com/stgy/stgypub/prerender"
+)
+
+// site serves GET /sites/{userId}: the site's introduction and its
+// published posts in Rich or Plain view, newest or oldest first, paged;
+// with ?q= the site's search results in KWIC, Rich or Plain view (seed 001
+// "External Page Structure"). Owner, settings and the list are each
+// fetched once, in parallel. No share buttons here.
+func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
+	userID, err := stgypub.ParseID(chi.URLParam(r, "userId"))
+	if err != nil {
+		return errNotFound
+	}
+	params, err := parseSiteParams(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	var (
+		site     siteIdentity
+		posts    []*stgypub.Post
+		total    int
+		modified time.Time
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		var err error
+		site, err = s.loadSite(gctx, userID)
+		return err
+	})
+	g.Go(func() error {
+		var err error
+		q := stgypub.PostQuery{Order: params.order, Offset: params.offset(), Limit: params.pageSize() + 1}
+		if params.query != "" {
+			q.Limit--
+			posts, total, err = s.deps.Posts.SearchPublished(gctx, userID, params.query, q)
+		} else {
+			posts, err = s.deps.Posts.PublishedByUser(gctx, userID, q)
+		}
+		if err != nil && !stgypub.IsNotFound(err) {
+			return fmt.Errorf("server: list site %s: %w", userID, err)
+		}
+		return err
+	})
+	g.Go(func() error {
+		var err error
+		modified, err = s.deps.Posts.LastPublishedChange(gctx, userID)
+		if err != nil && !stgypub.IsNotFound(err) {
+			return fmt.Errorf("server: last change of site %s: %w", userID, err)
+		}
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		if stgypub.IsNotFound(err) {
+			return errNotFound
+		}
+		return err
+	}
+	hasMore := len(posts) > params.pageSize()
+	if params.query != "" {
+		hasMore = params.offset()+len(posts) < total
+	} else if hasMore {
+		posts = posts[:params.pageSize()]
+	}
+	if len(posts) == 0 && params.page > 1 {
+		return notFoundf("No such page: this site has no page %d.", params.page)
+	}
+	theme := prerender.ChooseTheme(params.design, site.config.DesignTheme)
+	page := s.sitePage(r, site, params, theme, posts, total, hasMore)
+	var buf bytes.Buffer
+	buf.Grow(32 << 10)
+	if err := s.pages.Site(&buf, page); err != nil {
+		return err
+	}
+	writeBody(w, r, htmlType, pageCacheControl, modified, buf.Bytes())
+	return nil
+}
+
+// sitePage builds the page model and metadata of a site page.
+func (s *Server) sitePage(r *http.Request, site siteIdentity, p siteParams, theme prerender.Theme,
+	posts []*stgypub.Post, total int, hasMore bool) *prerender.SitePage {
+	id := site.owner.ID
+	canonical := s.siteURL(id)
+	lang := s.cfg.DefaultLang
+	if len(posts) > 0 {
+		lang = s.langTag(posts[0].Locale)
+	}
+	desc := site.config.Subtitle
+	if desc == "" {
+		desc = markdown.Truncate(collapseSpace(site.config.Introduction), 300)
+	}
+	title := site.name
+	if p.query != "" {
+		title = p.query + " – " + site.name
+	}
+	page := &prerender.SitePage{
+		Page: prerender.Page{
+			Meta: prerender.Meta{
+				Lang: lang, Title: title, Description: desc, Canonical: canonical,
+				SiteName: site.name, OGType: "website", OGLocale: ogLocale(lang),
+				TwitterCard: "summary", Author: site.author, FeedURL: s.feedURL(id),
+				JSONLD: &blogLD{
+					Context: "https://schema.org", Type: "Blog", Name: site.name, Description: desc,
+					URL: canonical, InLanguage: lang, Author: &person{Type: "Person", Name: site.author, URL: canonical},
+				},
+			},
+			Theme:     theme,
+			Site:      s.siteHeader(site),
+			Analytics: analytics(site.config, s.requestLocation(r.URL), title, id.String(), "site"),
+		},
+		Author:       site.author,
+		Introduction: site.config.Introduction,
+		View:         p.view,
+		Query:        p.query,
+		Total:        total,
+		PageNumber:   p.page,
+		SearchAction: "/sites/" + id.String(),
+	}
+	if page.Introduction == "" {
+		page.Introduction = site.owner.Introduction
+	}
+	s.fillList(page, site, p, theme, posts)
+	s.fillControls(page, id, p, hasMore)
+	return page
+}
+
+// fillList renders the posts in the chosen view.
+func (s *Server) fillList(page *prerender.SitePage, site siteIdentity, p siteParams, theme prerender.Theme, posts []*stgypub.Post) {
+	switch p.view {
+	case viewKWIC:
+		for _, post := range posts {
+			hit := prerender.SearchHit{Card: s.card(post, site, false, false)}
+			for _, f := range markdown.KWIC(post.PlainText, p.query, 40, 3) {
+				hit.Fragments = append(hit.Fragments, prerender.Fragment{Before: f.Before, Match: f.Match, After: f.After})
+			}
+			page.Hits = append(page.Hits, hit)
+		}
+	default:
+		rich := p.view == viewRich
+		page.Cards = make([]prerender.Card, len(posts))
+		for i, post := range posts {
+			page.Cards[i] = s.card(post, site, theme.Vertical, rich)
+		}
+	}
+	if len(posts) == 0 {
+		page.Empty = "No published posts yet."
+		if p.query != "" {
+			page.Empty = "No posts match your search."
+		}
+	}
+}
+
+// fillControls adds the view and order switches, the search form's hidden
+// fields and the newer/older page links.
+func (s *Server) fillControls(page *prerender.SitePage, id stgypub.ID, p siteParams, hasMore bool) {
+	views := []string{viewRich, viewPlain}
+	if p.query != "" {
+		views = []string{viewKWIC, viewRich, viewPlain}
+	}
+	labels := map[string]string{viewKWIC: "KWIC", viewRich: "Rich", viewPlain: "Plain"}
+	for _, v := range views {
+		q := p
+		q.view, q.page = v, 1
+		page.ViewLinks = append(page.ViewLinks, prerender.Link{Label: labels[v], URL: q.url(id), Current: v == p.view})
+	}
+	for _, o := range []stgypub.Order{stgypub.OrderNewest, stgypub.OrderOldest} {
+		q := p
+		q.order, q.page = o, 1
+		label := "Newest first"
+		if o == stgypub.OrderOldest {
+			label = "Oldest first"
+		}
+		page.OrderLinks = append(page.OrderLinks, prerender.Link{Label: label, URL: q.url(id), Current: o == p.order})
+	}
+	if p.view != viewRich && p.view != viewKWIC {
+		page.Hidden = append(page.Hidden, prerender.Link{Label: "view", URL: p.view})
+	}
+	if p.order != stgypub.OrderNewest {
+		page.Hidden = append(page.Hidden, prerender.Link{Label: "order", URL: string(p.order)})
+	}
+	if p.design != "" {
+		page.Hidden = append(page.Hidden, prerender.Link{Label: "design", URL: p.design})
+	}
+	var prev, next string
+	if p.page > 1 {
+		q := p
+		q.page--
+		prev = q.url(id)
+	}
+	if hasMore {
+		q := p
+		q.page++
+		next = q.url(id)
+	}
+	if p.order == stgypub.OrderNewest {
+		page.NewerURL, page.OlderURL = prev, next
+	} else {
+		page.NewerURL, page.OlderURL = next, prev
+	}
+}

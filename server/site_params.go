@@ -1,0 +1,106 @@
+package server
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/stgy/stgypub"
+)
+
+// Site-page views and their page sizes (seed 001 "External Page
+// Structure": Rich and Plain views have separate page sizes).
+const (
+	viewRich  = "rich"
+	viewPlain = "plain"
+	viewKWIC  = "kwic"
+
+	richPageSize  = 20
+	plainPageSize = 200
+	kwicPageSize  = 20
+
+	// maxPage bounds ?page= so offsets never overflow and absurd pages
+	// cost no query.
+	maxPage = 1_000_000
+	// maxQueryChars bounds the search query, in code points.
+	maxQueryChars = 200
+)
+
+// siteParams are the presentation parameters of /sites/{userId}; none of
+// them reaches the canonical URL.
+type siteParams struct {
+	view   string
+	order  stgypub.Order
+	page   int
+	query  string
+	design string
+}
+
+// parseSiteParams reads view, order, page, q and design. Unknown views and
+// orders fall back to the defaults; a page that is not a whole number in
+// 1..maxPage is a 404 with the reason; an over-long query is a 400.
+func parseSiteParams(q url.Values) (siteParams, error) {
+	p := siteParams{query: strings.TrimSpace(q.Get("q")), design: q.Get("design"), page: 1}
+	if n := utf8.RuneCountInString(p.query); n > maxQueryChars {
+		return p, stgypub.Errorf(stgypub.CodeBadUserInput, "The search query is %d characters; the limit is %d.", n, maxQueryChars)
+	}
+	switch v := q.Get("view"); {
+	case v == viewRich || v == viewPlain:
+		p.view = v
+	case p.query != "":
+		p.view = viewKWIC
+	default:
+		p.view = viewRich
+	}
+	if o, err := stgypub.ParseOrder(q.Get("order")); err == nil {
+		p.order = o
+	} else {
+		p.order = stgypub.OrderNewest
+	}
+	if raw := q.Get("page"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > maxPage {
+			return p, notFoundf("No such page: page must be a whole number from 1 to %d.", maxPage)
+		}
+		p.page = n
+	}
+	return p, nil
+}
+
+func (p siteParams) pageSize() int {
+	switch p.view {
+	case viewPlain:
+		return plainPageSize
+	case viewKWIC:
+		return kwicPageSize
+	}
+	return richPageSize
+}
+
+func (p siteParams) offset() int { return (p.page - 1) * p.pageSize() }
+
+// url is the site page with these parameters, default values omitted.
+func (p siteParams) url(siteID stgypub.ID) string {
+	v := url.Values{}
+	if p.query != "" {
+		v.Set("q", p.query)
+	}
+	if p.view != viewRich && !(p.query != "" && p.view == viewKWIC) {
+		v.Set("view", p.view)
+	}
+	if p.order != stgypub.OrderNewest {
+		v.Set("order", string(p.order))
+	}
+	if p.page > 1 {
+		v.Set("page", strconv.Itoa(p.page))
+	}
+	if p.design != "" {
+		v.Set("design", p.design)
+	}
+	u := "/sites/" + siteID.String()
+	if len(v) > 0 {
+		u += "?" + v.Encode()
+	}
+	return u
+}

@@ -1,0 +1,71 @@
+package server
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/stgy/stgypub"
+)
+
+// sitemapMaxPosts keeps posts plus site pages within the sitemap
+// protocol's 50,000 URLs per file.
+const sitemapMaxPosts = 45000
+
+type sitemapURL struct {
+	Loc     string `xml:"loc"`
+	LastMod string `xml:"lastmod,omitempty"`
+}
+
+type urlset struct {
+	XMLName xml.Name     `xml:"urlset"`
+	Xmlns   string       `xml:"xmlns,attr"`
+	URLs    []sitemapURL `xml:"url"`
+}
+
+// sitemap serves GET /sitemap.xml (sitemaps.org 0.9): every published
+// post's canonical URL and every site with a published post, with
+// lastmod (latest of published_at and updated_at). Unpublished and
+// scheduled posts never appear.
+func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) error {
+	var posts []*stgypub.Post
+	if s.deps.Sitemap != nil {
+		var err error
+		posts, err = s.deps.Sitemap.PublishedForSitemap(r.Context(), sitemapMaxPosts)
+		if err != nil {
+			return fmt.Errorf("server: sitemap: %w", err)
+		}
+	}
+	set := urlset{Xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	siteMod := map[stgypub.ID]time.Time{}
+	var sites []stgypub.ID
+	var newest time.Time
+	for _, p := range posts {
+		mod := latest(p.PublishedAt, p.UpdatedAt)
+		set.URLs = append(set.URLs, sitemapURL{Loc: s.pubURL(p.ID), LastMod: mod.UTC().Format(time.RFC3339)})
+		if prev, ok := siteMod[p.OwnedBy]; !ok {
+			sites = append(sites, p.OwnedBy)
+			siteMod[p.OwnedBy] = mod
+		} else if mod.After(prev) {
+			siteMod[p.OwnedBy] = mod
+		}
+		if mod.After(newest) {
+			newest = mod
+		}
+	}
+	for _, id := range sites {
+		set.URLs = append(set.URLs, sitemapURL{Loc: s.siteURL(id), LastMod: siteMod[id].UTC().Format(time.RFC3339)})
+	}
+	var buf bytes.Buffer
+	buf.WriteString(xml.Header)
+	enc := xml.NewEncoder(&buf)
+	enc.Indent("", " ")
+	if err := enc.Encode(set); err != nil {
+		return fmt.Errorf("server: encode sitemap: %w", err)
+	}
+	buf.WriteByte('\n')
+	writeBody(w, r, "application/xml; charset=utf-8", "public, max-age=3600", newest, buf.Bytes())
+	return nil
+}
