@@ -18,6 +18,12 @@ func ptr[T any](v T) *T { return &v }
 
 func newStore(t *testing.T) *store.Store {
 	t.Helper()
+	return newStoreTB(t)
+}
+
+// newStoreTB is a fresh migrated database whose clock stands at now.
+func newStoreTB(t testing.TB) *store.Store {
+	t.Helper()
 	s := storetest.New(t)
 	s.Now = func() time.Time { return now }
 	return s
