@@ -87,4 +87,3 @@ func (r *Resolver) sitePopular(ctx context.Context, userID stgypub.ID, limit *in
 	}
 	return r.Posts.PublishedByIDs(ctx, ids[:min(len(ids), maxByIDs)])
 }
-
