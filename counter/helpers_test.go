@@ -1,0 +1,211 @@
+package counter
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/store"
+	"github.com/stgy/stgypub/store/storetest"
+)
+
+// testRedis connects to STGY_TEST_REDIS_CLUSTER (comma-separated cluster
+// node addresses) when set, else to STGY_TEST_REDIS_ADDR or
+// 127.0.0.1:6379.
+func testRedis(t testing.TB) redis.UniversalClient {
+	t.Helper()
+	var rdb redis.UniversalClient
+	if addrs := os.Getenv("STGY_TEST_REDIS_CLUSTER"); addrs != "" {
+		rdb = redis.NewClusterClient(&redis.ClusterOptions{Addrs: strings.Split(addrs, ",")})
+	} else {
+		addr := os.Getenv("STGY_TEST_REDIS_ADDR")
+		if addr == "" {
+			addr = "127.0.0.1:6379"
+		}
+		rdb = redis.NewClient(&redis.Options{Addr: addr})
+	}
+	if err := rdb.Ping(context.Background()).Err(); err != nil {
+		t.Fatalf("redis: %v", err)
+	}
+	t.Cleanup(func() { rdb.Close() })
+	return rdb
+}
+
+// testPrefix returns a fresh key prefix whose keys are deleted (SCAN+DEL
+// on every master) when the test ends.
+func testPrefix(t testing.TB, rdb redis.UniversalClient) string {
+	t.Helper()
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	prefix := "stgytest:" + hex.EncodeToString(b[:]) + ":"
+	t.Cleanup(func() { deletePrefix(t, rdb, prefix) })
+	return prefix
+}
+
+func deletePrefix(t testing.TB, rdb redis.UniversalClient, prefix string) {
+	ctx := context.Background()
+	del := func(ctx context.Context, c redis.Cmdable) error {
+		it := c.Scan(ctx, 0, prefix+"*", 1000).Iterator()
+		for it.Next(ctx) {
+			if err := c.Del(ctx, it.Val()).Err(); err != nil {
+				return err
+			}
+		}
+		return it.Err()
+	}
+	var err error
+	if cc, ok := rdb.(*redis.ClusterClient); ok {
+		err = cc.ForEachMaster(ctx, func(ctx context.Context, c *redis.Client) error { return del(ctx, c) })
+	} else {
+		err = del(ctx, rdb)
+	}
+	if err != nil {
+		t.Logf("cleanup %s: %v", prefix, err)
+	}
+}
+
+// clock is a settable test clock.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
+
+// countingStore counts calls to the real store; it executes nothing itself.
+type countingStore struct {
+	*store.Store
+	mu        sync.Mutex
+	calls     map[string]int
+	failClean int // fail this many DeleteCheckpointsBefore calls first
+}
+
+func (s *countingStore) count(name string) {
+	s.mu.Lock()
+	s.calls[name]++
+	s.mu.Unlock()
+}
+
+func (s *countingStore) Calls() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]int{}
+	for k, v := range s.calls {
+		out[k] = v
+	}
+	return out
+}
+
+func (s *countingStore) PostCheckpoints(ctx context.Context, id stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
+	s.count("PostCheckpoints")
+	return s.Store.PostCheckpoints(ctx, id, from, to)
+}
+
+func (s *countingStore) UpsertCheckpoints(ctx context.Context, cps []stgypub.Checkpoint) error {
+	if len(cps) > 0 {
+		s.count("UpsertCheckpoints")
+	}
+	return s.Store.UpsertCheckpoints(ctx, cps)
+}
+
+func (s *countingStore) OwnerCheckpoints(ctx context.Context, id stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
+	s.count("OwnerCheckpoints")
+	return s.Store.OwnerCheckpoints(ctx, id, from, to)
+}
+
+func (s *countingStore) DeleteCheckpointsBefore(ctx context.Context, d time.Time) (int64, error) {
+	s.count("DeleteCheckpointsBefore")
+	s.mu.Lock()
+	fail := s.failClean > 0
+	if fail {
+		s.failClean--
+	}
+	s.mu.Unlock()
+	if fail {
+		return 0, context.DeadlineExceeded
+	}
+	return s.Store.DeleteCheckpointsBefore(ctx, d)
+}
+
+func (s *countingStore) PostMetas(ctx context.Context, ids []stgypub.ID) ([]stgypub.PostMeta, error) {
+	s.count("PostMetas")
+	return s.Store.PostMetas(ctx, ids)
+}
+
+func (s *countingStore) SyncCheckpoints(ctx context.Context, id stgypub.ID, from, to time.Time, cps []stgypub.Checkpoint) ([]stgypub.Checkpoint, error) {
+	s.count("SyncCheckpoints")
+	return s.Store.SyncCheckpoints(ctx, id, from, to, cps)
+}
+
+// plainStore hides SyncCheckpoints, forcing the read-then-UPSERT path.
+type plainStore struct{ stgypub.CheckpointStore }
+
+// fixture is one test's Redis prefix, database, owner and posts.
+type fixture struct {
+	rdb   redis.UniversalClient
+	st    *store.Store
+	cs    *countingStore
+	clk   *clock
+	c     *Counter
+	owner stgypub.ID
+	posts []stgypub.ID
+}
+
+var testNow = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+
+func newFixture(t testing.TB, nposts int, cfg Config) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	f := &fixture{rdb: testRedis(t), st: storetest.New(t), clk: &clock{t: testNow}}
+	f.cs = &countingStore{Store: f.st, calls: map[string]int{}}
+	u := &stgypub.User{LoginName: "owner", Nickname: "Owner"}
+	if err := f.st.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	f.owner = u.ID
+	pub := testNow.Add(-48 * time.Hour)
+	for range nposts {
+		p := &stgypub.Post{OwnedBy: u.ID, PublishedAt: &pub, Snippet: `[{"T":"p","C":"from the database"}]`, Content: "x", PlainText: "x"}
+		if err := f.st.CreatePost(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		f.posts = append(f.posts, p.ID)
+	}
+	cfg.Prefix = testPrefix(t, f.rdb)
+	if cfg.Now == nil {
+		cfg.Now = f.clk.Now
+	}
+	f.c = New(f.rdb, f.cs, cfg)
+	return f
+}
+
+func fp(i int) [4]byte { return [4]byte{byte(i >> 24), byte(i >> 16), byte(i >> 8), byte(i)} }
+
+func (f *fixture) view(t testing.TB, post stgypub.ID, i int) int64 {
+	t.Helper()
+	n, err := f.c.RecordView(context.Background(), stgypub.View{PostID: post, OwnerID: f.owner, PublishedAt: testNow.Add(-48 * time.Hour), Digest: "digest " + post.String(), Fingerprint: fp(i)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func (f *fixture) daily(t testing.TB, post stgypub.ID, day string) int64 {
+	t.Helper()
+	n, err := f.rdb.HGet(context.Background(), f.c.dailyKey(f.owner, day), post.String()).Int64()
+	if err != nil && err != redis.Nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func fps(i int) string { b := fp(i); return string(b[:]) }

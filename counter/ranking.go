@@ -1,0 +1,68 @@
+package counter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub"
+)
+
+// Ranking limits (seed 001 "Popular entries", stgypub.SidePostsMax).
+const (
+	DefaultRankingLimit = 5
+	MaxRankingLimit     = stgypub.SidePostsMax
+)
+
+// Ranking returns the owner's Popular entries: post IDs and PV summed over
+// the window's daily Hashes, from Redis alone, PV descending then ID
+// ascending. limit 0 means 5, above 20 means 20, negative is
+// BAD_USER_INPUT. The top 1000 are cached as JSON under the ranking key for
+// CacheTTL; an empty result is never cached, so the first view shows up
+// at once. Posts are not checked for publication: callers pass the IDs
+// through PublishedByIDs, which drops unpublished ones.
+func (c *Counter) Ranking(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {
+	switch {
+	case limit < 0:
+		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must not be negative")
+	case limit == 0:
+		limit = DefaultRankingLimit
+	case limit > MaxRankingLimit:
+		limit = MaxRankingLimit
+	}
+	top, err := c.rankingTop(ctx, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	return top[:min(limit, len(top))], nil
+}
+
+func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID) ([]stgypub.RankingEntry, error) {
+	key := c.rankingKey(owner)
+	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
+		var top []stgypub.RankingEntry
+		if json.Unmarshal(b, &top) == nil {
+			return top, nil
+		}
+	} else if !errors.Is(err, redis.Nil) {
+		return nil, fmt.Errorf("counter: ranking cache of %s: %w", owner, err)
+	}
+	totals := make(map[stgypub.ID]int64)
+	if _, err := c.readWindow(ctx, owner, func(_ int, post stgypub.ID, pv int64) { totals[post] += pv }); err != nil {
+		return nil, err
+	}
+	top := topK(totals, TopK)
+	if len(top) > 0 {
+		b, err := json.Marshal(top)
+		if err == nil {
+			err = c.rdb.Set(ctx, key, b, c.cfg.CacheTTL).Err()
+		}
+		if err != nil {
+			c.log.Warn("counter: cache ranking", "owner", owner, "err", err)
+		}
+	}
+	return top, nil
+}

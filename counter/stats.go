@@ -1,0 +1,149 @@
+package counter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub"
+)
+
+// Stats returns the owner's Publications Stats over the window (seed 001
+// "Publications Stats"): the daily Hashes (one pipeline) and the owner's
+// checkpoints (one query on (owner_id, target_date)) merged by max per
+// (post, date) with MergeStats, then summed. TotalPV and the site's daily
+// series count every post; Posts holds the top 1000 (PV descending, then
+// ID) with publishedAt and digest from the meta keys (one MGET) and, for
+// those missing there, PostMetas for just those IDs. Every series has one
+// entry per window day, oldest first, zeros included. The result is
+// cached for CacheTTL unless TotalPV is 0. Authorization is the caller's.
+func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
+	key := c.statsKey(ownerID)
+	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
+		var st stgypub.Stats
+		if json.Unmarshal(b, &st) == nil {
+			return &st, nil
+		}
+	} else if !errors.Is(err, redis.Nil) {
+		return nil, fmt.Errorf("counter: stats cache of %s: %w", ownerID, err)
+	}
+	n := c.cfg.RetentionDays
+	rv := make(map[stgypub.ID][]int64)
+	days, err := c.readWindow(ctx, ownerID, func(day int, post stgypub.ID, pv int64) {
+		s, ok := rv[post]
+		if !ok {
+			s = make([]int64, n)
+			rv[post] = s
+		}
+		s[day] = pv
+	})
+	if err != nil {
+		return nil, err
+	}
+	cps, err := c.cps.OwnerCheckpoints(ctx, ownerID, days[0], days[n-1])
+	if err != nil {
+		return nil, fmt.Errorf("counter: stats checkpoints of %s: %w", ownerID, err)
+	}
+	dv := make(map[stgypub.ID][]int64)
+	for _, cp := range cps {
+		i := int(cp.Date.Sub(days[0]) / (24 * time.Hour))
+		if i < 0 || i >= n {
+			continue
+		}
+		s, ok := dv[cp.PostID]
+		if !ok {
+			s = make([]int64, n)
+			dv[cp.PostID] = s
+		}
+		s[i] = max(s[i], cp.Count)
+	}
+	merged := MergeStats(n, rv, dv)
+
+	st := &stgypub.Stats{OwnerID: ownerID, Days: n, Daily: make([]stgypub.DayPV, n)}
+	for i, d := range days {
+		st.Daily[i].Date = d.Format(dayLayout)
+	}
+	totals := make(map[stgypub.ID]int64, len(merged))
+	for id, s := range merged {
+		for i, pv := range s {
+			totals[id] += pv
+			st.Daily[i].PV += pv
+		}
+		st.TotalPV += totals[id]
+	}
+	top := topK(totals, TopK)
+	metas, err := c.metas(ctx, ownerID, top)
+	if err != nil {
+		return nil, err
+	}
+	st.Posts = make([]stgypub.PostStats, len(top))
+	for i, e := range top {
+		ps := stgypub.PostStats{ID: e.ID, PV: e.PV, Daily: make([]stgypub.DayPV, n)}
+		if m, ok := metas[e.ID]; ok {
+			ps.PublishedAt, ps.Digest = m.PublishedAt, m.Digest
+		}
+		for j, pv := range merged[e.ID] {
+			ps.Daily[j] = stgypub.DayPV{Date: st.Daily[j].Date, PV: pv}
+		}
+		st.Posts[i] = ps
+	}
+	if st.TotalPV > 0 {
+		b, err := json.Marshal(st)
+		if err == nil {
+			err = c.rdb.Set(ctx, key, b, c.cfg.CacheTTL).Err()
+		}
+		if err != nil {
+			c.log.Warn("counter: cache stats", "owner", ownerID, "err", err)
+		}
+	}
+	return st, nil
+}
+
+// metas returns publication time and digest of the ranked posts: one MGET
+// of their meta keys (one hash slot), then PostMetas for the missing ones.
+func (c *Counter) metas(ctx context.Context, owner stgypub.ID, top []stgypub.RankingEntry) (map[stgypub.ID]stgypub.PostMeta, error) {
+	out := make(map[stgypub.ID]stgypub.PostMeta, len(top))
+	if len(top) == 0 {
+		return out, nil
+	}
+	keys := make([]string, len(top))
+	for i, e := range top {
+		keys[i] = c.metaKey(owner, e.ID)
+	}
+	vals, err := c.rdb.MGet(ctx, keys...).Result()
+	if err != nil {
+		return nil, fmt.Errorf("counter: stats metadata of %s: %w", owner, err)
+	}
+	var missing []stgypub.ID
+	for i, v := range vals {
+		s, ok := v.(string)
+		var m meta
+		if !ok || json.Unmarshal([]byte(s), &m) != nil {
+			missing = append(missing, top[i].ID)
+			continue
+		}
+		pm := stgypub.PostMeta{ID: top[i].ID, OwnerID: owner, Digest: m.Digest}
+		if m.PublishedAt != nil {
+			if t, err := time.Parse(time.RFC3339, *m.PublishedAt); err == nil {
+				t = t.UTC()
+				pm.PublishedAt = &t
+			}
+		}
+		out[top[i].ID] = pm
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	pms, err := c.cps.PostMetas(ctx, missing)
+	if err != nil {
+		return nil, fmt.Errorf("counter: stats metadata of %s from PostgreSQL: %w", owner, err)
+	}
+	for _, pm := range pms {
+		out[pm.ID] = pm
+	}
+	return out, nil
+}

@@ -1,0 +1,46 @@
+package counter
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub"
+)
+
+// ViewCounts returns each post's PV over the window, summed from the
+// owner's daily Hashes with one pipeline of HMGETs (Post.viewCount and its
+// dataloader). Every requested ID is in the map, 0 when it has no views;
+// all posts must belong to ownerID (the key's hash tag). Checkpoints are
+// not consulted, as for Ranking.
+func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []stgypub.ID) (map[stgypub.ID]int64, error) {
+	out := make(map[stgypub.ID]int64, len(postIDs))
+	if len(postIDs) == 0 {
+		return out, nil
+	}
+	fields := make([]string, len(postIDs))
+	for i, id := range postIDs {
+		fields[i] = id.String()
+		out[id] = 0
+	}
+	pipe := c.rdb.Pipeline()
+	var cmds []*redis.SliceCmd
+	for _, d := range c.window() {
+		cmds = append(cmds, pipe.HMGet(ctx, c.dailyKey(ownerID, d.Format(dayLayout)), fields...))
+	}
+	if _, err := pipe.Exec(ctx); err != nil {
+		return nil, fmt.Errorf("counter: view counts of %s: %w", ownerID, err)
+	}
+	for _, cmd := range cmds {
+		for i, v := range cmd.Val() {
+			if s, ok := v.(string); ok {
+				if n, err := strconv.ParseInt(s, 10, 64); err == nil && n > 0 {
+					out[postIDs[i]] += n
+				}
+			}
+		}
+	}
+	return out, nil
+}
