@@ -285,3 +285,8 @@ func (c *memCounter) ViewCounts(_ context.Context, _ stgypub.ID, ids []stgypub.I
 	}
 	return out, nil
 }
+
+type (
+	apiConfig = api.Config
+	apiDeps   = api.Deps
+)
