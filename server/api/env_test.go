@@ -290,3 +290,5 @@ type (
 	apiConfig = api.Config
 	apiDeps   = api.Deps
 )
+
+func newHandler(e *env) http.Handler { return api.New(e.cfg, e.deps) }

@@ -33,6 +33,9 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 		if se.Code == stgypub.CodeRateLimited {
 			gerr.Extensions["status"] = http.StatusTooManyRequests
 		}
+	case se == nil && gerr.Err != nil && gerr.Err.Error() == "introspection disabled":
+		gerr.Message = "introspection is disabled"
+		gerr.Extensions["code"] = stgypub.CodeForbidden
 	case se == nil && gerr.Err == nil:
 		if _, ok := gerr.Extensions["code"]; !ok {
 			gerr.Extensions["code"] = stgypub.CodeBadUserInput

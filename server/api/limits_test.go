@@ -1,0 +1,172 @@
+package api_test
+
+import (
+	"bytes"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/stgy/stgypub"
+)
+
+func TestQueryLimits(t *testing.T) {
+	e := newEnv(t, nil)
+	u := e.owner.ID.String()
+	aliases := func(n int) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			fmt.Fprintf(&b, " a%d: pubConfig(userId: %q) { siteName }", i, u)
+		}
+		return b.String() + " }"
+	}
+	// publishedPost is level 1, each prev adds one, the innermost id one.
+	nested := func(levels int) string {
+		q := "id"
+		for range levels {
+			q = "id prev { " + q + " }"
+		}
+		return fmt.Sprintf(`{ publishedPost(id: %q) { %s } }`, u, q)
+	}
+	cases := []struct {
+		name, query string
+		code, msg   string
+	}{
+		{"depth 10 passes", nested(8), "", ""},
+		{"depth 11 refused", nested(9), stgypub.CodeBadUserInput, "nested 11 levels"},
+		{"20 aliases pass", aliases(20), "", ""},
+		{"21 aliases refused", aliases(21), stgypub.CodeBadUserInput, "21 aliases"},
+		{"complexity over limit refused", fmt.Sprintf(`{ site(userId: %q) { posts(limit: 100) { items { id prev { id } next { id } owner { id } } } } }`, u), "COMPLEXITY_LIMIT_EXCEEDED", "complexity"},
+		{"depth through fragments counted", fmt.Sprintf(`query { publishedPost(id: %q) { ...F } } fragment F on Post { prev { prev { prev { prev { prev { prev { prev { prev { prev { prev { id } } } } } } } } } } }`, u), stgypub.CodeBadUserInput, "nested"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := e.do(t, req{query: c.query})
+			if r.code() != c.code {
+				t.Fatalf("code = %q, want %q: %s", r.code(), c.code, r.raw)
+			}
+			if c.msg != "" && !strings.Contains(r.Errors[0].Message, c.msg) {
+				t.Errorf("message = %q, want %q", r.Errors[0].Message, c.msg)
+			}
+		})
+	}
+
+	t.Run("body over 1 MiB is 413", func(t *testing.T) {
+		body := `{"query":"{ me { id } }","variables":{"x":"` + strings.Repeat("a", 1<<20) + `"}}`
+		r := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		res := e.serve(t, r)
+		if res.status != http.StatusRequestEntityTooLarge || res.code() != stgypub.CodeBadUserInput {
+			t.Errorf("got %d %s", res.status, res.raw)
+		}
+	})
+}
+
+func TestIntrospectionSwitch(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		t.Run(fmt.Sprint("introspection=", on), func(t *testing.T) {
+			e := newEnv(t, func(c *apiConfig, _ *apiDeps) { c.Introspection = on })
+			r := e.do(t, req{query: `{ __schema { queryType { name } types { name fields { name type { name ofType { name ofType { name ofType { name } } } } } } } }`})
+			if !on && (r.code() != stgypub.CodeForbidden || r.Errors[0].Message != "introspection is disabled") {
+				t.Fatalf("introspection off: %s", r.raw)
+			}
+			if on != (len(r.Errors) == 0) {
+				t.Fatalf("introspection %v: %s", on, r.raw[:min(len(r.raw), 300)])
+			}
+			if on && !strings.Contains(string(r.Data["__schema"]), `"Query"`) {
+				t.Errorf("schema = %.200s", r.Data["__schema"])
+			}
+		})
+	}
+}
+
+func TestLoginRateLimit(t *testing.T) {
+	e := newEnv(t, func(c *apiConfig, _ *apiDeps) { c.LoginPerMinute = 3 })
+	login := `mutation { login(loginName: "owner", password: "wrong password") { me { id } } }`
+	for i := range 3 {
+		r := e.do(t, req{ip: "203.0.113.7", query: login})
+		if r.status != http.StatusOK || r.code() != stgypub.CodeUnauthenticated {
+			t.Fatalf("attempt %d: %d %s", i+1, r.status, r.raw)
+		}
+	}
+	r := e.do(t, req{ip: "203.0.113.7", query: login})
+	if r.status != http.StatusTooManyRequests || r.code() != stgypub.CodeRateLimited || r.header.Get("Retry-After") == "" {
+		t.Fatalf("4th attempt: %d %v %s", r.status, r.header, r.raw)
+	}
+	if st, _ := r.Errors[0].Extensions["status"].(float64); st != 429 {
+		t.Errorf("extensions = %v", r.Errors[0].Extensions)
+	}
+	t.Run("the right password is refused too while limited", func(t *testing.T) {
+		r := e.do(t, req{ip: "203.0.113.7", query: `mutation { login(loginName: "owner", password: "` + password + `") { me { id } } }`})
+		if r.code() != stgypub.CodeRateLimited || len(r.header["Set-Cookie"]) != 0 {
+			t.Errorf("%s", r.raw)
+		}
+	})
+	t.Run("another IP is not limited", func(t *testing.T) {
+		r := e.do(t, req{ip: "2001:db8::1", query: login})
+		if r.code() != stgypub.CodeUnauthenticated {
+			t.Errorf("%d %s", r.status, r.raw)
+		}
+	})
+	t.Run("limit is shared through Redis by another handler", func(t *testing.T) {
+		h2 := e2h(e)
+		r := h2.do(t, req{ip: "203.0.113.7", query: login})
+		if r.code() != stgypub.CodeRateLimited {
+			t.Errorf("%s", r.raw)
+		}
+	})
+	t.Run("queries are not limited", func(t *testing.T) {
+		r := e.do(t, req{ip: "203.0.113.7", query: `{ me { id } }`})
+		if r.status != http.StatusOK || len(r.Errors) != 0 {
+			t.Errorf("%s", r.raw)
+		}
+	})
+}
+
+func TestWriteRateLimit(t *testing.T) {
+	e := newEnv(t, func(c *apiConfig, _ *apiDeps) { c.WritesPerMinute = 2 })
+	for i := range 3 {
+		r := e.do(t, req{as: "owner", ip: "198.51.100.9", query: createMutation})
+		want := ""
+		if i == 2 {
+			want = stgypub.CodeRateLimited
+		}
+		if r.code() != want {
+			t.Fatalf("write %d: %s", i+1, r.raw)
+		}
+	}
+	if n := e.countPosts(t); n != 2 {
+		t.Errorf("%d posts, want 2", n)
+	}
+}
+
+func TestPanicHiddenAsInternal(t *testing.T) {
+	var logs bytes.Buffer
+	e := newEnv(t, func(_ *apiConfig, d *apiDeps) {
+		d.Resolver.Counter = nil // pubRanking dereferences it: a real panic
+		d.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	})
+	r := e.do(t, req{query: fmt.Sprintf(`{ pubRanking(userId: %q) { id } }`, e.owner.ID.String())})
+	if r.code() != stgypub.CodeInternal || r.Errors[0].Message != "internal error" {
+		t.Fatalf("%s", r.raw)
+	}
+	if id, _ := r.Errors[0].Extensions["requestId"].(string); id == "" || id != r.header.Get("X-Request-ID") {
+		t.Errorf("requestId %v vs header %q", r.Errors[0].Extensions, r.header.Get("X-Request-ID"))
+	}
+	if strings.Contains(r.raw, "nil pointer") {
+		t.Errorf("panic text leaked: %s", r.raw)
+	}
+	if l := logs.String(); !strings.Contains(l, "request_id="+r.header.Get("X-Request-ID")) || !strings.Contains(l, "nil pointer") {
+		t.Errorf("panic not logged with request ID: %s", l)
+	}
+}
+
+// e2h is e with a second handler instance on the same stores and Redis.
+func e2h(e *env) *env {
+	e2 := *e
+	e2.h = newHandler(e)
+	return &e2
+}
