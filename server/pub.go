@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"golang.org/x/sync/errgroup"
@@ -21,21 +22,39 @@ import (
 // all give the same 404. The post is fetched once and shared by the page,
 // its metadata and the view recording.
 func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
-	id, err := stgypub.ParseID(chi.URLParam(r, "postId"))
+	page, modified, err := s.buildPub(r, chi.URLParam(r, "postId"))
 	if err != nil {
-		return errNotFound
+		return err
+	}
+	var buf bytes.Buffer
+	buf.Grow(64 << 10)
+	if err := s.pages.Pub(&buf, page); err != nil {
+		return err
+	}
+	writeBody(w, r, htmlType, pageCacheControl, modified, buf.Bytes())
+	return nil
+}
+
+// buildPub loads everything the article page shows (post; then owner and
+// settings; then neighbours, Recent, Popular and the view count in
+// parallel, while the view is recorded) and returns the page model and
+// its Last-Modified time.
+func (s *Server) buildPub(r *http.Request, rawID string) (*prerender.PubPage, time.Time, error) {
+	id, err := stgypub.ParseID(rawID)
+	if err != nil {
+		return nil, time.Time{}, errNotFound
 	}
 	ctx := r.Context()
 	post, err := s.deps.Posts.PublishedPost(ctx, id)
 	if err != nil {
 		if stgypub.IsNotFound(err) {
-			return errNotFound
+			return nil, time.Time{}, errNotFound
 		}
-		return fmt.Errorf("server: load post %s: %w", id, err)
+		return nil, time.Time{}, fmt.Errorf("server: load post %s: %w", id, err)
 	}
 	site, err := s.loadSite(ctx, post.OwnedBy)
 	if err != nil {
-		return err
+		return nil, time.Time{}, err
 	}
 	theme := prerender.ChooseTheme(r.URL.Query().Get("design"), site.config.DesignTheme)
 
@@ -82,7 +101,7 @@ func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return err
+		return nil, time.Time{}, err
 	}
 
 	page := s.pubPage(r, post, site, theme)
@@ -90,13 +109,7 @@ func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
 	page.Sidebar.Recent = s.sideCards(recent, site)
 	page.Sidebar.Popular = s.sideCards(popular, site)
 	page.ViewCount, page.ShowViews = views, viewsOK
-	var buf bytes.Buffer
-	buf.Grow(64 << 10)
-	if err := s.pages.Pub(&buf, page); err != nil {
-		return err
-	}
-	writeBody(w, r, htmlType, pageCacheControl, latest(post.PublishedAt, post.UpdatedAt), buf.Bytes())
-	return nil
+	return page, latest(post.PublishedAt, post.UpdatedAt), nil
 }
 
 // pubPage builds the article page model and its metadata.

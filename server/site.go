@@ -20,13 +20,30 @@ import (
 // "External Page Structure"). Owner, settings and the list are each
 // fetched once, in parallel. No share buttons here.
 func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
-	userID, err := stgypub.ParseID(chi.URLParam(r, "userId"))
+	page, modified, err := s.buildSite(r, chi.URLParam(r, "userId"))
 	if err != nil {
-		return errNotFound
+		return err
+	}
+	var buf bytes.Buffer
+	buf.Grow(32 << 10)
+	if err := s.pages.Site(&buf, page); err != nil {
+		return err
+	}
+	writeBody(w, r, htmlType, pageCacheControl, modified, buf.Bytes())
+	return nil
+}
+
+// buildSite loads owner, settings, the list (or search results) and the
+// site's last change in parallel and returns the page model and its
+// Last-Modified time.
+func (s *Server) buildSite(r *http.Request, rawID string) (*prerender.SitePage, time.Time, error) {
+	userID, err := stgypub.ParseID(rawID)
+	if err != nil {
+		return nil, time.Time{}, errNotFound
 	}
 	params, err := parseSiteParams(r.URL.Query())
 	if err != nil {
-		return err
+		return nil, time.Time{}, err
 	}
 	ctx := r.Context()
 	var (
@@ -65,9 +82,9 @@ func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
 	})
 	if err := g.Wait(); err != nil {
 		if stgypub.IsNotFound(err) {
-			return errNotFound
+			return nil, time.Time{}, errNotFound
 		}
-		return err
+		return nil, time.Time{}, err
 	}
 	hasMore := len(posts) > params.pageSize()
 	if params.query != "" {
@@ -76,17 +93,10 @@ func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
 		posts = posts[:params.pageSize()]
 	}
 	if len(posts) == 0 && params.page > 1 {
-		return notFoundf("No such page: this site has no page %d.", params.page)
+		return nil, time.Time{}, notFoundf("No such page: this site has no page %d.", params.page)
 	}
 	theme := prerender.ChooseTheme(params.design, site.config.DesignTheme)
-	page := s.sitePage(r, site, params, theme, posts, total, hasMore)
-	var buf bytes.Buffer
-	buf.Grow(32 << 10)
-	if err := s.pages.Site(&buf, page); err != nil {
-		return err
-	}
-	writeBody(w, r, htmlType, pageCacheControl, modified, buf.Bytes())
-	return nil
+	return s.sitePage(r, site, params, theme, posts, total, hasMore), modified, nil
 }
 
 // sitePage builds the page model and metadata of a site page.

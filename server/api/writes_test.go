@@ -1,0 +1,218 @@
+package api_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/visitor"
+)
+
+type ownPostJSON struct {
+	ID               string  `json:"id"`
+	Title            string  `json:"title"`
+	Content          string  `json:"content"`
+	PublicationState string  `json:"publicationState"`
+	PublishedAt      *string `json:"publishedAt"`
+	Locale           string  `json:"locale"`
+}
+
+func TestPostWrites(t *testing.T) {
+	e := newEnv(t, nil)
+	r := e.do(t, req{as: "owner", query: `mutation { createPost(input: {content: "# Hello\n\nFirst body", locale: "ja-JP", allowReplies: false}) { id title content publicationState locale } }`})
+	var p ownPostJSON
+	r.data(t, "createPost", &p)
+	if p.Title != "Hello" || p.PublicationState != "UNPUBLISHED" || p.Locale != "ja-JP" {
+		t.Fatalf("created = %+v", p)
+	}
+	vars := map[string]any{"id": p.ID}
+	pub := `query($id: ID!) { publishedPost(id: $id) { title html } }`
+
+	t.Run("publish now, then edits show at once", func(t *testing.T) {
+		now := time.Now().UTC().Add(-time.Second).Format(time.RFC3339)
+		r := e.do(t, req{as: "owner", query: `mutation($id: ID!, $t: Time) { setPostPublication(id: $id, publishedAt: $t) { publicationState publishedAt } }`,
+			variables: map[string]any{"id": p.ID, "t": now}})
+		var got ownPostJSON
+		r.data(t, "setPostPublication", &got)
+		if got.PublicationState != "PUBLISHED" || got.PublishedAt == nil || *got.PublishedAt != now {
+			t.Fatalf("published = %+v, want at %s", got, now)
+		}
+		e.do(t, req{as: "owner", query: `mutation($id: ID!) { updatePost(id: $id, input: {content: "# Edited\n\nNew body"}) { id } }`, variables: vars}).data(t, "updatePost", &got)
+		var pp postJSON
+		e.do(t, req{query: pub, variables: vars}).data(t, "publishedPost", &pp)
+		if pp.Title != "Edited" || !strings.Contains(pp.HTML, "New body") {
+			t.Errorf("public after edit = %+v", pp)
+		}
+	})
+	t.Run("future time schedules and hides", func(t *testing.T) {
+		future := time.Now().UTC().Add(time.Hour).Format(time.RFC3339)
+		var got ownPostJSON
+		e.do(t, req{as: "owner", query: `mutation($id: ID!, $t: Time) { setPostPublication(id: $id, publishedAt: $t) { publicationState } }`,
+			variables: map[string]any{"id": p.ID, "t": future}}).data(t, "setPostPublication", &got)
+		if got.PublicationState != "SCHEDULED" {
+			t.Errorf("state = %s", got.PublicationState)
+		}
+		if r := e.do(t, req{query: pub, variables: vars}); string(r.Data["publishedPost"]) != "null" {
+			t.Errorf("scheduled post visible: %s", r.raw)
+		}
+	})
+	t.Run("null unpublishes; myPosts shows the state", func(t *testing.T) {
+		e.do(t, req{as: "owner", query: `mutation($id: ID!) { setPostPublication(id: $id, publishedAt: null) { id } }`, variables: vars})
+		var mine []ownPostJSON
+		e.do(t, req{as: "owner", query: `{ myPosts { id publicationState } }`}).data(t, "myPosts", &mine)
+		if len(mine) != 1 || mine[0].PublicationState != "UNPUBLISHED" {
+			t.Errorf("myPosts = %+v", mine)
+		}
+		var others []ownPostJSON
+		e.do(t, req{as: "other", query: `{ myPosts { id } }`}).data(t, "myPosts", &others)
+		if len(others) != 0 {
+			t.Errorf("other's myPosts = %+v", others)
+		}
+	})
+	t.Run("delete", func(t *testing.T) {
+		e.do(t, req{as: "admin", query: `mutation($id: ID!) { deletePost(id: $id) }`, variables: vars})
+		if r := e.do(t, req{as: "owner", query: `mutation($id: ID!) { deletePost(id: $id) }`, variables: vars}); r.code() != stgypub.CodeNotFound {
+			t.Errorf("second delete: %s", r.raw)
+		}
+	})
+
+	bad := []struct{ name, content, locale string }{
+		{"content over 100000 characters", strings.Repeat("あ", 100_001), "en"},
+		{"NUL in content", "a\x00b", "en"},
+		{"locale with spaces", "x", "en US"},
+		{"locale over 50", "x", "en-" + strings.Repeat("a", 48)},
+	}
+	for _, c := range bad {
+		t.Run(c.name, func(t *testing.T) {
+			r := e.do(t, req{as: "owner", query: `mutation($c: String!, $l: String) { createPost(input: {content: $c, locale: $l}) { id } }`,
+				variables: map[string]any{"c": c.content, "l": c.locale}})
+			if r.code() != stgypub.CodeBadUserInput {
+				t.Errorf("%s", r.raw[:min(200, len(r.raw))])
+			}
+		})
+	}
+	t.Run("content of exactly 100000 characters is accepted", func(t *testing.T) {
+		r := e.do(t, req{as: "owner", query: `mutation($c: String!) { createPost(input: {content: $c}) { id } }`,
+			variables: map[string]any{"c": strings.Repeat("あ", 100_000)}})
+		if len(r.Errors) != 0 {
+			t.Errorf("%s", r.raw)
+		}
+	})
+}
+
+func TestPubConfigUpdateAndRoundTrip(t *testing.T) {
+	e := newEnv(t, nil)
+	u := map[string]any{"u": e.owner.ID.String()}
+	const fields = `userId siteName subtitle author introduction designTheme showServiceHeader showSiteName showPagenation showSideProfile showSideRecent showSidePopular extensions`
+	update := `mutation($u: ID!, $in: PubConfigInput!) { updatePubConfig(userId: $u, input: $in) { ` + fields + ` } }`
+	ext := map[string]any{
+		"shareButtons": []any{"x", "hatena", "future-service"},
+		"comments":     map[string]any{"mode": "moderated"},
+		"analytics":    map[string]any{"googleAnalytics": map[string]any{"measurementId": "G-ABC123"}, "plausible": map[string]any{"domain": "a.example"}},
+		"unknownKey":   map[string]any{"n": 1.5},
+	}
+	r := e.do(t, req{as: "owner", query: update, variables: map[string]any{"u": u["u"], "in": map[string]any{
+		"siteName": "My Site", "showSideRecent": 100, "showPagenation": false, "extensions": ext}}})
+	var got map[string]any
+	r.data(t, "updatePubConfig", &got)
+	if got["siteName"] != "My Site" || got["showSideRecent"] != 100.0 || got["showPagenation"] != false || got["showSidePopular"] != 5.0 {
+		t.Fatalf("updated = %v", got)
+	}
+	if !reflect.DeepEqual(got["extensions"], ext) {
+		t.Errorf("extensions = %v, want %v", got["extensions"], ext)
+	}
+
+	t.Run("partial update keeps other fields", func(t *testing.T) {
+		var c map[string]any
+		e.do(t, req{as: "owner", query: update, variables: map[string]any{"u": u["u"], "in": map[string]any{"subtitle": "Sub"}}}).data(t, "updatePubConfig", &c)
+		if c["siteName"] != "My Site" || c["subtitle"] != "Sub" || !reflect.DeepEqual(c["extensions"], ext) {
+			t.Errorf("after partial update = %v", c)
+		}
+	})
+	t.Run("export is accepted back unchanged", func(t *testing.T) {
+		var exp map[string]any
+		e.do(t, req{as: "owner", query: `query($u: ID!) { exportPubConfig(userId: $u) { ` + fields + ` } }`, variables: u}).data(t, "exportPubConfig", &exp)
+		var back map[string]any
+		e.do(t, req{as: "admin", query: update, variables: map[string]any{"u": u["u"], "in": exp}}).data(t, "updatePubConfig", &back)
+		if !reflect.DeepEqual(exp, back) {
+			t.Errorf("round trip:\n export %v\n back   %v", exp, back)
+		}
+		var pub map[string]any
+		e.do(t, req{query: `query($u: ID!) { pubConfig(userId: $u) { ` + fields + ` } }`, variables: u}).data(t, "pubConfig", &pub)
+		if !reflect.DeepEqual(exp, pub) {
+			t.Errorf("public read differs: %v", pub)
+		}
+	})
+	bad := []struct {
+		name string
+		in   map[string]any
+	}{
+		{"siteName over 50 characters", map[string]any{"siteName": strings.Repeat("é", 51)}},
+		{"introduction over 1000", map[string]any{"introduction": strings.Repeat("a", 1001)}},
+		{"NUL in author", map[string]any{"author": "a\x00"}},
+		{"duplicate share button", map[string]any{"extensions": map[string]any{"shareButtons": []any{"x", "x"}}}},
+		{"bad comments mode", map[string]any{"extensions": map[string]any{"comments": map[string]any{"mode": "all"}}}},
+		{"extensions over 4096", map[string]any{"extensions": map[string]any{"k": strings.Repeat("a", 4096)}}},
+	}
+	for _, c := range bad {
+		t.Run(c.name, func(t *testing.T) {
+			r := e.do(t, req{as: "owner", query: update, variables: map[string]any{"u": u["u"], "in": c.in}})
+			if r.code() != stgypub.CodeBadUserInput {
+				t.Errorf("%s", r.raw[:min(300, len(r.raw))])
+			}
+		})
+	}
+	t.Run("siteName of 50 characters is accepted", func(t *testing.T) {
+		r := e.do(t, req{as: "owner", query: update, variables: map[string]any{"u": u["u"], "in": map[string]any{"siteName": strings.Repeat("é", 50)}}})
+		if len(r.Errors) != 0 {
+			t.Errorf("%s", r.raw)
+		}
+	})
+}
+
+func TestRecordPubView(t *testing.T) {
+	e := newEnv(t, nil)
+	pub := e.post(t, e.owner, "# Counted\n\nbody", ago(time.Hour))
+	draft := e.post(t, e.owner, "# Draft", nil)
+	fp := [4]byte{1, 2, 3, 4}
+	q := `mutation($p: ID!, $f: String!, $s: String!) { recordPubView(postId: $p, fingerprint: $f, signature: $s) { recorded pv } }`
+	vars := func(p *stgypub.Post, f, s string) map[string]any { return map[string]any{"p": p.ID.String(), "f": f, "s": s} }
+	good := visitor.Sign(viewSecret, pub.ID, fp)
+	cases := []struct {
+		name string
+		vars map[string]any
+		code string
+	}{
+		{"bad fingerprint", vars(pub, "xyz", good), stgypub.CodeBadUserInput},
+		{"wrong signature", vars(pub, "01020304", visitor.Sign([]byte("other"), pub.ID, fp)), stgypub.CodeForbidden},
+		{"signature of another post", vars(pub, "01020304", visitor.Sign(viewSecret, draft.ID, fp)), stgypub.CodeForbidden},
+		{"unpublished post", vars(draft, "01020304", visitor.Sign(viewSecret, draft.ID, fp)), stgypub.CodeNotFound},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if r := e.do(t, req{query: q, variables: c.vars}); r.code() != c.code {
+				t.Errorf("code %q, want %q: %s", r.code(), c.code, r.raw)
+			}
+		})
+	}
+	if len(e.counter.views) != 0 {
+		t.Fatalf("refused views were counted: %+v", e.counter.views)
+	}
+	var res struct {
+		Recorded bool
+		PV       int
+	}
+	e.do(t, req{query: q, variables: vars(pub, "01020304", good)}).data(t, "recordPubView", &res)
+	if !res.Recorded || res.PV != 1 {
+		t.Errorf("first view = %+v", res)
+	}
+	e.do(t, req{query: q, variables: vars(pub, "01020304", strings.ToUpper(good))}).data(t, "recordPubView", &res)
+	if res.Recorded {
+		t.Errorf("duplicate view = %+v", res)
+	}
+	if v := e.counter.views; len(v) != 1 || v[0].OwnerID != e.owner.ID || v[0].Digest != "Counted body" || v[0].PublishedAt.IsZero() {
+		t.Errorf("views = %+v", v)
+	}
+}
