@@ -13,6 +13,7 @@ import (
 )
 
 func TestQueryLimits(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	u := e.owner.ID.String()
 	aliases := func(n int) string {
@@ -66,6 +67,7 @@ func TestQueryLimits(t *testing.T) {
 }
 
 func TestIntrospectionSwitch(t *testing.T) {
+	t.Parallel()
 	for _, on := range []bool{false, true} {
 		t.Run(fmt.Sprint("introspection=", on), func(t *testing.T) {
 			e := newEnv(t, func(c *apiConfig, _ *apiDeps) { c.Introspection = on })
@@ -84,6 +86,7 @@ func TestIntrospectionSwitch(t *testing.T) {
 }
 
 func TestLoginRateLimit(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(c *apiConfig, _ *apiDeps) { c.LoginPerMinute = 3 })
 	login := `mutation { login(loginName: "owner", password: "wrong password") { me { id } } }`
 	for i := range 3 {
@@ -127,6 +130,7 @@ func TestLoginRateLimit(t *testing.T) {
 }
 
 func TestWriteRateLimit(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(c *apiConfig, _ *apiDeps) { c.WritesPerMinute = 2 })
 	for i := range 3 {
 		r := e.do(t, req{as: "owner", ip: "198.51.100.9", query: createMutation})
@@ -144,6 +148,7 @@ func TestWriteRateLimit(t *testing.T) {
 }
 
 func TestPanicHiddenAsInternal(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	e := newEnv(t, func(_ *apiConfig, d *apiDeps) {
 		d.Resolver.Counter = nil // pubRanking dereferences it: a real panic

@@ -11,6 +11,7 @@ import (
 // another user, as the owner and as an admin (ARCHITECTURE.md "Security
 // model"); each case targets a fresh post or the owner's settings.
 func TestPermissionMatrix(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	const (
 		ok     = ""
@@ -81,6 +82,7 @@ func ownerVar(e *env) func(*stgypub.Post) map[string]any {
 // TestRefusedWritesChangeNothing checks a forbidden update and delete
 // leave the post as it was.
 func TestRefusedWritesChangeNothing(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	p := e.post(t, e.owner, "# Original\n\nbody", ago(time.Hour))
 	vars := map[string]any{"id": p.ID.String()}

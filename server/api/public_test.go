@@ -35,6 +35,7 @@ func postIDs(ps []postJSON) []string {
 }
 
 func TestPublicQueries(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	future := time.Now().Add(48 * time.Hour)
 	p1 := e.post(t, e.owner, "# First\n\nHello <b>world</b> apple.", ago(3*time.Hour))

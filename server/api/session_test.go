@@ -22,6 +22,7 @@ func sessionCookie(t *testing.T, h http.Header) *http.Cookie {
 }
 
 func TestLoginLogout(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	login := `mutation($l: String!, $p: String!) { login(loginName: $l, password: $p) { me { id loginName isAdmin } } }`
 
@@ -92,6 +93,7 @@ func TestLoginLogout(t *testing.T) {
 }
 
 func TestBearerTokens(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	r := e.do(t, req{as: "owner", query: `mutation { createApiToken(name: "ci") { id name token } }`})
 	var tok struct{ ID, Name, Token string }

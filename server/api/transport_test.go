@@ -18,6 +18,7 @@ const createMutation = `mutation { createPost(input: {content: "# CSRF"}) { id }
 // TestRefusedTransports sends a write in every refused shape with a valid
 // session; each gets a 4xx with a reason and no post is created.
 func TestRefusedTransports(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	form := url.Values{"query": {createMutation}}.Encode()
 	var mp bytes.Buffer
@@ -61,6 +62,7 @@ func TestRefusedTransports(t *testing.T) {
 }
 
 func TestOriginCheck(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(c *apiConfig, _ *apiDeps) { c.AllowedOrigins = []string{"https://admin.example.com"} })
 	cases := []struct {
 		name   string

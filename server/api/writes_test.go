@@ -20,6 +20,7 @@ type ownPostJSON struct {
 }
 
 func TestPostWrites(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	r := e.do(t, req{as: "owner", query: `mutation { createPost(input: {content: "# Hello\n\nFirst body", locale: "ja-JP", allowReplies: false}) { id title content publicationState locale } }`})
 	var p ownPostJSON
@@ -103,6 +104,7 @@ func TestPostWrites(t *testing.T) {
 }
 
 func TestPubConfigUpdateAndRoundTrip(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	u := map[string]any{"u": e.owner.ID.String()}
 	const fields = `userId siteName subtitle author introduction designTheme showServiceHeader showSiteName showPagenation showSideProfile showSideRecent showSidePopular extensions`
@@ -173,6 +175,7 @@ func TestPubConfigUpdateAndRoundTrip(t *testing.T) {
 }
 
 func TestRecordPubView(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	pub := e.post(t, e.owner, "# Counted\n\nbody", ago(time.Hour))
 	draft := e.post(t, e.owner, "# Draft", nil)
