@@ -110,6 +110,10 @@ func (c *collector) block(n ast.Node) {
 		htmlContent(blockLines(n, c.src), &b, &imgs)
 		c.addImages(imgs)
 		c.add(block{kind: kindParagraph, text: b.String(), secondary: true})
+	case *east.DefinitionTerm:
+		text, imgs := c.inline(n)
+		c.addImages(imgs)
+		c.add(block{kind: kindListItem, text: text})
 	case *east.FootnoteList:
 		if c.footnotes {
 			c.children(n)

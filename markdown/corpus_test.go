@@ -15,6 +15,7 @@ var corpusDir = filepath.Join("..", "..", "shared", "corpus", "articles")
 
 type corpusFile struct {
 	name, locale, body string
+	fm                 FrontMatter
 }
 
 // readCorpus returns every corpus article with its front matter removed;
@@ -34,11 +35,12 @@ func readCorpus(tb testing.TB) []corpusFile {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		_, body := SplitFrontMatter(string(b))
+		fm, body := SplitFrontMatter(string(b))
 		files = append(files, corpusFile{
 			name:   filepath.Base(filepath.Dir(p)) + "/" + filepath.Base(p),
 			locale: filepath.Base(filepath.Dir(p)),
 			body:   body,
+			fm:     fm,
 		})
 	}
 	return files

@@ -16,15 +16,18 @@ import (
 // The two goldmark instances are built once; goldmark.Markdown is safe for
 // concurrent use. They differ only in the renderer for text nodes.
 var (
-	horizontalMD = newGoldmark(false)
-	verticalMD   = newGoldmark(true)
+	horizontalMD = newGoldmark(false, true)
+	verticalMD   = newGoldmark(true, true)
 )
 
 // newGoldmark configures CommonMark plus GFM (tables with align attributes,
 // strikethrough, linkify, task lists), footnotes, auto heading ids and the
 // callout transformer. Raw HTML is passed through (html.WithUnsafe) because
 // everything is sanitized afterwards by the package policy.
-func newGoldmark(vertical bool) goldmark.Markdown {
+//
+// fastTags installs lineTagParser (rawhtml_inline.go); tests turn it off to
+// compare against goldmark's own raw HTML parser.
+func newGoldmark(vertical, fastTags bool) goldmark.Markdown {
 	opts := []goldmark.Option{
 		goldmark.WithExtensions(
 			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
@@ -36,9 +39,21 @@ func newGoldmark(vertical bool) goldmark.Markdown {
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
 			parser.WithHeadingAttribute(), // "## Title {#id}" as on the Go blog
-			parser.WithASTTransformers(util.Prioritized(calloutTransformer{}, 100)),
+			parser.WithASTTransformers(
+				util.Prioritized(calloutTransformer{}, 100),
+				util.Prioritized(mdnDefinitionLists{}, 100),
+			),
 		),
-		goldmark.WithRendererOptions(html.WithUnsafe()),
+		goldmark.WithRendererOptions(
+			html.WithUnsafe(),
+			renderer.WithNodeRenderers(util.Prioritized(extension.NewDefinitionListHTMLRenderer(), 500)),
+		),
+	}
+	if fastTags {
+		// Just ahead of goldmark's raw HTML parser (400), after autolinks.
+		opts = append(opts, goldmark.WithParserOptions(
+			parser.WithInlineParsers(util.Prioritized(lineTagParser{}, 399)),
+		))
 	}
 	if vertical {
 		// A lower priority value wins: goldmark's own renderer is at 1000.

@@ -13,8 +13,9 @@ import (
 type FrontMatter struct {
 	// Title is the "title" value, white space collapsed; "" if absent.
 	Title string
-	// Date is the "date" value (YYYY-MM-DD, RFC 3339, or "YYYY-MM-DD
-	// hh:mm[:ss]" read as UTC); zero if absent or unparseable.
+	// Date is the "date" value (YYYY-MM-DD with or without zero padding,
+	// RFC 3339, or "YYYY-MM-DD hh:mm[:ss]" read as UTC); zero if absent or
+	// unparseable.
 	Date time.Time
 	// Locale is the "locale" value, else "lang"; "" if absent. It is
 	// returned as written (e.g. "ja", "en-US").
@@ -118,9 +119,11 @@ func stringValue(v any) string {
 	return fmt.Sprint(v)
 }
 
+// dateLayouts are tried in order; "1" and "2" accept unpadded month and
+// day ("2024-4-09" occurs in the Go blog).
 var dateLayouts = []string{
 	time.RFC3339Nano,
-	"2006-01-02",
+	"2006-1-2",
 	"2006-01-02T15:04:05",
 	"2006-01-02 15:04:05",
 	"2006-01-02 15:04",

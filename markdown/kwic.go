@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/rivo/uniseg"
 )
 
 // Fragment is one keyword-in-context hit: Match is the matched text as it
@@ -24,8 +22,9 @@ type Fragment struct{ Before, Match, After string }
 //     the "e" of "e"+U+0301 takes the accent too); overlapping or touching
 //     matches are merged into one.
 //   - Before and After hold up to radius code points of context, whole
-//     grapheme clusters only, and never reach into a neighbouring returned
-//     fragment's match, so no text is shown twice.
+//     grapheme clusters only, and stop at a neighbouring match (returned or
+//     not), so a context never shows an unhighlighted hit. Contexts of two
+//     close fragments may share text: each fragment reads on its own.
 //
 // An empty (or all-white-space) query, a query longer than text, max <= 0
 // or no hit give nil. radius < 0 counts as 0. Invalid UTF-8 in text is
@@ -48,11 +47,9 @@ func KWIC(text, query string, radius, max int) []Fragment {
 	}
 	bounds := graphemeBounds(text, len(runes))
 	spans := mergeSpans(hits, len(q), bounds)
-	if len(spans) > max {
-		spans = spans[:max]
-	}
-	out := make([]Fragment, len(spans))
-	for i, sp := range spans {
+	out := make([]Fragment, minInt(len(spans), max))
+	for i := range out {
+		sp := spans[i]
 		lo, hi := 0, len(runes)
 		if i > 0 {
 			lo = spans[i-1][1]
@@ -139,12 +136,11 @@ func findFolded(t, q []rune) []int {
 func graphemeBounds(text string, n int) []int {
 	bounds := make([]int, 0, n+1)
 	pos := 0
-	state := -1
-	for rest := text; rest != ""; {
-		var cluster string
-		cluster, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
+	for off := 0; off < len(text); {
+		size, runes := nextCluster(text[off:])
 		bounds = append(bounds, pos)
-		pos += utf8.RuneCountInString(cluster)
+		pos += runes
+		off += size
 	}
 	return append(bounds, pos)
 }

@@ -59,7 +59,7 @@ func buildSnippet(blocks []block) string {
 		n := utf8.RuneCountInString(enc)
 		if total+sep+n > SnippetMaxLen {
 			if sb.T != kindImage {
-				if cut, ok := cutToFit(sb, SnippetMaxLen-total-sep, n-(SnippetMaxLen-total-sep)); ok {
+				if cut, ok := cutToFit(sb, SnippetMaxLen-total-sep); ok {
 					if sep == 1 {
 						out.WriteByte(',')
 					}
@@ -78,24 +78,25 @@ func buildSnippet(blocks []block) string {
 	return out.String()
 }
 
-// cutToFit shortens sb.C (ending it with "…") until its encoding takes at
-// most room code points; over is how much the full block exceeded room.
-func cutToFit(sb snippetBlock, room, over int) (string, bool) {
-	target := utf8.RuneCountInString(sb.C) - over
-	for range 8 {
-		if target < minCutRunes {
-			return "", false
-		}
+// cutToFit shortens sb.C (ending it with "…") to the longest prefix whose
+// encoding takes at most room code points, by binary search on the text
+// length (escapes make the encoded length non-linear). ok is false when
+// fewer than minCutRunes code points would remain.
+func cutToFit(sb snippetBlock, room int) (enc string, ok bool) {
+	lo, hi := minCutRunes, min(utf8.RuneCountInString(sb.C), room)
+	for lo <= hi {
+		mid := (lo + hi) / 2
 		c := sb
-		c.C = truncateEllipsis(sb.C, target)
-		enc := encodeBlock(c)
-		n := utf8.RuneCountInString(enc)
-		if n <= room {
-			return enc, true
+		c.C = truncateEllipsis(sb.C, mid)
+		e := encodeBlock(c)
+		if utf8.RuneCountInString(e) <= room {
+			enc, ok = e, true
+			lo = mid + 1
+		} else {
+			hi = mid - 1
 		}
-		target -= n - room
 	}
-	return "", false
+	return enc, ok
 }
 
 func toSnippetBlock(b block) snippetBlock {

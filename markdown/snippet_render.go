@@ -1,9 +1,11 @@
 package markdown
 
 import (
+	"encoding/json"
 	"html"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // RenderSnippet turns a JSON snippet (format in snippet.go) into safe HTML
@@ -105,16 +107,32 @@ const DigestMaxLen = 150
 // (rivo/uniseg) and never producing invalid UTF-8. Images contribute
 // nothing. Invalid JSON gives "".
 func Digest(snippet string) string {
-	blocks, _ := decodeSnippet(snippet)
+	if !json.Valid([]byte(snippet)) {
+		return ""
+	}
+	dec := json.NewDecoder(strings.NewReader(snippet))
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		return ""
+	}
 	var b strings.Builder
-	for _, sb := range blocks {
-		if sb.C == "" {
+	runes := 0
+	for dec.More() && runes <= DigestMaxLen {
+		var sb snippetBlock
+		if err := dec.Decode(&sb); err != nil {
+			return ""
+		}
+		c := collapseSpace(sb.C)
+		if c == "" {
 			continue
 		}
-		b.WriteString(sb.C)
-		b.WriteByte(' ')
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+			runes++
+		}
+		b.WriteString(c)
+		runes += utf8.RuneCountInString(c)
 	}
-	return Truncate(collapseSpace(b.String()), DigestMaxLen)
+	return Truncate(b.String(), DigestMaxLen)
 }
 
 // firstNonEmptyLine returns the first line of s holding more than white

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/rivo/uniseg"
 )
 
 // Truncate cuts s to at most n code points without splitting a grapheme
@@ -33,17 +31,13 @@ func Truncate(s string, n int) string {
 // grapheme clusters and holding at most n code points. s must be valid UTF-8.
 func cutIndex(s string, n int) int {
 	count, end := 0, 0
-	state := -1
-	rest := s
-	for len(rest) > 0 {
-		var cluster string
-		cluster, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
-		c := utf8.RuneCountInString(cluster)
-		if count+c > n {
+	for end < len(s) {
+		size, runes := nextCluster(s[end:])
+		if count+runes > n {
 			break
 		}
-		count += c
-		end += len(cluster)
+		count += runes
+		end += size
 	}
 	return end
 }

@@ -1,0 +1,79 @@
+package markdown
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// benchArticle reads one corpus article body (front matter removed).
+func benchArticle(b *testing.B, rel string) string {
+	b.Helper()
+	src, err := os.ReadFile(filepath.Join(corpusDir, rel))
+	if os.IsNotExist(err) {
+		b.Skipf("corpus article %s not present", rel)
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, body := SplitFrontMatter(string(src))
+	return body
+}
+
+func benchmarkConvert(b *testing.B, rel string, opts Options) {
+	body := benchArticle(b, rel)
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Convert(body, opts)
+	}
+}
+
+// BenchmarkConvert converts the largest Go blog article (~50 KB).
+func BenchmarkConvert(b *testing.B) {
+	benchmarkConvert(b, "en/survey2024-h1-results.md", Options{})
+}
+
+func BenchmarkConvertVertical(b *testing.B) {
+	benchmarkConvert(b, "en/survey2024-h1-results.md", Options{Vertical: true})
+}
+
+// BenchmarkConvertMDN converts an MDN page full of macros and raw HTML
+// (two parses: macro expansion needs the first one).
+func BenchmarkConvertMDN(b *testing.B) {
+	benchmarkConvert(b, "ja/learn_web_development-howto-solve_html_problems-cheatsheet.md", Options{})
+}
+
+func BenchmarkRender(b *testing.B) {
+	body := benchArticle(b, "en/survey2024-h1-results.md")
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Render(body, Options{})
+	}
+}
+
+func BenchmarkRenderSnippet(b *testing.B) {
+	snippet := Convert(benchArticle(b, "ja/web-http-headers-etag.md"), Options{}).Snippet
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = RenderSnippet(snippet, Options{})
+	}
+}
+
+func BenchmarkDigest(b *testing.B) {
+	snippet := Convert(benchArticle(b, "ja/web-http-headers-etag.md"), Options{}).Snippet
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Digest(snippet)
+	}
+}
+
+func BenchmarkKWIC(b *testing.B) {
+	text := PlainText(benchArticle(b, "en/survey2024-h1-results.md"))
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = KWIC(text, "developers", 40, 5)
+	}
+}

@@ -1,0 +1,110 @@
+package markdown
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestKWIC(t *testing.T) {
+	tests := []struct {
+		name        string
+		text, query string
+		radius, max int
+		want        []Fragment
+	}{
+		{
+			name: "english case-insensitive", text: "The Go Programming Language and go tools",
+			query: "GO", radius: 4, max: 5,
+			want: []Fragment{{"The ", "Go", " Pro"}, {"and ", "go", " too"}},
+		},
+		{
+			name: "japanese without word boundaries", text: "日本語の検索は日本の文章でも動きます",
+			query: "日本", radius: 3, max: 5,
+			want: []Fragment{{"", "日本", "語の検"}, {"検索は", "日本", "の文章"}},
+		},
+		{
+			name: "context stops at neighbouring match", text: "ab go cd go ef",
+			query: "go", radius: 10, max: 5,
+			want: []Fragment{{"ab ", "go", " cd "}, {" cd ", "go", " ef"}},
+		},
+		{
+			name: "max limits fragments", text: "x a x a x a x",
+			query: "a", radius: 2, max: 2,
+			want: []Fragment{{"x ", "a", " x"}, {"x ", "a", " x"}},
+		},
+		{
+			name: "context stops at unreturned match", text: "a bb a",
+			query: "a", radius: 9, max: 1,
+			want: []Fragment{{"", "a", " bb "}},
+		},
+		{
+			name: "overlapping hits merged", text: "xaaay",
+			query: "aa", radius: 1, max: 5,
+			want: []Fragment{{"x", "aaa", "y"}},
+		},
+		{
+			name: "touching hits merged", text: "-abab-",
+			query: "ab", radius: 1, max: 5,
+			want: []Fragment{{"-", "abab", "-"}},
+		},
+		{
+			name: "unicode simple folding", text: "ΣΊΣΥΦΟΣ and the Kelvin sign \u212A",
+			query: "σίσυφος", radius: 0, max: 5,
+			want: []Fragment{{"", "ΣΊΣΥΦΟΣ", ""}},
+		},
+		{
+			name: "kelvin sign folds to k", text: "\u212A k K",
+			query: "k", radius: 0, max: 5,
+			want: []Fragment{{"", "\u212A", ""}, {"", "k", ""}, {"", "K", ""}},
+		},
+		{
+			name: "full-width latin folds case", text: "ＧＯ言語",
+			query: "ｇｏ", radius: 2, max: 1,
+			want: []Fragment{{"", "ＧＯ", "言語"}},
+		},
+		{
+			name: "match widened to grapheme", text: "caf" + eAcute + "!",
+			query: "cafe", radius: 1, max: 1,
+			want: []Fragment{{"", "caf" + eAcute, "!"}},
+		},
+		{
+			name: "context cut on grapheme boundary", text: family + "x" + family,
+			query: "x", radius: 3, max: 1,
+			want: []Fragment{{"", "x", ""}},
+		},
+		{
+			name: "context keeps whole clusters", text: flagJP + "x" + eAcute + "y",
+			query: "x", radius: 2, max: 1,
+			want: []Fragment{{flagJP, "x", eAcute}},
+		},
+		{name: "query longer than text", text: "go", query: "golang", radius: 3, max: 3},
+		{name: "empty query", text: "text", query: "", radius: 3, max: 3},
+		{name: "blank query", text: "a b", query: "  ", radius: 3, max: 3},
+		{name: "no hit", text: "abc", query: "z", radius: 3, max: 3},
+		{name: "zero max", text: "abc", query: "a", radius: 3, max: 0},
+		{
+			name: "negative radius", text: "abc", query: "b", radius: -5, max: 1,
+			want: []Fragment{{"", "b", ""}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := KWIC(tt.text, tt.query, tt.radius, tt.max)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("KWIC(%q, %q, %d, %d) = %q, want %q", tt.text, tt.query, tt.radius, tt.max, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestKWICOnPlainText(t *testing.T) {
+	text := PlainText("# 見出し\n\n{{HTTPHeader(\"ETag\")}} は **HTTP** のレスポンスヘッダーです。\n\n```\ncode ETag\n```")
+	if want := "見出し ETag は HTTP のレスポンスヘッダーです。 code ETag"; text != want {
+		t.Fatalf("PlainText = %q, want %q", text, want)
+	}
+	got := KWIC(text, "etag", 3, 5)
+	want := []Fragment{{"出し ", "ETag", " は "}, {"de ", "ETag", ""}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("KWIC = %q, want %q", got, want)
+	}
+}
