@@ -1,0 +1,121 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/stgy/stgypub/visitor"
+)
+
+// config is everything read from the environment, once, at start-up
+// (ARCHITECTURE.md "Configuration (environment)").
+type config struct {
+	DatabaseURL     string
+	RedisURL        string
+	RedisCluster    []string
+	RedisPrefix     string
+	BaseURL         *url.URL
+	ViewSecret      []byte
+	RetentionDays   int
+	TrustedProxies  []netip.Prefix
+	Listen          string
+	Introspection   bool
+	CacheTTL        time.Duration
+	secretIsDefault bool
+}
+
+const devViewSecret = "stgy-pub-development-secret-change-me"
+
+func loadConfig() (*config, error) {
+	c := &config{
+		DatabaseURL:   env("STGY_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/stgy_pub?sslmode=disable"),
+		RedisURL:      env("STGY_REDIS_URL", "redis://127.0.0.1:6379/0"),
+		RedisPrefix:   os.Getenv("STGY_REDIS_PREFIX"),
+		Listen:        env("STGY_LISTEN", ":8080"),
+		RetentionDays: 15,
+		CacheTTL:      5 * time.Minute,
+	}
+	if s := os.Getenv("STGY_REDIS_CLUSTER"); s != "" {
+		for _, a := range strings.Split(s, ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				c.RedisCluster = append(c.RedisCluster, a)
+			}
+		}
+	}
+	base := env("STGY_BASE_URL", "http://localhost"+listenPort(c.Listen))
+	u, err := url.Parse(strings.TrimRight(base, "/"))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("STGY_BASE_URL %q: want an absolute http(s) URL", base)
+	}
+	c.BaseURL = u
+	secret := os.Getenv("STGY_PUB_VIEW_SECRET")
+	if secret == "" {
+		secret, c.secretIsDefault = devViewSecret, true
+	}
+	c.ViewSecret = []byte(secret)
+	if s := os.Getenv("STGY_PUB_VIEW_RETENTION_DAYS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > 366 {
+			return nil, fmt.Errorf("STGY_PUB_VIEW_RETENTION_DAYS %q: want 1-366", s)
+		}
+		c.RetentionDays = n
+	}
+	if s := os.Getenv("STGY_TRUSTED_PROXIES"); s != "" {
+		ps, err := visitor.ParseTrustedProxies(s)
+		if err != nil {
+			return nil, fmt.Errorf("STGY_TRUSTED_PROXIES: %w", err)
+		}
+		c.TrustedProxies = ps
+	}
+	c.Introspection = env("STGY_GRAPHQL_INTROSPECTION", "true") == "true"
+	return c, nil
+}
+
+// logValue describes the config with secrets masked.
+func (c *config) logValue() slog.Value {
+	db, _ := url.Parse(c.DatabaseURL)
+	if db != nil && db.User != nil {
+		if _, ok := db.User.Password(); ok {
+			db.User = url.UserPassword(db.User.Username(), "xxxxx")
+		}
+	}
+	redisURL := c.RedisURL
+	if r, err := url.Parse(c.RedisURL); err == nil && r.User != nil {
+		r.User = url.UserPassword(r.User.Username(), "xxxxx")
+		redisURL = r.String()
+	}
+	dbs := ""
+	if db != nil {
+		dbs = db.String()
+	}
+	return slog.GroupValue(
+		slog.String("database", dbs),
+		slog.String("redis", redisURL),
+		slog.Any("redis_cluster", c.RedisCluster),
+		slog.String("base_url", c.BaseURL.String()),
+		slog.String("listen", c.Listen),
+		slog.Int("retention_days", c.RetentionDays),
+		slog.Int("trusted_proxies", len(c.TrustedProxies)),
+		slog.Bool("view_secret_is_default", c.secretIsDefault),
+	)
+}
+
+func env(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func listenPort(listen string) string {
+	if i := strings.LastIndex(listen, ":"); i >= 0 {
+		return listen[i:]
+	}
+	return ":8080"
+}

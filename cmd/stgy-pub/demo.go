@@ -1,0 +1,49 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/stgy/stgypub/demo"
+)
+
+// runDemo is `make run`: create and migrate the database, load the three
+// demo sites (idempotent), print where to look, serve.
+func runDemo(ctx context.Context, cfg *config, _ []string) error {
+	a, err := wire(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	loaded, err := demo.Load(ctx, a.store, time.Now)
+	if err != nil {
+		return fmt.Errorf("load demo content: %w", err)
+	}
+	base := cfg.BaseURL.String()
+	fmt.Println()
+	fmt.Println("STGY Pub demo is up:")
+	for _, l := range loaded {
+		posts, err := a.store.PublishedByUser(ctx, l.UserID, stgypubQuery(1))
+		article := ""
+		if err == nil && len(posts) > 0 {
+			article = fmt.Sprintf("   article: %s/pub/%s", base, posts[0].ID)
+		}
+		fmt.Printf("  site %-8s %s/sites/%s%s\n", l.LoginName, base, l.UserID, article)
+	}
+	fmt.Printf("  GraphQL:      POST %s/graphql (see docs/API.md)\n", base)
+	fmt.Printf("  owner login:  login names %s, password %q\n", loginNames(loaded), demo.Password)
+	fmt.Println()
+	return serveHTTP(ctx, cfg, a.handler)
+}
+
+func loginNames(ls []demo.Loaded) string {
+	s := ""
+	for i, l := range ls {
+		if i > 0 {
+			s += ", "
+		}
+		s += l.LoginName
+	}
+	return s
+}

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/stgy/stgypub/importer"
+)
+
+// runImport implements `stgy-pub import -user LOGIN [-locale en|ja] DIR`.
+func runImport(ctx context.Context, cfg *config, args []string) error {
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	login := fs.String("user", "", "login name of the owner")
+	locale := fs.String("locale", "", "locale of every post (default: front matter, else guessed)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *login == "" || fs.NArg() != 1 {
+		return errors.New("usage: import -user LOGIN [-locale en|ja] DIR")
+	}
+	dir := fs.Arg(0)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	st, err := openStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	u, err := st.UserByLogin(ctx, *login)
+	if err != nil {
+		return fmt.Errorf("user %q: %w", *login, err)
+	}
+	sum, err := importer.Import(ctx, st, u.ID, os.DirFS(dir), importer.Options{Locale: *locale})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("imported %s into %s/sites/%s: %d created, %d updated, %d unchanged\n",
+		dir, cfg.BaseURL, u.ID, sum.Created, sum.Updated, sum.Unchanged)
+	return nil
+}

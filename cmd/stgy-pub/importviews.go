@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/counter"
+)
+
+// runImportViews implements `stgy-pub import-views FILE`: existing per-post
+// view totals (seed 004's migration of a PostgreSQL views column into Redis)
+// as CSV lines "postId,views[,YYYY-MM-DD]" ("-" reads standard input; a
+// header line and blank lines are skipped). Re-running never doubles: each
+// total is max-merged (counter.ImportViews).
+func runImportViews(ctx context.Context, cfg *config, args []string) error {
+	if len(args) != 1 {
+		return errors.New("usage: import-views FILE (CSV lines: postId,views[,YYYY-MM-DD]; - for stdin)")
+	}
+	var in io.Reader = os.Stdin
+	if args[0] != "-" {
+		f, err := os.Open(args[0])
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	a, err := wire(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	r := csv.NewReader(in)
+	r.FieldsPerRecord = -1
+	r.TrimLeadingSpace = true
+	var entries []counter.ImportEntry
+	for line := 1; ; line++ {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("line %d: %w", line, err)
+		}
+		if len(rec) == 0 || (len(rec) == 1 && strings.TrimSpace(rec[0]) == "") {
+			continue
+		}
+		id, err := stgypub.ParseID(strings.TrimSpace(rec[0]))
+		if err != nil {
+			if line == 1 {
+				continue // header
+			}
+			return fmt.Errorf("line %d: %s", line, stgypub.ErrorMessage(err))
+		}
+		if len(rec) < 2 {
+			return fmt.Errorf("line %d: want postId,views[,date]", line)
+		}
+		views, err := strconv.ParseInt(strings.TrimSpace(rec[1]), 10, 64)
+		if err != nil || views < 0 {
+			return fmt.Errorf("line %d: views %q is not a non-negative integer", line, rec[1])
+		}
+		var date time.Time
+		if len(rec) > 2 && strings.TrimSpace(rec[2]) != "" {
+			if date, err = time.Parse("2006-01-02", strings.TrimSpace(rec[2])); err != nil {
+				return fmt.Errorf("line %d: date %q: want YYYY-MM-DD", line, rec[2])
+			}
+		}
+		p, err := a.store.Post(ctx, id)
+		if err != nil {
+			return fmt.Errorf("line %d: post %s: %s", line, id, stgypub.ErrorMessage(err))
+		}
+		entries = append(entries, counter.ImportEntry{OwnerID: p.OwnedBy, PostID: id, Views: views, Date: date})
+	}
+	res, err := a.counter.ImportViews(ctx, entries)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("imported %d totals: %d raised, %d unchanged\n", len(entries), res.Raised, res.Unchanged)
+	return nil
+}

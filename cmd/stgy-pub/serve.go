@@ -1,0 +1,160 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/counter"
+	"github.com/stgy/stgypub/graph"
+	"github.com/stgy/stgypub/owner"
+	"github.com/stgy/stgypub/server"
+	"github.com/stgy/stgypub/server/api"
+	"github.com/stgy/stgypub/store"
+)
+
+// app is the wired process: the store, Redis, the counter and the HTTP
+// handler.
+type app struct {
+	store   *store.Store
+	redis   redis.UniversalClient
+	counter *counter.Counter
+	handler http.Handler
+}
+
+func (a *app) close() {
+	a.counter.Wait()
+	a.redis.Close()
+	a.store.Close()
+}
+
+func openRedis(ctx context.Context, cfg *config) (redis.UniversalClient, error) {
+	var rdb redis.UniversalClient
+	if len(cfg.RedisCluster) > 0 {
+		rdb = redis.NewClusterClient(&redis.ClusterOptions{Addrs: cfg.RedisCluster})
+	} else {
+		opt, err := redis.ParseURL(cfg.RedisURL)
+		if err != nil {
+			return nil, fmt.Errorf("STGY_REDIS_URL: %w", err)
+		}
+		rdb = redis.NewClient(opt)
+	}
+	if err := rdb.Ping(ctx).Err(); err != nil {
+		rdb.Close()
+		return nil, fmt.Errorf("redis: %w (is Redis running? set STGY_REDIS_URL)", err)
+	}
+	return rdb, nil
+}
+
+// wire builds every adapter from the config, once.
+func wire(ctx context.Context, cfg *config) (*app, error) {
+	st, err := openStore(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	rdb, err := openRedis(ctx, cfg)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	logger := slog.Default()
+	ctr := counter.New(rdb, st, counter.Config{
+		Prefix:        cfg.RedisPrefix,
+		RetentionDays: cfg.RetentionDays,
+		CacheTTL:      cfg.CacheTTL,
+		Logger:        logger,
+	})
+	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
+	resolver := &graph.Resolver{
+		Posts:      st,
+		Users:      st,
+		Configs:    st,
+		Counter:    ctr,
+		Owner:      owner.New(st, st, st, time.Now),
+		Auth:       authSvc,
+		ViewSecret: cfg.ViewSecret,
+		Logger:     logger,
+	}
+	apiHandler := api.New(api.Config{
+		BaseURL:        cfg.BaseURL.String(),
+		TrustedProxies: cfg.TrustedProxies,
+		Introspection:  cfg.Introspection,
+		RedisPrefix:    cfg.RedisPrefix,
+	}, api.Deps{Resolver: resolver, Auth: authSvc, Redis: rdb, Logger: logger})
+	srv, err := server.New(server.Config{
+		BaseURL:        cfg.BaseURL,
+		ViewSecret:     cfg.ViewSecret,
+		TrustedProxies: cfg.TrustedProxies,
+		Logger:         logger,
+		ViewDays:       cfg.RetentionDays,
+	}, server.Deps{
+		Posts:   st,
+		Users:   st,
+		Configs: st,
+		Sitemap: st,
+		Views:   ctr,
+		Ranker:  ctr,
+		Counts:  ctr,
+		API:     apiHandler,
+		Ready: []server.ReadyCheck{
+			{Name: "postgres", Check: func(ctx context.Context) error { return st.DB.PingContext(ctx) }},
+			{Name: "redis", Check: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }},
+		},
+		Metrics: prometheus.NewRegistry(),
+	})
+	if err != nil {
+		rdb.Close()
+		st.Close()
+		return nil, err
+	}
+	return &app{store: st, redis: rdb, counter: ctr, handler: srv}, nil
+}
+
+func runServe(ctx context.Context, cfg *config, _ []string) error {
+	a, err := wire(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	return serveHTTP(ctx, cfg, a.handler)
+}
+
+// serveHTTP listens until ctx is cancelled, then shuts down gracefully.
+func serveHTTP(ctx context.Context, cfg *config, h http.Handler) error {
+	if cfg.secretIsDefault {
+		slog.Warn("STGY_PUB_VIEW_SECRET is not set: using the development secret; set it in production")
+	}
+	slog.Info("config", "config", cfg.logValue())
+	hs := &http.Server{
+		Addr:              cfg.Listen,
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.ListenAndServe() }()
+	slog.Info("listening", "addr", cfg.Listen, "base_url", cfg.BaseURL.String())
+	select {
+	case err := <-errc:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	fmt.Fprintln(os.Stderr, "shutting down")
+	return hs.Shutdown(shutdown)
+}
