@@ -181,7 +181,9 @@ func TestRecordPubView(t *testing.T) {
 	draft := e.post(t, e.owner, "# Draft", nil)
 	fp := [4]byte{1, 2, 3, 4}
 	q := `mutation($p: ID!, $f: String!, $s: String!) { recordPubView(postId: $p, fingerprint: $f, signature: $s) { recorded pv } }`
-	vars := func(p *stgypub.Post, f, s string) map[string]any { return map[string]any{"p": p.ID.String(), "f": f, "s": s} }
+	vars := func(p *stgypub.Post, f, s string) map[string]any {
+		return map[string]any{"p": p.ID.String(), "f": f, "s": s}
+	}
 	good := visitor.Sign(viewSecret, pub.ID, fp)
 	cases := []struct {
 		name string
