@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/counter"
 	"github.com/stgy/stgypub/graph"
 	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/server/api"
@@ -38,7 +38,7 @@ type env struct {
 	cfg     api.Config
 	deps    api.Deps
 	h       http.Handler
-	counter *memCounter
+	counter *counter.Counter
 	owner   *stgypub.User
 	other   *stgypub.User
 	admin   *stgypub.User
@@ -48,7 +48,7 @@ type env struct {
 func newEnv(t *testing.T, mod func(*api.Config, *api.Deps)) *env {
 	t.Helper()
 	ctx := context.Background()
-	e := &env{st: storetest.New(t), counter: newMemCounter(), cookies: map[string]string{}}
+	e := &env{st: storetest.New(t), cookies: map[string]string{}}
 	e.rdb = redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379"})
 	var b [6]byte
 	_, _ = rand.Read(b[:])
@@ -60,6 +60,8 @@ func newEnv(t *testing.T, mod func(*api.Config, *api.Deps)) *env {
 		}
 		e.rdb.Close()
 	})
+	e.counter = counter.New(e.rdb, e.st, counter.Config{Prefix: prefix})
+	t.Cleanup(e.counter.Wait)
 	authSvc := auth.New(e.st, e.st, auth.Config{SecureCookie: true})
 	e.cfg = api.Config{BaseURL: baseURL, RedisPrefix: prefix}
 	e.deps = api.Deps{
@@ -207,83 +209,6 @@ func (e *env) countPosts(t *testing.T) int {
 func ago(d time.Duration) *time.Time {
 	t := time.Now().Add(-d).UTC().Truncate(time.Second)
 	return &t
-}
-
-// memCounter stands in for package counter until it lands: it records
-// views in memory with the real counter's contract (0 for a duplicate
-// fingerprint per post).
-type memCounter struct {
-	mu    sync.Mutex
-	pv    map[stgypub.ID]int64
-	seen  map[stgypub.ID]map[[4]byte]bool
-	views []stgypub.View
-}
-
-func newMemCounter() *memCounter {
-	return &memCounter{pv: map[stgypub.ID]int64{}, seen: map[stgypub.ID]map[[4]byte]bool{}}
-}
-
-func (c *memCounter) RecordView(_ context.Context, v stgypub.View) (int64, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.seen[v.PostID] == nil {
-		c.seen[v.PostID] = map[[4]byte]bool{}
-	}
-	if c.seen[v.PostID][v.Fingerprint] {
-		return 0, nil
-	}
-	c.seen[v.PostID][v.Fingerprint] = true
-	c.views = append(c.views, v)
-	c.pv[v.PostID]++
-	return c.pv[v.PostID], nil
-}
-
-func (c *memCounter) Ranking(_ context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	var out []stgypub.RankingEntry
-	for _, v := range c.views {
-		if v.OwnerID != ownerID {
-			continue
-		}
-		found := false
-		for i := range out {
-			if out[i].ID == v.PostID {
-				found = true
-			}
-		}
-		if !found {
-			out = append(out, stgypub.RankingEntry{ID: v.PostID, PV: c.pv[v.PostID]})
-		}
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].PV > out[j-1].PV; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out[:min(limit, len(out))], nil
-}
-
-func (c *memCounter) Stats(_ context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	s := &stgypub.Stats{OwnerID: ownerID, Days: 15, Daily: []stgypub.DayPV{}, Posts: []stgypub.PostStats{}}
-	for _, v := range c.views {
-		if v.OwnerID == ownerID {
-			s.TotalPV++
-		}
-	}
-	return s, nil
-}
-
-func (c *memCounter) ViewCounts(_ context.Context, _ stgypub.ID, ids []stgypub.ID) (map[stgypub.ID]int64, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	out := map[stgypub.ID]int64{}
-	for _, id := range ids {
-		out[id] = c.pv[id]
-	}
-	return out, nil
 }
 
 type (

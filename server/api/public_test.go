@@ -150,7 +150,7 @@ func TestPublicQueries(t *testing.T) {
 
 	t.Run("ranking and popular", func(t *testing.T) {
 		for i, p := range []*stgypub.Post{p2, p2, p1} {
-			if _, err := e.counter.RecordView(t.Context(), stgypub.View{PostID: p.ID, OwnerID: p.OwnedBy, Fingerprint: [4]byte{byte(i)}}); err != nil {
+			if _, err := e.counter.RecordView(t.Context(), stgypub.View{PostID: p.ID, OwnerID: p.OwnedBy, PublishedAt: *p.PublishedAt, Fingerprint: [4]byte{byte(i)}}); err != nil {
 				t.Fatal(err)
 			}
 		}

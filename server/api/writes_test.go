@@ -202,8 +202,16 @@ func TestRecordPubView(t *testing.T) {
 			}
 		})
 	}
-	if len(e.counter.views) != 0 {
-		t.Fatalf("refused views were counted: %+v", e.counter.views)
+	pv := func() int64 {
+		t.Helper()
+		m, err := e.counter.ViewCounts(t.Context(), e.owner.ID, []stgypub.ID{pub.ID, draft.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m[pub.ID] + m[draft.ID]
+	}
+	if n := pv(); n != 0 {
+		t.Fatalf("refused views were counted: %d", n)
 	}
 	var res struct {
 		Recorded bool
@@ -217,7 +225,12 @@ func TestRecordPubView(t *testing.T) {
 	if res.Recorded {
 		t.Errorf("duplicate view = %+v", res)
 	}
-	if v := e.counter.views; len(v) != 1 || v[0].OwnerID != e.owner.ID || v[0].Digest != "Counted body" || v[0].PublishedAt.IsZero() {
-		t.Errorf("views = %+v", v)
+	if n := pv(); n != 1 {
+		t.Errorf("PV = %d, want 1", n)
+	}
+	e.counter.Wait()
+	st, err := e.counter.Stats(t.Context(), e.owner.ID)
+	if err != nil || st.TotalPV != 1 || len(st.Posts) != 1 || st.Posts[0].Digest != "Counted body" || st.Posts[0].PublishedAt == nil {
+		t.Errorf("stats = %+v, %v", st, err)
 	}
 }
