@@ -1,0 +1,123 @@
+package auth_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/store/storetest"
+)
+
+func TestPasswords(t *testing.T) {
+	cases := []struct {
+		name, pw string
+		ok       bool
+	}{
+		{"8 characters", "abcdefgh", true},
+		{"7 characters", "abcdefg", false},
+		{"8 multibyte characters", "パスワードです。", true},
+		{"256 characters", strings.Repeat("a", 256), true},
+		{"257 characters", strings.Repeat("a", 257), false},
+		{"invalid UTF-8", "abcdefg\xff", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h, err := auth.HashPassword(c.pw)
+			if c.ok != (err == nil) {
+				t.Fatalf("HashPassword error = %v", err)
+			}
+			if err != nil {
+				if stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+					t.Errorf("code = %s", stgypub.ErrorCode(err))
+				}
+				return
+			}
+			if !strings.HasPrefix(h, "$argon2id$v=19$m=65536,t=1,p=2$") {
+				t.Errorf("hash = %s", h)
+			}
+			if !auth.CheckPassword(h, c.pw) || auth.CheckPassword(h, c.pw+"x") || auth.CheckPassword("", c.pw) {
+				t.Errorf("CheckPassword wrong for %q", c.pw)
+			}
+		})
+	}
+}
+
+func TestAccountsAndLogin(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.New(t)
+	now := time.Now()
+	svc := auth.New(st, st, auth.Config{SessionTTL: time.Hour, Now: func() time.Time { return now }})
+
+	u, err := auth.CreateUser(ctx, st, "alice", "Alice", "first password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := []struct {
+		name, login, nick, pw, code string
+	}{
+		{"taken login", "alice", "A", "some password", stgypub.CodeConflict},
+		{"bad login", "al ice", "A", "some password", stgypub.CodeBadUserInput},
+		{"empty nickname", "bob", "", "some password", stgypub.CodeBadUserInput},
+		{"short password", "bob", "Bob", "short", stgypub.CodeBadUserInput},
+	}
+	for _, c := range bad {
+		t.Run("CreateUser "+c.name, func(t *testing.T) {
+			if _, err := auth.CreateUser(ctx, st, c.login, c.nick, c.pw); stgypub.ErrorCode(err) != c.code {
+				t.Errorf("error %v, want %s", err, c.code)
+			}
+		})
+	}
+	t.Run("SetPassword replaces the password", func(t *testing.T) {
+		if err := auth.SetPassword(ctx, st, "alice", "second password"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Login(ctx, "alice", "first password"); stgypub.ErrorCode(err) != stgypub.CodeUnauthenticated {
+			t.Errorf("old password: %v", err)
+		}
+		if err := auth.SetPassword(ctx, st, "nobody", "second password"); stgypub.ErrorCode(err) != stgypub.CodeNotFound {
+			t.Errorf("unknown login: %v", err)
+		}
+	})
+	t.Run("MakeAdmin", func(t *testing.T) {
+		if err := auth.MakeAdmin(ctx, st, "alice", true); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := st.User(ctx, u.ID)
+		if !got.IsAdmin {
+			t.Errorf("not admin")
+		}
+	})
+	t.Run("session expires after SessionTTL", func(t *testing.T) {
+		sess, err := svc.Login(ctx, "alice", "second password")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sess.ExpiresAt.Equal(now.Add(time.Hour).UTC().Truncate(time.Second)) {
+			t.Errorf("expires %v", sess.ExpiresAt)
+		}
+		r := httptest.NewRequest(http.MethodPost, "/graphql", nil)
+		r.AddCookie(&http.Cookie{Name: auth.CookieName, Value: sess.Token})
+		if c, err := svc.Authenticate(r); err != nil || auth.Viewer(c) == nil || auth.ViewerMethod(c) != auth.Cookie {
+			t.Fatalf("fresh session: %v", err)
+		}
+		st.Now = func() time.Time { return now.Add(2 * time.Hour) }
+		defer func() { st.Now = time.Now }()
+		if c, err := svc.Authenticate(r); err != nil || auth.Viewer(c) != nil {
+			t.Errorf("expired session still authenticates: %v", err)
+		}
+	})
+	t.Run("malformed Authorization is UNAUTHENTICATED", func(t *testing.T) {
+		for _, h := range []string{"Basic YWxpY2U6eA==", "Bearer", "Bearer stgy_", "Bearer " + strings.Repeat("a", 200)} {
+			r := httptest.NewRequest(http.MethodPost, "/graphql", nil)
+			r.Header.Set("Authorization", h)
+			if _, err := svc.Authenticate(r); stgypub.ErrorCode(err) != stgypub.CodeUnauthenticated {
+				t.Errorf("%q: %v", h, err)
+			}
+		}
+	})
+}
