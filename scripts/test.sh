@@ -23,7 +23,8 @@ scripts/redis-cluster.sh stop "$clusterdir"
 echo "== short fuzz runs ($FUZZTIME each)"
 # Every Fuzz* target in the tree, one at a time (go test -fuzz takes one).
 $GO list -f '{{.ImportPath}} {{.Dir}}' ./... | while read -r pkg dir; do
-	grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u | while read -r fz; do
+	fuzzers=$(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u || true)
+	for fz in $fuzzers; do
 		echo "-- $pkg $fz"
 		$GO test -run '^$' -fuzz "^${fz}\$" -fuzztime "$FUZZTIME" "$pkg" >/tmp/stgy-fuzz.log 2>&1 || { cat /tmp/stgy-fuzz.log; exit 1; }
 	done
