@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/vikstrous/dataloadgen"
 
@@ -22,6 +23,12 @@ type Loaders struct {
 
 type viewKey struct{ owner, post stgypub.ID }
 
+// loaderWait is how long a loader gathers keys before fetching. gqlgen
+// resolves a list's items concurrently, so their loads arrive within
+// microseconds; dataloadgen's 16ms default would add its full wait to
+// every nesting level of a request.
+const loaderWait = time.Millisecond
+
 // NewLoaders returns fresh per-request loaders over r's stores.
 func (r *Resolver) NewLoaders() *Loaders {
 	return &Loaders{
@@ -32,7 +39,7 @@ func (r *Resolver) NewLoaders() *Loaders {
 				m[u.ID] = u
 			}
 			return m, err
-		}),
+		}, dataloadgen.WithWait(loaderWait)),
 		configs: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []stgypub.ID) (map[stgypub.ID]*stgypub.PubConfig, error) {
 			cs, err := r.Configs.PubConfigs(ctx, ids)
 			m := make(map[stgypub.ID]*stgypub.PubConfig, len(cs))
@@ -40,8 +47,8 @@ func (r *Resolver) NewLoaders() *Loaders {
 				m[c.UserID] = c
 			}
 			return m, err
-		}),
-		viewCounts: dataloadgen.NewLoader(r.fetchViewCounts),
+		}, dataloadgen.WithWait(loaderWait)),
+		viewCounts: dataloadgen.NewLoader(r.fetchViewCounts, dataloadgen.WithWait(loaderWait)),
 		adjacent: dataloadgen.NewLoader(func(ctx context.Context, ps []*stgypub.Post) ([][2]*stgypub.Post, []error) {
 			out := make([][2]*stgypub.Post, len(ps))
 			errs := make([]error, len(ps))
@@ -49,7 +56,7 @@ func (r *Resolver) NewLoaders() *Loaders {
 				out[i][0], out[i][1], errs[i] = r.Posts.AdjacentPublished(ctx, p)
 			}
 			return out, errs
-		}),
+		}, dataloadgen.WithWait(loaderWait)),
 	}
 }
 

@@ -45,7 +45,7 @@ type env struct {
 	cookies map[string]string // login name -> session token
 }
 
-func newEnv(t *testing.T, mod func(*api.Config, *api.Deps)) *env {
+func newEnv(t testing.TB, mod func(*api.Config, *api.Deps)) *env {
 	t.Helper()
 	ctx := context.Background()
 	e := &env{st: storetest.New(t), cookies: map[string]string{}}
@@ -181,7 +181,7 @@ func (r *resp) data(t *testing.T, field string, v any) {
 
 // post creates a post of u with the given publication time directly in
 // the store (content derives through the owner service).
-func (e *env) post(t *testing.T, u *stgypub.User, content string, publishedAt *time.Time) *stgypub.Post {
+func (e *env) post(t testing.TB, u *stgypub.User, content string, publishedAt *time.Time) *stgypub.Post {
 	t.Helper()
 	ctx := context.Background()
 	svc := e.deps.Resolver.Owner

@@ -1,0 +1,35 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+)
+
+// BenchmarkSiteQuery measures a site page's GraphQL query end to end
+// (HTTP handler, parse cache, resolvers, dataloaders, PostgreSQL, Redis):
+// 20 posts with owner and viewCount, plus config and recent.
+func BenchmarkSiteQuery(b *testing.B) {
+	e := newEnv(b, nil)
+	for i := range 25 {
+		e.post(b, e.owner, fmt.Sprintf("# Post %d\n\nBody %d", i, i), ago(time.Duration(i+1)*time.Minute))
+	}
+	body, _ := json.Marshal(map[string]any{
+		"query":     `query($u: ID!) { site(userId: $u) { config { siteName } posts { totalCount items { id title digest viewCount owner { nickname } } } recent { id } } }`,
+		"variables": map[string]any{"u": e.owner.ID.String()},
+	})
+	b.ResetTimer()
+	for b.Loop() {
+		r := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		e.h.ServeHTTP(w, r)
+		if w.Code != 200 || bytes.Contains(w.Body.Bytes(), []byte(`"errors"`)) {
+			b.Fatalf("%d %s", w.Code, w.Body.String())
+		}
+	}
+}
