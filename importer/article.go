@@ -32,7 +32,7 @@ func parseArticle(name, src string, opts *Options) article {
 	fm, body := markdown.SplitFrontMatter(src)
 	content := body
 	if fm.Title != "" && !startsWithHeading(body) {
-		content = "# " + fm.Title + "\n\n" + strings.TrimLeft(body, "\r\n")
+		content = "# " + escapeInline(fm.Title) + "\n\n" + strings.TrimLeft(body, "\r\n")
 	}
 	doc := markdown.Convert(content, markdown.Options{})
 	a := article{
@@ -53,6 +53,21 @@ func parseArticle(name, src string, opts *Options) article {
 	}
 	a.Date = noonUTC(date)
 	return a
+}
+
+// escapeInline backslash-escapes every ASCII punctuation character of a
+// one-line text (CommonMark allows it for all of them), so a front-matter
+// title such as "<time>" or "*args*" stays literal text in the heading.
+func escapeInline(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	var b strings.Builder
+	for _, r := range s {
+		if r < 0x80 && unicode.IsPunct(r) || r < 0x80 && unicode.IsSymbol(r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // startsWithHeading reports whether the first non-blank line of body is
