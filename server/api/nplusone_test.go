@@ -1,0 +1,49 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// queryCounter counts SQL statements (a bun query hook).
+type queryCounter struct{ n atomic.Int64 }
+
+func (c *queryCounter) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context {
+	c.n.Add(1)
+	return ctx
+}
+func (c *queryCounter) AfterQuery(context.Context, *bun.QueryEvent) {}
+
+// TestNoNPlusOne checks a listing's SQL count does not grow with its
+// items: owners and settings come through dataloaders, view counts in one
+// Redis batch.
+func TestNoNPlusOne(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	qc := &queryCounter{}
+	e.st.DB.AddQueryHook(qc)
+	query := `query($u: ID!, $n: Int) { site(userId: $u) { owner { nickname } config { siteName }
+		posts(limit: $n) { totalCount items { id title viewCount owner { nickname } } } } }`
+	count := func(n int) int64 {
+		t.Helper()
+		before := qc.n.Load()
+		r := e.do(t, req{query: query, variables: map[string]any{"u": e.owner.ID.String(), "n": n}})
+		if len(r.Errors) > 0 {
+			t.Fatalf("%s", r.raw)
+		}
+		return qc.n.Load() - before
+	}
+	for i := range 12 {
+		e.post(t, e.owner, fmt.Sprintf("# P%d", i), ago(time.Duration(i+1)*time.Minute))
+	}
+	one, twelve := count(1), count(12)
+	if one != twelve || twelve > 5 {
+		t.Errorf("SQL statements: %d for 1 item, %d for 12", one, twelve)
+	}
+	t.Logf("SQL statements per site listing: %d", twelve)
+}
