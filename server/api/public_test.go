@@ -181,6 +181,10 @@ func TestPublicQueries(t *testing.T) {
 		{"negative ranking limit", `query($u: ID!) { pubRanking(userId: $u, limit: -1) { id } }`, map[string]any{"u": e.owner.ID.String()}, stgypub.CodeBadUserInput},
 		{"pubConfig of unknown user", `{ pubConfig(userId: "00000000000000FF") { siteName } }`, nil, stgypub.CodeNotFound},
 		{"unknown field", `{ nope }`, nil, "GRAPHQL_VALIDATION_FAILED"},
+		{"parse error", `{ site(`, nil, "GRAPHQL_PARSE_FAILED"},
+		{"variable of wrong type", `query($n: Int) { pubRanking(userId: "00000000000000FF", limit: $n) { id } }`, map[string]any{"n": "five"}, "GRAPHQL_VALIDATION_FAILED"},
+		{"ID variable not hex", `query($id: ID!) { publishedPost(id: $id) { id } }`, map[string]any{"id": "19FD706DCB60000Z"}, stgypub.CodeBadUserInput},
+		{"ID variable a number", `query($id: ID!) { publishedPost(id: $id) { id } }`, map[string]any{"id": 5}, stgypub.CodeBadUserInput},
 		{"negative offset", `query($u: ID!) { site(userId: $u) { posts(offset: -1) { totalCount } } }`, map[string]any{"u": e.owner.ID.String()}, stgypub.CodeBadUserInput},
 		{"empty search", `query($u: ID!) { site(userId: $u) { search(query: "  ") { totalCount } } }`, map[string]any{"u": e.owner.ID.String()}, stgypub.CodeBadUserInput},
 	}
