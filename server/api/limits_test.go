@@ -8,6 +8,9 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
 )
@@ -80,6 +83,10 @@ func TestIntrospectionSwitch(t *testing.T) {
 			}
 			if on && !strings.Contains(string(r.Data["__schema"]), `"Query"`) {
 				t.Errorf("schema = %.200s", r.Data["__schema"])
+			}
+			full := e.do(t, req{query: fullIntrospection})
+			if on != (len(full.Errors) == 0) {
+				t.Errorf("full introspection query with introspection %v: %.300s", on, full.raw)
 			}
 		})
 	}
@@ -174,4 +181,25 @@ func e2h(e *env) *env {
 	e2 := *e
 	e2.h = newHandler(e)
 	return &e2
+}
+
+// TestRateLimitStoreDown: when the limit counter cannot be read, login
+// fails closed with INTERNAL (logged), never with a leaked Redis error.
+func TestRateLimitStoreDown(t *testing.T) {
+	t.Parallel()
+	var logs bytes.Buffer
+	e := newEnv(t, func(_ *apiConfig, d *apiDeps) {
+		d.Redis = redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", DialTimeout: 100 * time.Millisecond, MaxRetries: -1})
+		d.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	})
+	r := e.do(t, req{query: `mutation { login(loginName: "owner", password: "` + password + `") { me { id } } }`})
+	if r.code() != stgypub.CodeInternal || r.Errors[0].Message != "internal error" || len(r.header["Set-Cookie"]) != 0 {
+		t.Fatalf("%s", r.raw)
+	}
+	if !strings.Contains(logs.String(), "rate limit") {
+		t.Errorf("not logged: %s", logs.String())
+	}
+	if r := e.do(t, req{query: `{ me { id } }`}); len(r.Errors) != 0 {
+		t.Errorf("queries should not need the limiter: %s", r.raw)
+	}
 }
