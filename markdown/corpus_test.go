@@ -68,6 +68,7 @@ func TestCorpusConverts(t *testing.T) {
 					t.Errorf("title %q, description %q: want both", d.Title, d.Description)
 				}
 				assertSafeHTML(t, d.HTML)
+				assertBalanced(t, d.HTML)
 				if f.locale == "ja" {
 					outside := codeOrPre.ReplaceAllString(d.HTML, "")
 					if i := strings.Index(outside, "{{"); i >= 0 {

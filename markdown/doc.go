@@ -14,11 +14,15 @@
 //  1. macros ({{HTTPHeader("ETag")}}, {{raw "<"}}, ...) outside code are
 //     expanded at the source level (macro_expand.go);
 //  2. goldmark parses the result with GFM, footnotes and auto heading ids
-//     (engine.go); an AST transformer turns "> [!NOTE]" quotes into
-//     callouts (callout.go);
+//     (engine.go); AST transformers turn "> [!NOTE]" quotes into callouts
+//     (callout.go) and MDN's "- term / - : description" lists into <dl>
+//     (deflist.go);
 //  3. the HTML renderer writes the article (for vertical writing, text nodes
 //     are converted to full-width forms: vertical.go);
-//  4. a single bluemonday policy sanitizes everything (policy.go).
+//  4. a single bluemonday policy sanitizes everything (policy.go), then
+//     links get rel="nofollow noopener" and tags are balanced (finish.go);
+//  5. blocks of plain text are collected from the same AST for the title,
+//     description, featured image and JSON snippet (blocks.go, snippet.go).
 //
 // Every function is safe for concurrent use; the goldmark instances and the
 // sanitizer policy are built once per process.

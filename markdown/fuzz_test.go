@@ -51,6 +51,7 @@ func FuzzConvert(f *testing.F) {
 			if strings.Contains(strings.ToLower(d.HTML), "<script") {
 				t.Fatalf("<script in output for %q: %q", src, d.HTML)
 			}
+			assertBalanced(t, d.HTML)
 			if !utf8.ValidString(d.HTML) {
 				t.Fatalf("invalid UTF-8 HTML for %q", src)
 			}

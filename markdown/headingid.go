@@ -28,9 +28,12 @@ import (
 // concurrent use.
 type headingIDs struct {
 	used map[string]bool
+	next map[string]int // next suffix to try per base, keeps repeats linear
 }
 
-func newHeadingIDs() *headingIDs { return &headingIDs{used: map[string]bool{}} }
+func newHeadingIDs() *headingIDs {
+	return &headingIDs{used: map[string]bool{}, next: map[string]int{}}
+}
 
 // maxIDRunes bounds ids of very long headings.
 const maxIDRunes = 80
@@ -58,8 +61,9 @@ func (g *headingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 		}
 	}
 	id := base
-	for i := 1; g.used[id]; i++ {
-		id = base + "-" + strconv.Itoa(i)
+	for g.used[id] {
+		g.next[base]++
+		id = base + "-" + strconv.Itoa(g.next[base])
 	}
 	g.used[id] = true
 	return []byte(id)

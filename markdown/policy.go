@@ -2,7 +2,6 @@ package markdown
 
 import (
 	"regexp"
-	"strings"
 
 	"github.com/microcosm-cc/bluemonday"
 )
@@ -24,7 +23,7 @@ import (
 //     input is then forced to a disabled checkbox by finishHTML);
 //   - details/summary (already in UGC) and table cell alignment attributes.
 //
-// rel="nofollow noopener" is added to links by finishHTML.
+// rel="nofollow noopener" is added to links by finishHTML (finish.go).
 var policy = newPolicy()
 
 func newPolicy() *bluemonday.Policy {
@@ -49,46 +48,4 @@ func newPolicy() *bluemonday.Policy {
 // sanitize runs the policy and the fix-ups of finishHTML.
 func sanitize(raw []byte) string {
 	return finishHTML(policy.SanitizeBytes(raw))
-}
-
-// finishHTML adds rel="nofollow noopener" to every link and rewrites every
-// input into a disabled checkbox (keeping only its checked state). It works
-// on bluemonday's output, where "<" only ever starts a tag (text is escaped)
-// and attribute values never contain a raw ">".
-func finishHTML(b []byte) string {
-	s := string(b)
-	if !strings.Contains(s, "<a ") && !strings.Contains(s, "<input") {
-		return s
-	}
-	var out strings.Builder
-	out.Grow(len(s) + 64)
-	for {
-		i := strings.IndexByte(s, '<')
-		if i < 0 {
-			out.WriteString(s)
-			return out.String()
-		}
-		out.WriteString(s[:i])
-		s = s[i:]
-		end := strings.IndexByte(s, '>')
-		if end < 0 {
-			out.WriteString(s)
-			return out.String()
-		}
-		tag := s[:end+1]
-		s = s[end+1:]
-		switch {
-		case strings.HasPrefix(tag, "<a "):
-			out.WriteString(`<a rel="nofollow noopener" `)
-			out.WriteString(tag[3:])
-		case tag == "<input>" || strings.HasPrefix(tag, "<input "):
-			out.WriteString(`<input type="checkbox" disabled=""`)
-			if strings.Contains(tag, ` checked="`) {
-				out.WriteString(` checked=""`)
-			}
-			out.WriteString(">")
-		default:
-			out.WriteString(tag)
-		}
-	}
 }

@@ -127,6 +127,7 @@ func TestSanitizeXSS(t *testing.T) {
 			for _, opts := range []Options{{}, {Vertical: true}} {
 				got := Render(tt.src, opts)
 				assertSafeHTML(t, got)
+				assertBalanced(t, got)
 				if strings.Contains(strings.ToLower(got), "<script") {
 					t.Errorf("vertical=%v: <script in %q", opts.Vertical, got)
 				}
@@ -150,6 +151,10 @@ func TestSanitizeKeeps(t *testing.T) {
 		{"raw checkbox forced to disabled", `<input type="checkbox">`, `<input type="checkbox" disabled="">`},
 		{"table align", "| a | b |\n|:--|--:|\n| 1 | 2 |", `<th align="left">a</th>`},
 		{"mailto link", `[mail](mailto:a@example.com)`, `href="mailto:a@example.com"`},
+		{"stray end tags dropped", "a</div></div></article> b", "<p>a b</p>"},
+		{"unclosed link closed", `<a href="/x">rest of page`, `<a rel="nofollow noopener" href="/x">rest of page</a>`},
+		{"unclosed block closed", "<details><summary>S</summary>\n\ntext", "<p>text</p>\n</details>"},
+		{"misnested closed in order", "<div><b>x</div>", "<div><b>x</b></div>"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -157,5 +162,33 @@ func TestSanitizeKeeps(t *testing.T) {
 				t.Errorf("Render(%q) = %q, want it to contain %q", tt.src, got, tt.want)
 			}
 		})
+	}
+}
+
+// assertBalanced fails when an end tag does not close the innermost open
+// element or an element is left open.
+func assertBalanced(t *testing.T, out string) {
+	t.Helper()
+	z := html.NewTokenizer(strings.NewReader(out))
+	var open []string
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if len(open) > 0 {
+				t.Fatalf("unclosed %v in %q", open, out)
+			}
+			return
+		case html.StartTagToken:
+			name, _ := z.TagName()
+			if !voidElements[string(name)] {
+				open = append(open, string(name))
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			if len(open) == 0 || open[len(open)-1] != string(name) {
+				t.Fatalf("end tag </%s> does not close %v in %q", name, open, out)
+			}
+			open = open[:len(open)-1]
+		}
 	}
 }

@@ -94,7 +94,7 @@ func TestVertical(t *testing.T) {
 }
 
 func TestFullWidth(t *testing.T) {
-	if got, want := fullWidth(" !09AZaz~\u007f日"), "\u3000！０９ＡＺａｚ～\u007f日"; got != want {
+	if got, want := FullWidth(" !09AZaz~\u007f日\n"), "\u3000！０９ＡＺａｚ～\u007f日\n"; got != want {
 		t.Errorf("fullWidth = %q, want %q", got, want)
 	}
 }

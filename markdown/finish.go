@@ -1,0 +1,99 @@
+package markdown
+
+import "strings"
+
+// voidElements never have an end tag.
+var voidElements = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true,
+	"hr": true, "img": true, "input": true, "link": true, "meta": true,
+	"source": true, "track": true, "wbr": true,
+}
+
+// finishHTML completes bluemonday's output:
+//   - every link gets rel="nofollow noopener";
+//   - every input becomes a disabled checkbox (keeping its checked state):
+//     only task-list checkboxes are meant to be there;
+//   - tags are balanced: an end tag with no matching open element is
+//     dropped and open elements are closed at the end, so a post can
+//     neither close the page's own elements ("</div></main>") nor leave
+//     one open that swallows the rest of the page ("<a href=…>").
+//
+// It relies on bluemonday's serialization: "<" only ever starts a tag
+// (text is escaped), comments are gone, tag names are lower case and
+// attribute values never hold a raw ">".
+func finishHTML(b []byte) string {
+	s := string(b)
+	var out strings.Builder
+	out.Grow(len(s) + len(s)/16)
+	var open []string
+	for {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			out.WriteString(s)
+			break
+		}
+		out.WriteString(s[:i])
+		s = s[i:]
+		end := strings.IndexByte(s, '>')
+		if end < 0 {
+			out.WriteString(strings.ReplaceAll(s, "<", "&lt;"))
+			break
+		}
+		tag := s[:end+1]
+		s = s[end+1:]
+		name, closing := tagName(tag)
+		switch {
+		case closing:
+			k := lastIndex(open, name)
+			if k < 0 {
+				continue // stray end tag
+			}
+			for j := len(open) - 1; j >= k; j-- {
+				out.WriteString("</" + open[j] + ">")
+			}
+			open = open[:k]
+		case name == "a":
+			out.WriteString(`<a rel="nofollow noopener"`)
+			out.WriteString(tag[2:])
+			open = append(open, name)
+		case name == "input":
+			out.WriteString(`<input type="checkbox" disabled=""`)
+			if strings.Contains(tag, ` checked="`) {
+				out.WriteString(` checked=""`)
+			}
+			out.WriteString(">")
+		default:
+			out.WriteString(tag)
+			if !voidElements[name] && !strings.HasSuffix(tag, "/>") {
+				open = append(open, name)
+			}
+		}
+	}
+	for j := len(open) - 1; j >= 0; j-- {
+		out.WriteString("</" + open[j] + ">")
+	}
+	return out.String()
+}
+
+// tagName returns the element name of a serialized tag and whether it is
+// an end tag.
+func tagName(tag string) (name string, closing bool) {
+	t := tag[1 : len(tag)-1]
+	if strings.HasPrefix(t, "/") {
+		closing = true
+		t = t[1:]
+	}
+	if i := strings.IndexAny(t, " \t\n/"); i >= 0 {
+		t = t[:i]
+	}
+	return t, closing
+}
+
+func lastIndex(stack []string, name string) int {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if stack[i] == name {
+			return i
+		}
+	}
+	return -1
+}
