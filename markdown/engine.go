@@ -22,9 +22,8 @@ var (
 
 // newGoldmark configures CommonMark plus GFM (tables with align attributes,
 // strikethrough, linkify, task lists), footnotes, auto heading ids
-// (headingid.go; "{#id}" attributes as on the Go blog are honoured), and
-// two AST transformers: callouts (callout.go) and MDN definition lists
-// (deflist.go). Raw HTML is passed through (html.WithUnsafe) because
+// (headingid.go, with the Go blog's trailing "{#id}"), and AST transformers
+// for callouts (callout.go) and MDN definition lists (deflist.go). Raw HTML is passed through (html.WithUnsafe) because
 // everything is sanitized afterwards by the package policy.
 //
 // fastTags installs lineTagParser (rawhtml_inline.go); tests turn it off to
@@ -40,10 +39,10 @@ func newGoldmark(vertical, fastTags bool) goldmark.Markdown {
 		),
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
-			parser.WithHeadingAttribute(),
 			parser.WithASTTransformers(
 				util.Prioritized(calloutTransformer{}, 100),
 				util.Prioritized(mdnDefinitionLists{}, 100),
+				util.Prioritized(explicitHeadingIDs{}, 100),
 			),
 		),
 		goldmark.WithRendererOptions(

@@ -8,6 +8,8 @@ import (
 	"unicode"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
 )
 
 // headingIDs generates heading ids for goldmark's parser.WithAutoHeadingID
@@ -99,4 +101,35 @@ func slug(s string) string {
 		n++
 	}
 	return b.String()
+}
+
+// explicitHeadingIDs honours a trailing "{#id}" on a heading, as the Go
+// blog writes them ("## Making a Build Reproducible {#how}"): the marker is
+// removed from the text and becomes the id. Only this form is recognized;
+// goldmark's general heading attributes are not enabled, because they
+// would also eat "{}" from a heading such as "Generic JSON with
+// interface{}" and accept arbitrary attributes.
+type explicitHeadingIDs struct{}
+
+var explicitID = regexp.MustCompile(`[ \t]+\{#([A-Za-z][A-Za-z0-9_\-.]{0,79})\}[ \t]*$`)
+
+// Transform implements parser.ASTTransformer.
+func (explicitHeadingIDs) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	src := reader.Source()
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		if t, ok := h.LastChild().(*ast.Text); ok {
+			v := t.Segment.Value(src)
+			if m := explicitID.FindSubmatchIndex(v); m != nil {
+				id := v[m[2]:m[3]]
+				t.Segment = t.Segment.WithStop(t.Segment.Start + m[0])
+				h.SetAttribute([]byte("id"), []byte(string(id)))
+				pc.IDs().Put(id)
+			}
+		}
+		return ast.WalkSkipChildren, nil
+	})
 }
