@@ -110,12 +110,10 @@ func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	sw := &statusWriter{ResponseWriter: w, rq: rq}
 	ctx = auth.WithCookieSink(ctx, w)
 	ctx = graph.WithLoaders(ctx, a.deps.Resolver.NewLoaders())
-	r2 := r.WithContext(ctx)
-	r2.Body = io.NopCloser(bytes.NewReader(body))
-	rq.w, rq.r = sw, r2
-	r2 = r2.WithContext(withRequest(ctx, rq))
-	rq.r = r2
-	a.gql.ServeHTTP(sw, r2)
+	ctx = withRequest(ctx, rq)
+	rq.w, rq.r = sw, r.WithContext(ctx)
+	rq.r.Body = io.NopCloser(bytes.NewReader(body))
+	a.gql.ServeHTTP(sw, rq.r)
 }
 
 // refuse writes a transport-level error in GraphQL's response shape.
