@@ -23,6 +23,7 @@ func (s *Server) routes() http.Handler {
 	r.Get("/pub/{postId}", s.handle(s.pub))
 	r.Get("/sites/{userId}", s.handle(s.site))
 	r.Get("/sites/{userId}/feed.atom", s.handle(s.feed))
+	r.Get("/publications", s.handle(s.publications))
 	r.Get("/sitemap.xml", s.handle(s.sitemap))
 	r.Get("/robots.txt", s.robots)
 	r.Get("/healthz", s.healthz)
