@@ -24,6 +24,8 @@ var migrationFS embed.FS
 type Store struct {
 	DB  *bun.DB
 	Now func() time.Time
+
+	pageStmts preparedStatements // see pub_stmts.go
 }
 
 // Open connects to PostgreSQL at dsn (postgres://user@host:port/db?sslmode=disable)

@@ -1,0 +1,49 @@
+package stgypub
+
+import (
+	"context"
+	"time"
+)
+
+// PubArticle is everything /pub/{postId} reads from PostgreSQL, fetched
+// in one statement (issue "One request, one fetch"; seed 001 "External
+// Page Structure").
+type PubArticle struct {
+	Post   *Post      // the published post, with Content and PlainText
+	Owner  *User      // its owner; PasswordHash is never loaded
+	Config *PubConfig // the owner's settings, DefaultPubConfig when no row
+	// Older and Newer are the owner's published posts just before and
+	// after Post in (published_at, id) order, without Content; nil when
+	// there is none or Config.ShowPagenation is off.
+	Older, Newer *Post
+	// Recent is the owner's newest published posts, newest first, at most
+	// Config.SideRecent()+1 of them (the caller drops Post itself);
+	// empty when SideRecent() is 0. Without Content.
+	Recent []*Post
+}
+
+// PubSite is everything a /sites/{userId} list page reads from PostgreSQL,
+// fetched in one statement.
+type PubSite struct {
+	Owner  *User      // PasswordHash is never loaded
+	Config *PubConfig // DefaultPubConfig when no row
+	Posts  []*Post    // the requested page of published posts, without Content
+	// LastChange is the latest of the owner's newest published_at and the
+	// listed posts' updated_at (UTC, zero when none), for Last-Modified:
+	// a new publication shifts every page, an edit changes its own entry.
+	// Edits to posts not listed do not change this page and are not read.
+	LastChange time.Time
+}
+
+// PubPageStore is the one-round-trip read path of the public pages (store
+// implements it). "Published" is published_at <= now, as in PubPostStore.
+type PubPageStore interface {
+	// PubArticle loads a published post with its owner, settings,
+	// neighbours and Recent posts. NOT_FOUND when the post is missing,
+	// unpublished, scheduled or deleted.
+	PubArticle(ctx context.Context, id ID) (*PubArticle, error)
+	// PubSite loads a user with their settings and one page of their
+	// published posts in q's order. NOT_FOUND when the user does not
+	// exist; BAD_USER_INPUT for bad paging (as PublishedByUser).
+	PubSite(ctx context.Context, userID ID, q PostQuery) (*PubSite, error)
+}

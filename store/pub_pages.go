@@ -1,0 +1,125 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/stgy/stgypub"
+)
+
+var _ stgypub.PubPageStore = (*Store)(nil)
+
+// siteSelect is userPubConfigSelect (settings with their column defaults)
+// plus the owner's public columns, so a page reads owner and settings in
+// the same statement as its posts. The password hash is never selected.
+var siteSelect = strings.Replace(userPubConfigSelect, "SELECT ", `SELECT u.login_name AS owner_login_name,
+  u.nickname AS owner_nickname, u.introduction AS owner_introduction,
+  u.is_admin AS owner_is_admin, `, 1)
+
+// siteRow is a user with their settings, as siteSelect returns them.
+type siteRow struct {
+	OwnerLoginName    string `bun:"owner_login_name"`
+	OwnerNickname     string `bun:"owner_nickname"`
+	OwnerIntroduction string `bun:"owner_introduction"`
+	OwnerIsAdmin      bool   `bun:"owner_is_admin"`
+	userPubConfigRow
+}
+
+func (r *siteRow) owner() *stgypub.User {
+	return &stgypub.User{
+		ID:           stgypub.ID(r.UID),
+		LoginName:    r.OwnerLoginName,
+		Nickname:     r.OwnerNickname,
+		Introduction: r.OwnerIntroduction,
+		IsAdmin:      r.OwnerIsAdmin,
+	}
+}
+
+// articleRow is one row of pubArticleSQL: a post in some role ("post",
+// "older", "newer", "recent") next to the owner and settings (repeated
+// on every row; at most 23 rows).
+type articleRow struct {
+	Role string `bun:"role"`
+	postRow
+	siteRow
+}
+
+// pubArticleSQL reads the post (?0) with its details, owner, settings,
+// neighbours (only when show_pagenation) and the owner's newest
+// SideRecent()+1 posts in one statement. ?1 is now. Every post read walks
+// the (owned_by, published_at, id) partial index.
+const pubArticleSQL = `WITH cur AS (
+  SELECT p.id, p.owned_by, p.published_at FROM posts p WHERE p.id = ?0 AND p.published_at <= ?1
+), site AS (%s WHERE u.id = (SELECT owned_by FROM cur)
+), rows AS (
+  SELECT 'post' AS role, %s
+  FROM cur JOIN posts p ON p.id = cur.id JOIN post_details d ON d.post_id = p.id
+  UNION ALL
+  SELECT 'older', %[3]s, '', '' FROM cur CROSS JOIN site CROSS JOIN LATERAL (
+    SELECT * FROM posts p WHERE p.owned_by = cur.owned_by AND p.published_at <= ?1
+      AND (p.published_at, p.id) < (cur.published_at, cur.id)
+    ORDER BY p.published_at DESC, p.id DESC LIMIT 1) p
+  WHERE site.show_pagenation
+  UNION ALL
+  SELECT 'newer', %[3]s, '', '' FROM cur CROSS JOIN site CROSS JOIN LATERAL (
+    SELECT * FROM posts p WHERE p.owned_by = cur.owned_by AND p.published_at <= ?1
+      AND (p.published_at, p.id) > (cur.published_at, cur.id)
+    ORDER BY p.published_at ASC, p.id ASC LIMIT 1) p
+  WHERE site.show_pagenation
+  UNION ALL
+  SELECT 'recent', %[3]s, '', '' FROM cur CROSS JOIN site CROSS JOIN LATERAL (
+    SELECT * FROM posts p WHERE p.owned_by = cur.owned_by AND p.published_at <= ?1
+    ORDER BY p.published_at DESC, p.id DESC
+    LIMIT CASE WHEN site.show_side_recent <= 0 THEN 0 ELSE least(site.show_side_recent, %[4]d) + 1 END) p
+)
+SELECT rows.*, site.* FROM rows CROSS JOIN site`
+
+var pubArticleQuery = fmt.Sprintf(pubArticleSQL, siteSelect, postFullColumns, postListColumns, stgypub.SidePostsMax)
+
+// PubArticle loads a published post with Content and PlainText, its owner
+// (without password hash), the owner's settings, the neighbours in
+// (published_at, id) order when show_pagenation is on, and the owner's
+// newest SideRecent()+1 published posts, in one round trip. NOT_FOUND when
+// the post is missing, unpublished, scheduled or deleted (seed 001 "APIs
+// for Retrieving Published Posts", the publication rule with s.Now()).
+func (s *Store) PubArticle(ctx context.Context, id stgypub.ID) (*stgypub.PubArticle, error) {
+	var rows []articleRow
+	if err := s.queryPrepared(ctx, pubArticleQuery, &rows, int64(id), s.Now()); err != nil {
+		return nil, fmt.Errorf("store: pub article %s: %w", id, err)
+	}
+	out := &stgypub.PubArticle{}
+	for i := range rows {
+		r := &rows[i]
+		switch r.Role {
+		case "post":
+			out.Post = r.postRow.toDomain()
+			out.Owner = r.siteRow.owner()
+			out.Config = r.siteRow.toDomain()
+		case "older":
+			out.Older = r.postRow.toDomain()
+		case "newer":
+			out.Newer = r.postRow.toDomain()
+		case "recent":
+			out.Recent = append(out.Recent, r.postRow.toDomain())
+		}
+	}
+	if out.Post == nil {
+		return nil, notFound("post")
+	}
+	sortNewest(out.Recent)
+	return out, nil
+}
+
+// sortNewest orders posts by (published_at, id) descending: UNION ALL
+// does not keep the LATERAL's order.
+func sortNewest(posts []*stgypub.Post) {
+	sort.Slice(posts, func(i, j int) bool {
+		a, b := posts[i], posts[j]
+		if !a.PublishedAt.Equal(*b.PublishedAt) {
+			return a.PublishedAt.After(*b.PublishedAt)
+		}
+		return a.ID > b.ID
+	})
+}
