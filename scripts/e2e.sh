@@ -88,6 +88,8 @@ for i in $(seq -w 1 45); do
 		"$i" "$(( (10#$i - 1) % 28 + 1 ))" "$i" >"$work/extra/e2e-$i.md"
 done
 "$bin" import -user gopher -locale en "$work/extra" >/dev/null
+# hanako is an admin, to check ?user= (another user's Stats and Settings).
+"$bin" user make-admin -login hanako >/dev/null
 
 echo "== node --test ui/e2e"
 STGY_E2E_BASE_URL="$base" STGY_E2E_VIEW_SECRET="$secret" STGY_E2E_CHROMIUM="$CHROMIUM" \

@@ -116,6 +116,28 @@ describe("Publications page", () => {
     assert.deepEqual(dates, [...dates].sort().reverse(), "newest publication first");
   });
 
+  it("lets an admin see another user's Stats and Settings with ?user=", async () => {
+    const admin = await launch();
+    try {
+      const { page } = admin;
+      await page.goto(BASE + `/publications?user=${userId}`);
+      await page.fill("#login-form input[name=loginName]", "hanako");
+      await page.fill("#login-form input[name=password]", "demo-password");
+      await page.click("#login-form button[type=submit]");
+      await page.locator("#stats-table tbody tr").first().waitFor();
+      assert.match(await page.textContent("#who-name"), /\(hanako, admin\)$/);
+      assert.equal(await page.textContent("#who-target"), `viewing user ${userId}`);
+      assert.equal(await page.textContent("#stats-total"), String(expectedTotal));
+      assert.equal(await page.locator("#tabs [data-tab=posts]").isVisible(), false);
+      await page.click("#tabs [data-tab=settings]");
+      await page.waitForFunction(() => document.querySelector("#settings-form [name=siteName]").value !== "");
+      assert.equal(await page.inputValue("#settings-form [name=siteName]"), "Go Blog Reader");
+      assert.match(page.url(), new RegExp(`user=${userId}`));
+    } finally {
+      await admin.close();
+    }
+  });
+
   it("saves settings, keeps unknown extension keys and shows them on the public site as text", async () => {
     await api.gql("mutation($u: ID!, $in: PubConfigInput!) { updatePubConfig(userId: $u, input: $in) { userId } }", {
       u: userId,

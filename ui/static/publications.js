@@ -63,6 +63,10 @@
     // myPosts is always the viewer's own list, so Posts is hidden while
     // looking at someone else's site.
     document.querySelector("#tabs [data-tab=posts]").hidden = !!other;
+    document.querySelectorAll("#tabs [data-tab]").forEach(function (a) {
+      var t = a.getAttribute("data-tab");
+      a.setAttribute("href", P.urlWith({ tab: t === "stats" ? null : t, page: null, sort: null, dir: null }));
+    });
     $("tabs").hidden = false;
     var tab = P.param("tab");
     if (TABS.indexOf(tab) < 0 || (other && tab === "posts")) tab = "stats";

@@ -10,7 +10,7 @@
   // with date labels under them and the maximum on the axis.
   P.barChart = function (daily, label) {
     var n = daily.length || 1;
-    var W = 600, H = 220, top = 18, bottom = 34, left = 8, right = 8;
+    var W = 600, H = 190, top = 24, bottom = 34, left = 8, right = 8;
     var plotH = H - top - bottom;
     var slot = (W - left - right) / n;
     var max = 0;
@@ -27,7 +27,7 @@
     });
     root.appendChild(P.svg("title", { id: "bar-chart-title", text: label + ": " + P.fmtInt(total) + " page views over " + daily.length + " days" }));
     root.appendChild(P.svg("line", { x1: left, x2: W - right, y1: top + plotH, y2: top + plotH, class: "axis" }));
-    root.appendChild(P.svg("text", { x: W - right, y: 12, class: "max", "text-anchor": "end", text: "max " + P.fmtInt(max) }));
+    root.appendChild(P.svg("text", { x: W - right, y: 16, class: "max", "text-anchor": "end", text: "max " + P.fmtInt(max) }));
     daily.forEach(function (d, i) {
       var h = max > 0 ? Math.round((d.pv / max) * plotH) : 0;
       if (d.pv > 0 && h < 2) h = 2;
@@ -38,7 +38,7 @@
       g.appendChild(P.svg("rect", { x: x, y: top, width: slot * 0.7, height: plotH, class: "hit" }));
       g.appendChild(P.svg("rect", { x: x, y: top + plotH - h, width: slot * 0.7, height: h, class: "fill" }));
       g.appendChild(P.svg("text", {
-        x: x + slot * 0.35, y: H - bottom + 16, "text-anchor": "middle", class: "label", text: P.dayLabel(d.date, false),
+        x: x + slot * 0.35, y: H - bottom + 20, "text-anchor": "middle", class: (n - 1 - i) % 2 ? "label odd" : "label", text: P.dayLabel(d.date, false),
       }));
       root.appendChild(g);
     });
