@@ -17,8 +17,8 @@ import (
 // presentError maps errors to extensions.code (ARCHITECTURE.md "GraphQL
 // surface"): a *stgypub.Error keeps its code and message (INTERNAL's
 // message is hidden); gqlgen's own request errors (parse, validation,
-// argument coercion) keep their message and code, BAD_USER_INPUT when they
-// have none; anything else is logged with the request ID and reported as
+// argument coercion) keep their message and code (BAD_USER_INPUT when they
+// have none, and for the complexity limit); anything else is logged with the request ID and reported as
 // INTERNAL "internal error".
 func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 	gerr := graphql.DefaultErrorPresenter(ctx, err)
@@ -37,7 +37,9 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 		gerr.Message = "introspection is disabled"
 		gerr.Extensions["code"] = stgypub.CodeForbidden
 	case se == nil && gerr.Err == nil:
-		if _, ok := gerr.Extensions["code"]; !ok {
+		// gqlgen's complexity limit has its own code; clients get the one
+		// the other limits use.
+		if c, ok := gerr.Extensions["code"]; !ok || c == "COMPLEXITY_LIMIT_EXCEEDED" {
 			gerr.Extensions["code"] = stgypub.CodeBadUserInput
 		}
 	default:

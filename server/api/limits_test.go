@@ -43,7 +43,7 @@ func TestQueryLimits(t *testing.T) {
 		{"depth 11 refused", nested(9), stgypub.CodeBadUserInput, "nested 11 levels"},
 		{"20 aliases pass", aliases(20), "", ""},
 		{"21 aliases refused", aliases(21), stgypub.CodeBadUserInput, "21 aliases"},
-		{"complexity over limit refused", fmt.Sprintf(`{ site(userId: %q) { posts(limit: 100) { items { id prev { id } next { id } owner { id } } } } }`, u), "COMPLEXITY_LIMIT_EXCEEDED", "complexity"},
+		{"complexity over limit refused", fmt.Sprintf(`{ site(userId: %q) { posts(limit: 100) { items { id prev { id } next { id } owner { id } } } } }`, u), stgypub.CodeBadUserInput, "complexity"},
 		{"depth through fragments counted", fmt.Sprintf(`query { publishedPost(id: %q) { ...F } } fragment F on Post { prev { prev { prev { prev { prev { prev { prev { prev { prev { prev { id } } } } } } } } } } }`, u), stgypub.CodeBadUserInput, "nested"},
 	}
 	for _, c := range cases {
