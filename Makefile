@@ -4,13 +4,16 @@ GO ?= go
 export STGY_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/stgy_pub?sslmode=disable
 export STGY_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test test-go test-cluster fuzz bench generate lint build services
+.PHONY: run test bench generate lint build services stop-services
 
 build:
 	$(GO) build -o bin/stgy-pub ./cmd/stgy-pub
 
 services:
 	@scripts/services.sh
+
+stop-services: # stops the throwaway PostgreSQL/Redis that services started under .data/
+	@scripts/services.sh stop
 
 run: build services
 	@./bin/stgy-pub demo
