@@ -164,6 +164,13 @@ describe("Publications page", () => {
     await f.locator("button[type=submit]").click();
     await page.locator("#settings-status", { hasText: "Saved." }).waitFor();
     assert.equal(await f.locator("input[name=subtitle]").inputValue(), subtitle);
+    // Over the 50-character limit (maxlength only stops typing): the
+    // server's BAD_USER_INPUT appears next to the form, nothing is saved.
+    await f.locator("input[name=subtitle]").evaluate((i) => { i.value = "s".repeat(51); });
+    await f.locator("button[type=submit]").click();
+    await f.locator(".form-error").waitFor({ state: "visible" });
+    assert.match(await f.locator(".form-error").textContent(), /^BAD_USER_INPUT: .*subtitle/i);
+    assert.equal(await page.textContent("#settings-status"), "");
 
     const cfg = await api.gql("query($u: ID!) { pubConfig(userId: $u) { subtitle extensions } }", { u: userId });
     assert.equal(cfg.pubConfig.subtitle, subtitle);

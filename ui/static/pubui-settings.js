@@ -65,6 +65,11 @@
   function fill(c) {
     current = c;
     var f = document.getElementById("settings-form");
+    var theme = f.elements.designTheme;
+    if (c.designTheme && !Array.prototype.some.call(theme.options, function (o) { return o.value === c.designTheme; })) {
+      // A theme this page does not list is kept, not reset to the default.
+      theme.appendChild(P.el("option", { value: c.designTheme, text: c.designTheme }));
+    }
     TEXT.forEach(function (k) { f.elements[k].value = c[k]; });
     BOOL.forEach(function (k) { f.elements[k].checked = !!c[k]; });
     INT.forEach(function (k) { f.elements[k].value = String(c[k]); });
