@@ -9,7 +9,7 @@ import (
 // in one statement (issue "One request, one fetch"; seed 001 "External
 // Page Structure").
 type PubArticle struct {
-	Post   *Post      // the published post, with Content and PlainText
+	Post   *Post      // the published post, with Content (PlainText is "")
 	Owner  *User      // its owner; PasswordHash is never loaded
 	Config *PubConfig // the owner's settings, DefaultPubConfig when no row
 	// Older and Newer are the owner's published posts just before and

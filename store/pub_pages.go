@@ -54,7 +54,7 @@ const pubArticleSQL = `WITH cur AS (
   SELECT p.id, p.owned_by, p.published_at FROM posts p WHERE p.id = ?0 AND p.published_at <= ?1
 ), site AS (%s WHERE u.id = (SELECT owned_by FROM cur)
 ), rows AS (
-  SELECT 'post' AS role, %s
+  SELECT 'post' AS role, %s, d.content, '' AS plain_text
   FROM cur JOIN posts p ON p.id = cur.id JOIN post_details d ON d.post_id = p.id
   UNION ALL
   SELECT 'older', %[3]s, '', '' FROM cur CROSS JOIN site CROSS JOIN LATERAL (
@@ -76,9 +76,10 @@ const pubArticleSQL = `WITH cur AS (
 )
 SELECT rows.*, site.* FROM rows CROSS JOIN site`
 
-var pubArticleQuery = fmt.Sprintf(pubArticleSQL, siteSelect, postFullColumns, postListColumns, stgypub.SidePostsMax)
+var pubArticleQuery = fmt.Sprintf(pubArticleSQL, siteSelect, postListColumns, postListColumns, stgypub.SidePostsMax)
 
-// PubArticle loads a published post with Content and PlainText, its owner
+// PubArticle loads a published post with Content (PlainText, which only
+// search needs, is not read: it can double a long post's bytes), its owner
 // (without password hash), the owner's settings, the neighbours in
 // (published_at, id) order when show_pagenation is on, and the owner's
 // newest SideRecent()+1 published posts, in one round trip. NOT_FOUND when

@@ -68,7 +68,8 @@ func TestPubArticle(t *testing.T) {
 				t.Fatal(err)
 			}
 			want, _ := f.s.PublishedPost(ctx, tt.id)
-			if a.Post.ID != tt.id || a.Post.Content != want.Content || !a.Post.PublishedAt.Equal(*want.PublishedAt) {
+			if a.Post.ID != tt.id || a.Post.Content != want.Content || a.Post.Content == "" || a.Post.PlainText != "" ||
+				!a.Post.PublishedAt.Equal(*want.PublishedAt) {
 				t.Errorf("post = %+v, want %+v", a.Post, want)
 			}
 			if a.Owner.ID != f.owner || a.Owner.Nickname != "alice" || a.Owner.PasswordHash != "" {

@@ -5,9 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
-
-	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"github.com/stgy/stgypub"
 )
@@ -117,16 +116,32 @@ func (s *Store) PublishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypu
 		return []*stgypub.Post{}, nil
 	}
 	var rows []postRow
-	err := s.DB.NewRaw(`WITH req AS (
-  SELECT id, min(ord) AS ord FROM unnest(?::bigint[]) WITH ORDINALITY AS t(id, ord) GROUP BY id
-)
-SELECT `+postListColumns+` FROM req r JOIN posts p ON p.id = r.id
-WHERE p.published_at <= ?
-ORDER BY r.ord`, pgdialect.Array(toInt64s(ids)), s.Now()).Scan(ctx, &rows)
-	if err != nil {
+	// Prepared (pub_stmts.go): Popular entries run this on every page.
+	if err := s.queryPrepared(ctx, publishedByIDsQuery, &rows, int64Array(ids), s.Now()); err != nil {
 		return nil, fmt.Errorf("store: published posts by ids: %w", err)
 	}
 	return postsToDomain(rows), nil
+}
+
+const publishedByIDsQuery = `WITH req AS (
+  SELECT id, min(ord) AS ord FROM unnest(?0::bigint[]) WITH ORDINALITY AS t(id, ord) GROUP BY id
+)
+SELECT ` + postListColumns + ` FROM req r JOIN posts p ON p.id = r.id
+WHERE p.published_at <= ?1
+ORDER BY r.ord`
+
+// int64Array is ids as a PostgreSQL array literal ("{1,2,3}") for a
+// prepared statement's bigint[] parameter.
+func int64Array(ids []stgypub.ID) string {
+	b := make([]byte, 0, 2+len(ids)*20)
+	b = append(b, '{')
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(id), 10)
+	}
+	return string(append(b, '}'))
 }
 
 // LastPublishedChange is the latest of published_at and updated_at over
