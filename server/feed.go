@@ -8,7 +8,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/gorilla/feeds"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/stgy/stgypub"
 )
@@ -18,34 +17,24 @@ const feedSize = 20
 
 // feed serves GET /sites/{userId}/feed.atom: the site's newest 20
 // published posts as Atom (gorilla/feeds), entry links and IDs being the
-// canonical /pub URLs. Unknown sites are 404.
+// canonical /pub URLs. Unknown sites are 404. Owner, settings and posts
+// come from one statement (pageData.PubSite).
 func (s *Server) feed(w http.ResponseWriter, r *http.Request) error {
 	userID, err := stgypub.ParseID(chi.URLParam(r, "userId"))
 	if err != nil {
 		return errNotFound
 	}
-	ctx := r.Context()
-	var (
-		site  siteIdentity
-		posts []*stgypub.Post
-	)
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		var err error
-		site, err = s.loadSite(gctx, userID)
-		return err
+	q := stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: feedSize}
+	data, err := s.siteData.get(siteKey{userID, q}, func() (*stgypub.PubSite, error) {
+		return s.pageData.PubSite(r.Context(), userID, q)
 	})
-	g.Go(func() error {
-		var err error
-		posts, err = s.deps.Posts.PublishedByUser(gctx, userID, stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: feedSize})
-		if err != nil {
-			return fmt.Errorf("server: feed of %s: %w", userID, err)
+	if err != nil {
+		if stgypub.IsNotFound(err) {
+			return errNotFound
 		}
-		return nil
-	})
-	if err := g.Wait(); err != nil {
-		return err
+		return fmt.Errorf("server: feed of %s: %w", userID, err)
 	}
+	site, posts := newSiteIdentity(data.Owner, data.Config), data.Posts
 	f := &feeds.Feed{
 		Title:       site.name,
 		Link:        &feeds.Link{Href: s.siteURL(userID)},

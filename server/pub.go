@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/prerender"
@@ -35,78 +35,52 @@ func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// buildPub loads everything the article page shows (post; then owner and
-// settings; then neighbours, Recent, Popular and the view count in
-// parallel, while the view is recorded) and returns the page model and
-// its Last-Modified time.
+// buildPub loads everything the article page shows and returns the page
+// model and its Last-Modified time: the post with its owner, settings,
+// neighbours and Recent posts in one statement (pageData.PubArticle),
+// then in parallel the view recording, the view count and Popular entries
+// (Ranker, then PublishedByIDs).
 func (s *Server) buildPub(r *http.Request, rawID string) (*prerender.PubPage, time.Time, error) {
 	id, err := stgypub.ParseID(rawID)
 	if err != nil {
 		return nil, time.Time{}, errNotFound
 	}
 	ctx := r.Context()
-	post, err := s.deps.Posts.PublishedPost(ctx, id)
+	a, err := s.articleData.get(id, func() (*stgypub.PubArticle, error) { return s.pageData.PubArticle(ctx, id) })
 	if err != nil {
 		if stgypub.IsNotFound(err) {
 			return nil, time.Time{}, errNotFound
 		}
 		return nil, time.Time{}, fmt.Errorf("server: load post %s: %w", id, err)
 	}
-	site, err := s.loadSite(ctx, post.OwnedBy)
-	if err != nil {
-		return nil, time.Time{}, err
-	}
+	post := a.Post
+	site := newSiteIdentity(a.Owner, a.Config)
 	theme := prerender.ChooseTheme(r.URL.Query().Get("design"), site.config.DesignTheme)
 
 	var (
-		older, newer    *stgypub.Post
-		recent, popular []*stgypub.Post
-		views           int64
-		viewsOK         bool
+		popular []*stgypub.Post
+		views   int64
+		viewsOK bool
+		wg      sync.WaitGroup
 	)
-	g, gctx := errgroup.WithContext(ctx)
-	if site.config.ShowPagenation {
-		g.Go(func() error {
-			var err error
-			older, newer, err = s.deps.Posts.AdjacentPublished(gctx, post)
-			if err != nil {
-				return fmt.Errorf("server: adjacent posts of %s: %w", post.ID, err)
-			}
-			return nil
-		})
-	}
-	if n := site.config.SideRecent(); n > 0 {
-		g.Go(func() error {
-			var err error
-			recent, err = s.recentPosts(gctx, post.OwnedBy, post.ID, n)
-			return err
-		})
-	}
 	if n := site.config.SidePopular(); n > 0 {
-		g.Go(func() error {
-			popular = s.popularPosts(gctx, post.OwnedBy, post.ID, n)
-			return nil
-		})
+		wg.Go(func() { popular = s.popularPosts(ctx, post.OwnedBy, post.ID, n) })
 	}
 	if s.deps.Counts != nil {
-		g.Go(func() error {
-			views, viewsOK = s.viewCount(gctx, post)
-			return nil
-		})
+		wg.Go(func() { views, viewsOK = s.viewCount(ctx, post) })
 	}
 	if r.Method == http.MethodGet {
-		g.Go(func() error {
-			s.recordView(ctx, r, post)
-			return nil
-		})
+		wg.Go(func() { s.recordView(ctx, r, post) })
 	}
-	if err := g.Wait(); err != nil {
-		return nil, time.Time{}, err
-	}
+	wg.Wait()
 
 	page := s.pubPage(r, post, site, theme)
-	page.Older, page.Newer = s.linkCard(older), s.linkCard(newer)
-	page.Sidebar.Recent = s.sideCards(recent, site)
+	if site.config.ShowPagenation {
+		page.Older, page.Newer = s.linkCard(a.Older), s.linkCard(a.Newer)
+	}
+	if n := site.config.SideRecent(); n > 0 {
+		page.Sidebar.Recent = s.sideCards(dropPost(a.Recent, post.ID, n), site)
+	}
 	page.Sidebar.Popular = s.sideCards(popular, site)
 	page.ViewCount, page.ShowViews = views, viewsOK
 	return page, latest(post.PublishedAt, post.UpdatedAt), nil

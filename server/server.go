@@ -56,6 +56,13 @@ type Config struct {
 	CardCacheSize int
 	// ReadyTimeout bounds each /readyz check; 0 means 2 seconds.
 	ReadyTimeout time.Duration
+	// PageDataTTL keeps the data a page fetches from PostgreSQL (post,
+	// owner, settings, neighbours, Recent, Popular posts, list pages; not
+	// search results) per process for this long; 0, the default, fetches
+	// on every request. At most MaxPageDataTTL. Edits, publications and
+	// settings changes show within the TTL. Every request still records
+	// its view and reads Ranking and view counts from the counter.
+	PageDataTTL time.Duration
 }
 
 // ViewCounter gives posts' PV over the retention window (counter
@@ -109,6 +116,11 @@ type Server struct {
 	cards    *lru.Cache[cardKey, *cardParts]
 	metrics  *httpMetrics
 	handler  http.Handler
+
+	pageData    stgypub.PubPageStore // see pageStore
+	articleData *dataCache[stgypub.ID, *stgypub.PubArticle]
+	siteData    *dataCache[siteKey, *stgypub.PubSite]
+	popularData *dataCache[popularKey, []*stgypub.Post]
 }
 
 // New checks cfg and deps, parses the templates and builds the routes. It
@@ -142,6 +154,9 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if cfg.CardCacheSize <= 0 {
 		cfg.CardCacheSize = 4096
 	}
+	if cfg.PageDataTTL < 0 || cfg.PageDataTTL > MaxPageDataTTL {
+		return nil, fmt.Errorf("server: Config.PageDataTTL must be between 0 and %s", MaxPageDataTTL)
+	}
 	if cfg.ReadyTimeout <= 0 {
 		cfg.ReadyTimeout = 2 * time.Second
 	}
@@ -173,6 +188,11 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		articles: articles,
 		cards:    cards,
 		metrics:  m,
+
+		pageData:    pageStore(deps),
+		articleData: newDataCache[stgypub.ID, *stgypub.PubArticle](cfg.PageDataTTL),
+		siteData:    newDataCache[siteKey, *stgypub.PubSite](cfg.PageDataTTL),
+		popularData: newDataCache[popularKey, []*stgypub.Post](cfg.PageDataTTL),
 	}
 	s.handler = s.routes()
 	return s, nil

@@ -41,13 +41,19 @@ func (s *Server) popularPosts(ctx context.Context, ownerID, current stgypub.ID, 
 	if len(ids) == 0 {
 		return nil
 	}
-	posts, err := s.deps.Posts.PublishedByIDs(ctx, ids)
+	var key popularKey
+	copy(key[:], ids)
+	posts, err := s.popularData.get(key, func() ([]*stgypub.Post, error) { return s.deps.Posts.PublishedByIDs(ctx, ids) })
 	if err != nil {
 		s.warn(ctx, "popular entries: posts unavailable", err)
 		return nil
 	}
 	return posts
 }
+
+// popularKey is the ranked IDs of a Popular list (zero-padded), the key
+// of its cached PublishedByIDs result.
+type popularKey [stgypub.SidePostsMax]stgypub.ID
 
 func dropPost(posts []*stgypub.Post, id stgypub.ID, n int) []*stgypub.Post {
 	out := posts[:0:0]

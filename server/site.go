@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"time"
@@ -33,9 +34,9 @@ func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// buildSite loads owner, settings, the list (or search results) and the
-// site's last change in parallel and returns the page model and its
-// Last-Modified time.
+// buildSite loads the page's data (owner, settings and the list in one
+// statement, pageData.PubSite; search results through SearchPublished)
+// and returns the page model and its Last-Modified time.
 func (s *Server) buildSite(r *http.Request, rawID string) (*prerender.SitePage, time.Time, error) {
 	userID, err := stgypub.ParseID(rawID)
 	if err != nil {
@@ -45,58 +46,73 @@ func (s *Server) buildSite(r *http.Request, rawID string) (*prerender.SitePage, 
 	if err != nil {
 		return nil, time.Time{}, err
 	}
-	ctx := r.Context()
 	var (
-		site     siteIdentity
-		posts    []*stgypub.Post
-		total    int
-		modified time.Time
+		data    *stgypub.PubSite
+		total   int
+		hasMore bool
 	)
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		var err error
-		site, err = s.loadSite(gctx, userID)
-		return err
-	})
-	g.Go(func() error {
-		var err error
+	if params.query != "" {
+		data, total, err = s.searchSite(r.Context(), userID, params)
+		hasMore = err == nil && params.offset()+len(data.Posts) < total
+	} else {
 		q := stgypub.PostQuery{Order: params.order, Offset: params.offset(), Limit: params.pageSize() + 1}
-		if params.query != "" {
-			q.Limit--
-			posts, total, err = s.deps.Posts.SearchPublished(gctx, userID, params.query, q)
-		} else {
-			posts, err = s.deps.Posts.PublishedByUser(gctx, userID, q)
+		data, err = s.siteData.get(siteKey{userID, q}, func() (*stgypub.PubSite, error) {
+			return s.pageData.PubSite(r.Context(), userID, q)
+		})
+		if err == nil && len(data.Posts) > params.pageSize() {
+			hasMore = true
 		}
-		if err != nil && !stgypub.IsNotFound(err) {
-			return fmt.Errorf("server: list site %s: %w", userID, err)
-		}
-		return err
-	})
-	g.Go(func() error {
-		var err error
-		modified, err = s.deps.Posts.LastPublishedChange(gctx, userID)
-		if err != nil && !stgypub.IsNotFound(err) {
-			return fmt.Errorf("server: last change of site %s: %w", userID, err)
-		}
-		return err
-	})
-	if err := g.Wait(); err != nil {
+	}
+	if err != nil {
 		if stgypub.IsNotFound(err) {
 			return nil, time.Time{}, errNotFound
 		}
-		return nil, time.Time{}, err
+		return nil, time.Time{}, fmt.Errorf("server: list site %s: %w", userID, err)
 	}
-	hasMore := len(posts) > params.pageSize()
-	if params.query != "" {
-		hasMore = params.offset()+len(posts) < total
-	} else if hasMore {
+	posts := data.Posts
+	if hasMore && params.query == "" {
 		posts = posts[:params.pageSize()]
 	}
 	if len(posts) == 0 && params.page > 1 {
 		return nil, time.Time{}, notFoundf("No such page: this site has no page %d.", params.page)
 	}
+	site := newSiteIdentity(data.Owner, data.Config)
 	theme := prerender.ChooseTheme(params.design, site.config.DesignTheme)
-	return s.sitePage(r, site, params, theme, posts, total, hasMore), modified, nil
+	return s.sitePage(r, site, params, theme, posts, total, hasMore), data.LastChange, nil
+}
+
+// siteKey identifies one cached list page.
+type siteKey struct {
+	user stgypub.ID
+	q    stgypub.PostQuery
+}
+
+// searchSite loads owner, settings, one page of search results and the
+// site's last change in parallel (search is not cached).
+func (s *Server) searchSite(ctx context.Context, userID stgypub.ID, p siteParams) (*stgypub.PubSite, int, error) {
+	data := &stgypub.PubSite{}
+	var total int
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		site, err := s.loadSite(gctx, userID)
+		if err == nil {
+			data.Owner, data.Config = site.owner, site.config
+		}
+		return err
+	})
+	g.Go(func() (err error) {
+		q := stgypub.PostQuery{Order: p.order, Offset: p.offset(), Limit: p.pageSize()}
+		data.Posts, total, err = s.deps.Posts.SearchPublished(gctx, userID, p.query, q)
+		return err
+	})
+	g.Go(func() (err error) {
+		data.LastChange, err = s.deps.Posts.LastPublishedChange(gctx, userID)
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		return nil, 0, err
+	}
+	return data, total, nil
 }
 
 // sitePage builds the page model and metadata of a site page.
