@@ -91,6 +91,8 @@ done
 # hanako is an admin, to check ?user= (another user's Stats and Settings).
 "$bin" user make-admin -login hanako >/dev/null
 
+# Files run one at a time in name order (node sorts them): 20-stats needs
+# a site nobody has viewed yet, so it runs before the files that open pages.
 echo "== node --test ui/e2e"
 STGY_E2E_BASE_URL="$base" STGY_E2E_VIEW_SECRET="$secret" STGY_E2E_CHROMIUM="$CHROMIUM" \
 	node --test --test-concurrency=1 --test-reporter=spec ui/e2e/*.test.mjs
