@@ -94,15 +94,48 @@ func BenchmarkRanking(b *testing.B) {
 	})
 }
 
+// withCheckpoints gives f's owner posts 1..10,000 in PostgreSQL and the
+// checkpoints those daily values would have left: for every (post, day)
+// with PV >= 4, the multiple of four below it (about 149,000 rows, the
+// worst case for this owner).
+func withCheckpoints(b *testing.B, f *fixture) {
+	ctx := context.Background()
+	if _, err := f.st.DB.ExecContext(ctx, `INSERT INTO posts (id, owned_by, published_at, snippet, allow_likes, allow_replies)
+		SELECT p, ?, now(), '[]', true, true FROM generate_series(1, 10000) p`, int64(f.owner)); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := f.st.DB.ExecContext(ctx, `INSERT INTO post_pub_access_counts (post_id, owner_id, target_date, count)
+		SELECT p + 1, ?, ?::date - d, ((1 + (p*7 + d) % 500) / 4) * 4
+		FROM generate_series(0, 9999) p, generate_series(0, 14) d WHERE 1 + (p*7 + d) % 500 >= 4`,
+		int64(f.owner), testNow.Format(time.DateOnly)); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := f.st.DB.ExecContext(ctx, `ANALYZE post_pub_access_counts`); err != nil {
+		b.Fatal(err)
+	}
+}
+
 func BenchmarkStats(b *testing.B) {
 	f := bigOwner(b)
 	ctx := context.Background()
-	for b.Loop() {
-		f.rdb.Del(ctx, f.c.statsKey(f.owner))
-		if st, err := f.c.Stats(ctx, f.owner); err != nil || len(st.Posts) != TopK {
-			b.Fatal(err)
+	run := func(b *testing.B) {
+		for b.Loop() {
+			f.rdb.Del(ctx, f.c.statsKey(f.owner))
+			if st, err := f.c.Stats(ctx, f.owner); err != nil || len(st.Posts) != TopK {
+				b.Fatal(err)
+			}
 		}
 	}
+	b.Run("redis-only", run)
+	withCheckpoints(b, f)
+	b.Run("with-checkpoints", run)
+	b.Run("cached", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := f.c.Stats(ctx, f.owner); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 // BenchmarkMemoryPerPost reports Redis MEMORY USAGE per viewed post: a full

@@ -20,17 +20,21 @@ import (
 // testRedis connects to STGY_TEST_REDIS_CLUSTER (comma-separated cluster
 // node addresses) when set, else to STGY_TEST_REDIS_ADDR or
 // 127.0.0.1:6379.
-func testRedis(t testing.TB) redis.UniversalClient {
+func testRedis(t testing.TB) redis.UniversalClient { t.Helper(); return testRedisProto(t, 0) }
+
+// testRedisProto is testRedis speaking RESP protocol (2 or 3; 0 is
+// go-redis's default, 3).
+func testRedisProto(t testing.TB, protocol int) redis.UniversalClient {
 	t.Helper()
 	var rdb redis.UniversalClient
 	if addrs := os.Getenv("STGY_TEST_REDIS_CLUSTER"); addrs != "" {
-		rdb = redis.NewClusterClient(&redis.ClusterOptions{Addrs: strings.Split(addrs, ",")})
+		rdb = redis.NewClusterClient(&redis.ClusterOptions{Addrs: strings.Split(addrs, ","), Protocol: protocol})
 	} else {
 		addr := os.Getenv("STGY_TEST_REDIS_ADDR")
 		if addr == "" {
 			addr = "127.0.0.1:6379"
 		}
-		rdb = redis.NewClient(&redis.Options{Addr: addr})
+		rdb = redis.NewClient(&redis.Options{Addr: addr, Protocol: protocol})
 	}
 	if err := rdb.Ping(context.Background()).Err(); err != nil {
 		t.Fatalf("redis: %v", err)
@@ -120,6 +124,11 @@ func (s *countingStore) UpsertCheckpoints(ctx context.Context, cps []stgypub.Che
 func (s *countingStore) OwnerCheckpoints(ctx context.Context, id stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
 	s.count("OwnerCheckpoints")
 	return s.Store.OwnerCheckpoints(ctx, id, from, to)
+}
+
+func (s *countingStore) EachOwnerCheckpoint(ctx context.Context, id stgypub.ID, from, to time.Time, f func(stgypub.ID, int, int64)) error {
+	s.count("OwnerCheckpoints")
+	return s.Store.EachOwnerCheckpoint(ctx, id, from, to, f)
 }
 
 func (s *countingStore) DeleteCheckpointsBefore(ctx context.Context, d time.Time) (int64, error) {

@@ -50,11 +50,11 @@ func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID) ([]stgypub.R
 	} else if !errors.Is(err, redis.Nil) {
 		return nil, fmt.Errorf("counter: ranking cache of %s: %w", owner, err)
 	}
-	totals := make(map[stgypub.ID]int64)
-	if _, err := c.readWindow(ctx, owner, func(_ int, post stgypub.ID, pv int64) { totals[post] += pv }); err != nil {
+	t, err := c.readWindow(ctx, owner, c.window())
+	if err != nil {
 		return nil, err
 	}
-	top := topK(totals, TopK)
+	top := topK(t.totals(), TopK)
 	if len(top) > 0 {
 		b, err := json.Marshal(top)
 		if err == nil {

@@ -120,9 +120,9 @@ func rankString(es []stgypub.RankingEntry) string {
 }
 
 func TestTopKHeap(t *testing.T) {
-	totals := map[stgypub.ID]int64{}
+	var totals []stgypub.RankingEntry
 	for i := range 5000 {
-		totals[stgypub.ID(i+1)] = int64(i % 1200)
+		totals = append(totals, stgypub.RankingEntry{ID: stgypub.ID(i + 1), PV: int64(i % 1200)})
 	}
 	top := topK(totals, TopK)
 	if len(top) != TopK {

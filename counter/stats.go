@@ -15,7 +15,7 @@ import (
 // Stats returns the owner's Publications Stats over the window (seed 001
 // "Publications Stats"): the daily Hashes (one pipeline) and the owner's
 // checkpoints (one query on (owner_id, target_date)) merged by max per
-// (post, date) with MergeStats, then summed. TotalPV and the site's daily
+// (post, date) (MergeStats' rule), then summed. TotalPV and the site's daily
 // series count every post; Posts holds the top 1000 (PV descending, then
 // ID) with publishedAt and digest from the meta keys (one MGET) and, for
 // those missing there, PostMetas for just those IDs. Every series has one
@@ -32,48 +32,40 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 		return nil, fmt.Errorf("counter: stats cache of %s: %w", ownerID, err)
 	}
 	n := c.cfg.RetentionDays
-	rv := make(map[stgypub.ID][]int64)
-	days, err := c.readWindow(ctx, ownerID, func(day int, post stgypub.ID, pv int64) {
-		s, ok := rv[post]
-		if !ok {
-			s = make([]int64, n)
-			rv[post] = s
-		}
-		s[day] = pv
-	})
+	// Redis and PostgreSQL are read at the same time; the merge waits for
+	// both.
+	days := c.window()
+	type cpResult struct {
+		rows []dayCount
+		err  error
+	}
+	cpc := make(chan cpResult, 1)
+	go func() {
+		rows, err := c.ownerCheckpoints(ctx, ownerID, days)
+		cpc <- cpResult{rows, err}
+	}()
+	t, err := c.readWindow(ctx, ownerID, days)
+	cp := <-cpc
 	if err != nil {
 		return nil, err
 	}
-	cps, err := c.cps.OwnerCheckpoints(ctx, ownerID, days[0], days[n-1])
-	if err != nil {
-		return nil, fmt.Errorf("counter: stats checkpoints of %s: %w", ownerID, err)
+	if cp.err != nil {
+		return nil, fmt.Errorf("counter: stats checkpoints of %s: %w", ownerID, cp.err)
 	}
-	dv := make(map[stgypub.ID][]int64)
-	for _, cp := range cps {
-		i := int(cp.Date.Sub(days[0]) / (24 * time.Hour))
-		if i < 0 || i >= n {
-			continue
-		}
-		s, ok := dv[cp.PostID]
-		if !ok {
-			s = make([]int64, n)
-			dv[cp.PostID] = s
-		}
-		s[i] = max(s[i], cp.Count)
+	for _, r := range cp.rows {
+		t.raise(int(r.day), r.post, r.count) // max with Redis, never a sum
 	}
-	merged := MergeStats(n, rv, dv)
 
 	st := &stgypub.Stats{OwnerID: ownerID, Days: n, Daily: make([]stgypub.DayPV, n)}
 	for i, d := range days {
 		st.Daily[i].Date = d.Format(dayLayout)
 	}
-	totals := make(map[stgypub.ID]int64, len(merged))
-	for id, s := range merged {
-		for i, pv := range s {
-			totals[id] += pv
+	totals := t.totals()
+	for r, e := range totals {
+		for i, pv := range t.series(r) {
 			st.Daily[i].PV += pv
 		}
-		st.TotalPV += totals[id]
+		st.TotalPV += e.PV
 	}
 	top := topK(totals, TopK)
 	metas, err := c.metas(ctx, ownerID, top)
@@ -81,12 +73,13 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 		return nil, err
 	}
 	st.Posts = make([]stgypub.PostStats, len(top))
+	series := make([]stgypub.DayPV, len(top)*n) // every post's Daily, one allocation
 	for i, e := range top {
-		ps := stgypub.PostStats{ID: e.ID, PV: e.PV, Daily: make([]stgypub.DayPV, n)}
+		ps := stgypub.PostStats{ID: e.ID, PV: e.PV, Daily: series[i*n : (i+1)*n : (i+1)*n]}
 		if m, ok := metas[e.ID]; ok {
 			ps.PublishedAt, ps.Digest = m.PublishedAt, m.Digest
 		}
-		for j, pv := range merged[e.ID] {
+		for j, pv := range t.series(t.row(e.ID)) {
 			ps.Daily[j] = stgypub.DayPV{Date: st.Daily[j].Date, PV: pv}
 		}
 		st.Posts[i] = ps

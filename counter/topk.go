@@ -1,7 +1,6 @@
 package counter
 
 import (
-	"container/heap"
 	"slices"
 
 	"github.com/stgy/stgypub"
@@ -19,39 +18,25 @@ func better(a, b stgypub.RankingEntry) bool {
 	return a.ID < b.ID
 }
 
-// minHeap keeps the worst retained entry at the top.
-type minHeap []stgypub.RankingEntry
-
-func (h minHeap) Len() int           { return len(h) }
-func (h minHeap) Less(i, j int) bool { return better(h[j], h[i]) }
-func (h minHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *minHeap) Push(x any)        { *h = append(*h, x.(stgypub.RankingEntry)) }
-func (h *minHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
-}
-
-// topK returns the k best entries with PV > 0 of totals (PV descending,
-// then ID ascending) using a size-k min-heap: O(U log k).
-func topK(totals map[stgypub.ID]int64, k int) []stgypub.RankingEntry {
-	h := make(minHeap, 0, min(k, len(totals)))
-	for id, pv := range totals {
-		if pv <= 0 {
+// topK returns the k best entries with PV > 0 of all (PV descending, then
+// ID ascending) using a size-k min-heap, the worst retained entry at its
+// root: O(U log k) to select, O(k log k) to sort. all is not modified.
+func topK(all []stgypub.RankingEntry, k int) []stgypub.RankingEntry {
+	h := make([]stgypub.RankingEntry, 0, min(k, len(all)))
+	for _, e := range all {
+		if e.PV <= 0 {
 			continue
 		}
-		e := stgypub.RankingEntry{ID: id, PV: pv}
 		switch {
 		case len(h) < k:
-			heap.Push(&h, e)
+			h = append(h, e)
+			siftUp(h, len(h)-1)
 		case better(e, h[0]):
 			h[0] = e
-			heap.Fix(&h, 0)
+			siftDown(h, 0)
 		}
 	}
-	out := []stgypub.RankingEntry(h)
-	slices.SortFunc(out, func(a, b stgypub.RankingEntry) int {
+	slices.SortFunc(h, func(a, b stgypub.RankingEntry) int {
 		if better(a, b) {
 			return -1
 		}
@@ -60,5 +45,36 @@ func topK(totals map[stgypub.ID]int64, k int) []stgypub.RankingEntry {
 		}
 		return 0
 	})
-	return out
+	return h
+}
+
+// siftUp and siftDown keep h a min-heap under better: no parent is better
+// than its children.
+func siftUp(h []stgypub.RankingEntry, i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !better(h[p], h[i]) {
+			return
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+}
+
+func siftDown(h []stgypub.RankingEntry, i int) {
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		w := l // the worse child
+		if r := l + 1; r < len(h) && better(h[l], h[r]) {
+			w = r
+		}
+		if !better(h[i], h[w]) {
+			return
+		}
+		h[i], h[w] = h[w], h[i]
+		i = w
+	}
 }
