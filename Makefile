@@ -20,6 +20,7 @@ run: build services
 
 test: services
 	@scripts/test.sh
+	@scripts/e2e.sh
 
 generate:
 	$(GO) run github.com/99designs/gqlgen generate

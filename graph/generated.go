@@ -148,6 +148,7 @@ type ComplexityRoot struct {
 	Query struct {
 		ExportPubConfig     func(childComplexity int, userID stgypub.ID) int
 		Me                  func(childComplexity int) int
+		MyPost              func(childComplexity int, id stgypub.ID) int
 		MyPosts             func(childComplexity int, offset *int, limit *int) int
 		PubConfig           func(childComplexity int, userID stgypub.ID) int
 		PubRanking          func(childComplexity int, userID stgypub.ID, limit *int) int
@@ -256,6 +257,7 @@ type QueryResolver interface {
 	PubStats(ctx context.Context, userID stgypub.ID) (*stgypub.Stats, error)
 	ExportPubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
 	Me(ctx context.Context) (*stgypub.User, error)
+	MyPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
 	MyPosts(ctx context.Context, offset *int, limit *int) ([]*stgypub.Post, error)
 }
 type SiteResolver interface {
@@ -796,6 +798,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Me(childComplexity), true
+	case "Query.myPost":
+		if e.ComplexityRoot.Query.MyPost == nil {
+			break
+		}
+
+		args, err := ec.field_Query_myPost_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.MyPost(childComplexity, args["id"].(stgypub.ID)), true
 	case "Query.myPosts":
 		if e.ComplexityRoot.Query.MyPosts == nil {
 			break
@@ -1227,7 +1240,7 @@ type OwnPost {
   title: String!
   description: String!
   digest: String!
-  "Markdown source; loaded by createPost/updatePost, empty in myPosts."
+  "Markdown source; loaded by myPost, createPost and updatePost, empty in myPosts."
   content: String!
   createdAt: Time!
 }
@@ -1341,6 +1354,8 @@ type Query {
   exportPubConfig(userId: ID!): PubConfig!
   "The viewer; null when anonymous."
   me: Me
+  "One of the viewer's posts (or any post for an admin) with its Markdown content; owner or admin only."
+  myPost(id: ID!): OwnPost!
   "The viewer's posts, newest first. Limit clamped to 100."
   myPosts(offset: Int = 0, limit: Int = 20): [OwnPost!]!
 }
@@ -1986,6 +2001,20 @@ func (ec *executionContext) field_Query_exportPubConfig_args(ctx context.Context
 		return nil, err
 	}
 	args["userId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_myPost_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -4523,6 +4552,50 @@ func (ec *executionContext) fieldContext_Query_me(_ context.Context, field graph
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Me(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_myPost(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_myPost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().MyPost(ctx, fc.Args["id"].(stgypub.ID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.Post) graphql.Marshaler {
+			return ec.marshalNOwnPost2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPost(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_myPost(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OwnPost(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_myPost_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -7425,6 +7498,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_me(ctx, field)
+				})
+		case "myPost":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_myPost(ctx, field)
 				})
 		case "myPosts":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,

@@ -236,6 +236,11 @@ func (r *queryResolver) Me(ctx context.Context) (*stgypub.User, error) {
 	return r.viewer(ctx), nil
 }
 
+// MyPost is the resolver for the myPost field.
+func (r *queryResolver) MyPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) {
+	return r.Owner.Post(ctx, r.viewer(ctx), id)
+}
+
 // MyPosts is the resolver for the myPosts field.
 func (r *queryResolver) MyPosts(ctx context.Context, offset *int, limit *int) ([]*stgypub.Post, error) {
 	return r.Owner.MyPosts(ctx, r.viewer(ctx), intOr(offset, 0), intOr(limit, 20))

@@ -138,6 +138,13 @@ func (s *Service) MyPosts(ctx context.Context, viewer *stgypub.User, offset, lim
 	return posts, nil
 }
 
+// Post returns one post of any publication state with its Markdown
+// content, for its owner or an admin (the editor pre-fills from it).
+// Errors: UNAUTHENTICATED, FORBIDDEN, NOT_FOUND.
+func (s *Service) Post(ctx context.Context, viewer *stgypub.User, id stgypub.ID) (*stgypub.Post, error) {
+	return s.ownPost(ctx, viewer, id)
+}
+
 // ownPost loads post id and checks viewer may change it.
 func (s *Service) ownPost(ctx context.Context, viewer *stgypub.User, id stgypub.ID) (*stgypub.Post, error) {
 	if err := requireUser(viewer); err != nil {

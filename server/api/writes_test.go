@@ -66,6 +66,11 @@ func TestPostWrites(t *testing.T) {
 		if len(mine) != 1 || mine[0].PublicationState != "UNPUBLISHED" {
 			t.Errorf("myPosts = %+v", mine)
 		}
+		var one ownPostJSON
+		e.do(t, req{as: "owner", query: `query($id: ID!) { myPost(id: $id) { id content publicationState } }`, variables: vars}).data(t, "myPost", &one)
+		if one.ID != mine[0].ID || one.Content == "" || one.PublicationState != "UNPUBLISHED" {
+			t.Errorf("myPost = %+v, want the post with its Markdown", one)
+		}
 		var others []ownPostJSON
 		e.do(t, req{as: "other", query: `{ myPosts { id } }`}).data(t, "myPosts", &others)
 		if len(others) != 0 {

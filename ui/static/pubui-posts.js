@@ -65,20 +65,32 @@
     return P.loadPosts(onError).catch(onError);
   }
 
+  var MY_POST = "query($id: ID!) { myPost(id: $id) { id content } }";
+
   function openEditor(p) {
     var f = document.getElementById("post-editor");
     editing = p;
     f.reset();
     P.showFormError(f, "");
     document.getElementById("post-editor-title").textContent = p ? "Edit " + title(p) : "New post";
-    document.getElementById("post-editor-note").hidden = !p;
     if (p) {
       f.elements.locale.value = p.locale;
       f.elements.allowLikes.checked = p.allowLikes;
       f.elements.allowReplies.checked = p.allowReplies;
+      // The list carries no Markdown; fetch this post's source to edit it.
+      f.elements.content.disabled = true;
+      P.gql(MY_POST, { id: p.id }).then(function (d) {
+        if (editing !== p) return;
+        f.elements.content.value = d.myPost.content;
+        f.elements.content.disabled = false;
+        f.elements.content.focus();
+      }, function (err) {
+        f.elements.content.disabled = false;
+        onError(err);
+      });
     }
     f.hidden = false;
-    f.elements.content.focus();
+    if (!p) f.elements.content.focus();
   }
 
   function saveEditor(ev) {
