@@ -9,7 +9,10 @@ import (
 // in one statement (issue "One request, one fetch"; seed 001 "External
 // Page Structure").
 type PubArticle struct {
-	Post   *Post      // the published post, with Content (PlainText is "")
+	// Post is the published post without Content and PlainText: the
+	// rendered body is cached by version (ID, UpdatedAt, PublishedAt) and
+	// Content is read with PublishedPost only when that cache misses.
+	Post   *Post
 	Owner  *User      // its owner; PasswordHash is never loaded
 	Config *PubConfig // the owner's settings, DefaultPubConfig when no row
 	// Older and Newer are the owner's published posts just before and

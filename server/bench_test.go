@@ -185,10 +185,11 @@ func BenchmarkBarePub(b *testing.B) {
 	for _, name := range []string{"long-en", "ja"} {
 		b.Run(name, func(b *testing.B) {
 			path := pubPaths(f)[name]
-			page, _, err := f.srv.buildPub(httptest.NewRequest(http.MethodGet, path, nil), path[len("/pub/"):])
+			page, _, recorded, err := f.srv.buildPub(httptest.NewRequest(http.MethodGet, path, nil), path[len("/pub/"):])
 			if err != nil {
 				b.Fatal(err)
 			}
+			recorded()
 			runHandler(b, bareHandler(func(buf *bytes.Buffer) error { return f.srv.pages.Pub(buf, page) }), path)
 		})
 	}

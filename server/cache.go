@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"time"
 
 	"github.com/stgy/stgypub"
@@ -28,15 +29,28 @@ func versionKey(p *stgypub.Post) (updated, published int64) {
 }
 
 // articleHTML is markdown.Render of the post's Content, through the LRU.
-func (s *Server) articleHTML(p *stgypub.Post, vertical bool) string {
+// The page data carries no Content (stgypub.PubArticle): on a miss the
+// body is read with PublishedPost, which also applies the publication
+// rule again. Content read just after an edit is stored under the older
+// version's key, where it is harmless: the next request asks for the new
+// version and reads it again.
+func (s *Server) articleHTML(ctx context.Context, p *stgypub.Post, vertical bool) (string, error) {
 	u, pub := versionKey(p)
 	k := articleKey{id: p.ID, updated: u, published: pub, vertical: vertical}
 	if html, ok := s.articles.Get(k); ok {
-		return html
+		return html, nil
 	}
-	html := markdown.Render(p.Content, markdown.Options{Vertical: vertical})
+	content := p.Content
+	if content == "" {
+		full, err := s.deps.Posts.PublishedPost(ctx, p.ID)
+		if err != nil {
+			return "", err
+		}
+		content = full.Content
+	}
+	html := markdown.Render(content, markdown.Options{Vertical: vertical})
 	s.articles.Add(k, html)
-	return html
+	return html, nil
 }
 
 // cardKey identifies the derived parts of a post's snippet.

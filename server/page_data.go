@@ -45,7 +45,7 @@ func (r separateReads) PubArticle(ctx context.Context, id stgypub.ID) (*stgypub.
 	if err != nil {
 		return nil, err
 	}
-	post.PlainText = ""
+	post.Content, post.PlainText = "", ""
 	a := &stgypub.PubArticle{Post: post}
 	if a.Owner, a.Config, err = r.site(ctx, post.OwnedBy); err != nil {
 		return nil, err

@@ -2,11 +2,8 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"fmt"
-	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -20,15 +17,18 @@ import (
 // Structure", "Server-Side Rendering and Metadata", "Sharing Published
 // Articles"). Malformed, unknown, unpublished, scheduled and deleted IDs
 // all give the same 404. The post is fetched once and shared by the page,
-// its metadata and the view recording.
+// its metadata and the view recording, which runs while the page renders
+// and is finished before the response is written.
 func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
-	page, modified, err := s.buildPub(r, chi.URLParam(r, "postId"))
+	page, modified, recorded, err := s.buildPub(r, chi.URLParam(r, "postId"))
 	if err != nil {
 		return err
 	}
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	if err := s.pages.Pub(&buf, page); err != nil {
+	err = s.pages.Pub(&buf, page)
+	recorded()
+	if err != nil {
 		return err
 	}
 	writeBody(w, r, htmlType, pageCacheControl, modified, buf.Bytes())
@@ -36,58 +36,70 @@ func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
 }
 
 // buildPub loads everything the article page shows and returns the page
-// model and its Last-Modified time: the post with its owner, settings,
-// neighbours and Recent posts in one statement (pageData.PubArticle),
-// then in parallel the view recording, the view count and Popular entries
-// (Ranker, then PublishedByIDs).
-func (s *Server) buildPub(r *http.Request, rawID string) (*prerender.PubPage, time.Time, error) {
+// model, its Last-Modified time and a function that waits for the view
+// recording it started (GET only). The post with its owner, settings,
+// neighbours and Recent posts comes from one statement
+// (pageData.PubArticle); the rendered body from the article cache (its
+// Content is read only on a miss); Popular entries and the view count are
+// read from the counter in parallel with the statement when an earlier
+// request left a hint (speculateSide), else right after it.
+func (s *Server) buildPub(r *http.Request, rawID string) (*prerender.PubPage, time.Time, func(), error) {
 	id, err := stgypub.ParseID(rawID)
 	if err != nil {
-		return nil, time.Time{}, errNotFound
+		return nil, time.Time{}, nil, errNotFound
 	}
 	ctx := r.Context()
+	side := s.speculateSide(ctx, id)
 	a, err := s.articleData.get(id, func() (*stgypub.PubArticle, error) { return s.pageData.PubArticle(ctx, id) })
 	if err != nil {
+		side(sideHint{})
 		if stgypub.IsNotFound(err) {
-			return nil, time.Time{}, errNotFound
+			return nil, time.Time{}, nil, errNotFound
 		}
-		return nil, time.Time{}, fmt.Errorf("server: load post %s: %w", id, err)
+		return nil, time.Time{}, nil, fmt.Errorf("server: load post %s: %w", id, err)
 	}
 	post := a.Post
 	site := newSiteIdentity(a.Owner, a.Config)
+	want := sideHint{owner: post.OwnedBy, popular: site.config.SidePopular()}
+	sideDone := make(chan *sideData, 1)
+	go func() {
+		d := side(want)
+		if d == nil {
+			d = s.loadSide(ctx, want.owner, post.ID, want.popular)
+		}
+		sideDone <- d
+	}()
 	theme := prerender.ChooseTheme(r.URL.Query().Get("design"), site.config.DesignTheme)
-
-	var (
-		popular []*stgypub.Post
-		views   int64
-		viewsOK bool
-		wg      sync.WaitGroup
-	)
-	if n := site.config.SidePopular(); n > 0 {
-		wg.Go(func() { popular = s.popularPosts(ctx, post.OwnedBy, post.ID, n) })
+	article, err := s.articleHTML(ctx, post, theme.Vertical)
+	if err != nil {
+		<-sideDone
+		if stgypub.IsNotFound(err) {
+			return nil, time.Time{}, nil, errNotFound
+		}
+		return nil, time.Time{}, nil, fmt.Errorf("server: content of %s: %w", id, err)
 	}
-	if s.deps.Counts != nil {
-		wg.Go(func() { views, viewsOK = s.viewCount(ctx, post) })
-	}
+	recorded := func() {}
 	if r.Method == http.MethodGet {
-		wg.Go(func() { s.recordView(ctx, r, post) })
+		done := make(chan struct{})
+		go func() { defer close(done); s.recordView(ctx, r, post) }()
+		recorded = func() { <-done }
 	}
-	wg.Wait()
+	d := <-sideDone
 
-	page := s.pubPage(r, post, site, theme)
+	page := s.pubPage(r, post, site, theme, article)
 	if site.config.ShowPagenation {
 		page.Older, page.Newer = s.linkCard(a.Older), s.linkCard(a.Newer)
 	}
 	if n := site.config.SideRecent(); n > 0 {
 		page.Sidebar.Recent = s.sideCards(dropPost(a.Recent, post.ID, n), site)
 	}
-	page.Sidebar.Popular = s.sideCards(popular, site)
-	page.ViewCount, page.ShowViews = views, viewsOK
-	return page, latest(post.PublishedAt, post.UpdatedAt), nil
+	page.Sidebar.Popular = s.sideCards(d.popular, site)
+	page.ViewCount, page.ShowViews = d.views, d.viewsOK
+	return page, latest(post.PublishedAt, post.UpdatedAt), recorded, nil
 }
 
 // pubPage builds the article page model and its metadata.
-func (s *Server) pubPage(r *http.Request, post *stgypub.Post, site siteIdentity, theme prerender.Theme) *prerender.PubPage {
+func (s *Server) pubPage(r *http.Request, post *stgypub.Post, site siteIdentity, theme prerender.Theme, article string) *prerender.PubPage {
 	canonical := s.pubURL(post.ID)
 	parts := s.snippetParts(post, false, false)
 	date, dateISO := s.dates(post.PublishedAt)
@@ -128,7 +140,7 @@ func (s *Server) pubPage(r *http.Request, post *stgypub.Post, site siteIdentity,
 			Site:      s.siteHeader(site),
 			Analytics: analytics(site.config, s.requestLocation(r.URL), title, post.ID.String(), "post"),
 		},
-		Article:  trustedHTML(s.articleHTML(post, theme.Vertical)),
+		Article:  trustedHTML(article),
 		Date:     date,
 		DateISO:  dateISO,
 		Author:   site.author,
@@ -147,16 +159,4 @@ func (s *Server) pubPage(r *http.Request, post *stgypub.Post, site siteIdentity,
 		page.Sidebar.Profile = &prerender.Profile{Name: site.author, Introduction: intro, URL: "/sites/" + site.owner.ID.String()}
 	}
 	return page
-}
-
-// viewCount is the post's PV over the retention window; ok is false when
-// the counter fails (the line is then hidden).
-func (s *Server) viewCount(ctx context.Context, post *stgypub.Post) (int64, bool) {
-	m, err := s.deps.Counts.ViewCounts(ctx, post.OwnedBy, []stgypub.ID{post.ID})
-	if err != nil {
-		s.log.LogAttrs(ctx, slog.LevelWarn, "view counts unavailable",
-			slog.String("request_id", RequestID(ctx)), slog.String("post", post.ID.String()), slog.String("error", err.Error()))
-		return 0, false
-	}
-	return m[post.ID], true
 }

@@ -121,6 +121,7 @@ type Server struct {
 	articleData *dataCache[stgypub.ID, *stgypub.PubArticle]
 	siteData    *dataCache[siteKey, *stgypub.PubSite]
 	popularData *dataCache[popularKey, []*stgypub.Post]
+	hints       *lru.Cache[stgypub.ID, sideHint]
 }
 
 // New checks cfg and deps, parses the templates and builds the routes. It
@@ -172,6 +173,10 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: card cache: %w", err)
 	}
+	hints, err := lru.New[stgypub.ID, sideHint](sideHintEntries)
+	if err != nil {
+		return nil, fmt.Errorf("server: hint cache: %w", err)
+	}
 	if deps.Metrics == nil {
 		deps.Metrics = newRegistry()
 	}
@@ -193,6 +198,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		articleData: newDataCache[stgypub.ID, *stgypub.PubArticle](cfg.PageDataTTL),
 		siteData:    newDataCache[siteKey, *stgypub.PubSite](cfg.PageDataTTL),
 		popularData: newDataCache[popularKey, []*stgypub.Post](cfg.PageDataTTL),
+		hints:       hints,
 	}
 	s.handler = s.routes()
 	return s, nil

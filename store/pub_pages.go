@@ -46,7 +46,7 @@ type articleRow struct {
 	siteRow
 }
 
-// pubArticleSQL reads the post (?0) with its details, owner, settings,
+// pubArticleSQL reads the post (?0) without its details, owner, settings,
 // neighbours (only when show_pagenation) and the owner's newest
 // SideRecent()+1 posts in one statement. ?1 is now. Every post read walks
 // the (owned_by, published_at, id) partial index.
@@ -54,8 +54,8 @@ const pubArticleSQL = `WITH cur AS (
   SELECT p.id, p.owned_by, p.published_at FROM posts p WHERE p.id = ?0 AND p.published_at <= ?1
 ), site AS (%s WHERE u.id = (SELECT owned_by FROM cur)
 ), rows AS (
-  SELECT 'post' AS role, %s, d.content, '' AS plain_text
-  FROM cur JOIN posts p ON p.id = cur.id JOIN post_details d ON d.post_id = p.id
+  SELECT 'post' AS role, %s, '' AS content, '' AS plain_text
+  FROM cur JOIN posts p ON p.id = cur.id
   UNION ALL
   SELECT 'older', %[3]s, '', '' FROM cur CROSS JOIN site CROSS JOIN LATERAL (
     SELECT * FROM posts p WHERE p.owned_by = cur.owned_by AND p.published_at <= ?1
@@ -78,8 +78,10 @@ SELECT rows.*, site.* FROM rows CROSS JOIN site`
 
 var pubArticleQuery = fmt.Sprintf(pubArticleSQL, siteSelect, postListColumns, postListColumns, stgypub.SidePostsMax)
 
-// PubArticle loads a published post with Content (PlainText, which only
-// search needs, is not read: it can double a long post's bytes), its owner
+// PubArticle loads a published post without Content and PlainText (the
+// server keeps rendered bodies and reads Content through PublishedPost
+// only when its cache misses: a long post's body is most of the bytes
+// and PostgreSQL would detoast it on every read), its owner
 // (without password hash), the owner's settings, the neighbours in
 // (published_at, id) order when show_pagenation is on, and the owner's
 // newest SideRecent()+1 published posts, in one round trip. NOT_FOUND when

@@ -68,7 +68,7 @@ func TestPubArticle(t *testing.T) {
 				t.Fatal(err)
 			}
 			want, _ := f.s.PublishedPost(ctx, tt.id)
-			if a.Post.ID != tt.id || a.Post.Content != want.Content || a.Post.Content == "" || a.Post.PlainText != "" ||
+			if a.Post.ID != tt.id || a.Post.Content != "" || a.Post.PlainText != "" || a.Post.Snippet != want.Snippet ||
 				!a.Post.PublishedAt.Equal(*want.PublishedAt) {
 				t.Errorf("post = %+v, want %+v", a.Post, want)
 			}
