@@ -36,6 +36,21 @@ func BenchmarkRecordView(b *testing.B) {
 	})
 }
 
+// BenchmarkRecordViewClient is RecordView's own work around the EVALSHA
+// round trip on an ordinary (non-checkpoint) view: keys, meta JSON,
+// arguments and the checkpoint decision.
+func BenchmarkRecordViewClient(b *testing.B) {
+	c := New(nil, nil, Config{Now: func() time.Time { return testNow }})
+	v := stgypub.View{PostID: 0x19FD706DCB600000, OwnerID: 0x19FD705B39100000, PublishedAt: testNow,
+		Digest: "STGYの記事外部公開機能では、公開日時を正本として、SNS投稿を別データへ複製せずにブログ風に表示する。共有ボタンと外部コメントは拡張設定で有効にし、アクセスカウンタはRedisの日次カウンタを正本としてPostgreSQLには疎なチェックポイントだけを保存する。"}
+	for b.Loop() {
+		vc := c.newViewCall(v, c.today())
+		if len(vc.meta) < 100 || CheckpointFor(5) {
+			b.Fatal(vc.meta)
+		}
+	}
+}
+
 // bareScript is the minimal baseline: one EVALSHA doing one HINCRBY.
 var bareScript = redis.NewScript(`return redis.call('HINCRBY', KEYS[1], ARGV[1], 1)`)
 

@@ -11,6 +11,7 @@ package counter
 import (
 	"context"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
 
@@ -55,6 +56,9 @@ type Counter struct {
 	mu   sync.Mutex
 	last string // UTC date (YYYYMMDD) of this process's last successful cleanup
 	busy bool   // a cleanup is running
+
+	// Constant arguments of recordScript, passed by pointer.
+	ttlArg, lruLimitArg string
 }
 
 var (
@@ -81,7 +85,9 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log}
+	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
+	c.ttlArg = strconv.FormatInt(int64(c.ttl().Seconds()), 10)
+	return c
 }
 
 // Wait blocks until every background checkpoint started so far has

@@ -12,25 +12,60 @@ const dayLayout = "20060102"
 // Key names (ARCHITECTURE.md "Redis key layout"); the owner in braces is
 // the Redis Cluster hash tag, so one view's keys and one owner's daily
 // Hashes share a slot.
+const (
+	dailyKind   = "stgy:pub-views:daily:{"
+	lruKind     = "stgy:pub-views:lru:{"
+	metaKind    = "stgy:pub-views:meta:{"
+	rankingKind = "stgy:pub-views:ranking:{"
+	statsKind   = "stgy:pub-views:stats:{"
+)
+
+// appendKey appends prefix + kind + OWNER + "}" and, when tail is not
+// empty, ":" + tail.
+func (c *Counter) appendKey(b []byte, kind string, owner stgypub.ID, tail []byte) []byte {
+	b = append(b, c.cfg.Prefix...)
+	b = append(b, kind...)
+	b = appendID(b, owner)
+	b = append(b, '}')
+	if len(tail) > 0 {
+		b = append(b, ':')
+		b = append(b, tail...)
+	}
+	return b
+}
+
+// appendID appends id as 16 upper-case hexadecimal digits (ID.String).
+func appendID(b []byte, id stgypub.ID) []byte {
+	const digits = "0123456789ABCDEF"
+	u := uint64(id)
+	for shift := 60; shift >= 0; shift -= 4 {
+		b = append(b, digits[u>>shift&0xF])
+	}
+	return b
+}
+
+func (c *Counter) key(kind string, owner stgypub.ID, tail []byte) string {
+	var buf [128]byte
+	return string(c.appendKey(buf[:0], kind, owner, tail))
+}
+
 func (c *Counter) dailyKey(owner stgypub.ID, day string) string {
-	return c.cfg.Prefix + "stgy:pub-views:daily:{" + owner.String() + "}:" + day
+	return c.key(dailyKind, owner, []byte(day))
 }
 
 func (c *Counter) lruKey(owner, post stgypub.ID) string {
-	return c.cfg.Prefix + "stgy:pub-views:lru:{" + owner.String() + "}:" + post.String()
+	var id [16]byte
+	return c.key(lruKind, owner, appendID(id[:0], post))
 }
 
 func (c *Counter) metaKey(owner, post stgypub.ID) string {
-	return c.cfg.Prefix + "stgy:pub-views:meta:{" + owner.String() + "}:" + post.String()
+	var id [16]byte
+	return c.key(metaKind, owner, appendID(id[:0], post))
 }
 
-func (c *Counter) rankingKey(owner stgypub.ID) string {
-	return c.cfg.Prefix + "stgy:pub-views:ranking:{" + owner.String() + "}"
-}
+func (c *Counter) rankingKey(owner stgypub.ID) string { return c.key(rankingKind, owner, nil) }
 
-func (c *Counter) statsKey(owner stgypub.ID) string {
-	return c.cfg.Prefix + "stgy:pub-views:stats:{" + owner.String() + "}"
-}
+func (c *Counter) statsKey(owner stgypub.ID) string { return c.key(statsKind, owner, nil) }
 
 // today is midnight UTC of the current UTC date.
 func (c *Counter) today() time.Time {
