@@ -29,6 +29,9 @@ import (
 // articles plus one Japanese article.
 type benchFixture struct {
 	srv          *Server
+	cfg          Config
+	deps         Deps
+	rdb          *redis.Client
 	site         stgypub.ID
 	longEN, ja   stgypub.ID
 	redisEnabled bool
@@ -90,7 +93,7 @@ func newBenchFixture(b *testing.B) *benchFixture {
 	if err != nil {
 		b.Fatal(err)
 	}
-	f.srv = srv
+	f.srv, f.cfg, f.deps, f.rdb = srv, Config{BaseURL: base, ViewSecret: []byte("bench")}, deps, rdb
 	// Some ranking data so Popular entries has work to do.
 	for i := range 40 {
 		req := httptest.NewRequest(http.MethodGet, "/pub/"+stgypub.ID(0x19FD000000100000+i%31).String(), nil)

@@ -30,9 +30,23 @@ type sideData struct {
 }
 
 // loadSide reads Popular entries (Ranker, then PublishedByIDs; n 0 skips
-// them) and the post's view count in parallel. Failures leave the part
-// empty (see popularPosts, viewCount); the page still renders.
+// them) and the post's view count in parallel, or takes them from the
+// PageDataTTL cache. Failures leave the part empty (see popularPosts,
+// viewCount); the page still renders.
 func (s *Server) loadSide(ctx context.Context, owner, post stgypub.ID, n int) *sideData {
+	d, _ := s.sideCache.get(sideKey{owner, post, n}, func() (*sideData, error) {
+		return s.readSide(ctx, owner, post, n), nil
+	})
+	return d
+}
+
+// sideKey identifies a cached sideData (Config.PageDataTTL).
+type sideKey struct {
+	owner, post stgypub.ID
+	n           int
+}
+
+func (s *Server) readSide(ctx context.Context, owner, post stgypub.ID, n int) *sideData {
 	var (
 		d  sideData
 		wg sync.WaitGroup

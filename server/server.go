@@ -56,12 +56,12 @@ type Config struct {
 	CardCacheSize int
 	// ReadyTimeout bounds each /readyz check; 0 means 2 seconds.
 	ReadyTimeout time.Duration
-	// PageDataTTL keeps the data a page fetches from PostgreSQL (post,
-	// owner, settings, neighbours, Recent, Popular posts, list pages; not
-	// search results) per process for this long; 0, the default, fetches
-	// on every request. At most MaxPageDataTTL. Edits, publications and
-	// settings changes show within the TTL. Every request still records
-	// its view and reads Ranking and view counts from the counter.
+	// PageDataTTL keeps the data a page fetches (from PostgreSQL: post,
+	// owner, settings, neighbours, Recent, list pages, not search results;
+	// from the counter: Popular entries and the view count) per process
+	// for this long; 0, the default, fetches on every request. At most
+	// MaxPageDataTTL. Edits, publications, settings changes and new views
+	// show within the TTL. Every request still records its view.
 	PageDataTTL time.Duration
 }
 
@@ -121,6 +121,7 @@ type Server struct {
 	articleData *dataCache[stgypub.ID, *stgypub.PubArticle]
 	siteData    *dataCache[siteKey, *stgypub.PubSite]
 	popularData *dataCache[popularKey, []*stgypub.Post]
+	sideCache   *dataCache[sideKey, *sideData]
 	hints       *lru.Cache[stgypub.ID, sideHint]
 }
 
@@ -198,6 +199,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		articleData: newDataCache[stgypub.ID, *stgypub.PubArticle](cfg.PageDataTTL),
 		siteData:    newDataCache[siteKey, *stgypub.PubSite](cfg.PageDataTTL),
 		popularData: newDataCache[popularKey, []*stgypub.Post](cfg.PageDataTTL),
+		sideCache:   newDataCache[sideKey, *sideData](cfg.PageDataTTL),
 		hints:       hints,
 	}
 	s.handler = s.routes()
