@@ -1,0 +1,217 @@
+package counter
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub"
+)
+
+// privateRedis starts a throwaway redis-server on a Unix socket with its
+// default configuration plus args, so memory figures use production key
+// names (no test prefix) and no other test suite moves used_memory. The
+// benchmark is skipped when redis-server is not installed.
+func privateRedis(b *testing.B, args ...string) *redis.Client {
+	path, err := exec.LookPath("redis-server")
+	if err != nil {
+		b.Skip("redis-server not installed")
+	}
+	dir := b.TempDir()
+	sock := filepath.Join(dir, "redis.sock")
+	cmd := exec.Command(path, append([]string{"--port", "0", "--unixsocket", sock, "--save", "", "--appendonly", "no", "--dir", dir}, args...)...)
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	rdb := redis.NewClient(&redis.Options{Network: "unix", Addr: sock})
+	b.Cleanup(func() { rdb.Close() })
+	for i := 0; ; i++ {
+		if rdb.Ping(context.Background()).Err() == nil {
+			return rdb
+		}
+		if i == 100 {
+			b.Fatal("private redis-server did not start")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// usedMemory is INFO memory's used_memory in bytes.
+func usedMemory(b *testing.B, rdb *redis.Client) float64 {
+	info, err := rdb.Info(context.Background(), "memory").Result()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, line := range strings.Split(info, "\r\n") {
+		if v, ok := strings.CutPrefix(line, "used_memory:"); ok {
+			n, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return n
+		}
+	}
+	b.Fatal("no used_memory")
+	return 0
+}
+
+// digests are 150-character digests (markdown.Digest's maximum).
+var digests = map[string]string{
+	"en": strings.Repeat("Publishing posts as blogs, counting views in Redis. ", 3)[:150],
+	"ja": string([]rune(strings.Repeat("記事の外部公開とアクセスカウンタ、日次のハッシュと疎なチェックポイント。", 5))[:150]),
+}
+
+// BenchmarkMemoryPerPost measures what a viewed post costs in Redis (seed
+// 001 "Load and Storage Volume") on a private redis-server with its
+// default configuration (hash-max-listpack-entries 128): MEMORY USAGE
+// (SAMPLES 0, so exact) of a full LRU (150 fingerprints), of a meta key
+// with a 150-character English or Japanese digest, of one field of a
+// 10,000-field daily Hash (hashtable) and of a 100-field one (listpack);
+// then used_memory deltas for 10,000 posts, which also count the expires
+// dictionary and the main dictionary's buckets that MEMORY USAGE leaves
+// out. Figures are reported, not asserted.
+func BenchmarkMemoryPerPost(b *testing.B) {
+	rdb := privateRedis(b)
+	ctx := context.Background()
+	c := New(rdb, nil, Config{Now: func() time.Time { return testNow }})
+	ttl := c.ttl()
+	usage := func(key string) float64 {
+		n, err := rdb.MemoryUsage(ctx, key, 0).Result()
+		if err != nil {
+			b.Fatal(key, err)
+		}
+		return float64(n)
+	}
+	var fps [LRUBytes]byte
+	owner := stgypub.ID(0x19FD705B39100000)
+	metrics := map[string]float64{}
+
+	// 10,000 posts: LRU + meta, then one field on each of 15 days.
+	for _, lang := range []string{"en", "ja"} {
+		before := usedMemory(b, rdb)
+		pipe := rdb.Pipeline()
+		post := func(p int) stgypub.ID { return stgypub.ID(0x19FD706DCB600000 + p<<20) }
+		for p := range 10000 {
+			_, _ = rand.Read(fps[:])
+			pipe.Set(ctx, c.lruKey(owner, post(p)), fps[:], ttl)
+			pipe.Set(ctx, c.metaKey(owner, post(p)), appendMeta(nil, testNow, digests[lang]), ttl)
+		}
+		if _, err := pipe.Exec(ctx); err != nil {
+			b.Fatal(err)
+		}
+		mid := usedMemory(b, rdb)
+		for d := range 15 {
+			key := c.dailyKey(owner, testNow.AddDate(0, 0, -d).Format(dayLayout))
+			for p := range 10000 {
+				pipe.HSet(ctx, key, post(p).String(), 1+(p*7+d)%500)
+			}
+			pipe.Expire(ctx, key, ttl)
+			if _, err := pipe.Exec(ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+		after := usedMemory(b, rdb)
+		metrics["used-lru+meta-"+lang+"-B"] = (mid - before) / 10000
+		metrics["used-day-field-"+lang+"-B"] = (after - mid) / 150000
+		metrics["lru-B"] = usage(c.lruKey(owner, post(0)))
+		metrics["meta-"+lang+"-B"] = usage(c.metaKey(owner, post(0)))
+		metrics["field-hashtable-B"] = usage(c.dailyKey(owner, testNow.Format(dayLayout))) / 10000
+		owner++ // the second language under another owner
+	}
+
+	// The script writes the LRU as SET does: one post with 149
+	// fingerprints by SET, the 150th by RecordView.
+	p := stgypub.ID(0x19FD706DCB600001)
+	_, _ = rand.Read(fps[:])
+	rdb.Set(ctx, c.lruKey(owner, p), fps[:LRUBytes-4], ttl)
+	if n, err := c.RecordView(ctx, stgypub.View{PostID: p, OwnerID: owner, PublishedAt: testNow, Digest: digests["ja"], Fingerprint: [4]byte{1, 2, 3, 4}}); err != nil || n != 1 {
+		b.Fatal(n, err)
+	}
+	metrics["lru-by-script-B"] = usage(c.lruKey(owner, p))
+
+	// A small owner's daily Hash: 100 fields, listpack.
+	small := c.dailyKey(owner+1, testNow.Format(dayLayout))
+	for i := range 100 {
+		rdb.HSet(ctx, small, stgypub.ID(0x19FD706DCB600000+i<<20).String(), 1+i%500)
+	}
+	enc, _ := rdb.ObjectEncoding(ctx, small).Result()
+	metrics["field-"+enc+"-B"] = usage(small) / 100
+
+	for b.Loop() {
+	}
+	for name, v := range metrics {
+		b.ReportMetric(v, name)
+	}
+	fmt.Fprintf(b.Output(), "per viewed post: LRU %.0f B (MEMORY USAGE %.0f, by script %.0f); meta en %.0f / ja %.0f B; one daily field %.1f B (hashtable, MEMORY USAGE %.1f; listpack %.1f)\n",
+		metrics["used-lru+meta-en-B"]-metrics["meta-en-B"], metrics["lru-B"], metrics["lru-by-script-B"], metrics["meta-en-B"], metrics["meta-ja-B"],
+		metrics["used-day-field-en-B"], metrics["field-hashtable-B"], metrics["field-listpack-B"])
+	fmt.Fprintf(b.Output(), "used_memory per post: LRU+meta en %.0f / ja %.0f B; + %.1f B per viewed day; viewed on 15 days: en %.0f / ja %.0f B\n",
+		metrics["used-lru+meta-en-B"], metrics["used-lru+meta-ja-B"], metrics["used-day-field-en-B"],
+		metrics["used-lru+meta-en-B"]+15*metrics["used-day-field-en-B"], metrics["used-lru+meta-ja-B"]+15*metrics["used-day-field-ja-B"])
+}
+
+// commandUsec is INFO commandstats' usec_per_call of cmd (0 when unused).
+func commandUsec(b *testing.B, rdb *redis.Client, cmd string) float64 {
+	info, err := rdb.Info(context.Background(), "commandstats").Result()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, line := range strings.Split(info, "\r\n") {
+		if rest, ok := strings.CutPrefix(line, "cmdstat_"+cmd+":"); ok {
+			for _, kv := range strings.Split(rest, ",") {
+				if v, ok := strings.CutPrefix(kv, "usec_per_call="); ok {
+					n, _ := strconv.ParseFloat(v, 64)
+					return n
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// BenchmarkDailyHashEncoding is the operator's trade-off for the daily
+// Hashes of an owner with 10,000 posts viewed a day: bytes per field and
+// the server time of HINCRBY (the view script's increment) with the
+// default hash-max-listpack-entries (128: a hashtable) and with 16384 (a
+// listpack, scanned linearly on every HINCRBY). Private redis-servers;
+// reported, not asserted.
+func BenchmarkDailyHashEncoding(b *testing.B) {
+	ctx := context.Background()
+	for _, entries := range []string{"128", "16384"} {
+		b.Run("hash-max-listpack-entries="+entries, func(b *testing.B) {
+			rdb := privateRedis(b, "--hash-max-listpack-entries", entries)
+			key := "stgy:pub-views:daily:{19FD705B39100000}:20260310"
+			pipe := rdb.Pipeline()
+			for p := range 10000 {
+				pipe.HSet(ctx, key, stgypub.ID(0x19FD706DCB600000+p<<20).String(), 1+p%500)
+			}
+			if _, err := pipe.Exec(ctx); err != nil {
+				b.Fatal(err)
+			}
+			n, err := rdb.MemoryUsage(ctx, key, 0).Result()
+			if err != nil {
+				b.Fatal(err)
+			}
+			enc, _ := rdb.ObjectEncoding(ctx, key).Result()
+			i := 0
+			for b.Loop() {
+				if err := rdb.HIncrBy(ctx, key, stgypub.ID(0x19FD706DCB600000+(i*7919%10000)<<20).String(), 1).Err(); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			b.ReportMetric(float64(n)/10000, "B/field")
+			b.ReportMetric(commandUsec(b, rdb, "hincrby"), "hincrby-server-us")
+			fmt.Fprintf(b.Output(), "%s: %s, %.1f B/field, HINCRBY %.2f µs server time\n", entries, enc, float64(n)/10000, commandUsec(b, rdb, "hincrby"))
+		})
+	}
+}
