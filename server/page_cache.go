@@ -52,3 +52,15 @@ func (c *dataCache[K, V]) get(key K, fetch func() (V, error)) (V, error) {
 	}
 	return v, err
 }
+
+// peek returns the cached value of key while fresh.
+func (c *dataCache[K, V]) peek(key K) (V, bool) {
+	var zero V
+	if c == nil {
+		return zero, false
+	}
+	if e, ok := c.entries.Get(key); ok && time.Now().Before(e.expires) {
+		return e.v, true
+	}
+	return zero, false
+}

@@ -62,13 +62,11 @@ func (s *Server) buildPub(r *http.Request, rawID string) (*prerender.PubPage, ti
 	site := newSiteIdentity(a.Owner, a.Config)
 	want := sideHint{owner: post.OwnedBy, popular: site.config.SidePopular()}
 	sideDone := make(chan *sideData, 1)
-	go func() {
-		d := side(want)
-		if d == nil {
-			d = s.loadSide(ctx, want.owner, post.ID, want.popular)
-		}
+	if d := side(want); d != nil {
 		sideDone <- d
-	}()
+	} else {
+		go func() { sideDone <- s.loadSide(ctx, want.owner, post.ID, want.popular) }()
+	}
 	theme := prerender.ChooseTheme(r.URL.Query().Get("design"), site.config.DesignTheme)
 	article, err := s.articleHTML(ctx, post, theme.Vertical)
 	if err != nil {

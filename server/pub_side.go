@@ -77,6 +77,15 @@ func (s *Server) speculateSide(ctx context.Context, post stgypub.ID) func(want s
 	if !ok {
 		return func(want sideHint) *sideData { remember(want); return nil }
 	}
+	if d, ok := s.sideCache.peek(sideKey{hint.owner, post, hint.popular}); ok {
+		return func(want sideHint) *sideData {
+			if want != hint {
+				remember(want)
+				return nil
+			}
+			return d
+		}
+	}
 	ch := make(chan *sideData, 1)
 	go func() { ch <- s.loadSide(ctx, hint.owner, post, hint.popular) }()
 	return func(want sideHint) *sideData {
