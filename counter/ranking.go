@@ -20,9 +20,11 @@ const (
 // Ranking returns the owner's Popular entries: post IDs and PV summed over
 // the window's daily Hashes, from Redis alone, PV descending then ID
 // ascending. limit 0 means 5, above 20 means 20, negative is
-// BAD_USER_INPUT. The top 1000 are cached as JSON under the ranking key for
-// CacheTTL; an empty result is never cached, so the first view shows up
-// at once. Posts are not checked for publication: callers pass the IDs
+// BAD_USER_INPUT. The top 1000 are selected with the seed's min-heap; the
+// first MaxRankingLimit of them, all that any call can return, are cached
+// as JSON under the ranking key for CacheTTL (a cache hit decodes 20
+// entries, not 1000: Popular entries is read on every page render); an
+// empty result is never cached, so the first view shows up at once. Posts are not checked for publication: callers pass the IDs
 // through PublishedByIDs, which drops unpublished ones.
 func (c *Counter) Ranking(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {
 	switch {
@@ -55,6 +57,7 @@ func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID) ([]stgypub.R
 		return nil, err
 	}
 	top := topK(t.totals(), TopK)
+	top = top[:min(len(top), MaxRankingLimit)]
 	if len(top) > 0 {
 		b, err := json.Marshal(top)
 		if err == nil {
