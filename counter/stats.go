@@ -20,13 +20,12 @@ import (
 // ID) with publishedAt and digest from the meta keys (one MGET) and, for
 // those missing there, PostMetas for just those IDs. Every series has one
 // entry per window day, oldest first, zeros included. The result is
-// cached for CacheTTL unless TotalPV is 0. Authorization is the caller's.
+// cached (encodeStatsCache) for CacheTTL unless TotalPV is 0. Authorization is the caller's.
 func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
 	key := c.statsKey(ownerID)
 	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
-		var st stgypub.Stats
-		if json.Unmarshal(b, &st) == nil {
-			return &st, nil
+		if st, err := decodeStatsCache(b); err == nil {
+			return st, nil
 		}
 	} else if !errors.Is(err, redis.Nil) {
 		return nil, fmt.Errorf("counter: stats cache of %s: %w", ownerID, err)
@@ -85,7 +84,7 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 		st.Posts[i] = ps
 	}
 	if st.TotalPV > 0 {
-		b, err := json.Marshal(st)
+		b, err := encodeStatsCache(st)
 		if err == nil {
 			err = c.rdb.Set(ctx, key, b, c.cfg.CacheTTL).Err()
 		}

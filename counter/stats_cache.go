@@ -1,0 +1,83 @@
+package counter
+
+import (
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/stgy/stgypub"
+)
+
+// statsCacheVersion tags the Stats cache format; any other value (an
+// older format) is a cache miss.
+const statsCacheVersion = 1
+
+// statsCache is the cached form of stgypub.Stats: each daily series as
+// bare numbers against one list of dates, so a 1000-post Stats is about
+// half the JSON and a hit decodes 15 date strings rather than 15,000.
+type statsCache struct {
+	V       int         `json:"v"`
+	OwnerID stgypub.ID  `json:"ownerId"`
+	TotalPV int64       `json:"totalPv"`
+	Dates   []string    `json:"dates"`
+	Daily   []int64     `json:"daily"`
+	Posts   []postCache `json:"posts"`
+}
+
+type postCache struct {
+	ID          stgypub.ID `json:"id"`
+	PublishedAt *time.Time `json:"publishedAt"`
+	Digest      string     `json:"digest"`
+	PV          int64      `json:"pv"`
+	Daily       []int64    `json:"daily"`
+}
+
+// encodeStatsCache is the JSON cached for st.
+func encodeStatsCache(st *stgypub.Stats) ([]byte, error) {
+	n := len(st.Daily)
+	sc := statsCache{V: statsCacheVersion, OwnerID: st.OwnerID, TotalPV: st.TotalPV,
+		Dates: make([]string, n), Daily: make([]int64, n), Posts: make([]postCache, len(st.Posts))}
+	for i, d := range st.Daily {
+		sc.Dates[i], sc.Daily[i] = d.Date, d.PV
+	}
+	pvs := make([]int64, len(st.Posts)*n)
+	for i, p := range st.Posts {
+		s := pvs[i*n : (i+1)*n]
+		for j, d := range p.Daily {
+			if j < n {
+				s[j] = d.PV
+			}
+		}
+		sc.Posts[i] = postCache{ID: p.ID, PublishedAt: p.PublishedAt, Digest: p.Digest, PV: p.PV, Daily: s}
+	}
+	return json.Marshal(sc)
+}
+
+// decodeStatsCache rebuilds the Stats cached by encodeStatsCache; an
+// older format or a series of the wrong length is an error (a miss).
+func decodeStatsCache(b []byte) (*stgypub.Stats, error) {
+	var sc statsCache
+	if err := json.Unmarshal(b, &sc); err != nil {
+		return nil, err
+	}
+	n := len(sc.Dates)
+	if sc.V != statsCacheVersion || len(sc.Daily) != n {
+		return nil, errors.New("counter: stats cache of another format")
+	}
+	st := &stgypub.Stats{OwnerID: sc.OwnerID, Days: n, TotalPV: sc.TotalPV, Daily: make([]stgypub.DayPV, n), Posts: make([]stgypub.PostStats, len(sc.Posts))}
+	for i := range n {
+		st.Daily[i] = stgypub.DayPV{Date: sc.Dates[i], PV: sc.Daily[i]}
+	}
+	series := make([]stgypub.DayPV, len(sc.Posts)*n)
+	for i, p := range sc.Posts {
+		if len(p.Daily) != n {
+			return nil, errors.New("counter: stats cache series of the wrong length")
+		}
+		d := series[i*n : (i+1)*n : (i+1)*n]
+		for j, pv := range p.Daily {
+			d[j] = stgypub.DayPV{Date: sc.Dates[j], PV: pv}
+		}
+		st.Posts[i] = stgypub.PostStats{ID: p.ID, PublishedAt: p.PublishedAt, Digest: p.Digest, PV: p.PV, Daily: d}
+	}
+	return st, nil
+}
