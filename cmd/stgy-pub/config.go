@@ -27,6 +27,7 @@ type config struct {
 	Listen          string
 	Introspection   bool
 	CacheTTL        time.Duration
+	PageDataTTL     time.Duration // STGY_PAGE_DATA_TTL, server.Config.PageDataTTL
 	secretIsDefault bool
 }
 
@@ -74,6 +75,13 @@ func loadConfig() (*config, error) {
 		c.TrustedProxies = ps
 	}
 	c.Introspection = env("STGY_GRAPHQL_INTROSPECTION", "true") == "true"
+	if s := os.Getenv("STGY_PAGE_DATA_TTL"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil || d < 0 || d > time.Second {
+			return nil, fmt.Errorf("STGY_PAGE_DATA_TTL %q: want a duration from 0 to 1s", s)
+		}
+		c.PageDataTTL = d
+	}
 	return c, nil
 }
 

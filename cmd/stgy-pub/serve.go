@@ -95,6 +95,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		TrustedProxies: cfg.TrustedProxies,
 		Logger:         logger,
 		ViewDays:       cfg.RetentionDays,
+		PageDataTTL:    cfg.PageDataTTL,
 	}, server.Deps{
 		Posts:   st,
 		Users:   st,
