@@ -38,17 +38,49 @@ func runImportViews(ctx context.Context, cfg *config, args []string) error {
 		return err
 	}
 	defer a.close()
+	totals, err := parseViewTotals(in)
+	if err != nil {
+		return err
+	}
+	entries := make([]counter.ImportEntry, 0, len(totals))
+	for _, t := range totals {
+		p, err := a.store.Post(ctx, t.PostID)
+		if err != nil {
+			return fmt.Errorf("line %d: post %s: %s", t.Line, t.PostID, stgypub.ErrorMessage(err))
+		}
+		entries = append(entries, counter.ImportEntry{OwnerID: p.OwnedBy, PostID: t.PostID, Views: t.Views, Date: t.Date})
+	}
+	res, err := a.counter.ImportViews(ctx, entries)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("imported %d totals: %d raised, %d unchanged\n", len(entries), res.Raised, res.Unchanged)
+	return nil
+}
+
+// viewTotal is one CSV line of import-views.
+type viewTotal struct {
+	Line   int
+	PostID stgypub.ID
+	Views  int64
+	Date   time.Time // zero: today
+}
+
+// parseViewTotals reads "postId,views[,YYYY-MM-DD]" lines; a first line
+// whose first field is not an ID is a header, blank lines are skipped, and
+// anything else malformed names its line.
+func parseViewTotals(in io.Reader) ([]viewTotal, error) {
 	r := csv.NewReader(in)
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
-	var entries []counter.ImportEntry
+	var out []viewTotal
 	for line := 1; ; line++ {
 		rec, err := r.Read()
 		if errors.Is(err, io.EOF) {
-			break
+			return out, nil
 		}
 		if err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
+			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
 		if len(rec) == 0 || (len(rec) == 1 && strings.TrimSpace(rec[0]) == "") {
 			continue
@@ -58,31 +90,21 @@ func runImportViews(ctx context.Context, cfg *config, args []string) error {
 			if line == 1 {
 				continue // header
 			}
-			return fmt.Errorf("line %d: %s", line, stgypub.ErrorMessage(err))
+			return nil, fmt.Errorf("line %d: %s", line, stgypub.ErrorMessage(err))
 		}
 		if len(rec) < 2 {
-			return fmt.Errorf("line %d: want postId,views[,date]", line)
+			return nil, fmt.Errorf("line %d: want postId,views[,date]", line)
 		}
 		views, err := strconv.ParseInt(strings.TrimSpace(rec[1]), 10, 64)
 		if err != nil || views < 0 {
-			return fmt.Errorf("line %d: views %q is not a non-negative integer", line, rec[1])
+			return nil, fmt.Errorf("line %d: views %q is not a non-negative integer", line, rec[1])
 		}
-		var date time.Time
+		t := viewTotal{Line: line, PostID: id, Views: views}
 		if len(rec) > 2 && strings.TrimSpace(rec[2]) != "" {
-			if date, err = time.Parse("2006-01-02", strings.TrimSpace(rec[2])); err != nil {
-				return fmt.Errorf("line %d: date %q: want YYYY-MM-DD", line, rec[2])
+			if t.Date, err = time.Parse("2006-01-02", strings.TrimSpace(rec[2])); err != nil {
+				return nil, fmt.Errorf("line %d: date %q: want YYYY-MM-DD", line, rec[2])
 			}
 		}
-		p, err := a.store.Post(ctx, id)
-		if err != nil {
-			return fmt.Errorf("line %d: post %s: %s", line, id, stgypub.ErrorMessage(err))
-		}
-		entries = append(entries, counter.ImportEntry{OwnerID: p.OwnedBy, PostID: id, Views: views, Date: date})
+		out = append(out, t)
 	}
-	res, err := a.counter.ImportViews(ctx, entries)
-	if err != nil {
-		return err
-	}
-	fmt.Printf("imported %d totals: %d raised, %d unchanged\n", len(entries), res.Raised, res.Unchanged)
-	return nil
 }
