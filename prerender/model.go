@@ -70,6 +70,10 @@ type Card struct {
 	Date        string        // display date, YYYY-MM-DD
 	DateISO     string        // RFC 3339 for <time datetime>
 	HTML        template.HTML // RenderSnippet output (Rich view only)
+	// Rendered is the whole list entry from Renderer.Card for the list it
+	// appears in; "" renders the fields above instead. Callers cache it
+	// so a list page does not escape every field of every entry again.
+	Rendered template.HTML
 }
 
 // Link is a navigation link; Current marks the active choice.

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"strings"
 	"sync/atomic"
 
 	"github.com/stgy/stgypub/ui"
@@ -83,6 +84,32 @@ func New() (*Renderer, error) {
 		r.pages[p] = t
 	}
 	return r, nil
+}
+
+// CardKind names the list a Card is rendered for.
+type CardKind string
+
+// The three list entry templates (templates/partials/cards.html).
+const (
+	SideCard  CardKind = "side-card"  // sidebar Recent posts and Popular entries
+	PlainCard CardKind = "plain-card" // site list, Plain view
+	RichCard  CardKind = "rich-card"  // site list, Rich view
+)
+
+// Card renders one list entry exactly as the page templates would (same
+// partial, same HTML-text context), for Card.Rendered.
+func (r *Renderer) Card(kind CardKind, c Card) (template.HTML, error) {
+	switch kind {
+	case SideCard, PlainCard, RichCard:
+	default:
+		return "", fmt.Errorf("prerender: unknown card kind %q", kind)
+	}
+	var b strings.Builder
+	c.Rendered = ""
+	if err := r.pages[PageSite].ExecuteTemplate(&b, string(kind), c); err != nil {
+		return "", fmt.Errorf("prerender: render %s: %w", kind, err)
+	}
+	return template.HTML(b.String()), nil //nolint:gosec // output of html/template
 }
 
 // Pub renders /pub/{postId}.
