@@ -6,6 +6,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/markdown"
+	"github.com/stgy/stgypub/prerender"
 )
 
 // articleKey identifies one rendering of a post body: editing the post
@@ -83,6 +84,35 @@ func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
 		c.rich = markdown.RenderSnippet(p.Snippet, markdown.Options{Vertical: vertical})
 	}
 	s.cards.Add(k, c)
+	return c
+}
+
+// fragmentKey identifies a pre-rendered list entry: the snippet version,
+// the list and the site author shown in it (dates depend only on the
+// server's Location).
+type fragmentKey struct {
+	card   cardKey
+	kind   prerender.CardKind
+	author string
+}
+
+// withFragment sets c.Rendered from the fragment cache, rendering it on a
+// miss; on a render error the fields are rendered by the page instead.
+func (s *Server) withFragment(c prerender.Card, p *stgypub.Post, kind prerender.CardKind, vertical bool) prerender.Card {
+	u, pub := versionKey(p)
+	rich := kind == prerender.RichCard
+	k := fragmentKey{card: cardKey{id: p.ID, updated: u, published: pub, vertical: vertical && rich, rich: rich}, kind: kind, author: c.Author}
+	if html, ok := s.fragments.Get(k); ok {
+		c.Rendered = html
+		return c
+	}
+	html, err := s.pages.Card(kind, c)
+	if err != nil {
+		s.log.Warn("server: pre-render card", "post", p.ID.String(), "error", err.Error())
+		return c
+	}
+	s.fragments.Add(k, html)
+	c.Rendered = html
 	return c
 }
 

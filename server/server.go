@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html/template"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -51,8 +52,8 @@ type Config struct {
 	// ArticleCacheSize is the number of rendered article bodies kept in
 	// the in-process LRU; 0 means 512.
 	ArticleCacheSize int
-	// CardCacheSize is the number of rendered list snippets kept; 0 means
-	// 4096.
+	// CardCacheSize is the number of rendered list snippets kept, and of
+	// pre-rendered list entries; 0 means 4096.
 	CardCacheSize int
 	// ReadyTimeout bounds each /readyz check; 0 means 2 seconds.
 	ReadyTimeout time.Duration
@@ -114,8 +115,10 @@ type Server struct {
 	pages    *prerender.Renderer
 	articles *lru.Cache[articleKey, string]
 	cards    *lru.Cache[cardKey, *cardParts]
-	metrics  *httpMetrics
-	handler  http.Handler
+	// fragments are pre-rendered list entries (prerender.Card.Rendered).
+	fragments *lru.Cache[fragmentKey, template.HTML]
+	metrics   *httpMetrics
+	handler   http.Handler
 
 	pageData    stgypub.PubPageStore // see pageStore
 	articleData *dataCache[stgypub.ID, *stgypub.PubArticle]
@@ -174,6 +177,10 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: card cache: %w", err)
 	}
+	fragments, err := lru.New[fragmentKey, template.HTML](cfg.CardCacheSize)
+	if err != nil {
+		return nil, fmt.Errorf("server: fragment cache: %w", err)
+	}
 	hints, err := lru.New[stgypub.ID, sideHint](sideHintEntries)
 	if err != nil {
 		return nil, fmt.Errorf("server: hint cache: %w", err)
@@ -186,14 +193,15 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		return nil, fmt.Errorf("server: metrics: %w", err)
 	}
 	s := &Server{
-		cfg:      cfg,
-		deps:     deps,
-		base:     strings.TrimRight(cfg.BaseURL.String(), "/"),
-		log:      cfg.Logger,
-		pages:    pages,
-		articles: articles,
-		cards:    cards,
-		metrics:  m,
+		cfg:       cfg,
+		deps:      deps,
+		base:      strings.TrimRight(cfg.BaseURL.String(), "/"),
+		log:       cfg.Logger,
+		pages:     pages,
+		articles:  articles,
+		cards:     cards,
+		fragments: fragments,
+		metrics:   m,
 
 		pageData:    pageStore(deps),
 		articleData: newDataCache[stgypub.ID, *stgypub.PubArticle](cfg.PageDataTTL),

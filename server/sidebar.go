@@ -70,7 +70,7 @@ func dropPost(posts []*stgypub.Post, id stgypub.ID, n int) []*stgypub.Post {
 func (s *Server) sideCards(posts []*stgypub.Post, site siteIdentity) []prerender.Card {
 	cards := make([]prerender.Card, len(posts))
 	for i, p := range posts {
-		cards[i] = s.card(p, site, false, false)
+		cards[i] = s.withFragment(s.card(p, site, false, false), p, prerender.SideCard, false)
 	}
 	return cards
 }

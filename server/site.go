@@ -177,8 +177,12 @@ func (s *Server) fillList(page *prerender.SitePage, site siteIdentity, p sitePar
 	default:
 		rich := p.view == viewRich
 		page.Cards = make([]prerender.Card, len(posts))
+		kind := prerender.PlainCard
+		if rich {
+			kind = prerender.RichCard
+		}
 		for i, post := range posts {
-			page.Cards[i] = s.card(post, site, theme.Vertical, rich)
+			page.Cards[i] = s.withFragment(s.card(post, site, theme.Vertical, rich), post, kind, theme.Vertical)
 		}
 	}
 	if len(posts) == 0 {
