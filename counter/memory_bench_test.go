@@ -74,7 +74,8 @@ var digests = map[string]string{
 // 001 "Load and Storage Volume") on a private redis-server with its
 // default configuration (hash-max-listpack-entries 128): MEMORY USAGE
 // (SAMPLES 0, so exact) of a full LRU (150 fingerprints), of a meta key
-// with a 150-character English or Japanese digest, of one field of a
+// with a 150-character English or Japanese digest, of LRUs of 10 and 50
+// fingerprints, of one field of a
 // 10,000-field daily Hash (hashtable) and of a 100-field one (listpack);
 // then used_memory deltas for 10,000 posts, which also count the expires
 // dictionary and the main dictionary's buckets that MEMORY USAGE leaves
@@ -137,6 +138,10 @@ func BenchmarkMemoryPerPost(b *testing.B) {
 		b.Fatal(n, err)
 	}
 	metrics["lru-by-script-B"] = usage(c.lruKey(owner, p))
+	for _, k := range []int{10, 50} { // a post with fewer distinct viewers
+		rdb.Set(ctx, c.lruKey(owner, p+1), fps[:4*k], ttl)
+		metrics["lru-"+strconv.Itoa(k)+"fp-B"] = usage(c.lruKey(owner, p+1))
+	}
 
 	// A small owner's daily Hash: 100 fields, listpack.
 	small := c.dailyKey(owner+1, testNow.Format(dayLayout))
@@ -151,9 +156,11 @@ func BenchmarkMemoryPerPost(b *testing.B) {
 	for name, v := range metrics {
 		b.ReportMetric(v, name)
 	}
-	fmt.Fprintf(b.Output(), "per viewed post: LRU %.0f B (MEMORY USAGE %.0f, by script %.0f); meta en %.0f / ja %.0f B; one daily field %.1f B (hashtable, MEMORY USAGE %.1f; listpack %.1f)\n",
-		metrics["used-lru+meta-en-B"]-metrics["meta-en-B"], metrics["lru-B"], metrics["lru-by-script-B"], metrics["meta-en-B"], metrics["meta-ja-B"],
-		metrics["used-day-field-en-B"], metrics["field-hashtable-B"], metrics["field-listpack-B"])
+	fmt.Fprintf(b.Output(), "LRU of 10 / 50 / 150 fingerprints: %.0f / %.0f / %.0f B (MEMORY USAGE)\n", metrics["lru-10fp-B"], metrics["lru-50fp-B"], metrics["lru-B"])
+	fmt.Fprintf(b.Output(), "MEMORY USAGE: full LRU %.0f B (written by the script: %.0f); meta en %.0f / ja %.0f B; one daily field %.1f B in a hashtable, %.1f B in a listpack\n",
+		metrics["lru-B"], metrics["lru-by-script-B"], metrics["meta-en-B"], metrics["meta-ja-B"], metrics["field-hashtable-B"], metrics["field-listpack-B"])
+	fmt.Fprintf(b.Output(), "used_memory beyond MEMORY USAGE for LRU+meta (expires entries, dict buckets): en %.0f / ja %.0f B per post\n",
+		metrics["used-lru+meta-en-B"]-metrics["lru-B"]-metrics["meta-en-B"], metrics["used-lru+meta-ja-B"]-metrics["lru-B"]-metrics["meta-ja-B"])
 	fmt.Fprintf(b.Output(), "used_memory per post: LRU+meta en %.0f / ja %.0f B; + %.1f B per viewed day; viewed on 15 days: en %.0f / ja %.0f B\n",
 		metrics["used-lru+meta-en-B"], metrics["used-lru+meta-ja-B"], metrics["used-day-field-en-B"],
 		metrics["used-lru+meta-en-B"]+15*metrics["used-day-field-en-B"], metrics["used-lru+meta-ja-B"]+15*metrics["used-day-field-ja-B"])
