@@ -37,9 +37,10 @@ func (r *siteRow) owner() *stgypub.User {
 	}
 }
 
-// articleRow is one row of pubArticleSQL: a post in some role ("post",
-// "older", "newer", "recent") next to the owner and settings (repeated
-// on every row; at most 23 rows).
+// articleRow is one row of pubArticleSQL: either a post in some role
+// ("post", "older", "newer", "recent") or, with Role "", the owner and
+// settings (FULL JOIN ... ON false keeps them on a row of their own, so
+// they are sent and scanned once; at most 24 rows).
 type articleRow struct {
 	Role string `bun:"role"`
 	postRow
@@ -74,7 +75,7 @@ const pubArticleSQL = `WITH cur AS (
     ORDER BY p.published_at DESC, p.id DESC
     LIMIT CASE WHEN site.show_side_recent <= 0 THEN 0 ELSE least(site.show_side_recent, %[4]d) + 1 END) p
 )
-SELECT rows.*, site.* FROM rows CROSS JOIN site`
+SELECT rows.*, site.* FROM rows FULL JOIN site ON false`
 
 var pubArticleQuery = fmt.Sprintf(pubArticleSQL, siteSelect, postListColumns, postListColumns, stgypub.SidePostsMax)
 
@@ -96,10 +97,11 @@ func (s *Store) PubArticle(ctx context.Context, id stgypub.ID) (*stgypub.PubArti
 	for i := range rows {
 		r := &rows[i]
 		switch r.Role {
-		case "post":
-			out.Post = r.postRow.toDomain()
+		case "":
 			out.Owner = r.siteRow.owner()
 			out.Config = r.siteRow.toDomain()
+		case "post":
+			out.Post = r.postRow.toDomain()
 		case "older":
 			out.Older = r.postRow.toDomain()
 		case "newer":
@@ -108,7 +110,7 @@ func (s *Store) PubArticle(ctx context.Context, id stgypub.ID) (*stgypub.PubArti
 			out.Recent = append(out.Recent, r.postRow.toDomain())
 		}
 	}
-	if out.Post == nil {
+	if out.Post == nil || out.Owner == nil {
 		return nil, notFound("post")
 	}
 	sortNewest(out.Recent)

@@ -8,26 +8,30 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// siteListRow is one row of pubSiteSQL: the owner and settings with one
-// listed post (every post column NULL, so ID 0, when the page is empty).
+// siteListRow is one row of pubSiteSQL: either the owner and settings
+// (post columns NULL, so ID 0) or one listed post (site columns NULL, so
+// UID 0). FULL JOIN ... ON false keeps the owner and settings on a row of
+// their own, sent and scanned once, even when the page lists nothing.
 type siteListRow struct {
 	siteRow
 	postRow
 	NewestPublished *time.Time `bun:"newest_published"`
 }
 
-// pubSiteSQL reads the user (?0) with their settings, one page of their
-// published posts (?1 is now, ?2 the offset, ?3 the limit; the ORDER BY is
+// pubSiteSQL reads the user (?0) with their settings and newest
+// publication time (an index-only read), and one page of their published
+// posts (?1 is now, ?2 the offset, ?3 the limit; the ORDER BY is
 // orderClause's) through the (owned_by, published_at, id) partial index,
-// and the site's newest publication time (an index-only read), in one
-// statement.
-const pubSiteSQL = `WITH site AS (%s WHERE u.id = ?0)
-SELECT site.*, %s,
+// in one statement.
+const pubSiteSQL = `WITH site AS (%[1]s WHERE u.id = ?0
+), list AS (
+  SELECT * FROM posts p WHERE p.owned_by = ?0 AND p.published_at <= ?1
+  ORDER BY %[3]s OFFSET ?2 LIMIT ?3
+)
+SELECT site.*, %[2]s,
   (SELECT x.published_at FROM posts x WHERE x.owned_by = ?0 AND x.published_at <= ?1
     ORDER BY x.published_at DESC LIMIT 1) AS newest_published
-FROM site LEFT JOIN LATERAL (
-  SELECT * FROM posts p WHERE p.owned_by = site.uid AND p.published_at <= ?1
-  ORDER BY %[3]s OFFSET ?2 LIMIT ?3) p ON true
+FROM site FULL JOIN list p ON false
 ORDER BY %[3]s`
 
 // pubSiteQueries is pubSiteSQL for each orderClause result, formatted once.
@@ -57,16 +61,17 @@ func (s *Store) PubSite(ctx context.Context, userID stgypub.ID, q stgypub.PostQu
 	if err := s.queryPrepared(ctx, query, &rows, int64(userID), s.Now(), q.Offset, q.Limit); err != nil {
 		return nil, fmt.Errorf("store: pub site %s: %w", userID, err)
 	}
-	if len(rows) == 0 {
+	out := &stgypub.PubSite{Posts: make([]*stgypub.Post, 0, len(rows))}
+	for i := range rows {
+		if rows[i].UID != 0 {
+			out.Owner, out.Config = rows[i].siteRow.owner(), rows[i].siteRow.toDomain()
+			if t := rows[i].NewestPublished; t != nil && t.After(out.LastChange) {
+				out.LastChange = t.UTC()
+			}
+		}
+	}
+	if out.Owner == nil {
 		return nil, notFound("user")
-	}
-	out := &stgypub.PubSite{
-		Owner:  rows[0].siteRow.owner(),
-		Config: rows[0].siteRow.toDomain(),
-		Posts:  make([]*stgypub.Post, 0, len(rows)),
-	}
-	if t := rows[0].NewestPublished; t != nil {
-		out.LastChange = t.UTC()
 	}
 	for i := range rows {
 		if rows[i].postRow.ID == 0 {
