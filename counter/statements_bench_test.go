@@ -1,0 +1,40 @@
+package counter
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+
+	"github.com/uptrace/bun"
+)
+
+// statementCounter is a bun query hook that counts every statement the
+// store sends to PostgreSQL.
+type statementCounter struct{ n atomic.Int64 }
+
+func (s *statementCounter) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context {
+	return ctx
+}
+
+func (s *statementCounter) AfterQuery(_ context.Context, _ *bun.QueryEvent) { s.n.Add(1) }
+
+// BenchmarkCheckpointStatements records 10,000 views of one post (distinct
+// fingerprints, so every view counts) and reports the PostgreSQL statements
+// they caused, counted at the driver by a bun query hook, next to the
+// number of checkpoints crossed (the target: equal, plus at most one
+// cleanup per UTC day per process).
+func BenchmarkCheckpointStatements(b *testing.B) {
+	const views = 10000
+	for b.Loop() {
+		f := newFixture(b, 1, Config{})
+		hook := &statementCounter{}
+		f.st.DB.AddQueryHook(hook)
+		for i := range views {
+			f.view(b, f.posts[0], i)
+		}
+		f.c.Wait()
+		b.ReportMetric(float64(hook.n.Load()), "pg-statements/10k-views")
+		b.ReportMetric(float64(CheckpointsUpTo(views)), "checkpoints-crossed")
+		b.ReportMetric(float64(f.cs.Calls()["DeleteCheckpointsBefore"]), "cleanups")
+	}
+}
