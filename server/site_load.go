@@ -35,3 +35,37 @@ func (s *Server) loadSite(ctx context.Context, ownerID stgypub.ID) (siteIdentity
 	}
 	return newSiteIdentity(owner, cfg), nil
 }
+
+// siteKey identifies one cached list page.
+type siteKey struct {
+	user stgypub.ID
+	q    stgypub.PostQuery
+}
+
+// searchSite loads owner, settings, one page of search results and the
+// site's last change in parallel (search is not cached).
+func (s *Server) searchSite(ctx context.Context, userID stgypub.ID, p siteParams) (*stgypub.PubSite, int, error) {
+	data := &stgypub.PubSite{}
+	var total int
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		site, err := s.loadSite(gctx, userID)
+		if err == nil {
+			data.Owner, data.Config = site.owner, site.config
+		}
+		return err
+	})
+	g.Go(func() (err error) {
+		q := stgypub.PostQuery{Order: p.order, Offset: p.offset(), Limit: p.pageSize()}
+		data.Posts, total, err = s.deps.Posts.SearchPublished(gctx, userID, p.query, q)
+		return err
+	})
+	g.Go(func() (err error) {
+		data.LastChange, err = s.deps.Posts.LastPublishedChange(gctx, userID)
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		return nil, 0, err
+	}
+	return data, total, nil
+}
