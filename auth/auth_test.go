@@ -121,3 +121,51 @@ func TestAccountsAndLogin(t *testing.T) {
 		}
 	})
 }
+
+// TestCreateAPITokenName: a token name is 1-100 characters and not blank;
+// a refused name is BAD_USER_INPUT and stores nothing.
+func TestCreateAPITokenName(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.New(t)
+	svc := auth.New(st, st, auth.Config{})
+	u, err := auth.CreateUser(ctx, st, "alice", "Alice", "first password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func() int {
+		n, err := st.DB.NewSelect().TableExpr("api_tokens").Count(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int(n)
+	}
+	cases := []struct {
+		name, in string
+		ok       bool
+	}{
+		{"empty", "", false},
+		{"blank", " \t\u3000", false},
+		{"one character", "x", true},
+		{"100 characters", strings.Repeat("字", 100), true},
+		{"101 characters", strings.Repeat("字", 101), false},
+		{"invalid UTF-8", "\xc3\x28", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before := count()
+			id, token, err := svc.CreateAPIToken(ctx, u.ID, c.in)
+			if !c.ok {
+				if stgypub.ErrorCode(err) != stgypub.CodeBadUserInput || token != "" || count() != before {
+					t.Fatalf("CreateAPIToken(%q) = %v, %q, %v; %d tokens before, %d after", c.in, id, token, err, before, count())
+				}
+				return
+			}
+			if err != nil || !strings.HasPrefix(token, auth.TokenPrefix) || count() != before+1 {
+				t.Fatalf("CreateAPIToken(%q) = %q, %v", c.in, token, err)
+			}
+			if got, err := svc.TokenUser(ctx, token); err != nil || got.ID != u.ID {
+				t.Errorf("TokenUser = %v, %v", got, err)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/stgy/stgypub"
@@ -111,12 +112,19 @@ func (s *Service) TokenUser(ctx context.Context, token string) (*stgypub.User, e
 	return s.sessions.APITokenUser(ctx, hashSecret(token))
 }
 
-// CreateAPIToken creates a bearer token for userID named name (at most 100
-// characters) and returns its ID and the raw token, which is never stored
+// APITokenNameMaxChars limits an API token's name, in Unicode code points.
+const APITokenNameMaxChars = 100
+
+// CreateAPIToken creates a bearer token for userID named name (1 to
+// APITokenNameMaxChars characters, not only white space; BAD_USER_INPUT
+// otherwise) and returns its ID and the raw token, which is never stored
 // and cannot be shown again.
 func (s *Service) CreateAPIToken(ctx context.Context, userID stgypub.ID, name string) (stgypub.ID, string, error) {
-	if err := stgypub.CheckText("name", name, 100); err != nil {
+	if err := stgypub.CheckText("name", name, APITokenNameMaxChars); err != nil {
 		return 0, "", err
+	}
+	if strings.TrimSpace(name) == "" {
+		return 0, "", stgypub.Errorf(stgypub.CodeBadUserInput, "name must be 1-%d characters and not blank", APITokenNameMaxChars)
 	}
 	token, hash := newSecret(TokenPrefix)
 	id, err := s.sessions.CreateAPIToken(ctx, userID, name, hash, nil)

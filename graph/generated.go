@@ -16,6 +16,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/graph/model"
+	"github.com/stgy/stgypub/graph/scalar"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -1165,9 +1166,13 @@ var sources = []*ast.Source{
 # ID is the built-in scalar bound to stgypub.ID: 16 upper-case hexadecimal
 # digits, e.g. 19FD706DCB600000 (either case accepted on input).
 
-"RFC 3339 timestamp, e.g. 2026-11-30T02:00:00Z."
+"""
+RFC 3339 date-time, e.g. 2026-11-30T02:00:00Z (fractional seconds and any
+offset accepted on input; UTC returned). Anything else, "" included, is
+BAD_USER_INPUT.
+"""
 scalar Time
-"An arbitrary JSON object (public-site extensions)."
+"A JSON object (public-site extensions); arrays, strings and numbers are BAD_USER_INPUT."
 scalar JSON
 
 "Order of publication lists: by (publishedAt, id)."
@@ -1272,6 +1277,7 @@ type PubConfig {
   subtitle: String!
   author: String!
   introduction: String!
+  "One of the design themes (see PubConfigInput.designTheme); \"\" is the default."
   designTheme: String!
   showServiceHeader: Boolean!
   showSiteName: Boolean!
@@ -1346,7 +1352,11 @@ type Query {
   "At most 20 IDs; input order kept; unpublished and unknown IDs dropped."
   publishedPostsByIds(ids: [ID!]!): [Post!]!
   pubConfig(userId: ID!): PubConfig!
-  "Limit clamped to 20; negative is BAD_USER_INPUT."
+  """
+  Popular entries of published posts only: the top 20 by PV minus the posts
+  that are unpublished or scheduled, cut to limit. Limit clamped to 20;
+  negative is BAD_USER_INPUT.
+  """
   pubRanking(userId: ID!, limit: Int = 5): [RankingEntry!]!
   "Owner or admin only."
   pubStats(userId: ID!): Stats!
@@ -1362,6 +1372,7 @@ type Query {
 
 input PostInput {
   content: String!
+  "A BCP 47 language tag, stored canonicalized (en_US and EN-us become en-US); \"\" when unknown."
   locale: String = ""
   allowLikes: Boolean = true
   allowReplies: Boolean = true
@@ -1375,6 +1386,11 @@ input PubConfigInput {
   subtitle: String
   author: String
   introduction: String
+  """
+  "", default, newspaper, whiteboard, dark, vertical, vertical-newspaper or
+  vertical-dark; other names are BAD_USER_INPUT (a stored value from before
+  this check may be sent back unchanged).
+  """
   designTheme: String
   showServiceHeader: Boolean
   showSiteName: Boolean
@@ -1388,12 +1404,17 @@ input PubConfigInput {
 type Mutation {
   login(loginName: String!, password: String!): LoginResult!
   logout: Boolean!
+  "name: 1-100 characters, not blank."
   createApiToken(name: String!): ApiToken!
   deleteApiToken(id: ID!): Boolean!
   createPost(input: PostInput!): OwnPost!
   updatePost(id: ID!, input: PostInput!): OwnPost!
   deletePost(id: ID!): Boolean!
-  "A past or present time publishes, a future time schedules, null unpublishes."
+  """
+  A past or present time publishes, a future time schedules, null
+  unpublishes. Times before 1970-01-01T00:00:00Z or after year 9999 are
+  BAD_USER_INPUT.
+  """
   setPostPublication(id: ID!, publishedAt: Time): OwnPost!
   updatePubConfig(userId: ID!, input: PubConfigInput!): PubConfig!
   recordPubView(postId: ID!, fingerprint: String!, signature: String!): RecordViewResult!
@@ -8374,7 +8395,7 @@ func (ec *executionContext) marshalNInt2int64(ctx context.Context, sel ast.Selec
 }
 
 func (ec *executionContext) unmarshalNJSON2map(ctx context.Context, v any) (map[string]any, error) {
-	res, err := graphql.UnmarshalMap(v)
+	res, err := scalar.UnmarshalJSON(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -8384,11 +8405,11 @@ func (ec *executionContext) marshalNJSON2map(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 	_ = sel
-	res := graphql.MarshalMap(v)
+	res := scalar.MarshalJSON(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "JSON!")
 	}
-	return res
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) marshalNLoginResult2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐLoginResult(ctx context.Context, sel ast.SelectionSet, v *model.LoginResult) graphql.Marshaler {
@@ -8627,17 +8648,17 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 }
 
 func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
-	res, err := graphql.UnmarshalTime(v)
+	res, err := scalar.UnmarshalTime(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel ast.SelectionSet, v time.Time) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalTime(v)
+	res := scalar.MarshalTime(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "Time!")
 	}
-	return res
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋstgyᚋstgypubᚐUser(ctx context.Context, sel ast.SelectionSet, v *stgypub.User) graphql.Marshaler {
@@ -8858,7 +8879,7 @@ func (ec *executionContext) unmarshalOJSON2map(ctx context.Context, v any) (map[
 	if v == nil {
 		return nil, nil
 	}
-	res, err := graphql.UnmarshalMap(v)
+	res, err := scalar.UnmarshalJSON(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -8867,9 +8888,8 @@ func (ec *executionContext) marshalOJSON2map(ctx context.Context, sel ast.Select
 		return graphql.Null
 	}
 	_ = sel
-	_ = ctx
-	res := graphql.MarshalMap(v)
-	return res
+	res := scalar.MarshalJSON(v)
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) marshalOMe2ᚖgithubᚗcomᚋstgyᚋstgypubᚐUser(ctx context.Context, sel ast.SelectionSet, v *stgypub.User) graphql.Marshaler {
@@ -8931,7 +8951,7 @@ func (ec *executionContext) unmarshalOTime2ᚖtimeᚐTime(ctx context.Context, v
 	if v == nil {
 		return nil, nil
 	}
-	res, err := graphql.UnmarshalTime(v)
+	res, err := scalar.UnmarshalTime(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -8940,9 +8960,8 @@ func (ec *executionContext) marshalOTime2ᚖtimeᚐTime(ctx context.Context, sel
 		return graphql.Null
 	}
 	_ = sel
-	_ = ctx
-	res := graphql.MarshalTime(*v)
-	return res
+	res := scalar.MarshalTime(*v)
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) marshalOUser2ᚖgithubᚗcomᚋstgyᚋstgypubᚐUser(ctx context.Context, sel ast.SelectionSet, v *stgypub.User) graphql.Marshaler {

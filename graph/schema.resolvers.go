@@ -207,15 +207,7 @@ func (r *queryResolver) PubRanking(ctx context.Context, userID stgypub.ID, limit
 	if err != nil || n == 0 {
 		return []*stgypub.RankingEntry{}, err
 	}
-	entries, err := r.Counter.Ranking(ctx, userID, n)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*stgypub.RankingEntry, len(entries))
-	for i := range entries {
-		out[i] = &entries[i]
-	}
-	return out, nil
+	return r.publishedRanking(ctx, userID, n)
 }
 
 // PubStats is the resolver for the pubStats field.

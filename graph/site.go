@@ -66,14 +66,15 @@ func (r *Resolver) siteRecent(ctx context.Context, userID stgypub.ID, limit *int
 }
 
 // sitePopular ranks from Redis and loads the posts by IDs (seed 001
-// "Popular entries"). A failing ranking leaves the list empty rather than
-// failing the page.
+// "Popular entries"), like publishedRanking: the top SidePostsMax, the
+// unpublished ones dropped, then cut to limit. A failing ranking leaves
+// the list empty rather than failing the page.
 func (r *Resolver) sitePopular(ctx context.Context, userID stgypub.ID, limit *int) ([]*stgypub.Post, error) {
 	n, err := sideLimit(limit)
 	if err != nil || n == 0 {
 		return []*stgypub.Post{}, err
 	}
-	entries, err := r.Counter.Ranking(ctx, userID, n)
+	entries, err := r.Counter.Ranking(ctx, userID, stgypub.SidePostsMax)
 	if err != nil {
 		r.Logger.ErrorContext(ctx, "popular entries: ranking failed", "user", userID.String(), "err", err)
 		return []*stgypub.Post{}, nil
@@ -85,5 +86,40 @@ func (r *Resolver) sitePopular(ctx context.Context, userID stgypub.ID, limit *in
 	if len(ids) == 0 {
 		return []*stgypub.Post{}, nil
 	}
-	return r.Posts.PublishedByIDs(ctx, ids[:min(len(ids), maxByIDs)])
+	posts, err := r.Posts.PublishedByIDs(ctx, ids[:min(len(ids), maxByIDs)])
+	if err != nil {
+		return nil, err
+	}
+	return posts[:min(len(posts), n)], nil
+}
+
+// publishedRanking is pubRanking: the counter's top stgypub.SidePostsMax
+// entries, keeping only posts PublishedByIDs returns (one query), cut to
+// limit. The counter ranks every post viewed in the window, and IDs and
+// PVs of unpublished or scheduled posts must not reach anonymous callers;
+// filtering before cutting keeps limit entries when enough are published.
+func (r *Resolver) publishedRanking(ctx context.Context, userID stgypub.ID, limit int) ([]*stgypub.RankingEntry, error) {
+	entries, err := r.Counter.Ranking(ctx, userID, stgypub.SidePostsMax)
+	if err != nil || len(entries) == 0 {
+		return []*stgypub.RankingEntry{}, err
+	}
+	ids := make([]stgypub.ID, len(entries))
+	for i, e := range entries {
+		ids[i] = e.ID
+	}
+	posts, err := r.Posts.PublishedByIDs(ctx, ids[:min(len(ids), maxByIDs)])
+	if err != nil {
+		return nil, err
+	}
+	published := make(map[stgypub.ID]bool, len(posts))
+	for _, p := range posts {
+		published[p.ID] = true
+	}
+	out := make([]*stgypub.RankingEntry, 0, limit)
+	for i := range entries {
+		if published[entries[i].ID] && len(out) < limit {
+			out = append(out, &entries[i])
+		}
+	}
+	return out, nil
 }

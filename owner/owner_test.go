@@ -21,7 +21,11 @@ func TestPostInputValidate(t *testing.T) {
 		{"empty locale", owner.PostInput{Content: "x"}, true},
 		{"region and script", owner.PostInput{Content: "x", Locale: "zh-Hant-TW"}, true},
 		{"underscore", owner.PostInput{Content: "x", Locale: "ja_JP"}, true},
+		{"upper case", owner.PostInput{Content: "x", Locale: "EN-us"}, true},
 		{"one letter", owner.PostInput{Content: "x", Locale: "e"}, false},
+		{"unknown language", owner.PostInput{Content: "x", Locale: "xx-YY"}, false},
+		{"trailing separator", owner.PostInput{Content: "x", Locale: "en-"}, false},
+		{"51 characters", owner.PostInput{Content: "x", Locale: "en-x-" + strings.Repeat("abcdefgh-", 5) + "a"}, false},
 		{"space", owner.PostInput{Content: "x", Locale: "en US"}, false},
 		{"markup", owner.PostInput{Content: "x", Locale: "<b>"}, false},
 		{"100000 characters", owner.PostInput{Content: strings.Repeat("字", 100_000)}, true},
@@ -107,3 +111,133 @@ func TestServiceDerivesAndChecks(t *testing.T) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+func TestCanonicalLocale(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"", ""},
+		{"en", "en"},
+		{"en_US", "en-US"},
+		{"EN-us", "en-US"},
+		{"ja_JP", "ja-JP"},
+		{"zh-hant-tw", "zh-Hant-TW"},
+		{"iw", "he"}, // deprecated code replaced
+	}
+	for _, c := range cases {
+		if got, err := owner.CanonicalLocale(c.in); err != nil || got != c.want {
+			t.Errorf("CanonicalLocale(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+	for _, in := range []string{"e", "en US", "<b>", "xx", "en-", "en--US"} {
+		if got, err := owner.CanonicalLocale(in); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput || got != "" {
+			t.Errorf("CanonicalLocale(%q) = %q, %v; want BAD_USER_INPUT", in, got, err)
+		}
+	}
+}
+
+// TestServiceValidatesInput: bad publication times, locales and design
+// themes are BAD_USER_INPUT and leave what is stored unchanged; locales
+// are stored canonicalized; a stored unknown theme stays readable and may
+// be sent back unchanged.
+func TestServiceValidatesInput(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.New(t)
+	alice := &stgypub.User{LoginName: "alice", Nickname: "Alice"}
+	if err := st.CreateUser(ctx, alice); err != nil {
+		t.Fatal(err)
+	}
+	svc := owner.New(st, st, st, nil)
+	p, err := svc.CreatePost(ctx, alice, owner.PostInput{Content: "# T", Locale: "en_US"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Locale != "en-US" {
+		t.Errorf("created locale = %q, want en-US", p.Locale)
+	}
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	if _, err := svc.SetPublication(ctx, alice, p.ID, &at); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("publication times", func(t *testing.T) {
+		bad := []time.Time{
+			{},
+			time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC),
+			time.Date(1969, 12, 31, 23, 59, 59, 999_999_000, time.UTC),
+			time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
+			time.Date(1970, 1, 1, 8, 59, 0, 0, time.FixedZone("JST", 9*3600)), // 1969-12-31T23:59Z
+		}
+		for _, b := range bad {
+			_, err := svc.SetPublication(ctx, alice, p.ID, &b)
+			if stgypub.ErrorCode(err) != stgypub.CodeBadUserInput || !strings.Contains(stgypub.ErrorMessage(err), "1970-01-01") {
+				t.Errorf("SetPublication(%v) = %v, want BAD_USER_INPUT", b, err)
+			}
+			got, _ := svc.Post(ctx, alice, p.ID)
+			if got.PublishedAt == nil || !got.PublishedAt.Equal(at) {
+				t.Errorf("after refusing %v publishedAt = %v, want %v", b, got.PublishedAt, at)
+			}
+		}
+		for _, ok := range []time.Time{
+			time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC),
+			time.Date(9999, 12, 31, 23, 59, 59, 999_999_000, time.UTC),
+		} {
+			got, err := svc.SetPublication(ctx, alice, p.ID, &ok)
+			if err != nil || got.PublishedAt == nil || !got.PublishedAt.Equal(ok) {
+				t.Errorf("SetPublication(%v) = %v, %v", ok, got, err)
+			}
+		}
+		got, err := svc.SetPublication(ctx, alice, p.ID, nil)
+		if err != nil || got.PublishedAt != nil {
+			t.Errorf("nil unpublishes: %v, %v", got, err)
+		}
+	})
+
+	t.Run("locale", func(t *testing.T) {
+		got, err := svc.UpdatePost(ctx, alice, p.ID, owner.PostInput{Content: "# T", Locale: "JA-jp"})
+		if err != nil || got.Locale != "ja-JP" {
+			t.Fatalf("updated locale = %v, %v", got, err)
+		}
+		if _, err := svc.UpdatePost(ctx, alice, p.ID, owner.PostInput{Content: "# New", Locale: "not a tag"}); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+			t.Errorf("bad locale: %v", err)
+		}
+		if got, _ := svc.Post(ctx, alice, p.ID); got.Content != "# T" || got.Locale != "ja-JP" {
+			t.Errorf("after refusal: %q %q", got.Content, got.Locale)
+		}
+	})
+
+	t.Run("design theme", func(t *testing.T) {
+		for _, name := range stgypub.DesignThemes {
+			c, err := svc.UpdatePubConfig(ctx, alice, alice.ID, owner.PubConfigPatch{DesignTheme: &name})
+			if err != nil || c.DesignTheme != name {
+				t.Errorf("theme %q: %v, %v", name, c, err)
+			}
+		}
+		dark := "dark"
+		if _, err := svc.UpdatePubConfig(ctx, alice, alice.ID, owner.PubConfigPatch{DesignTheme: &dark}); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"Dark", "light", strings.Repeat("x", 50)} {
+			_, err := svc.UpdatePubConfig(ctx, alice, alice.ID, owner.PubConfigPatch{DesignTheme: &name})
+			if stgypub.ErrorCode(err) != stgypub.CodeBadUserInput || !strings.Contains(stgypub.ErrorMessage(err), "vertical-newspaper") {
+				t.Errorf("theme %q: %v", name, err)
+			}
+		}
+		if c, _ := svc.ExportPubConfig(ctx, alice, alice.ID); c.DesignTheme != "dark" {
+			t.Errorf("stored theme = %q after refusals", c.DesignTheme)
+		}
+		// A value stored before validation existed.
+		legacy := stgypub.DefaultPubConfig(alice.ID)
+		legacy.DesignTheme = "retro"
+		if err := st.UpdatePubConfig(ctx, legacy); err != nil {
+			t.Fatal(err)
+		}
+		exp, err := svc.ExportPubConfig(ctx, alice, alice.ID)
+		if err != nil || exp.DesignTheme != "retro" {
+			t.Fatalf("legacy theme read as %v, %v", exp, err)
+		}
+		name := "Renamed"
+		c, err := svc.UpdatePubConfig(ctx, alice, alice.ID, owner.PubConfigPatch{SiteName: &name, DesignTheme: &exp.DesignTheme})
+		if err != nil || c.DesignTheme != "retro" || c.SiteName != "Renamed" {
+			t.Errorf("round trip with the stored theme: %v, %v", c, err)
+		}
+	})
+}

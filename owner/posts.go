@@ -3,8 +3,9 @@ package owner
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"time"
+
+	"golang.org/x/text/language"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/markdown"
@@ -19,38 +20,61 @@ const LocaleMaxChars = 50
 // MyPostsMaxLimit clamps MyPosts' limit.
 const MyPostsMaxLimit = 100
 
-// localeRE is BCP 47 in shape: a 2-8 letter language and 1-8 alphanumeric
-// subtags, separated by '-' (or '_', as some clients send).
-var localeRE = regexp.MustCompile(`^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$`)
+// Publication times accepted by SetPublication: from the Unix epoch to
+// the end of year 9999 (RFC 3339's four-digit years). The zero time (what
+// an empty string used to decode to) and earlier dates are mistakes, not
+// publications.
+var (
+	minPublishedAt = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
+	maxPublishedAt = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
+)
 
 // PostInput is what an owner writes: the Markdown body and post flags.
 type PostInput struct {
 	Content      string
-	Locale       string // BCP 47-ish tag, "" when unknown
+	Locale       string // BCP 47 tag (CanonicalLocale), "" when unknown
 	AllowLikes   bool
 	AllowReplies bool
 }
 
 // Validate returns BAD_USER_INPUT for content over ContentMaxChars, with
-// invalid UTF-8 or NUL, or a locale that is not a BCP 47-shaped tag of at
-// most LocaleMaxChars.
+// invalid UTF-8 or NUL, or a locale CanonicalLocale refuses.
 func (in PostInput) Validate() error {
 	if err := stgypub.CheckText("content", in.Content, ContentMaxChars); err != nil {
 		return err
 	}
-	if len(in.Locale) > LocaleMaxChars {
-		return stgypub.Errorf(stgypub.CodeBadUserInput, "locale is over %d characters", LocaleMaxChars)
-	}
-	if in.Locale != "" && !localeRE.MatchString(in.Locale) {
-		return stgypub.Errorf(stgypub.CodeBadUserInput, "locale must be a language tag such as en or ja-JP")
-	}
-	return nil
+	_, err := CanonicalLocale(in.Locale)
+	return err
 }
 
-// apply copies in into p and derives Snippet and PlainText from Content.
+// CanonicalLocale returns the canonical form of a BCP 47 language tag
+// ("en_US" and "EN-us" give "en-US", "zh-hant-tw" gives "zh-Hant-TW"); ""
+// stays "" (unknown). A tag that does not parse, names an unknown
+// language or region, or is over LocaleMaxChars is BAD_USER_INPUT.
+func CanonicalLocale(s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	bad := stgypub.Errorf(stgypub.CodeBadUserInput, "locale must be a language tag such as en or ja-JP")
+	if len(s) > LocaleMaxChars {
+		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "locale is over %d characters", LocaleMaxChars)
+	}
+	tag, err := language.Parse(s)
+	if err != nil {
+		return "", bad
+	}
+	c := tag.String()
+	if len(c) > LocaleMaxChars {
+		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "locale is over %d characters", LocaleMaxChars)
+	}
+	return c, nil
+}
+
+// apply copies in into p (the locale canonicalized; in is validated) and
+// derives Snippet and PlainText from Content.
 func (in PostInput) apply(p *stgypub.Post) {
 	p.Content = in.Content
-	p.Locale = in.Locale
+	p.Locale, _ = CanonicalLocale(in.Locale)
 	p.AllowLikes = in.AllowLikes
 	p.AllowReplies = in.AllowReplies
 	p.Snippet = markdown.Convert(in.Content, markdown.Options{}).Snippet
@@ -105,12 +129,17 @@ func (s *Service) DeletePost(ctx context.Context, viewer *stgypub.User, id stgyp
 
 // SetPublication stores publishedAt as given (seed 001 "Canonical
 // Publication State"): a time at or before now publishes, a future time
-// schedules, nil unpublishes. Errors as UpdatePost.
+// schedules, nil unpublishes. Errors as UpdatePost; BAD_USER_INPUT
+// (CheckPublishedAt) for the zero time or a time before 1970 or after
+// year 9999, leaving the post as it was.
 func (s *Service) SetPublication(ctx context.Context, viewer *stgypub.User, id stgypub.ID, publishedAt *time.Time) (*stgypub.Post, error) {
 	if _, err := s.ownPost(ctx, viewer, id); err != nil {
 		return nil, err
 	}
 	if publishedAt != nil {
+		if err := CheckPublishedAt(*publishedAt); err != nil {
+			return nil, err
+		}
 		t := publishedAt.UTC().Truncate(time.Microsecond) // TIMESTAMPTZ precision
 		publishedAt = &t
 	}
@@ -118,6 +147,17 @@ func (s *Service) SetPublication(ctx context.Context, viewer *stgypub.User, id s
 		return nil, fmt.Errorf("owner: set publication: %w", err)
 	}
 	return s.reload(ctx, id)
+}
+
+// CheckPublishedAt returns BAD_USER_INPUT unless t lies from
+// 1970-01-01T00:00:00Z up to the end of year 9999 (the zero time, year 1,
+// is refused).
+func CheckPublishedAt(t time.Time) error {
+	if t.Before(minPublishedAt) || !t.Before(maxPublishedAt) {
+		return stgypub.Errorf(stgypub.CodeBadUserInput,
+			"publishedAt must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z (null unpublishes)")
+	}
+	return nil
 }
 
 // MyPosts lists viewer's posts of every state, newest first; limit is

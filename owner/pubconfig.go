@@ -22,8 +22,9 @@ type PubConfigPatch struct {
 
 // UpdatePubConfig applies patch to userID's settings and stores them.
 // Errors: UNAUTHENTICATED, FORBIDDEN (neither the user nor an admin),
-// NOT_FOUND (unknown user), BAD_USER_INPUT (PubConfig.Validate or
-// extensions rules).
+// NOT_FOUND (unknown user), BAD_USER_INPUT (PubConfig.Validate,
+// extensions rules, or a designTheme that stgypub.IsDesignTheme refuses
+// and that differs from the stored one).
 func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch PubConfigPatch) (*stgypub.PubConfig, error) {
 	if err := mayActFor(viewer, userID); err != nil {
 		return nil, err
@@ -36,7 +37,15 @@ func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, use
 	setString(&c.Subtitle, patch.Subtitle)
 	setString(&c.Author, patch.Author)
 	setString(&c.Introduction, patch.Introduction)
-	setString(&c.DesignTheme, patch.DesignTheme)
+	// A stored theme the renderer no longer knows stays readable and may
+	// be sent back unchanged (exportPubConfig round trip); a change must
+	// name a known theme.
+	if patch.DesignTheme != nil && *patch.DesignTheme != c.DesignTheme {
+		if err := stgypub.CheckDesignTheme(*patch.DesignTheme); err != nil {
+			return nil, err
+		}
+		c.DesignTheme = *patch.DesignTheme
+	}
 	setBool(&c.ShowServiceHeader, patch.ShowServiceHeader)
 	setBool(&c.ShowSiteName, patch.ShowSiteName)
 	setBool(&c.ShowPagenation, patch.ShowPagenation)

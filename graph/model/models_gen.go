@@ -31,7 +31,8 @@ type PostConnection struct {
 }
 
 type PostInput struct {
-	Content      string  `json:"content"`
+	Content string `json:"content"`
+	// A BCP 47 language tag, stored canonicalized (en_US and EN-us become en-US); "" when unknown.
 	Locale       *string `json:"locale,omitempty"`
 	AllowLikes   *bool   `json:"allowLikes,omitempty"`
 	AllowReplies *bool   `json:"allowReplies,omitempty"`
@@ -40,11 +41,14 @@ type PostInput struct {
 // Every field optional: an omitted field keeps its current value.
 type PubConfigInput struct {
 	// Ignored (accepted so that exportPubConfig output can be sent back unchanged).
-	UserID            *stgypub.ID    `json:"userId,omitempty"`
-	SiteName          *string        `json:"siteName,omitempty"`
-	Subtitle          *string        `json:"subtitle,omitempty"`
-	Author            *string        `json:"author,omitempty"`
-	Introduction      *string        `json:"introduction,omitempty"`
+	UserID       *stgypub.ID `json:"userId,omitempty"`
+	SiteName     *string     `json:"siteName,omitempty"`
+	Subtitle     *string     `json:"subtitle,omitempty"`
+	Author       *string     `json:"author,omitempty"`
+	Introduction *string     `json:"introduction,omitempty"`
+	// "", default, newspaper, whiteboard, dark, vertical, vertical-newspaper or
+	// vertical-dark; other names are BAD_USER_INPUT (a stored value from before
+	// this check may be sent back unchanged).
 	DesignTheme       *string        `json:"designTheme,omitempty"`
 	ShowServiceHeader *bool          `json:"showServiceHeader,omitempty"`
 	ShowSiteName      *bool          `json:"showSiteName,omitempty"`

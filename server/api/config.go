@@ -27,6 +27,20 @@ type Config struct {
 	Introspection bool
 	// MaxBodyBytes limits the request body; default 1 MiB (413 above).
 	MaxBodyBytes int64
+	// MaxQueryBytes limits the query string within the body; default
+	// 64 KiB (413 above). Variables carry the large values.
+	MaxQueryBytes int
+	// MaxTokens limits the query's lexical tokens; default 1000 (400
+	// above). The standard introspection query has about 150.
+	MaxTokens int
+	// MaxFields limits the query's field selections, fragments counted
+	// where they are spread (countFields); default 300 (400 above). The
+	// standard introspection query counts 226; validating 300 repeated
+	// fields, the costliest shape, takes about 10 ms.
+	MaxFields int
+	// MaxErrors limits the errors in one response; default 20 (the rest
+	// are counted in extensions.omittedErrors).
+	MaxErrors int
 	// MaxDepth limits selection-set nesting; default 10.
 	MaxDepth int
 	// MaxAliases limits aliased fields per operation; default 20.
@@ -66,6 +80,10 @@ func (c *Config) setDefaults() {
 	if c.MaxBodyBytes <= 0 {
 		c.MaxBodyBytes = 1 << 20
 	}
+	def(&c.MaxQueryBytes, 64<<10)
+	def(&c.MaxTokens, 1000)
+	def(&c.MaxFields, 300)
+	def(&c.MaxErrors, 20)
 	def(&c.MaxDepth, 10)
 	def(&c.MaxAliases, 20)
 	def(&c.MaxComplexity, 1000)

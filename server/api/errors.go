@@ -64,3 +64,30 @@ func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// errorCap keeps at most max errors in a response (the first ones, in
+// order) and reports how many it left out in extensions.omittedErrors:
+// one request with thousands of unused variables or failing aliases
+// must not produce a response of megabytes.
+type errorCap struct{ max int }
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.ResponseInterceptor
+} = errorCap{}
+
+func (errorCap) ExtensionName() string                   { return "ErrorCap" }
+func (errorCap) Validate(graphql.ExecutableSchema) error { return nil }
+
+func (c errorCap) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
+	resp := next(ctx)
+	if resp == nil || len(resp.Errors) <= c.max {
+		return resp
+	}
+	if resp.Extensions == nil {
+		resp.Extensions = map[string]any{}
+	}
+	resp.Extensions["omittedErrors"] = len(resp.Errors) - c.max
+	resp.Errors = resp.Errors[:c.max]
+	return resp
+}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
@@ -26,15 +27,22 @@ type api struct {
 	deps    Deps
 	origins map[string]bool
 	gql     *handler.Server
+	cache   graphql.Cache[*ast.QueryDocument]
 	log     *slog.Logger
 }
 
 // New returns the POST /graphql handler. Requests are refused before
 // anything executes when: the method is not POST (405), Content-Type is
 // not application/json (415), the body is over cfg.MaxBodyBytes (413), the
-// body is not one JSON object (400; batching is off), a bearer token is
-// invalid (401) or a cookie-authenticated request has a missing or foreign
-// Origin (403). Refusals are JSON {"errors":[{message, extensions.code}]}.
+// body is not valid UTF-8, has a \u escape of an unpaired surrogate, or
+// is not exactly one JSON object with a string query (400; batching is
+// off; a leading UTF-8 BOM is ignored), the query is over
+// cfg.MaxQueryBytes (413) or over cfg.MaxTokens tokens or cfg.MaxFields
+// field selections (400), an Authorization header is not a valid bearer
+// token (401), or a request without a bearer token carries a foreign
+// Origin, or a cookie-authenticated one carries none (403). Refusals are
+// JSON {"errors":[{message, extensions.code}]}; a response carries at
+// most cfg.MaxErrors errors.
 func New(cfg Config, deps Deps) http.Handler {
 	cfg.setDefaults()
 	if deps.Logger == nil {
@@ -47,13 +55,18 @@ func New(cfg Config, deps Deps) http.Handler {
 
 	srv := handler.New(graph.NewSchema(deps.Resolver))
 	srv.AddTransport(transport.POST{})
-	srv.SetQueryCache(lru.New[*ast.QueryDocument](cfg.QueryCacheSize))
+	a.cache = lru.New[*ast.QueryDocument](cfg.QueryCacheSize)
+	srv.SetQueryCache(a.cache)
+	// checkQuery refuses over cfg.MaxTokens first; the parser's own limit
+	// is a backstop with a margin, as it counts tokens slightly differently.
+	srv.SetParserTokenLimit(2 * cfg.MaxTokens)
 	if cfg.Introspection {
 		srv.Use(extension.Introspection{})
 	}
 	srv.Use(shapeLimit{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
 	srv.Use(newRateLimits(cfg, deps.Redis))
+	srv.Use(errorCap{max: cfg.MaxErrors})
 	srv.SetErrorPresenter(a.presentError)
 	srv.SetRecoverFunc(a.recoverPanic)
 	a.gql = srv
@@ -84,12 +97,12 @@ func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, stgypub.CodeBadUserInput, "could not read the request body")
 		return
 	}
-	if t := bytes.TrimLeft(body, " \t\r\n"); len(t) == 0 || t[0] != '{' {
-		msg := "the body must be one JSON object"
-		if len(t) > 0 && t[0] == '[' {
-			msg = "batched requests are not supported"
-		}
-		refuse(w, http.StatusBadRequest, stgypub.CodeBadUserInput, msg)
+	body, gq, bad := parseBody(body)
+	if bad == nil && !a.cached(r, gq.Query) {
+		bad = a.checkQuery(gq.Query)
+	}
+	if bad != nil {
+		refuse(w, bad.status, stgypub.CodeBadUserInput, bad.message())
 		return
 	}
 	ctx, err := a.deps.Auth.Authenticate(r)
@@ -127,4 +140,12 @@ func refuse(w http.ResponseWriter, status int, code, msg string) {
 	b.WriteString(jsonString(code))
 	b.WriteString("}}]}\n")
 	_, _ = w.Write(b.Bytes())
+}
+
+// cached reports whether query is in the parsed-query cache: it was
+// parsed, validated and passed checkQuery before, so it is not lexed
+// again.
+func (a *api) cached(r *http.Request, query string) bool {
+	_, ok := a.cache.Get(r.Context(), query)
+	return ok
 }

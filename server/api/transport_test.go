@@ -35,7 +35,7 @@ func TestRefusedTransports(t *testing.T) {
 		{"form", http.MethodPost, "application/x-www-form-urlencoded", form, http.StatusUnsupportedMediaType, "application/json"},
 		{"multipart", http.MethodPost, mw.FormDataContentType(), mp.String(), http.StatusUnsupportedMediaType, "application/json"},
 		{"JSON array batch", http.MethodPost, "application/json", `[{"query":"` + createMutation + `"}]`, http.StatusBadRequest, "batched"},
-		{"JSON string", http.MethodPost, "application/json", `"x"`, http.StatusBadRequest, "one JSON object"},
+		{"JSON string", http.MethodPost, "application/json", `"x"`, http.StatusBadRequest, "must be a JSON object"},
 		{"latin1 charset", http.MethodPost, "application/json; charset=latin1", `{"query":"` + createMutation + `"}`, http.StatusUnsupportedMediaType, "application/json"},
 	}
 	for _, c := range cases {

@@ -1,0 +1,122 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"unicode/utf8"
+
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// refusal is a transport-level refusal: an HTTP status and a short,
+// client-safe message (BAD_USER_INPUT).
+type refusal struct {
+	status int
+	format string
+	args   []any
+}
+
+func (r *refusal) message() string { return fmt.Sprintf(r.format, r.args...) }
+
+// utf8BOM is accepted (and removed) at the start of a body: RFC 8259
+// allows parsers to ignore it, and some Windows tools send it.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// badBody is the one message for a body that does not decode: it never
+// echoes the body or names Go types.
+const badBody = "request body must be a JSON object with a string query"
+
+// parseBody checks and decodes a request body before gqlgen sees it:
+// valid UTF-8 (after an optional BOM, which is removed), no \u escape
+// of an unpaired UTF-16 surrogate (encoding/json would silently store
+// U+FFFD), exactly one JSON object with a string "query", an
+// "operationName" string, and "variables" and "extensions" objects (or
+// null), and nothing but white space after it. It returns the body to
+// hand over (without the BOM) and the decoded request, decoded as
+// gqlgen's POST transport will decode it again.
+func parseBody(body []byte) ([]byte, *graphql.RawParams, *refusal) {
+	body = bytes.TrimPrefix(body, utf8BOM)
+	if !utf8.Valid(body) {
+		return nil, nil, &refusal{http.StatusBadRequest, "request body is not valid UTF-8", nil}
+	}
+	t := bytes.TrimLeft(body, " \t\r\n")
+	if len(t) == 0 || t[0] != '{' {
+		if len(t) > 0 && t[0] == '[' {
+			return nil, nil, &refusal{http.StatusBadRequest, "batched requests are not supported", nil}
+		}
+		return nil, nil, &refusal{http.StatusBadRequest, badBody, nil}
+	}
+	if loneSurrogate(body) {
+		return nil, nil, &refusal{http.StatusBadRequest, `request body has a \u escape of an unpaired UTF-16 surrogate`, nil}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var req graphql.RawParams
+	if err := dec.Decode(&req); err != nil {
+		return nil, nil, &refusal{http.StatusBadRequest, badBody, nil}
+	}
+	if rest := bytes.TrimLeft(body[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
+		return nil, nil, &refusal{http.StatusBadRequest, "request body has data after the JSON object", nil}
+	}
+	return body, &req, nil
+}
+
+// loneSurrogate reports whether b (JSON text, or a GraphQL document,
+// whose string escapes are the same) has a \uD800-\uDFFF escape
+// that is not a high surrogate immediately followed by a low one. Every
+// backslash outside strings is a JSON syntax error, so escapes are
+// skipped in order without tracking strings ("\\ud800" is a backslash
+// and text, not an escape).
+func loneSurrogate[T string | []byte](b T) bool {
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' {
+			continue
+		}
+		if i+1 >= len(b) || b[i+1] != 'u' {
+			i++ // a two-byte escape such as \\ or \"
+			continue
+		}
+		r, ok := hex4(b, i+2)
+		i += 5
+		switch {
+		case !ok || r < 0xD800 || r > 0xDFFF:
+		case r >= 0xDC00: // low surrogate without a high one
+			return true
+		default: // high surrogate: a low one must follow at once
+			lo, ok := 0, false
+			if i+2 < len(b) && b[i+1] == '\\' && b[i+2] == 'u' {
+				lo, ok = hex4(b, i+3)
+			}
+			if !ok || lo < 0xDC00 || lo > 0xDFFF {
+				return true
+			}
+			i += 6
+		}
+	}
+	return false
+}
+
+// hex4 decodes the four hexadecimal digits at b[i:i+4].
+func hex4[T string | []byte](b T, i int) (int, bool) {
+	if i+4 > len(b) {
+		return 0, false
+	}
+	v := 0
+	for j := i; j < i+4; j++ {
+		c := b[j]
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		v = v<<4 | int(c)
+	}
+	return v, true
+}
