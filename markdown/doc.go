@@ -18,9 +18,14 @@
 //     (callout.go) and MDN's "- term / - : description" lists into <dl>
 //     (deflist.go);
 //  3. the HTML renderer writes the article (for vertical writing, text nodes
-//     are converted to full-width forms: vertical.go);
-//  4. a single bluemonday policy sanitizes everything (policy.go), then
-//     links get rel="nofollow noopener" and tags are balanced (finish.go);
+//     are converted to full-width forms: vertical.go); raw HTML reaches the
+//     output as markup only for the elements the policy allows, other tags
+//     are written as text or dropped, so an unclosed "<title>" or
+//     "<textarea>" cannot swallow the rest of the article
+//     (rawhtml_filter.go);
+//  4. a single bluemonday policy sanitizes everything (policy.go, one
+//     allow-list table for both), then links get rel="nofollow noopener"
+//     and tags are balanced (finish.go);
 //  5. blocks of plain text are collected from the same AST for the title,
 //     description, featured image and JSON snippet (blocks.go, snippet.go).
 //

@@ -23,8 +23,11 @@ var (
 // newGoldmark configures CommonMark plus GFM (tables with align attributes,
 // strikethrough, linkify, task lists), footnotes, auto heading ids
 // (headingid.go, with the Go blog's trailing "{#id}"), and AST transformers
-// for callouts (callout.go) and MDN definition lists (deflist.go). Raw HTML is passed through (html.WithUnsafe) because
-// everything is sanitized afterwards by the package policy.
+// for callouts (callout.go) and MDN definition lists (deflist.go). Raw HTML
+// is passed through (html.WithUnsafe) because everything is sanitized
+// afterwards by the package policy, but only tags of elements the policy
+// allows pass as markup; others are written as text or dropped
+// (rawhtml_filter.go).
 //
 // fastTags installs lineTagParser (rawhtml_inline.go); tests turn it off to
 // compare against goldmark's own raw HTML parser.
@@ -47,7 +50,11 @@ func newGoldmark(vertical, fastTags bool) goldmark.Markdown {
 		),
 		goldmark.WithRendererOptions(
 			html.WithUnsafe(),
-			renderer.WithNodeRenderers(util.Prioritized(extension.NewDefinitionListHTMLRenderer(), 500)),
+			renderer.WithNodeRenderers(
+				util.Prioritized(extension.NewDefinitionListHTMLRenderer(), 500),
+				// Ahead of goldmark's own renderer (1000).
+				util.Prioritized(rawHTMLRenderer{vertical: vertical}, 100),
+			),
 		),
 	}
 	if fastTags {
@@ -90,12 +97,13 @@ func parseBytes(b []byte) ast.Node {
 }
 
 // renderHTML renders the parsed document (unsanitized) for the given
-// direction.
+// direction. Raw HTML is filtered on the way (rawhtml_filter.go).
 func renderHTML(p parsed, opts Options) []byte {
 	md := horizontalMD
 	if opts.Vertical {
 		md = verticalMD
 	}
+	filterHTMLBlocks(p)
 	var buf bytes.Buffer
 	buf.Grow(len(p.src) + len(p.src)/2)
 	// goldmark's HTML renderer fails only when the writer does, and a

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"golang.org/x/net/html"
 )
 
 func addCorpusSeeds(f *testing.F, limit int) {
@@ -43,13 +45,81 @@ func readCorpusForFuzz() []string {
 	return out
 }
 
+// fuzzTagName derives a tag name from a fuzz input: its start up to HTML
+// white space, "/" or ">", at most 40 bytes; "" unless it starts with an
+// ASCII letter.
+func fuzzTagName(src string) string {
+	if src == "" || !isASCIILetter(src[0]) {
+		return ""
+	}
+	if i := strings.IndexAny(src, " \t\n\r\f/>"); i >= 0 {
+		src = src[:i]
+	}
+	if len(src) > 40 {
+		src = src[:40]
+	}
+	return src
+}
+
+// assertNoRawTextTokens tokenizes out and fails on an element whose content
+// is not markup.
+func assertNoRawTextTokens(t *testing.T, src, out string) {
+	t.Helper()
+	z := html.NewTokenizer(strings.NewReader(out))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return
+		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
+			if name, _ := z.TagName(); rawContentElements[string(name)] {
+				t.Fatalf("<%s> element in output for %q: %q", name, src, out)
+			}
+		}
+	}
+}
+
+// tokenText is the text of out as the HTML tokenizer reads it.
+func tokenText(out string) string {
+	var b strings.Builder
+	z := html.NewTokenizer(strings.NewReader(out))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return b.String()
+		case html.TextToken:
+			b.Write(z.Text())
+		}
+	}
+}
+
 func FuzzConvert(f *testing.F) {
 	addCorpusSeeds(f, 4096)
+	for _, s := range []string{
+		"title", "textarea", "plaintext", "script", "style", "xmp", "iframe", "noscript",
+		"math", "svg", "template", "center", "kbd", "details", "pre", "TiTlE", "my-widget",
+		"The <title> element.\n\nNext.", "<math><mtext><table><mglyph><style>x",
+		`<img src="https://x/?a=1&quot; onerror=&quot;alert(1)">`,
+	} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, src string) {
+		tagSrc := ""
+		if tag := fuzzTagName(src); tag != "" {
+			tagSrc = "<" + tag + "> WORD"
+		}
 		for _, opts := range []Options{{}, {Vertical: true}} {
 			d := Convert(src, opts)
 			if strings.Contains(strings.ToLower(d.HTML), "<script") {
 				t.Fatalf("<script in output for %q: %q", src, d.HTML)
+			}
+			assertNoRawTextTokens(t, src, d.HTML)
+			assertSafeHTML(t, d.HTML)
+			if tagSrc != "" {
+				out := Render(tagSrc, opts)
+				assertNoRawTextTokens(t, tagSrc, out)
+				if text := tokenText(out); !strings.Contains(text, "WORD") && !strings.Contains(text, fullWidth("WORD")) {
+					t.Fatalf("vertical=%v: WORD lost for %q: %q", opts.Vertical, tagSrc, out)
+				}
 			}
 			assertBalanced(t, d.HTML)
 			if !utf8.ValidString(d.HTML) {

@@ -13,6 +13,7 @@ var forbiddenElements = map[string]bool{
 	"style": true, "svg": true, "math": true, "base": true, "link": true,
 	"meta": true, "frame": true, "frameset": true, "textarea": true,
 	"button": true, "select": true, "noscript": true, "template": true,
+	"title": true, "xmp": true, "plaintext": true, "noembed": true, "noframes": true,
 }
 
 // urlAttrs hold URLs that must be http(s), mailto or relative.
@@ -121,6 +122,17 @@ func TestSanitizeXSS(t *testing.T) {
 		{"callout with script", "> [!NOTE]\n> <script>alert(1)</script>"},
 		{"table cell script", "| a |\n|---|\n| <script>alert(1)</script> |"},
 		{"footnote script", "x[^1]\n\n[^1]: <img src=x onerror=alert(1)>"},
+		{"unclosed title then script", "<title>\n<script>alert(1)</script>"},
+		{"textarea then handler", "Use <textarea> <img src=x onerror=alert(1)>"},
+		{"plaintext then script", "<plaintext><script>alert(1)</script>"},
+		{"xmp breakout", "<xmp><img src=x onerror=alert(1)></xmp>"},
+		{"noscript block with handler", "<noscript>\n<img src=x onerror=alert(1)>\n</noscript>"},
+		{"comment then script in block", "<div>\n<!-- --><script>alert(1)</script>\n</div>"},
+		{"self-closing style then script", "<style/><script>alert(1)</script>"},
+		{"svg foreignObject iframe", "<svg><foreignObject><iframe src=javascript:alert(1)>"},
+		{"template script", "<template>\n<script>alert(1)</script>\n</template>"},
+		{"end tag in attribute", `<a href="/x" title="</title><script>alert(1)</script>">x</a>`},
+		{"pair around script", "<center>\n<script>alert(1)</script>\n</center>"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
