@@ -26,7 +26,13 @@ $GO list -f '{{.ImportPath}} {{.Dir}}' ./... | while read -r pkg dir; do
 	fuzzers=$(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u || true)
 	for fz in $fuzzers; do
 		echo "-- $pkg $fz"
-		$GO test -run '^$' -fuzz "^${fz}\$" -fuzztime "$FUZZTIME" "$pkg" >/tmp/stgy-fuzz.log 2>&1 || { cat /tmp/stgy-fuzz.log; exit 1; }
+		# A real failure saves its input under testdata/fuzz and fails again on
+		# the rerun; a fuzzing worker lost to a loaded machine does not.
+		if ! $GO test -run '^$' -fuzz "^${fz}\$" -fuzztime "$FUZZTIME" "$pkg" >/tmp/stgy-fuzz.log 2>&1; then
+			cat /tmp/stgy-fuzz.log
+			echo "-- rerunning $fz once (seed corpus and any saved failure included)"
+			$GO test -run '^$' -fuzz "^${fz}\$" -fuzztime "$FUZZTIME" "$pkg" || exit 1
+		fi
 	done
 done
 echo "== all tests passed"
