@@ -23,6 +23,13 @@ type PubArticle struct {
 	// Config.SideRecent()+1 of them (the caller drops Post itself);
 	// empty when SideRecent() is 0. Without Content.
 	Recent []*Post
+	// LastChange is the page's Last-Modified (UTC, never later than now):
+	// the latest of the owner's site change time (users.updated_at,
+	// moved forward by every store write that changes what the owner's
+	// pages show), the owner's newest published_at (a scheduled post
+	// falling due) and the published_at and updated_at of Post, Older,
+	// Newer and Recent.
+	LastChange time.Time
 }
 
 // PubSite is everything a /sites/{userId} list page reads from PostgreSQL,
@@ -31,10 +38,12 @@ type PubSite struct {
 	Owner  *User      // PasswordHash is never loaded
 	Config *PubConfig // DefaultPubConfig when no row
 	Posts  []*Post    // the requested page of published posts, without Content
-	// LastChange is the latest of the owner's newest published_at and the
-	// listed posts' updated_at (UTC, zero when none), for Last-Modified:
-	// a new publication shifts every page, an edit changes its own entry.
-	// Edits to posts not listed do not change this page and are not read.
+	// LastChange is the page's Last-Modified (UTC, zero when none, never
+	// later than now): the latest of the owner's site change time
+	// (users.updated_at, moved forward by every store write that changes
+	// what the owner's pages show: posts, publication, settings, profile),
+	// the owner's newest published_at (a scheduled post falling due) and
+	// the listed posts' published_at and updated_at.
 	LastChange time.Time
 }
 

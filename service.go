@@ -30,8 +30,9 @@ type PubPostStore interface {
 	// (published_at, id) order, with PlainText loaded; total is the number
 	// of matches.
 	SearchPublished(ctx context.Context, userID ID, query string, q PostQuery) (posts []*Post, total int, err error)
-	// LastPublishedChange is the latest of published_at and updated_at over
-	// the user's published posts (zero when none), for Last-Modified.
+	// LastPublishedChange is the latest of the user's site change time and
+	// of published_at and updated_at over their published posts (zero
+	// when none, never later than now), for Last-Modified.
 	LastPublishedChange(ctx context.Context, userID ID) (time.Time, error)
 }
 

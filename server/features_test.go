@@ -124,8 +124,10 @@ func TestVerticalTheme(t *testing.T) {
 
 func TestConditionalGet(t *testing.T) {
 	e := newEnv(t)
+	e.now = baseTime.Add(-2 * time.Hour) // the site is made before the post's publication time
 	u := e.user(0x1000000000000001, "alice", "Alice")
 	p := e.post(0x2000000000000001, u, "# Cached", "en", at(-time.Hour))
+	e.now = baseTime
 	for _, path := range []string{"/pub/" + p.String(), "/sites/" + u.String(), "/sites/" + u.String() + "/feed.atom"} {
 		first := e.get(path)
 		etag, lm := first.Header().Get("ETag"), first.Header().Get("Last-Modified")

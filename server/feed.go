@@ -63,6 +63,12 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) error {
 			Updated:     changed.UTC(),
 		})
 	}
+	// The feed's title, subtitle and author come from the settings and
+	// profile, its entries from the listing: the site change time covers
+	// both, so If-Modified-Since never keeps a stale feed.
+	if data.LastChange.After(updated) {
+		updated = data.LastChange
+	}
 	if updated.IsZero() {
 		updated = userID.Time()
 	}

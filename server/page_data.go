@@ -39,7 +39,9 @@ func (r separateReads) site(ctx context.Context, userID stgypub.ID) (*stgypub.Us
 	return owner, cfg, g.Wait()
 }
 
-// PubArticle implements stgypub.PubPageStore.
+// PubArticle implements stgypub.PubPageStore. LastChange is
+// LastPublishedChange of the owner (their site change time and every
+// published post's times), which covers the post, neighbours and Recent.
 func (r separateReads) PubArticle(ctx context.Context, id stgypub.ID) (*stgypub.PubArticle, error) {
 	post, err := r.posts.PublishedPost(ctx, id)
 	if err != nil {
@@ -51,6 +53,7 @@ func (r separateReads) PubArticle(ctx context.Context, id stgypub.ID) (*stgypub.
 		return nil, err
 	}
 	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { a.LastChange, err = r.posts.LastPublishedChange(gctx, post.OwnedBy); return err })
 	if a.Config.ShowPagenation {
 		g.Go(func() (err error) { a.Older, a.Newer, err = r.posts.AdjacentPublished(gctx, post); return err })
 	}

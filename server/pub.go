@@ -37,7 +37,14 @@ func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
 
 // buildPub loads everything the article page shows and returns the page
 // model, its Last-Modified time and a function that waits for the view
-// recording it started (GET only). The post with its owner, settings,
+// recording it started (GET only). Last-Modified is the article data's
+// LastChange (the owner's site change time: any edit, publication or
+// deletion of their posts, their settings and profile; their newest
+// publication, so a scheduled post falling due; the shown posts' times),
+// so If-Modified-Since alone never keeps a stale page. Popular entries
+// and the view count come from the counter (Redis ranking, cached up to
+// five minutes) and may change without moving Last-Modified: the ETag,
+// a hash of the whole body, still changes with them. The post with its owner, settings,
 // neighbours and Recent posts comes from one statement
 // (pageData.PubArticle); the rendered body from the article cache (its
 // Content is read only on a miss); Popular entries and the view count are
@@ -93,7 +100,7 @@ func (s *Server) buildPub(r *http.Request, rawID string) (*prerender.PubPage, ti
 	}
 	page.Sidebar.Popular = s.sideCards(d.popular, site)
 	page.ViewCount, page.ShowViews = d.views, d.viewsOK
-	return page, latest(post.PublishedAt, post.UpdatedAt), recorded, nil
+	return page, latest(&a.LastChange, post.PublishedAt, post.UpdatedAt), recorded, nil
 }
 
 // pubPage builds the article page model and its metadata.

@@ -74,8 +74,12 @@ type ViewCounter interface {
 
 // SitemapLister lists every user's published posts for /sitemap.xml
 // (store implements it), newest first, without Content, at most limit.
+// SitemapLastChange is the latest site change time of any user (moved by
+// every write that changes a public page, unpublishing and deleting
+// included), never later than now, for the sitemap's Last-Modified.
 type SitemapLister interface {
 	PublishedForSitemap(ctx context.Context, limit int) ([]*stgypub.Post, error)
+	SitemapLastChange(ctx context.Context) (time.Time, error)
 }
 
 // ReadyCheck is one dependency probed by /readyz (e.g. PostgreSQL ping,

@@ -34,7 +34,10 @@ func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
 
 // buildSite loads the page's data (owner, settings and the list in one
 // statement, pageData.PubSite; search results through SearchPublished)
-// and returns the page model and its Last-Modified time.
+// and returns the page model and its Last-Modified time: the data's
+// LastChange (the owner's site change time, moved by every write that
+// changes what the site shows, and the newest publication, so a
+// scheduled post falling due moves it too).
 func (s *Server) buildSite(r *http.Request, rawID string) (*prerender.SitePage, time.Time, error) {
 	userID, err := stgypub.ParseID(rawID)
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/stgy/stgypub"
 )
 
@@ -28,20 +30,31 @@ type urlset struct {
 // sitemap serves GET /sitemap.xml (sitemaps.org 0.9): every published
 // post's canonical URL and every site with a published post, with
 // lastmod (latest of published_at and updated_at). Unpublished and
-// scheduled posts never appear.
+// scheduled posts never appear. Last-Modified is the latest of every
+// lastmod and of every site change time (SitemapLastChange), so an
+// unpublished or deleted post, which only leaves the list, moves it too.
 func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) error {
-	var posts []*stgypub.Post
+	var (
+		posts  []*stgypub.Post
+		newest time.Time
+	)
 	if s.deps.Sitemap != nil {
-		var err error
-		posts, err = s.deps.Sitemap.PublishedForSitemap(r.Context(), sitemapMaxPosts)
-		if err != nil {
+		g, gctx := errgroup.WithContext(r.Context())
+		g.Go(func() (err error) {
+			posts, err = s.deps.Sitemap.PublishedForSitemap(gctx, sitemapMaxPosts)
+			return err
+		})
+		g.Go(func() (err error) {
+			newest, err = s.deps.Sitemap.SitemapLastChange(gctx)
+			return err
+		})
+		if err := g.Wait(); err != nil {
 			return fmt.Errorf("server: sitemap: %w", err)
 		}
 	}
 	set := urlset{Xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9"}
 	siteMod := map[stgypub.ID]time.Time{}
 	var sites []stgypub.ID
-	var newest time.Time
 	for _, p := range posts {
 		mod := latest(p.PublishedAt, p.UpdatedAt)
 		set.URLs = append(set.URLs, sitemapURL{Loc: s.pubURL(p.ID), LastMod: mod.UTC().Format(time.RFC3339)})

@@ -28,15 +28,16 @@ func (s *Store) ImportedPostID(ctx context.Context, userID stgypub.ID, sourceKey
 }
 
 // CreateImportedPost inserts p (as CreatePost does, minting an ID when
-// zero) and records it as the import of (p.OwnedBy, sourceKey), all in one
-// transaction, so an interrupted import never leaves an unrecorded post.
-// CONFLICT when the post ID or the source key is taken.
+// zero, and moving the owner's site change time forward) and records it
+// as the import of (p.OwnedBy, sourceKey), all in one transaction, so an
+// interrupted import never leaves an unrecorded post. CONFLICT when the post ID or the source key is taken.
 func (s *Store) CreateImportedPost(ctx context.Context, sourceKey string, p *stgypub.Post) error {
 	if err := stgypub.CheckText("source key", sourceKey, 512); err != nil {
 		return err
 	}
+	now := s.Now()
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if err := insertPost(ctx, tx, p); err != nil {
+		if err := insertPost(ctx, tx, now, p); err != nil {
 			return err
 		}
 		_, err := tx.NewRaw(`INSERT INTO post_imports (user_id, source_key, post_id) VALUES (?, ?, ?)`,

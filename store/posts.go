@@ -29,16 +29,19 @@ FROM posts p JOIN post_details d ON d.post_id = p.id WHERE p.id = ?`, int64(id))
 	return row.toDomain(), nil
 }
 
-// CreatePost inserts p into posts and post_details in one transaction; a
-// zero p.ID is replaced by NewID(). CONFLICT when the ID is taken,
-// NOT_FOUND when the owner does not exist.
+// CreatePost inserts p into posts and post_details and moves the owner's
+// site change time forward (site_change.go), in one transaction; a zero
+// p.ID is replaced by NewID(). CONFLICT when the ID is taken, NOT_FOUND
+// when the owner does not exist.
 func (s *Store) CreatePost(ctx context.Context, p *stgypub.Post) error {
+	now := s.Now()
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		return insertPost(ctx, tx, p)
+		return insertPost(ctx, tx, now, p)
 	})
 }
 
-func insertPost(ctx context.Context, tx bun.Tx, p *stgypub.Post) error {
+// insertPost inserts p and its details and touches the owner's site.
+func insertPost(ctx context.Context, tx bun.Tx, now time.Time, p *stgypub.Post) error {
 	if p.ID == 0 {
 		p.ID = NewID()
 	}
@@ -56,26 +59,29 @@ func insertPost(ctx context.Context, tx bun.Tx, p *stgypub.Post) error {
 	if _, err := tx.NewInsert().Model(d).Exec(ctx); err != nil {
 		return fmt.Errorf("store: insert post details: %w", err)
 	}
-	return nil
+	return touchSite(ctx, tx, now, p.OwnedBy)
 }
 
 // UpdatePost rewrites Content, PlainText, Snippet, Locale, AllowLikes and
 // AllowReplies of post p.ID and sets updated_at (and p.UpdatedAt) to
-// s.Now(), in one transaction; NOT_FOUND when missing. Owner, reply_to and
+// s.Now(), and moves the owner's site change time forward (the post may
+// be listed, a neighbour or a Recent post on the owner's other pages), in
+// one transaction; NOT_FOUND when missing. Owner, reply_to and
 // published_at are left alone.
 func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 	now := s.Now().UTC()
 	row := postToRow(p)
+	var owner int64
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewUpdate().Model(row).
+		_, err := tx.NewUpdate().Model(row).
 			Column("snippet", "locale", "allow_likes", "allow_replies").
 			Set("updated_at = ?", now).
-			WherePK().Exec(ctx)
+			WherePK().Returning("owned_by").Exec(ctx, &owner)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound("post")
+		}
 		if err != nil {
 			return fmt.Errorf("store: update post %s: %w", p.ID, err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound("post")
 		}
 		d := &postDetailRow{PostID: int64(p.ID), Content: p.Content, PlainText: p.PlainText}
 		_, err = tx.NewInsert().Model(d).
@@ -85,7 +91,7 @@ func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 		if err != nil {
 			return fmt.Errorf("store: update post details %s: %w", p.ID, err)
 		}
-		return nil
+		return touchSite(ctx, tx, now, stgypub.ID(owner))
 	})
 	if err != nil {
 		return err
@@ -94,10 +100,13 @@ func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 	return nil
 }
 
-// DeletePost deletes a post; details, imports and checkpoints cascade.
+// DeletePost deletes a post (details, imports and checkpoints cascade)
+// and moves its owner's site change time forward, in one statement.
 // NOT_FOUND when missing.
 func (s *Store) DeletePost(ctx context.Context, id stgypub.ID) error {
-	res, err := s.DB.NewDelete().TableExpr("posts").Where("id = ?", int64(id)).Exec(ctx)
+	res, err := s.DB.NewRaw(`WITH d AS (DELETE FROM posts WHERE id = ? RETURNING owned_by)
+UPDATE users u SET updated_at = greatest(u.updated_at, ?) FROM d WHERE u.id = d.owned_by`,
+		int64(id), s.Now().UTC()).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("store: delete post %s: %w", id, err)
 	}
@@ -108,11 +117,13 @@ func (s *Store) DeletePost(ctx context.Context, id stgypub.ID) error {
 }
 
 // SetPublication sets published_at (nil unpublishes, a future time
-// schedules); NOT_FOUND when missing (seed 001 "Canonical Publication
+// schedules) and moves the owner's site change time forward, in one
+// statement; NOT_FOUND when missing (seed 001 "Canonical Publication
 // State").
 func (s *Store) SetPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) error {
-	res, err := s.DB.NewUpdate().Table("posts").Set("published_at = ?", utcPtr(publishedAt)).
-		Where("id = ?", int64(id)).Exec(ctx)
+	res, err := s.DB.NewRaw(`WITH p AS (UPDATE posts SET published_at = ? WHERE id = ? RETURNING owned_by)
+UPDATE users u SET updated_at = greatest(u.updated_at, ?) FROM p WHERE u.id = p.owned_by`,
+		utcPtr(publishedAt), int64(id), s.Now().UTC()).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("store: set publication of %s: %w", id, err)
 	}
@@ -124,20 +135,26 @@ func (s *Store) SetPublication(ctx context.Context, id stgypub.ID, publishedAt *
 
 // ChangeOwner moves post id to newOwner and, in the same transaction, the
 // owner_id of its post_pub_access_counts rows, so the owner's Stats and
-// checkpoint index follow the post. NOT_FOUND when the post or the new
-// owner does not exist.
+// checkpoint index follow the post, and the site change times of both
+// owners (the post leaves one site and joins the other). NOT_FOUND when
+// the post or the new owner does not exist.
 func (s *Store) ChangeOwner(ctx context.Context, id, newOwner stgypub.ID) error {
+	now := s.Now()
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewUpdate().Table("posts").Set("owned_by = ?", int64(newOwner)).
-			Where("id = ?", int64(id)).Exec(ctx)
+		var old []int64
+		err := tx.NewRaw(`UPDATE posts p SET owned_by = ? FROM (SELECT id, owned_by FROM posts WHERE id = ? FOR UPDATE) o
+WHERE p.id = o.id RETURNING o.owned_by`, int64(newOwner), int64(id)).Scan(ctx, &old)
 		if sqlstate(err) == sqlstateForeignKeyViolation {
 			return notFound("new owner")
 		}
-		if err != nil {
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("store: change owner of %s: %w", id, err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if len(old) == 0 {
 			return notFound("post")
+		}
+		if err := touchSite(ctx, tx, now, stgypub.ID(old[0]), newOwner); err != nil {
+			return err
 		}
 		_, err = tx.NewUpdate().Table("post_pub_access_counts").Set("owner_id = ?", int64(newOwner)).
 			Where("post_id = ?", int64(id)).Exec(ctx)

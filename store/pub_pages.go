@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/stgy/stgypub"
 )
@@ -12,18 +13,25 @@ import (
 var _ stgypub.PubPageStore = (*Store)(nil)
 
 // siteSelect is userPubConfigSelect (settings with their column defaults)
-// plus the owner's public columns, so a page reads owner and settings in
-// the same statement as its posts. The password hash is never selected.
+// plus the owner's public columns, their site change time and their
+// newest publication time at ?1 (now; an index-only read of the
+// (owned_by, published_at, id) index), so a page reads owner, settings and
+// what its Last-Modified needs in the same statement as its posts. The
+// password hash is never selected.
 var siteSelect = strings.Replace(userPubConfigSelect, "SELECT ", `SELECT u.login_name AS owner_login_name,
   u.nickname AS owner_nickname, u.introduction AS owner_introduction,
-  u.is_admin AS owner_is_admin, `, 1)
+  u.is_admin AS owner_is_admin, u.updated_at AS owner_updated_at,
+  (SELECT x.published_at FROM posts x WHERE x.owned_by = u.id AND x.published_at <= ?1
+    ORDER BY x.published_at DESC LIMIT 1) AS newest_published, `, 1)
 
 // siteRow is a user with their settings, as siteSelect returns them.
 type siteRow struct {
-	OwnerLoginName    string `bun:"owner_login_name"`
-	OwnerNickname     string `bun:"owner_nickname"`
-	OwnerIntroduction string `bun:"owner_introduction"`
-	OwnerIsAdmin      bool   `bun:"owner_is_admin"`
+	OwnerLoginName    string     `bun:"owner_login_name"`
+	OwnerNickname     string     `bun:"owner_nickname"`
+	OwnerIntroduction string     `bun:"owner_introduction"`
+	OwnerIsAdmin      bool       `bun:"owner_is_admin"`
+	OwnerUpdatedAt    *time.Time `bun:"owner_updated_at"` // site change time (site_change.go)
+	NewestPublished   *time.Time `bun:"newest_published"`
 	userPubConfigRow
 }
 
@@ -47,7 +55,8 @@ type articleRow struct {
 	siteRow
 }
 
-// pubArticleSQL reads the post (?0) without its details, owner, settings,
+// pubArticleSQL reads the post (?0) without its details, owner, settings
+// (with the site change time and newest publication, siteSelect),
 // neighbours (only when show_pagenation) and the owner's newest
 // SideRecent()+1 posts in one statement. ?1 is now. Every post read walks
 // the (owned_by, published_at, id) partial index.
@@ -85,21 +94,27 @@ var pubArticleQuery = fmt.Sprintf(pubArticleSQL, siteSelect, postListColumns, po
 // and PostgreSQL would detoast it on every read), its owner
 // (without password hash), the owner's settings, the neighbours in
 // (published_at, id) order when show_pagenation is on, and the owner's
-// newest SideRecent()+1 published posts, in one round trip. NOT_FOUND when
-// the post is missing, unpublished, scheduled or deleted (seed 001 "APIs
-// for Retrieving Published Posts", the publication rule with s.Now()).
+// newest SideRecent()+1 published posts, in one round trip. LastChange is
+// the latest of the owner's site change time, their newest published_at
+// and the published_at and updated_at of every post read, never later
+// than now (site_change.go). NOT_FOUND when the post is missing,
+// unpublished, scheduled or deleted (seed 001 "APIs for Retrieving
+// Published Posts", the publication rule with s.Now()).
 func (s *Store) PubArticle(ctx context.Context, id stgypub.ID) (*stgypub.PubArticle, error) {
 	var rows []articleRow
-	if err := s.queryPrepared(ctx, pubArticleQuery, &rows, int64(id), s.Now()); err != nil {
+	now := s.Now()
+	if err := s.queryPrepared(ctx, pubArticleQuery, &rows, int64(id), now); err != nil {
 		return nil, fmt.Errorf("store: pub article %s: %w", id, err)
 	}
 	out := &stgypub.PubArticle{}
+	var times []*time.Time
 	for i := range rows {
 		r := &rows[i]
 		switch r.Role {
 		case "":
 			out.Owner = r.siteRow.owner()
 			out.Config = r.siteRow.toDomain()
+			times = append(times, r.OwnerUpdatedAt, r.NewestPublished)
 		case "post":
 			out.Post = r.postRow.toDomain()
 		case "older":
@@ -114,6 +129,8 @@ func (s *Store) PubArticle(ctx context.Context, id stgypub.ID) (*stgypub.PubArti
 		return nil, notFound("post")
 	}
 	sortNewest(out.Recent)
+	times = postTimes(times, out.Post, out.Older, out.Newer)
+	out.LastChange = lastChange(now, postTimes(times, out.Recent...)...)
 	return out, nil
 }
 

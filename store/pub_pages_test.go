@@ -127,38 +127,53 @@ func TestPubSite(t *testing.T) {
 	tests := []struct {
 		name       string
 		q          stgypub.PostQuery
-		wantChange time.Time
+		wantChange time.Time // every write moved the site change time to now
+		legacy     time.Time // without a site change time (users.updated_at NULL)
 	}{
-		{"newest first page", stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: 3}, newest},
-		{"newest second page", stgypub.PostQuery{Order: stgypub.OrderNewest, Offset: 3, Limit: 3}, newest},
-		{"oldest lists the edited post", stgypub.PostQuery{Order: stgypub.OrderOldest, Limit: 5}, now},
-		{"past the end", stgypub.PostQuery{Offset: 50, Limit: 5}, newest},
+		{"newest first page", stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: 3}, now, newest},
+		{"newest second page", stgypub.PostQuery{Order: stgypub.OrderNewest, Offset: 3, Limit: 3}, now, newest},
+		{"oldest lists the edited post", stgypub.PostQuery{Order: stgypub.OrderOldest, Limit: 5}, now, now},
+		{"past the end", stgypub.PostQuery{Offset: 50, Limit: 5}, now, newest},
+	}
+	check := func(t *testing.T, q stgypub.PostQuery, wantChange time.Time) {
+		t.Helper()
+		site, err := f.s.PubSite(ctx, f.owner, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := f.s.PublishedByUser(ctx, f.owner, q)
+		if !slices.Equal(ids(site.Posts), ids(want)) {
+			t.Errorf("posts = %v, want %v", ids(site.Posts), ids(want))
+		}
+		if site.Owner.ID != f.owner || site.Owner.LoginName != "alice" || site.Config.UserID != f.owner {
+			t.Errorf("owner %+v config %+v", site.Owner, site.Config)
+		}
+		if !site.LastChange.Equal(wantChange) {
+			t.Errorf("last change = %v, want %v", site.LastChange, wantChange)
+		}
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			site, err := f.s.PubSite(ctx, f.owner, tt.q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, _ := f.s.PublishedByUser(ctx, f.owner, tt.q)
-			if !slices.Equal(ids(site.Posts), ids(want)) {
-				t.Errorf("posts = %v, want %v", ids(site.Posts), ids(want))
-			}
-			if site.Owner.ID != f.owner || site.Owner.LoginName != "alice" || site.Config.UserID != f.owner {
-				t.Errorf("owner %+v config %+v", site.Owner, site.Config)
-			}
-			if !site.LastChange.Equal(tt.wantChange) {
-				t.Errorf("last change = %v, want %v", site.LastChange, tt.wantChange)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { check(t, tt.q, tt.wantChange) })
 	}
 	t.Run("user without posts", func(t *testing.T) {
 		site, err := f.s.PubSite(ctx, empty, stgypub.PostQuery{Limit: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if site.Owner.Nickname != "carol" || len(site.Posts) != 0 || !site.LastChange.IsZero() {
+		if site.Owner.Nickname != "carol" || len(site.Posts) != 0 || !site.LastChange.Equal(now) {
 			t.Errorf("site = %+v posts %v", site, ids(site.Posts))
+		}
+	})
+	if _, err := f.s.DB.ExecContext(ctx, `UPDATE users SET updated_at = NULL`); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run("legacy "+tt.name, func(t *testing.T) { check(t, tt.q, tt.legacy) })
+	}
+	t.Run("legacy user without posts", func(t *testing.T) {
+		site, err := f.s.PubSite(ctx, empty, stgypub.PostQuery{Limit: 10})
+		if err != nil || !site.LastChange.IsZero() {
+			t.Errorf("site = %+v, %v", site, err)
 		}
 	})
 	t.Run("unknown user", func(t *testing.T) {

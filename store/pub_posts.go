@@ -144,19 +144,20 @@ func int64Array(ids []stgypub.ID) string {
 	return string(append(b, '}'))
 }
 
-// LastPublishedChange is the latest of published_at and updated_at over
-// the user's published posts, for Last-Modified and feed dates; the zero
-// time when the user has none. It reads the (owned_by, published_at, id)
-// index range and those rows' updated_at.
+// LastPublishedChange is the Last-Modified of the user's pages read
+// without PubSite (search results): the latest of their site change time
+// (site_change.go) and of published_at and updated_at over their
+// published posts, never later than now; the zero time when there is
+// none. It reads the (owned_by, published_at, id) index range and those
+// rows' updated_at.
 func (s *Store) LastPublishedChange(ctx context.Context, userID stgypub.ID) (time.Time, error) {
 	var t *time.Time
-	err := s.DB.NewRaw(`SELECT max(greatest(p.published_at, p.updated_at)) FROM posts p
-WHERE p.owned_by = ? AND p.published_at <= ?`, int64(userID), s.Now()).Scan(ctx, &t)
+	now := s.Now()
+	err := s.DB.NewRaw(`SELECT greatest(
+  (SELECT max(greatest(p.published_at, p.updated_at)) FROM posts p WHERE p.owned_by = ? AND p.published_at <= ?),
+  (SELECT u.updated_at FROM users u WHERE u.id = ?))`, int64(userID), now, int64(userID)).Scan(ctx, &t)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("store: last published change of %s: %w", userID, err)
 	}
-	if t == nil {
-		return time.Time{}, nil
-	}
-	return t.UTC(), nil
+	return lastChange(now, t), nil
 }

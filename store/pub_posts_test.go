@@ -135,28 +135,44 @@ func TestPublicationRuleOnEveryReadPath(t *testing.T) {
 func TestLastPublishedChange(t *testing.T) {
 	ctx := context.Background()
 	s := newStore(t)
-	owner := mustUser(t, s, "alice")
+	clock := now.Add(-72 * time.Hour)
+	s.Now = func() time.Time { return clock }
+	var alice stgypub.ID
+	want := func(step string, w time.Time) {
+		t.Helper()
+		last, err := s.LastPublishedChange(ctx, alice)
+		if err != nil || !last.Equal(w) {
+			t.Errorf("%s: %v, %v; want %v", step, last, err, w)
+		}
+	}
+	alice = mustUser(t, s, "alice")
 	other := mustUser(t, s, "bob")
+	want("new site, no posts", clock)
 
-	last, err := s.LastPublishedChange(ctx, owner)
-	if err != nil || !last.IsZero() {
-		t.Fatalf("no posts: %v, %v; want zero", last, err)
-	}
-	id := mustPost(t, s, owner, 0, ptr(now.Add(-48*time.Hour)), "old")
-	mustPost(t, s, owner, 0, nil, "draft edited later")
-	mustPost(t, s, other, 0, ptr(now.Add(-time.Hour)), "someone else's")
-	last, _ = s.LastPublishedChange(ctx, owner)
-	if !last.Equal(now.Add(-48 * time.Hour)) {
-		t.Errorf("published only: %v", last)
-	}
-	s.Now = func() time.Time { return now.Add(-time.Minute) }
+	clock = now.Add(-60 * time.Hour)
+	id := mustPost(t, s, alice, 0, ptr(now.Add(-48*time.Hour)), "scheduled")
+	want("scheduled post created", clock)
+	clock = now.Add(-30 * time.Hour)
+	want("the post fell due", now.Add(-48*time.Hour))
+
+	clock = now.Add(-20 * time.Hour)
+	mustPost(t, s, other, 0, ptr(now.Add(-21*time.Hour)), "someone else's")
+	want("another user's post", now.Add(-48*time.Hour))
+
+	clock = now.Add(-10 * time.Hour)
+	mustPost(t, s, alice, 0, nil, "draft")
+	want("draft created", clock)
+
+	clock = now.Add(-time.Minute)
 	p, _ := s.Post(ctx, id)
 	if err := s.UpdatePost(ctx, p); err != nil {
 		t.Fatal(err)
 	}
-	s.Now = func() time.Time { return now }
-	last, _ = s.LastPublishedChange(ctx, owner)
-	if !last.Equal(now.Add(-time.Minute)) {
-		t.Errorf("after update: %v, want %v", last, now.Add(-time.Minute))
+	clock = now
+	want("after update", now.Add(-time.Minute))
+
+	if _, err := s.DB.ExecContext(ctx, `UPDATE users SET updated_at = ?`, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
 	}
+	want("never later than now", now)
 }

@@ -142,27 +142,35 @@ func (s *Store) PubConfigs(ctx context.Context, userIDs []stgypub.ID) ([]*stgypu
 }
 
 // UpdatePubConfig UPSERTs every column of the user's user_pub_configs row
-// (extensions as c.Extensions.String()). BAD_USER_INPUT when c fails
-// Validate; NOT_FOUND when the user does not exist.
+// (extensions as c.Extensions.String()) and moves the user's site change
+// time forward (site_change.go), in one transaction. BAD_USER_INPUT when c
+// fails Validate; NOT_FOUND when the user does not exist.
 func (s *Store) UpdatePubConfig(ctx context.Context, c *stgypub.PubConfig) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	_, err := s.DB.NewInsert().Model(pubConfigToRow(c)).
-		On("CONFLICT (user_id) DO UPDATE").
-		Set("site_name = EXCLUDED.site_name").
-		Set("subtitle = EXCLUDED.subtitle").
-		Set("author = EXCLUDED.author").
-		Set("introduction = EXCLUDED.introduction").
-		Set("design_theme = EXCLUDED.design_theme").
-		Set("show_service_header = EXCLUDED.show_service_header").
-		Set("show_site_name = EXCLUDED.show_site_name").
-		Set("show_pagenation = EXCLUDED.show_pagenation").
-		Set("show_side_profile = EXCLUDED.show_side_profile").
-		Set("show_side_recent = EXCLUDED.show_side_recent").
-		Set("show_side_popular = EXCLUDED.show_side_popular").
-		Set("extensions = EXCLUDED.extensions").
-		Exec(ctx)
+	now := s.Now()
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewInsert().Model(pubConfigToRow(c)).
+			On("CONFLICT (user_id) DO UPDATE").
+			Set("site_name = EXCLUDED.site_name").
+			Set("subtitle = EXCLUDED.subtitle").
+			Set("author = EXCLUDED.author").
+			Set("introduction = EXCLUDED.introduction").
+			Set("design_theme = EXCLUDED.design_theme").
+			Set("show_service_header = EXCLUDED.show_service_header").
+			Set("show_site_name = EXCLUDED.show_site_name").
+			Set("show_pagenation = EXCLUDED.show_pagenation").
+			Set("show_side_profile = EXCLUDED.show_side_profile").
+			Set("show_side_recent = EXCLUDED.show_side_recent").
+			Set("show_side_popular = EXCLUDED.show_side_popular").
+			Set("extensions = EXCLUDED.extensions").
+			Exec(ctx)
+		if err != nil {
+			return err
+		}
+		return touchSite(ctx, tx, now, c.UserID)
+	})
 	if sqlstate(err) == sqlstateForeignKeyViolation {
 		return notFound("user")
 	}

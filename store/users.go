@@ -100,13 +100,17 @@ func (s *Store) UserByLogin(ctx context.Context, loginName string) (*stgypub.Use
 	return row.toDomain(), nil
 }
 
-// CreateUser inserts u, minting u.ID with NewID when it is zero; CONFLICT
+// CreateUser inserts u, minting u.ID with NewID when it is zero, with
+// updated_at (its site change time, site_change.go) at s.Now(); CONFLICT
 // when the login name (or ID) is taken. Callers validate the fields.
 func (s *Store) CreateUser(ctx context.Context, u *stgypub.User) error {
 	if u.ID == 0 {
 		u.ID = NewID()
 	}
-	_, err := s.DB.NewInsert().Model(userToRow(u)).Exec(ctx)
+	row := userToRow(u)
+	now := s.Now().UTC()
+	row.UpdatedAt = &now
+	_, err := s.DB.NewInsert().Model(row).Exec(ctx)
 	if sqlstate(err) == sqlstateUniqueViolation {
 		return stgypub.Errorf(stgypub.CodeConflict, "login name %q is taken", u.LoginName)
 	}
@@ -127,8 +131,19 @@ func (s *Store) SetAdmin(ctx context.Context, id stgypub.ID, admin bool) error {
 	return s.updateUser(ctx, id, "is_admin = ?", admin)
 }
 
-func (s *Store) updateUser(ctx context.Context, id stgypub.ID, set string, arg any) error {
-	res, err := s.DB.NewUpdate().Table("users").Set(set, arg).Set("updated_at = ?", s.Now()).
+// UpdateProfile sets the user's nickname and introduction (shown on their
+// public pages: author fallback, profile) and moves their site change time
+// forward, in one statement; NOT_FOUND for an unknown user. Callers
+// validate the fields (at most 50 and 2000 characters).
+func (s *Store) UpdateProfile(ctx context.Context, id stgypub.ID, nickname, introduction string) error {
+	return s.updateUser(ctx, id, "nickname = ?, introduction = ?", nickname, introduction)
+}
+
+// updateUser applies set to one user and moves updated_at (the site
+// change time, site_change.go) forward to s.Now().
+func (s *Store) updateUser(ctx context.Context, id stgypub.ID, set string, args ...any) error {
+	res, err := s.DB.NewUpdate().Table("users").Set(set, args...).
+		Set("updated_at = greatest(updated_at, ?)", s.Now().UTC()).
 		Where("id = ?", int64(id)).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("store: update user %s: %w", id, err)
