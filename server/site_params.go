@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/prerender"
 )
 
 // Site-page views and their page sizes (seed 001 "External Page
@@ -34,14 +35,19 @@ type siteParams struct {
 	order  stgypub.Order
 	page   int
 	query  string
-	design string
+	design string // a name in prerender.Themes, or ""
 }
 
 // parseSiteParams reads view, order, page, q and design. Unknown views and
-// orders fall back to the defaults; a page that is not a whole number in
-// 1..maxPage is a 404 with the reason; an over-long query is a 400.
+// orders fall back to the defaults, an unknown design to none (so it is
+// never carried into the page's links and form); a page that is not a
+// whole number in 1..maxPage is a 404 with the reason; an over-long query
+// is a 400.
 func parseSiteParams(q url.Values) (siteParams, error) {
-	p := siteParams{query: strings.TrimSpace(q.Get("q")), design: q.Get("design"), page: 1}
+	p := siteParams{query: strings.TrimSpace(q.Get("q")), page: 1}
+	if t, ok := prerender.ThemeByName(q.Get("design")); ok {
+		p.design = t.Name
+	}
 	if n := utf8.RuneCountInString(p.query); n > maxQueryChars {
 		return p, stgypub.Errorf(stgypub.CodeBadUserInput, "The search query is %d characters; the limit is %d.", n, maxQueryChars)
 	}
