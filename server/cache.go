@@ -29,7 +29,9 @@ func versionKey(p *stgypub.Post) (updated, published int64) {
 	return
 }
 
-// articleHTML is markdown.Render of the post's Content, through the LRU.
+// articleHTML is markdown.Render of the post's Content, through the LRU,
+// with user ids moved out of the page's own id namespace
+// (prerender.ScopeIDs), so an article cannot shadow the page's elements.
 // The page data carries no Content (stgypub.PubArticle): on a miss the
 // body is read with PublishedPost, which also applies the publication
 // rule again. Content read just after an edit is stored under the older
@@ -49,7 +51,7 @@ func (s *Server) articleHTML(ctx context.Context, p *stgypub.Post, vertical bool
 		}
 		content = full.Content
 	}
-	html := markdown.Render(content, markdown.Options{Vertical: vertical})
+	html := prerender.ScopeIDs(markdown.Render(content, markdown.Options{Vertical: vertical}))
 	s.articles.Add(k, html)
 	return html, nil
 }
@@ -71,7 +73,7 @@ type cardParts struct {
 }
 
 // snippetParts derives (and caches) a post's summary, plus its rendered
-// snippet when rich is set. Vertical affects only the rendered snippet.
+// snippet (ids scoped as in articleHTML) when rich is set. Vertical affects only the rendered snippet.
 func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
 	u, pub := versionKey(p)
 	k := cardKey{id: p.ID, updated: u, published: pub, vertical: vertical && rich, rich: rich}
@@ -81,7 +83,7 @@ func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
 	c := &cardParts{}
 	c.title, c.description, c.image = markdown.SnippetSummary(p.Snippet)
 	if rich {
-		c.rich = markdown.RenderSnippet(p.Snippet, markdown.Options{Vertical: vertical})
+		c.rich = prerender.ScopeIDs(markdown.RenderSnippet(p.Snippet, markdown.Options{Vertical: vertical}))
 	}
 	s.cards.Add(k, c)
 	return c
