@@ -42,6 +42,9 @@ type AccountStore interface {
 	SetPasswordHash(ctx context.Context, id ID, hash string) error
 	// SetAdmin sets or clears the admin flag.
 	SetAdmin(ctx context.Context, id ID, admin bool) error
+	// UpdateProfile sets the nickname and introduction shown on the
+	// user's public pages; NOT_FOUND for an unknown user.
+	UpdateProfile(ctx context.Context, id ID, nickname, introduction string) error
 	// UpdatePubConfig UPSERTs the user's user_pub_configs row.
 	UpdatePubConfig(ctx context.Context, c *PubConfig) error
 }

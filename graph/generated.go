@@ -76,6 +76,7 @@ type ComplexityRoot struct {
 		RecordPubView      func(childComplexity int, postID stgypub.ID, fingerprint string, signature string) int
 		SetPostPublication func(childComplexity int, id stgypub.ID, publishedAt *time.Time) int
 		UpdatePost         func(childComplexity int, id stgypub.ID, input model.PostInput) int
+		UpdateProfile      func(childComplexity int, userID stgypub.ID, nickname string, introduction string) int
 		UpdatePubConfig    func(childComplexity int, userID stgypub.ID, input model.PubConfigInput) int
 	}
 
@@ -224,6 +225,7 @@ type MutationResolver interface {
 	DeletePost(ctx context.Context, id stgypub.ID) (bool, error)
 	SetPostPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) (*stgypub.Post, error)
 	UpdatePubConfig(ctx context.Context, userID stgypub.ID, input model.PubConfigInput) (*stgypub.PubConfig, error)
+	UpdateProfile(ctx context.Context, userID stgypub.ID, nickname string, introduction string) (*stgypub.User, error)
 	RecordPubView(ctx context.Context, postID stgypub.ID, fingerprint string, signature string) (*model.RecordViewResult, error)
 }
 type OwnPostResolver interface {
@@ -452,6 +454,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePost(childComplexity, args["id"].(stgypub.ID), args["input"].(model.PostInput)), true
+	case "Mutation.updateProfile":
+		if e.ComplexityRoot.Mutation.UpdateProfile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateProfile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateProfile(childComplexity, args["userId"].(stgypub.ID), args["nickname"].(string), args["introduction"].(string)), true
 	case "Mutation.updatePubConfig":
 		if e.ComplexityRoot.Mutation.UpdatePubConfig == nil {
 			break
@@ -1417,6 +1430,8 @@ type Mutation {
   """
   setPostPublication(id: ID!, publishedAt: Time): OwnPost!
   updatePubConfig(userId: ID!, input: PubConfigInput!): PubConfig!
+  "The user's public profile (author name and introduction); the user themself or an admin. Nickname 1-50 characters (white space collapsed), introduction at most 2000."
+  updateProfile(userId: ID!, nickname: String!, introduction: String!): User!
   recordPubView(postId: ID!, fingerprint: String!, signature: String!): RecordViewResult!
 }
 `, BuiltIn: false},
@@ -1972,6 +1987,36 @@ func (ec *executionContext) field_Mutation_updatePost_args(ctx context.Context, 
 		return nil, err
 	}
 	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateProfile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "userId",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "nickname",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["nickname"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "introduction",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["introduction"] = arg2
 	return args, nil
 }
 
@@ -2946,6 +2991,50 @@ func (ec *executionContext) fieldContext_Mutation_updatePubConfig(ctx context.Co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updatePubConfig_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateProfile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateProfile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateProfile(ctx, fc.Args["userId"].(stgypub.ID), fc.Args["nickname"].(string), fc.Args["introduction"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.User) graphql.Marshaler {
+			return ec.marshalNUser2ᚖgithubᚗcomᚋstgyᚋstgypubᚐUser(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateProfile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_User(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateProfile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -7011,6 +7100,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updatePubConfig":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updatePubConfig(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateProfile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateProfile(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

@@ -87,6 +87,11 @@ func (r *mutationResolver) UpdatePubConfig(ctx context.Context, userID stgypub.I
 	return r.Owner.UpdatePubConfig(ctx, r.viewer(ctx), userID, pubConfigPatch(input))
 }
 
+// UpdateProfile is the resolver for the updateProfile field.
+func (r *mutationResolver) UpdateProfile(ctx context.Context, userID stgypub.ID, nickname string, introduction string) (*stgypub.User, error) {
+	return r.Owner.UpdateProfile(ctx, r.viewer(ctx), userID, nickname, introduction)
+}
+
 // RecordPubView is the resolver for the recordPubView field.
 func (r *mutationResolver) RecordPubView(ctx context.Context, postID stgypub.ID, fingerprint string, signature string) (*model.RecordViewResult, error) {
 	return r.recordView(ctx, postID, fingerprint, signature)

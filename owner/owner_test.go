@@ -241,3 +241,37 @@ func TestServiceValidatesInput(t *testing.T) {
 		}
 	})
 }
+
+func TestUpdateProfile(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.New(t)
+	alice := &stgypub.User{LoginName: "alice", Nickname: "Alice"}
+	if err := st.CreateUser(ctx, alice); err != nil {
+		t.Fatal(err)
+	}
+	svc := owner.New(st, st, st, nil)
+	u, err := svc.UpdateProfile(ctx, alice, alice.ID, "  Hana\t\u3000ko  ", "Intro")
+	if err != nil || u.Nickname != "Hana ko" {
+		t.Fatalf("UpdateProfile = %+v, %v", u, err)
+	}
+	got, err := st.User(ctx, alice.ID)
+	if err != nil || got.Nickname != "Hana ko" || got.Introduction != "Intro" {
+		t.Fatalf("stored %+v, %v", got, err)
+	}
+	for name, tc := range map[string]struct{ nick, intro string }{
+		"empty nickname":     {" \t ", ""},
+		"long nickname":      {strings.Repeat("あ", 51), ""},
+		"long introduction":  {"ok", strings.Repeat("x", 2001)},
+		"NUL in nickname":    {"a\x00b", ""},
+		"invalid UTF-8 text": {"ok", "\xc3\x28"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, err := svc.UpdateProfile(ctx, alice, alice.ID, tc.nick, tc.intro); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+				t.Fatalf("err = %v, want BAD_USER_INPUT", err)
+			}
+		})
+	}
+	if got, _ := st.User(ctx, alice.ID); got.Nickname != "Hana ko" {
+		t.Fatalf("a refused update changed the profile: %+v", got)
+	}
+}

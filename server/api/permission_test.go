@@ -35,6 +35,8 @@ func TestPermissionMatrix(t *testing.T) {
 			map[string]string{"": unauth, "other": forbid, "owner": ok, "admin": ok}},
 		{"updatePubConfig", `mutation($u: ID!) { updatePubConfig(userId: $u, input: {siteName: "S"}) { siteName } }`, ownerVar(e),
 			map[string]string{"": unauth, "other": forbid, "owner": ok, "admin": ok}},
+		{"updateProfile", `mutation($u: ID!) { updateProfile(userId: $u, nickname: " New  name ", introduction: "Hi") { nickname } }`, ownerVar(e),
+			map[string]string{"": unauth, "other": forbid, "owner": ok, "admin": ok}},
 		{"exportPubConfig", `query($u: ID!) { exportPubConfig(userId: $u) { siteName extensions } }`, ownerVar(e),
 			map[string]string{"": unauth, "other": forbid, "owner": ok, "admin": ok}},
 		{"pubStats", `query($u: ID!) { pubStats(userId: $u) { totalPv days } }`, ownerVar(e),

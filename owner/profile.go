@@ -1,0 +1,41 @@
+package owner
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/stgy/stgypub"
+)
+
+// Profile limits, in Unicode code points (users.nickname VARCHAR(50),
+// users.introduction VARCHAR(2000)).
+const (
+	NicknameMaxChars     = 50
+	IntroductionMaxChars = 2000
+)
+
+// UpdateProfile sets a user's nickname (white space collapsed and trimmed,
+// 1-50 characters) and introduction (at most 2000 characters), which the
+// public pages show as the author and profile; for the user themself or an
+// admin. Errors: UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, NOT_FOUND.
+func (s *Service) UpdateProfile(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, nickname, introduction string) (*stgypub.User, error) {
+	if err := mayActFor(viewer, userID); err != nil {
+		return nil, err
+	}
+	nickname = strings.Join(strings.Fields(nickname), " ")
+	if err := stgypub.CheckText("nickname", nickname, NicknameMaxChars); err != nil {
+		return nil, err
+	}
+	if utf8.RuneCountInString(nickname) == 0 {
+		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "nickname must not be empty")
+	}
+	if err := stgypub.CheckText("introduction", introduction, IntroductionMaxChars); err != nil {
+		return nil, err
+	}
+	if err := s.accounts.UpdateProfile(ctx, userID, nickname, introduction); err != nil {
+		return nil, fmt.Errorf("owner: update profile: %w", err)
+	}
+	return &stgypub.User{ID: userID, Nickname: nickname, Introduction: introduction}, nil
+}
