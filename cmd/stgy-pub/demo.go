@@ -11,6 +11,11 @@ import (
 // runDemo is `make run`: create and migrate the database, load the three
 // demo sites (idempotent), print where to look, serve.
 func runDemo(ctx context.Context, cfg *config, _ []string) error {
+	ln, err := listen(cfg)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 	a, err := wire(ctx, cfg)
 	if err != nil {
 		return err
@@ -34,7 +39,7 @@ func runDemo(ctx context.Context, cfg *config, _ []string) error {
 	fmt.Printf("  GraphQL:      POST %s/graphql (see docs/API.md)\n", base)
 	fmt.Printf("  owner login:  login names %s, password %q\n", loginNames(loaded), demo.Password)
 	fmt.Println()
-	return serveHTTP(ctx, cfg, a.handler)
+	return serveHTTP(ctx, cfg, ln, a.handler)
 }
 
 func loginNames(ls []demo.Loaded) string {

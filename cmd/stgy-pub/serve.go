@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"time"
@@ -120,16 +121,31 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 }
 
 func runServe(ctx context.Context, cfg *config, _ []string) error {
+	ln, err := listen(cfg)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 	a, err := wire(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer a.close()
-	return serveHTTP(ctx, cfg, a.handler)
+	return serveHTTP(ctx, cfg, ln, a.handler)
 }
 
-// serveHTTP listens until ctx is cancelled, then shuts down gracefully.
-func serveHTTP(ctx context.Context, cfg *config, h http.Handler) error {
+// listen takes the listen address before anything else happens, so a busy
+// port fails fast, before the database is touched, with a way out.
+func listen(cfg *config) (net.Listener, error) {
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("%w\n  the address %s is taken; choose another, e.g.\n  STGY_LISTEN=:8081 make run   (STGY_BASE_URL follows the port unless set)", err, cfg.Listen)
+	}
+	return ln, nil
+}
+
+// serveHTTP serves on ln until ctx is cancelled, then shuts down gracefully.
+func serveHTTP(ctx context.Context, cfg *config, ln net.Listener, h http.Handler) error {
 	if cfg.secretIsDefault {
 		slog.Warn("STGY_PUB_VIEW_SECRET is not set: using the development secret; set it in production")
 	}
@@ -144,7 +160,7 @@ func serveHTTP(ctx context.Context, cfg *config, h http.Handler) error {
 		MaxHeaderBytes:    64 << 10,
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- hs.ListenAndServe() }()
+	go func() { errc <- hs.Serve(ln) }()
 	slog.Info("listening", "addr", cfg.Listen, "base_url", cfg.BaseURL.String())
 	select {
 	case err := <-errc:
