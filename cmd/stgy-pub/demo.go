@@ -11,16 +11,11 @@ import (
 // runDemo is `make run`: create and migrate the database, load the three
 // demo sites (idempotent), print where to look, serve.
 func runDemo(ctx context.Context, cfg *config, _ []string) error {
-	ln, err := listen(cfg)
-	if err != nil {
-		return err
-	}
-	defer ln.Close()
-	a, err := wire(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer a.close()
+	return withServer(ctx, cfg, func(a *app) error { return loadDemo(ctx, cfg, a) })
+}
+
+// loadDemo loads the demo sites and prints where to look.
+func loadDemo(ctx context.Context, cfg *config, a *app) error {
 	loaded, err := demo.Load(ctx, a.store, time.Now)
 	if err != nil {
 		return fmt.Errorf("load demo content: %w", err)
@@ -39,7 +34,7 @@ func runDemo(ctx context.Context, cfg *config, _ []string) error {
 	fmt.Printf("  GraphQL:      POST %s/graphql (see docs/API.md)\n", base)
 	fmt.Printf("  owner login:  login names %s, password %q\n", loginNames(loaded), demo.Password)
 	fmt.Println()
-	return serveHTTP(ctx, cfg, ln, a.handler)
+	return nil
 }
 
 func loginNames(ls []demo.Loaded) string {

@@ -121,6 +121,12 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 }
 
 func runServe(ctx context.Context, cfg *config, _ []string) error {
+	return withServer(ctx, cfg, nil)
+}
+
+// withServer takes the listen address, wires the app, runs prepare (demo
+// content, say) and serves until ctx ends.
+func withServer(ctx context.Context, cfg *config, prepare func(*app) error) error {
 	ln, err := listen(cfg)
 	if err != nil {
 		return err
@@ -131,6 +137,11 @@ func runServe(ctx context.Context, cfg *config, _ []string) error {
 		return err
 	}
 	defer a.close()
+	if prepare != nil {
+		if err := prepare(a); err != nil {
+			return err
+		}
+	}
 	return serveHTTP(ctx, cfg, ln, a.handler)
 }
 
