@@ -182,7 +182,9 @@ func (s *Server) fillControls(page *prerender.SitePage, id stgypub.ID, p sitePar
 		}
 		page.OrderLinks = append(page.OrderLinks, prerender.Link{Label: label, URL: q.url(id), Current: o == p.order})
 	}
-	if p.view != viewRich && p.view != viewKWIC {
+	// A new search keeps an explicitly chosen view (Plain, or Rich on a
+	// results page); from the Rich list it starts in KWIC.
+	if p.view == viewPlain || (p.query != "" && p.view == viewRich) {
 		page.Hidden = append(page.Hidden, prerender.Link{Label: "view", URL: p.view})
 	}
 	if p.order != stgypub.OrderNewest {

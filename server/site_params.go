@@ -54,7 +54,8 @@ func parseSiteParams(q url.Values) (siteParams, error) {
 	switch v := q.Get("view"); {
 	case v == viewRich || v == viewPlain:
 		p.view = v
-	case p.query != "":
+	case p.query != "": // view=kwic or none
+
 		p.view = viewKWIC
 	default:
 		p.view = viewRich
@@ -74,6 +75,15 @@ func parseSiteParams(q url.Values) (siteParams, error) {
 	return p, nil
 }
 
+// defaultView is the view shown without ?view=: KWIC for search results,
+// Rich for the list.
+func (p siteParams) defaultView() string {
+	if p.query != "" {
+		return viewKWIC
+	}
+	return viewRich
+}
+
 func (p siteParams) pageSize() int {
 	switch p.view {
 	case viewPlain:
@@ -86,13 +96,15 @@ func (p siteParams) pageSize() int {
 
 func (p siteParams) offset() int { return (p.page - 1) * p.pageSize() }
 
-// url is the site page with these parameters, default values omitted.
+// url is the site page with these parameters, default values omitted:
+// the default view is Rich for the list and KWIC for search results, so
+// Rich search results carry view=rich.
 func (p siteParams) url(siteID stgypub.ID) string {
 	v := url.Values{}
 	if p.query != "" {
 		v.Set("q", p.query)
 	}
-	if p.view != viewRich && !(p.query != "" && p.view == viewKWIC) {
+	if p.view != p.defaultView() {
 		v.Set("view", p.view)
 	}
 	if p.order != stgypub.OrderNewest {
