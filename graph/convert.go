@@ -18,20 +18,6 @@ func intOr(p *int, def int) int {
 	return *p
 }
 
-func boolOr(p *bool, def bool) bool {
-	if p == nil {
-		return def
-	}
-	return *p
-}
-
-func stringOr(p *string, def string) string {
-	if p == nil {
-		return def
-	}
-	return *p
-}
-
 // sideLimit validates a Recent/Popular/ranking limit: default 5, negative
 // is BAD_USER_INPUT, larger than stgypub.SidePostsMax is clamped.
 func sideLimit(limit *int) (int, error) {
@@ -63,9 +49,9 @@ func pageQuery(order *model.PostOrder, offset, limit *int) (stgypub.PostQuery, e
 func postInput(in model.PostInput) owner.PostInput {
 	return owner.PostInput{
 		Content:      in.Content,
-		Locale:       stringOr(in.Locale, ""),
-		AllowLikes:   boolOr(in.AllowLikes, true),
-		AllowReplies: boolOr(in.AllowReplies, true),
+		Locale:       in.Locale,
+		AllowLikes:   in.AllowLikes,
+		AllowReplies: in.AllowReplies,
 	}
 }
 

@@ -1383,12 +1383,17 @@ type Query {
   myPosts(offset: Int = 0, limit: Int = 20): [OwnPost!]!
 }
 
+"""
+The body and flags of a post. An omitted (or null) optional field takes its
+default on createPost (locale "", allowLikes and allowReplies true) and keeps
+the post's current value on updatePost.
+"""
 input PostInput {
   content: String!
   "A BCP 47 language tag, stored canonicalized (en_US and EN-us become en-US); \"\" when unknown."
-  locale: String = ""
-  allowLikes: Boolean = true
-  allowReplies: Boolean = true
+  locale: String
+  allowLikes: Boolean
+  allowReplies: Boolean
 }
 
 "Every field optional: an omitted field keeps its current value."
@@ -6657,16 +6662,6 @@ func (ec *executionContext) unmarshalInputPostInput(ctx context.Context, obj any
 	asMap := map[string]any{}
 	for k, v := range obj.(map[string]any) {
 		asMap[k] = v
-	}
-
-	if _, present := asMap["locale"]; !present {
-		asMap["locale"] = ""
-	}
-	if _, present := asMap["allowLikes"]; !present {
-		asMap["allowLikes"] = true
-	}
-	if _, present := asMap["allowReplies"]; !present {
-		asMap["allowReplies"] = true
 	}
 
 	fieldsInOrder := [...]string{"content", "locale", "allowLikes", "allowReplies"}

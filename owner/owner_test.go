@@ -17,17 +17,17 @@ func TestPostInputValidate(t *testing.T) {
 		in   owner.PostInput
 		ok   bool
 	}{
-		{"plain", owner.PostInput{Content: "# Hi", Locale: "en"}, true},
+		{"plain", owner.PostInput{Content: "# Hi", Locale: new("en")}, true},
 		{"empty locale", owner.PostInput{Content: "x"}, true},
-		{"region and script", owner.PostInput{Content: "x", Locale: "zh-Hant-TW"}, true},
-		{"underscore", owner.PostInput{Content: "x", Locale: "ja_JP"}, true},
-		{"upper case", owner.PostInput{Content: "x", Locale: "EN-us"}, true},
-		{"one letter", owner.PostInput{Content: "x", Locale: "e"}, false},
-		{"unknown language", owner.PostInput{Content: "x", Locale: "xx-YY"}, false},
-		{"trailing separator", owner.PostInput{Content: "x", Locale: "en-"}, false},
-		{"51 characters", owner.PostInput{Content: "x", Locale: "en-x-" + strings.Repeat("abcdefgh-", 5) + "a"}, false},
-		{"space", owner.PostInput{Content: "x", Locale: "en US"}, false},
-		{"markup", owner.PostInput{Content: "x", Locale: "<b>"}, false},
+		{"region and script", owner.PostInput{Content: "x", Locale: new("zh-Hant-TW")}, true},
+		{"underscore", owner.PostInput{Content: "x", Locale: new("ja_JP")}, true},
+		{"upper case", owner.PostInput{Content: "x", Locale: new("EN-us")}, true},
+		{"one letter", owner.PostInput{Content: "x", Locale: new("e")}, false},
+		{"unknown language", owner.PostInput{Content: "x", Locale: new("xx-YY")}, false},
+		{"trailing separator", owner.PostInput{Content: "x", Locale: new("en-")}, false},
+		{"51 characters", owner.PostInput{Content: "x", Locale: new("en-x-" + strings.Repeat("abcdefgh-", 5) + "a")}, false},
+		{"space", owner.PostInput{Content: "x", Locale: new("en US")}, false},
+		{"markup", owner.PostInput{Content: "x", Locale: new("<b>")}, false},
 		{"100000 characters", owner.PostInput{Content: strings.Repeat("字", 100_000)}, true},
 		{"100001 characters", owner.PostInput{Content: strings.Repeat("字", 100_001)}, false},
 		{"invalid UTF-8", owner.PostInput{Content: "\xc3"}, false},
@@ -57,13 +57,26 @@ func TestServiceDerivesAndChecks(t *testing.T) {
 		}
 	}
 	svc := owner.New(st, st, st, nil)
-	p, err := svc.CreatePost(ctx, alice, owner.PostInput{Content: "# Title\n\nSome *body* text.", Locale: "en"})
+	p, err := svc.CreatePost(ctx, alice, owner.PostInput{Content: "# Title\n\nSome *body* text.", Locale: new("en")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(p.Snippet, "Title") || p.PlainText == "" || strings.Contains(p.PlainText, "*") {
 		t.Errorf("derived snippet %q plain text %q", p.Snippet, p.PlainText)
 	}
+	t.Run("create defaults, update keeps omitted flags", func(t *testing.T) {
+		d, err := svc.CreatePost(ctx, alice, owner.PostInput{Content: "# D"})
+		if err != nil || d.Locale != "" || !d.AllowLikes || !d.AllowReplies {
+			t.Fatalf("defaults = %+v, %v", d, err)
+		}
+		if _, err := svc.UpdatePost(ctx, alice, d.ID, owner.PostInput{Content: "# D", Locale: new("en"), AllowReplies: new(false)}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := svc.UpdatePost(ctx, alice, d.ID, owner.PostInput{Content: "# D2"})
+		if err != nil || got.Locale != "en" || !got.AllowLikes || got.AllowReplies || got.Content != "# D2" {
+			t.Errorf("content-only update = %+v, %v", got, err)
+		}
+	})
 	t.Run("update re-derives", func(t *testing.T) {
 		got, err := svc.UpdatePost(ctx, alice, p.ID, owner.PostInput{Content: "# Renamed"})
 		if err != nil || !strings.Contains(got.Snippet, "Renamed") || strings.Contains(got.Snippet, "Title") {
@@ -146,7 +159,7 @@ func TestServiceValidatesInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	svc := owner.New(st, st, st, nil)
-	p, err := svc.CreatePost(ctx, alice, owner.PostInput{Content: "# T", Locale: "en_US"})
+	p, err := svc.CreatePost(ctx, alice, owner.PostInput{Content: "# T", Locale: new("en_US")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,11 +205,11 @@ func TestServiceValidatesInput(t *testing.T) {
 	})
 
 	t.Run("locale", func(t *testing.T) {
-		got, err := svc.UpdatePost(ctx, alice, p.ID, owner.PostInput{Content: "# T", Locale: "JA-jp"})
+		got, err := svc.UpdatePost(ctx, alice, p.ID, owner.PostInput{Content: "# T", Locale: new("JA-jp")})
 		if err != nil || got.Locale != "ja-JP" {
 			t.Fatalf("updated locale = %v, %v", got, err)
 		}
-		if _, err := svc.UpdatePost(ctx, alice, p.ID, owner.PostInput{Content: "# New", Locale: "not a tag"}); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+		if _, err := svc.UpdatePost(ctx, alice, p.ID, owner.PostInput{Content: "# New", Locale: new("not a tag")}); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
 			t.Errorf("bad locale: %v", err)
 		}
 		if got, _ := svc.Post(ctx, alice, p.ID); got.Content != "# T" || got.Locale != "ja-JP" {

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"golang.org/x/text/language"
-
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/markdown"
 )
@@ -15,7 +13,7 @@ import (
 const ContentMaxChars = 100_000
 
 // LocaleMaxChars limits a post's locale (posts.locale VARCHAR(50)).
-const LocaleMaxChars = 50
+const LocaleMaxChars = stgypub.LocaleMaxChars
 
 // MyPostsMaxLimit clamps MyPosts' limit.
 const MyPostsMaxLimit = 100
@@ -30,53 +28,46 @@ var (
 )
 
 // PostInput is what an owner writes: the Markdown body and post flags.
+// A nil flag takes its default on CreatePost (Locale "", AllowLikes and
+// AllowReplies true) and keeps the post's current value on UpdatePost.
 type PostInput struct {
 	Content      string
-	Locale       string // BCP 47 tag (CanonicalLocale), "" when unknown
-	AllowLikes   bool
-	AllowReplies bool
+	Locale       *string // BCP 47 tag (CanonicalLocale), "" when unknown
+	AllowLikes   *bool
+	AllowReplies *bool
 }
 
 // Validate returns BAD_USER_INPUT for content over ContentMaxChars, with
-// invalid UTF-8 or NUL, or a locale CanonicalLocale refuses.
+// invalid UTF-8 or NUL, or a non-nil locale CanonicalLocale refuses.
 func (in PostInput) Validate() error {
 	if err := stgypub.CheckText("content", in.Content, ContentMaxChars); err != nil {
 		return err
 	}
-	_, err := CanonicalLocale(in.Locale)
+	if in.Locale == nil {
+		return nil
+	}
+	_, err := CanonicalLocale(*in.Locale)
 	return err
 }
 
-// CanonicalLocale returns the canonical form of a BCP 47 language tag
-// ("en_US" and "EN-us" give "en-US", "zh-hant-tw" gives "zh-Hant-TW"); ""
-// stays "" (unknown). A tag that does not parse, names an unknown
-// language or region, or is over LocaleMaxChars is BAD_USER_INPUT.
-func CanonicalLocale(s string) (string, error) {
-	if s == "" {
-		return "", nil
-	}
-	bad := stgypub.Errorf(stgypub.CodeBadUserInput, "locale must be a language tag such as en or ja-JP")
-	if len(s) > LocaleMaxChars {
-		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "locale is over %d characters", LocaleMaxChars)
-	}
-	tag, err := language.Parse(s)
-	if err != nil {
-		return "", bad
-	}
-	c := tag.String()
-	if len(c) > LocaleMaxChars {
-		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "locale is over %d characters", LocaleMaxChars)
-	}
-	return c, nil
-}
+// CanonicalLocale is stgypub.CanonicalLocale (kept for callers of the
+// owner package).
+func CanonicalLocale(s string) (string, error) { return stgypub.CanonicalLocale(s) }
 
-// apply copies in into p (the locale canonicalized; in is validated) and
-// derives Snippet and PlainText from Content.
+// apply copies the given fields of in into p (the locale canonicalized;
+// in is validated), keeps p's value for each nil one and derives Snippet
+// and PlainText from Content.
 func (in PostInput) apply(p *stgypub.Post) {
 	p.Content = in.Content
-	p.Locale, _ = CanonicalLocale(in.Locale)
-	p.AllowLikes = in.AllowLikes
-	p.AllowReplies = in.AllowReplies
+	if in.Locale != nil {
+		p.Locale, _ = CanonicalLocale(*in.Locale)
+	}
+	if in.AllowLikes != nil {
+		p.AllowLikes = *in.AllowLikes
+	}
+	if in.AllowReplies != nil {
+		p.AllowReplies = *in.AllowReplies
+	}
 	p.Snippet = markdown.Convert(in.Content, markdown.Options{}).Snippet
 	p.PlainText = markdown.PlainText(in.Content)
 }
@@ -90,7 +81,7 @@ func (s *Service) CreatePost(ctx context.Context, viewer *stgypub.User, in PostI
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	p := &stgypub.Post{OwnedBy: viewer.ID}
+	p := &stgypub.Post{OwnedBy: viewer.ID, AllowLikes: true, AllowReplies: true}
 	in.apply(p)
 	if err := s.posts.CreatePost(ctx, p); err != nil {
 		return nil, fmt.Errorf("owner: create post: %w", err)
@@ -98,7 +89,8 @@ func (s *Service) CreatePost(ctx context.Context, viewer *stgypub.User, in PostI
 	return p, nil
 }
 
-// UpdatePost rewrites a post's body and flags; its publication is kept.
+// UpdatePost rewrites a post's body and the flags in sets (a nil one
+// keeps its value); its publication is kept.
 // Errors: UNAUTHENTICATED, BAD_USER_INPUT, NOT_FOUND, FORBIDDEN (neither
 // owner nor admin).
 func (s *Service) UpdatePost(ctx context.Context, viewer *stgypub.User, id stgypub.ID, in PostInput) (*stgypub.Post, error) {

@@ -30,6 +30,9 @@ type PostConnection struct {
 	TotalCount int             `json:"totalCount"`
 }
 
+// The body and flags of a post. An omitted (or null) optional field takes its
+// default on createPost (locale "", allowLikes and allowReplies true) and keeps
+// the post's current value on updatePost.
 type PostInput struct {
 	Content string `json:"content"`
 	// A BCP 47 language tag, stored canonicalized (en_US and EN-us become en-US); "" when unknown.

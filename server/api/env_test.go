@@ -185,7 +185,7 @@ func (e *env) post(t testing.TB, u *stgypub.User, content string, publishedAt *t
 	t.Helper()
 	ctx := context.Background()
 	svc := e.deps.Resolver.Owner
-	p, err := svc.CreatePost(ctx, u, owner.PostInput{Content: content, Locale: "en", AllowLikes: true, AllowReplies: true})
+	p, err := svc.CreatePost(ctx, u, owner.PostInput{Content: content, Locale: new("en")})
 	if err != nil {
 		t.Fatalf("create post: %v", err)
 	}

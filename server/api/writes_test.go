@@ -239,3 +239,46 @@ func TestRecordPubView(t *testing.T) {
 		t.Errorf("stats = %+v, %v", st, err)
 	}
 }
+
+// TestUpdatePostKeepsOmittedFlags: docs/API.md's updatePost example sends
+// only content; the post's locale and flags must survive it, and an
+// omitted flag on createPost takes its default.
+func TestUpdatePostKeepsOmittedFlags(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	type flags struct {
+		ID           string `json:"id"`
+		Title        string `json:"title"`
+		Locale       string `json:"locale"`
+		AllowLikes   bool   `json:"allowLikes"`
+		AllowReplies bool   `json:"allowReplies"`
+	}
+	var p flags
+	e.do(t, req{as: "owner", query: `mutation { createPost(input: {content: "# Hello", locale: "en", allowReplies: false}) { id title locale allowLikes allowReplies } }`}).data(t, "createPost", &p)
+	if p.Locale != "en" || !p.AllowLikes || p.AllowReplies {
+		t.Fatalf("created = %+v, want en, likes allowed (default), replies off", p)
+	}
+	vars := map[string]any{"id": p.ID}
+	var got flags
+	e.do(t, req{as: "owner", query: `mutation($id: ID!) { updatePost(id: $id, input: {content: "# Hello again"}) { id title locale allowLikes allowReplies } }`, variables: vars}).data(t, "updatePost", &got)
+	if got.Title != "Hello again" || got.Locale != "en" || !got.AllowLikes || got.AllowReplies {
+		t.Errorf("after content-only update = %+v, want title changed, locale en, allowReplies false kept", got)
+	}
+	e.do(t, req{as: "owner", query: `query($id: ID!) { myPost(id: $id) { id title locale allowLikes allowReplies } }`, variables: vars}).data(t, "myPost", &got)
+	if got.Locale != "en" || got.AllowReplies {
+		t.Errorf("stored after update = %+v", got)
+	}
+	e.do(t, req{as: "owner", query: `mutation($id: ID!) { updatePost(id: $id, input: {content: "# Hello", locale: null, allowLikes: false, allowReplies: null}) { id locale allowLikes allowReplies } }`, variables: vars}).data(t, "updatePost", &got)
+	if got.Locale != "en" || got.AllowLikes || got.AllowReplies {
+		t.Errorf("explicit null keeps, false sets: %+v", got)
+	}
+	e.do(t, req{as: "owner", query: `mutation($id: ID!) { updatePost(id: $id, input: {content: "# Hello", locale: "", allowReplies: true}) { id locale allowLikes allowReplies } }`, variables: vars}).data(t, "updatePost", &got)
+	if got.Locale != "" || got.AllowLikes || !got.AllowReplies {
+		t.Errorf("explicit values set: %+v", got)
+	}
+	var d flags
+	e.do(t, req{as: "owner", query: `mutation { createPost(input: {content: "# Defaults"}) { id locale allowLikes allowReplies } }`}).data(t, "createPost", &d)
+	if d.Locale != "" || !d.AllowLikes || !d.AllowReplies {
+		t.Errorf("create defaults = %+v, want \"\", true, true", d)
+	}
+}
