@@ -82,6 +82,7 @@ func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
 	}
 	c := &cardParts{}
 	c.title, c.description, c.image = markdown.SnippetSummary(p.Snippet)
+	c.description = snippetDescription(p.Snippet, c.description)
 	if rich {
 		c.rich = prerender.ScopeIDs(markdown.RenderSnippet(p.Snippet, markdown.Options{Vertical: vertical}))
 	}

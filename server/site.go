@@ -93,7 +93,7 @@ func (s *Server) sitePage(r *http.Request, site siteIdentity, p siteParams, them
 	}
 	desc := site.config.Subtitle
 	if desc == "" {
-		desc = markdown.Truncate(collapseSpace(site.config.Introduction), 300)
+		desc = truncateEllipsis(collapseSpace(site.config.Introduction), descriptionMaxLen)
 	}
 	title := site.name
 	if p.query != "" {

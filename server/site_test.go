@@ -180,10 +180,10 @@ func TestSiteSearch(t *testing.T) {
 		want      []string
 		notWant   []string
 	}{
-		{"japanese kwic", "?q=" + "東京", "1 results", []string{`<b>東京</b>タワー`, `class="kwic-list"`}, []string{"下書き"}},
-		{"escaped match context", "?q=" + "お寺", "1 results", []string{`&lt;<b>お寺</b>&gt;`}, []string{"<お寺>"}},
-		{"switch to plain", "?q=%E4%BA%AC%E9%83%BD&view=plain", "1 results", []string{`class="plain-list"`, `<span class="current">Plain</span>`}, nil},
-		{"switch to rich", "?q=%E4%BA%AC%E9%83%BD&view=rich", "1 results", []string{`class="rich-list"`}, nil},
+		{"japanese kwic", "?q=" + "東京", "1 result", []string{`<b>東京</b>タワー`, `class="kwic-list"`}, []string{"下書き"}},
+		{"escaped match context", "?q=" + "お寺", "1 result", []string{`&lt;<b>お寺</b>&gt;`}, []string{"<お寺>"}},
+		{"switch to plain", "?q=%E4%BA%AC%E9%83%BD&view=plain", "1 result", []string{`class="plain-list"`, `<span class="current">Plain</span>`}, nil},
+		{"switch to rich", "?q=%E4%BA%AC%E9%83%BD&view=rich", "1 result", []string{`class="rich-list"`}, nil},
 		{"no match", "?q=zzz", "0 results", []string{"No posts match your search."}, nil},
 		{"html in query is escaped", "?q=%3Cscript%3E", "0 results", []string{"&lt;script&gt;"}, []string{"<script>alert", `value="<script>`}},
 	}
