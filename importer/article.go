@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/markdown"
 )
 
@@ -16,7 +17,8 @@ type article struct {
 	PlainText string
 	Snippet   string
 	Locale    string
-	Date      time.Time // noon UTC of the article's date
+	Date      time.Time // noon UTC of the article's date (undated: at most now)
+	Undated   bool      // no front-matter date
 }
 
 var atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}(?:[ \t]|$)`)
@@ -24,9 +26,10 @@ var atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}(?:[ \t]|$)`)
 // parseArticle splits front matter from src and builds the stored post:
 // Content is "# " + title + "\n\n" + body when the front matter has a title
 // and the body does not already start with a heading, else the body alone.
-// The date is the front-matter date, else the file's undated date (see
-// Options.UndatedDate); both at noon UTC.
-func parseArticle(name, src string, opts *Options) article {
+// The date is the front-matter date at noon UTC, else noon UTC of the
+// file's undated date (see Options.UndatedDate) or now, whichever is
+// earlier. opts.Locale is canonical (Import checked it).
+func parseArticle(name, src string, opts *Options, now time.Time) article {
 	src = strings.ToValidUTF8(src, "\uFFFD")
 	src = strings.ReplaceAll(src, "\x00", "") // PostgreSQL text cannot hold NUL
 	fm, body := markdown.SplitFrontMatter(src)
@@ -42,16 +45,20 @@ func parseArticle(name, src string, opts *Options) article {
 		Locale:    opts.Locale,
 	}
 	if a.Locale == "" {
-		a.Locale = fm.Locale
+		a.Locale, _ = stgypub.CanonicalLocale(fm.Locale) // "" when invalid
 	}
 	if a.Locale == "" {
 		a.Locale = detectLocale(a.PlainText)
 	}
-	date := fm.Date
-	if date.IsZero() {
-		date = undatedDate(name, opts)
+	if !fm.Date.IsZero() {
+		a.Date = noonUTC(fm.Date)
+		return a
 	}
-	a.Date = noonUTC(date)
+	a.Undated = true
+	a.Date = noonUTC(undatedDate(name, opts))
+	if now = now.UTC().Truncate(time.Microsecond); a.Date.After(now) { // PostgreSQL precision
+		a.Date = now
+	}
 	return a
 }
 

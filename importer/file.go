@@ -20,45 +20,53 @@ const (
 // createAttempts bounds retries when a minted ID is already taken.
 const createAttempts = 8
 
-func importFile(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.FS, name string, opts *Options) (stgypub.ID, outcome, error) {
+// importFile imports one file; scheduled reports whether its post ends
+// with a future publication time.
+func importFile(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.FS, name string, opts *Options) (_ stgypub.ID, _ outcome, scheduled bool, _ error) {
 	src, err := readFile(fsys, name)
 	if err != nil {
-		return 0, unchanged, err
+		return 0, unchanged, false, err
 	}
-	a := parseArticle(name, src, opts)
+	now := opts.now()
+	a := parseArticle(name, src, opts, now)
 	pub := opts.Publication[name]
 	want := desiredPublication(a, pub)
+	isScheduled := func(t *time.Time) bool { return t != nil && t.After(now) }
 
 	id, err := st.ImportedPostID(ctx, userID, name)
 	if stgypub.IsNotFound(err) {
 		id, err = create(ctx, st, userID, name, a, want)
-		return id, created, err
+		return id, created, isScheduled(want), err
 	}
 	if err != nil {
-		return 0, unchanged, err
+		return 0, unchanged, false, err
 	}
 	p, err := st.Post(ctx, id)
 	if err != nil {
-		return 0, unchanged, err
+		return 0, unchanged, false, err
 	}
 	if p.OwnedBy != userID {
-		return 0, unchanged, stgypub.Errorf(stgypub.CodeConflict, "post %s was imported for this user but is now owned by %s", id, p.OwnedBy)
+		return 0, unchanged, false, stgypub.Errorf(stgypub.CodeConflict, "post %s was imported for this user but is now owned by %s", id, p.OwnedBy)
 	}
 	out := unchanged
 	if p.Content != a.Content || p.PlainText != a.PlainText || p.Snippet != a.Snippet || p.Locale != a.Locale {
 		p.Content, p.PlainText, p.Snippet, p.Locale = a.Content, a.PlainText, a.Snippet, a.Locale
 		if err := st.UpdatePost(ctx, p); err != nil {
-			return 0, unchanged, err
+			return 0, unchanged, false, err
 		}
 		out = updated
 	}
-	if !keepPublication(p.PublishedAt, want, opts.now()) {
+	// An undated file's time is arbitrary: once published it stays put
+	// instead of following the clock on every import.
+	keepUndated := a.Undated && pub == (Publication{}) && p.PublishedAt != nil && !p.PublishedAt.After(now)
+	if !keepUndated && !keepPublication(p.PublishedAt, want, now) {
 		if err := st.SetPublication(ctx, id, want); err != nil {
-			return 0, unchanged, err
+			return 0, unchanged, false, err
 		}
+		p.PublishedAt = want
 		out = updated
 	}
-	return id, out, nil
+	return id, out, isScheduled(p.PublishedAt), nil
 }
 
 func create(ctx context.Context, st ImportStore, userID stgypub.ID, name string, a article, want *time.Time) (stgypub.ID, error) {

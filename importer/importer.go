@@ -43,14 +43,20 @@ type Publication struct {
 // Options tune Import. The zero value publishes every file on its
 // front-matter date and takes the locale from the front matter or the text.
 type Options struct {
-	// Locale forces every post's locale ("en", "ja"); "" takes the
-	// front-matter locale, else "ja" when the text has kana, else "en".
+	// Locale forces every post's locale ("en", "ja"), canonicalized by
+	// stgypub.CanonicalLocale ("EN_us" is stored as "en-US"; a tag it
+	// refuses makes Import fail with BAD_USER_INPUT before any change);
+	// "" takes the front-matter locale (canonicalized; ignored when
+	// invalid), else "ja" when the text has kana, else "en".
 	Locale string
 	// Publication maps file names (as in the folder) to overrides.
 	Publication map[string]Publication
 	// UndatedDate is the date of files without a front-matter date (zero:
 	// today by Now). UndatedSpreadDays > 0 moves each undated file back a
-	// stable, name-derived 0..UndatedSpreadDays-1 days from it.
+	// stable, name-derived 0..UndatedSpreadDays-1 days from it. An undated
+	// file is published at noon UTC of that date or at Now, whichever is
+	// earlier, so it is never scheduled; once published, later imports
+	// keep its time.
 	UndatedDate       time.Time
 	UndatedSpreadDays int
 	// Now is the clock that tells scheduled from published (time.Now when
@@ -66,14 +72,23 @@ func (o *Options) now() time.Time {
 }
 
 // Summary counts what Import did; Posts maps each imported file name to
-// its post ID.
+// its post ID. Scheduled counts the imported posts whose publication time
+// is in the future (not visible yet); Skipped lists, sorted, the files of
+// the folder that are not imported (not *.md or *.markdown).
 type Summary struct {
 	Created, Updated, Unchanged int
+	Scheduled                   int
 	Posts                       map[string]stgypub.ID
+	Skipped                     []string
 }
 
-// Import loads every *.md file directly in fsys (not recursive), sorted by
-// name, as posts of userID; the file name is the post_imports source key.
+// markdownExts are the file name extensions Import reads (any case).
+var markdownExts = []string{".md", ".markdown"}
+
+// Import loads every *.md and *.markdown file directly in fsys (not
+// recursive), sorted by name, as posts of userID; the file name is the
+// post_imports source key. Other files are listed in Summary.Skipped;
+// subfolders are ignored.
 // A new post gets the ID stgypub.IDFromTime(article date, random 20 bits).
 // A file whose post exists is compared with it: changed content, snippet,
 // locale or publication updates the post, otherwise it is unchanged. The
@@ -81,16 +96,25 @@ type Summary struct {
 // before it stay imported.
 func Import(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.FS, opts Options) (Summary, error) {
 	sum := Summary{Posts: map[string]stgypub.ID{}}
-	names, err := markdownFiles(fsys)
+	locale, err := stgypub.CanonicalLocale(opts.Locale)
+	if err != nil {
+		return sum, fmt.Errorf("importer: -locale %q: %w", opts.Locale, err)
+	}
+	opts.Locale = locale
+	names, skipped, err := markdownFiles(fsys)
 	if err != nil {
 		return sum, err
 	}
+	sum.Skipped = skipped
 	for _, name := range names {
-		id, outcome, err := importFile(ctx, st, userID, fsys, name, &opts)
+		id, outcome, scheduled, err := importFile(ctx, st, userID, fsys, name, &opts)
 		if err != nil {
 			return sum, fmt.Errorf("importer: %s: %w", name, err)
 		}
 		sum.Posts[name] = id
+		if scheduled {
+			sum.Scheduled++
+		}
 		switch outcome {
 		case created:
 			sum.Created++
@@ -103,19 +127,35 @@ func Import(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.FS, 
 	return sum, nil
 }
 
-func markdownFiles(fsys fs.FS) ([]string, error) {
+// markdownFiles lists the Markdown files directly in fsys and the other
+// non-folder entries (skipped), both sorted.
+func markdownFiles(fsys fs.FS) (names, skipped []string, err error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
-		return nil, fmt.Errorf("importer: read folder: %w", err)
+		return nil, nil, fmt.Errorf("importer: read folder: %w", err)
 	}
-	var names []string
 	for _, e := range entries {
-		if e.Type().IsRegular() && strings.EqualFold(path.Ext(e.Name()), ".md") {
+		switch {
+		case e.IsDir():
+		case e.Type().IsRegular() && isMarkdown(e.Name()):
 			names = append(names, e.Name())
+		default:
+			skipped = append(skipped, e.Name())
 		}
 	}
 	sort.Strings(names)
-	return names, nil
+	sort.Strings(skipped)
+	return names, skipped, nil
+}
+
+func isMarkdown(name string) bool {
+	ext := path.Ext(name)
+	for _, m := range markdownExts {
+		if strings.EqualFold(ext, m) {
+			return true
+		}
+	}
+	return false
 }
 
 func readFile(fsys fs.FS, name string) (string, error) {

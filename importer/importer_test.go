@@ -127,8 +127,8 @@ func TestImportFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Created != 12 || len(sum.Posts) != 12 {
-		t.Fatalf("summary %+v", sum)
+	if sum.Created != 12 || len(sum.Posts) != 12 || sum.Scheduled != 1 || len(sum.Skipped) != 1 || sum.Skipped[0] != "notes.txt" {
+		t.Fatalf("summary %+v, want 12 created, 1 scheduled (later.md), notes.txt skipped", sum)
 	}
 	post := func(name string) *stgypub.Post {
 		t.Helper()
@@ -249,5 +249,139 @@ func TestImportErrors(t *testing.T) {
 				t.Errorf("code %q (%v), want %q", got, err, tc.want)
 			}
 		})
+	}
+}
+
+// TestImportMarkdownExtensions: *.markdown is imported like *.md (any
+// case); other files are listed in Summary.Skipped, subfolders ignored.
+func TestImportMarkdownExtensions(t *testing.T) {
+	ctx := context.Background()
+	s, user := setup(t)
+	files := fstest.MapFS{
+		"a.md":           {Data: []byte("---\ndate: 2024-01-01\n---\n# A\n")},
+		"b.markdown":     {Data: []byte("---\ndate: 2024-01-02\n---\n# B\n")},
+		"C.MARKDOWN":     {Data: []byte("---\ndate: 2024-01-03\n---\n# C\n")},
+		"notes.txt":      {Data: []byte("x")},
+		"image.png":      {Data: []byte("x")},
+		"x.markdown.bak": {Data: []byte("x")},
+		"sub/deep.md":    {Data: []byte("# deep\n")},
+	}
+	sum, err := importer.Import(ctx, s, user, files, importer.Options{Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Created != 3 || sum.Posts["b.markdown"] == 0 || sum.Posts["C.MARKDOWN"] == 0 || sum.Posts["a.md"] == 0 {
+		t.Errorf("summary %+v, want a.md, b.markdown and C.MARKDOWN imported", sum)
+	}
+	if want := []string{"image.png", "notes.txt", "x.markdown.bak"}; strings.Join(sum.Skipped, ",") != strings.Join(want, ",") {
+		t.Errorf("skipped %q, want %q", sum.Skipped, want)
+	}
+	p, err := s.Post(ctx, sum.Posts["b.markdown"])
+	if err != nil || p.Content != "# B\n" || p.State(now) != stgypub.StatePublished {
+		t.Errorf("b.markdown post %+v, %v", p, err)
+	}
+}
+
+// TestImportUndatedIsNeverScheduled: an undated file imported before noon
+// UTC is published at import time, not scheduled for noon; a later import
+// keeps that time; Summary.Scheduled counts future posts.
+func TestImportUndatedIsNeverScheduled(t *testing.T) {
+	ctx := context.Background()
+	s, user := setup(t)
+	morning := time.Date(2026, 3, 10, 8, 15, 30, 0, time.UTC)
+	clock := morning
+	files := fstest.MapFS{
+		"undated.md": {Data: []byte("# No date\n\nbody\n")},
+		"later.md":   {Data: []byte("# Later\n")},
+	}
+	opts := importer.Options{
+		Now:         func() time.Time { return clock },
+		Publication: map[string]importer.Publication{"later.md": {At: morning.AddDate(0, 1, 0)}},
+	}
+	sum, err := importer.Import(ctx, s, user, files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Scheduled != 1 {
+		t.Errorf("scheduled %d, want 1 (later.md only): %+v", sum.Scheduled, sum)
+	}
+	p, err := s.Post(ctx, sum.Posts["undated.md"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.PublishedAt == nil || !p.PublishedAt.Equal(morning) || p.State(morning) != stgypub.StatePublished {
+		t.Fatalf("undated published at %v (state %s), want %v (import time, published)", p.PublishedAt, p.State(morning), morning)
+	}
+
+	clock = morning.AddDate(0, 0, 1).Add(-time.Hour) // next day, before noon
+	again, err := importer.Import(ctx, s, user, files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Unchanged != 2 || again.Scheduled != 1 {
+		t.Errorf("rerun %+v, want nothing changed", again)
+	}
+	if p, _ := s.Post(ctx, sum.Posts["undated.md"]); !p.PublishedAt.Equal(morning) {
+		t.Errorf("rerun moved the undated post to %v", p.PublishedAt)
+	}
+
+	t.Run("undated date after noon stays at noon; spread never in the future", func(t *testing.T) {
+		s, user := setup(t)
+		afternoon := time.Date(2026, 3, 10, 15, 0, 0, 0, time.UTC)
+		o := importer.Options{Now: func() time.Time { return afternoon }}
+		sum, err := importer.Import(ctx, s, user, fstest.MapFS{"u.md": {Data: []byte("x")}}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := s.Post(ctx, sum.Posts["u.md"]); !p.PublishedAt.Equal(time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)) {
+			t.Errorf("published %v, want noon", p.PublishedAt)
+		}
+		o.UndatedDate, o.UndatedSpreadDays = afternoon.AddDate(0, 0, 5), 3
+		sum, err = importer.Import(ctx, s, user, fstest.MapFS{"v.md": {Data: []byte("y")}, "w.md": {Data: []byte("z")}}, o)
+		if err != nil || sum.Scheduled != 0 {
+			t.Fatalf("%+v, %v", sum, err)
+		}
+		for _, id := range sum.Posts {
+			if p, _ := s.Post(ctx, id); p.PublishedAt.After(afternoon) {
+				t.Errorf("spread undated post published at %v, after now %v", p.PublishedAt, afternoon)
+			}
+		}
+	})
+}
+
+// TestImportLocaleOption: Options.Locale is canonicalized like post
+// locales; an invalid one is BAD_USER_INPUT before anything is imported.
+func TestImportLocaleOption(t *testing.T) {
+	ctx := context.Background()
+	s, user := setup(t)
+	files := fstest.MapFS{"a.md": {Data: []byte("# A\n")}, "b.md": {Data: []byte("---\nlocale: JA_jp\n---\n# B\n")}}
+	for _, bad := range []string{"xx-invalid-!!", "en US", "e"} {
+		_, err := importer.Import(ctx, s, user, files, importer.Options{Locale: bad})
+		if stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+			t.Errorf("locale %q: %v, want BAD_USER_INPUT", bad, err)
+		}
+	}
+	if n := postCount(t, s, user); n != 0 {
+		t.Fatalf("%d posts after refused imports, want 0", n)
+	}
+	if _, err := s.ImportedPostID(ctx, user, "a.md"); !stgypub.IsNotFound(err) {
+		t.Errorf("import recorded after a refused locale: %v", err)
+	}
+	sum, err := importer.Import(ctx, s, user, files, importer.Options{Locale: "EN_us", Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, id := range sum.Posts {
+		if p, _ := s.Post(ctx, id); p.Locale != "en-US" {
+			t.Errorf("%s locale %q, want en-US", name, p.Locale)
+		}
+	}
+	s2, user2 := setup(t)
+	sum, err = importer.Import(ctx, s2, user2, files, importer.Options{Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := s2.Post(ctx, sum.Posts["b.md"]); p.Locale != "ja-JP" {
+		t.Errorf("front-matter locale stored as %q, want ja-JP", p.Locale)
 	}
 }
