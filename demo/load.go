@@ -3,7 +3,6 @@ package demo
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"time"
 
 	"github.com/alexedwards/argon2id"
@@ -21,7 +20,8 @@ type Store interface {
 	UserByLogin(ctx context.Context, loginName string) (*stgypub.User, error)
 	CreateUser(ctx context.Context, u *stgypub.User) error
 	SetPasswordHash(ctx context.Context, id stgypub.ID, hash string) error
-	PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
+	// HasPubConfig reports whether the user has a user_pub_configs row.
+	HasPubConfig(ctx context.Context, userID stgypub.ID) (bool, error)
 	UpdatePubConfig(ctx context.Context, c *stgypub.PubConfig) error
 }
 
@@ -37,9 +37,10 @@ type Loaded struct {
 // Load creates the demo users (password Password, argon2id-hashed) with
 // their public-site settings and imports their articles (Sites). now is
 // the clock for scheduling (time.Now when nil). It is idempotent: existing
-// users keep their password, settings equal to the demo's are not
-// rewritten and imports update nothing unchanged, so a second run changes
-// nothing.
+// users keep their password, a site's settings are written only when its
+// user was just created or has no user_pub_configs row yet (settings the
+// owner changed survive a restart) and imports update nothing unchanged,
+// so a second run changes nothing.
 func Load(ctx context.Context, st Store, now func() time.Time) ([]Loaded, error) {
 	if now == nil {
 		now = time.Now
@@ -72,16 +73,20 @@ func loadSite(ctx context.Context, st Store, site Site, now time.Time) (Loaded, 
 	}
 	l.UserID = u.ID
 
-	want := site.Config
-	want.UserID = u.ID
-	if want.Extensions, err = stgypub.ParseExtensions(site.Extensions); err != nil {
-		return l, err
+	write := l.UserCreated
+	if !write {
+		has, err := st.HasPubConfig(ctx, u.ID)
+		if err != nil {
+			return l, err
+		}
+		write = !has
 	}
-	have, err := st.PubConfig(ctx, u.ID)
-	if err != nil {
-		return l, err
-	}
-	if !sameConfig(have, &want) {
+	if write {
+		want := site.Config
+		want.UserID = u.ID
+		if want.Extensions, err = stgypub.ParseExtensions(site.Extensions); err != nil {
+			return l, err
+		}
 		if err := st.UpdatePubConfig(ctx, &want); err != nil {
 			return l, err
 		}
@@ -90,10 +95,4 @@ func loadSite(ctx context.Context, st Store, site Site, now time.Time) (Loaded, 
 
 	l.Import, err = importer.Import(ctx, st, u.ID, site.Files, site.importOptions(now))
 	return l, err
-}
-
-func sameConfig(a, b *stgypub.PubConfig) bool {
-	x, y := *a, *b
-	x.Extensions, y.Extensions = stgypub.Extensions{}, stgypub.Extensions{}
-	return reflect.DeepEqual(x, y) && a.Extensions.String() == b.Extensions.String()
 }

@@ -45,6 +45,61 @@ func TestLoadTwice(t *testing.T) {
 		}
 	}
 
+	t.Run("owner-changed settings survive a restart", func(t *testing.T) {
+		id := first[0].UserID
+		c, err := s.PubConfig(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.SiteName, c.ShowSideRecent, c.ShowSidePopular = "My Own Name", 0, 9
+		c.Extensions, err = stgypub.ParseExtensions(`{"analytics":{"googleAnalytics":{"measurementId":"G-OWNER123"}}}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.UpdatePubConfig(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		want := c.Extensions.String()
+		again, err := demo.Load(ctx, s, later)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range again {
+			if l.ConfigWritten || l.UserCreated {
+				t.Errorf("restart %s: %+v, want no settings written", l.LoginName, l)
+			}
+		}
+		got, err := s.PubConfig(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.SiteName != "My Own Name" || got.ShowSideRecent != 0 || got.ShowSidePopular != 9 || got.Extensions.String() != want {
+			t.Errorf("after restart %+v (ext %s), want the owner's settings kept", got, got.Extensions)
+		}
+		// Restore the demo's name for the subtests below.
+		c.SiteName, c.ShowSideRecent, c.ShowSidePopular = "Go Blog Reader", 5, 5
+		c.Extensions, _ = stgypub.ParseExtensions(`{"shareButtons":["x","facebook","line","hatena"],"comments":{"mode":"moderated"}}`)
+		if err := s.UpdatePubConfig(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("a user without a settings row gets the demo's", func(t *testing.T) {
+		id := first[2].UserID
+		if _, err := s.DB.ExecContext(ctx, `DELETE FROM user_pub_configs WHERE user_id = ?`, int64(id)); err != nil {
+			t.Fatal(err)
+		}
+		again, err := demo.Load(ctx, s, later)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !again[2].ConfigWritten || again[0].ConfigWritten || again[1].ConfigWritten {
+			t.Errorf("written: %v %v %v, want only %s", again[0].ConfigWritten, again[1].ConfigWritten, again[2].ConfigWritten, again[2].LoginName)
+		}
+		if c, _ := s.PubConfig(ctx, id); c.SiteName != "Mixed Notes / まぜこぜノート" {
+			t.Errorf("site name %q", c.SiteName)
+		}
+	})
+
 	byLogin := map[string]demo.Loaded{}
 	for _, l := range first {
 		byLogin[l.LoginName] = l
