@@ -26,6 +26,8 @@ func (s *Server) routes() http.Handler {
 	r.Get("/publications", s.handle(s.publications))
 	r.Get("/sitemap.xml", s.handle(s.sitemap))
 	r.Get("/robots.txt", s.robots)
+	r.Get("/favicon.svg", s.favicon)
+	r.Get("/favicon.ico", s.faviconICO)
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	r.Handle("/metrics", promhttp.HandlerFor(s.deps.Metrics, promhttp.HandlerOpts{}))
