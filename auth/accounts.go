@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/stgy/stgypub"
 )
@@ -19,13 +20,38 @@ func CheckLoginName(s string) error {
 	return nil
 }
 
+// NormalizeLoginName lower-cases a login name: login names are stored in
+// lower case and matched case-insensitively ("Alice" logs in as "alice"
+// and cannot be created beside it).
+func NormalizeLoginName(s string) string { return strings.ToLower(s) }
+
+// userByLogin looks up the normalized login name; an account stored with
+// upper-case letters before names were normalized is still found by its
+// exact name.
+func userByLogin(ctx context.Context, st stgypub.AccountStore, loginName string) (*stgypub.User, error) {
+	norm := NormalizeLoginName(loginName)
+	u, err := st.UserByLogin(ctx, norm)
+	if stgypub.IsNotFound(err) && norm != loginName {
+		return st.UserByLogin(ctx, loginName)
+	}
+	return u, err
+}
+
 // CreateUser creates an account with an argon2id password hash (for
-// `stgy-pub user create`). Errors: BAD_USER_INPUT for a bad login name,
+// `stgy-pub user create`); the login name is stored in lower case
+// (NormalizeLoginName). Errors: BAD_USER_INPUT for a bad login name,
 // nickname (1-50 characters) or password; CONFLICT when the login name is
-// taken.
+// taken, in any case.
 func CreateUser(ctx context.Context, st stgypub.AccountStore, loginName, nickname, password string) (*stgypub.User, error) {
 	if err := CheckLoginName(loginName); err != nil {
 		return nil, err
+	}
+	given := loginName
+	loginName = NormalizeLoginName(loginName)
+	if _, err := userByLogin(ctx, st, given); err == nil {
+		return nil, stgypub.Errorf(stgypub.CodeConflict, "login name %s is taken", loginName)
+	} else if !stgypub.IsNotFound(err) {
+		return nil, fmt.Errorf("auth: create user %s: %w", loginName, err)
 	}
 	if nickname == "" {
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "nickname must not be empty")
@@ -44,15 +70,15 @@ func CreateUser(ctx context.Context, st stgypub.AccountStore, loginName, nicknam
 	return u, nil
 }
 
-// SetPassword replaces the password of the user with that login name (for
-// `stgy-pub user set-password`); NOT_FOUND for an unknown login name,
+// SetPassword replaces the password of the user with that login name, in
+// any case (for `stgy-pub user set-password`); NOT_FOUND for an unknown login name,
 // BAD_USER_INPUT for a bad password.
 func SetPassword(ctx context.Context, st stgypub.AccountStore, loginName, password string) error {
 	hash, err := HashPassword(password)
 	if err != nil {
 		return err
 	}
-	u, err := st.UserByLogin(ctx, loginName)
+	u, err := userByLogin(ctx, st, loginName)
 	if err != nil {
 		return fmt.Errorf("auth: set password of %s: %w", loginName, err)
 	}
@@ -63,10 +89,10 @@ func SetPassword(ctx context.Context, st stgypub.AccountStore, loginName, passwo
 }
 
 // MakeAdmin sets (admin true) or clears the admin flag of the user with
-// that login name (for `stgy-pub user make-admin`); NOT_FOUND for an
+// that login name, in any case (for `stgy-pub user make-admin`); NOT_FOUND for an
 // unknown login name.
 func MakeAdmin(ctx context.Context, st stgypub.AccountStore, loginName string, admin bool) error {
-	u, err := st.UserByLogin(ctx, loginName)
+	u, err := userByLogin(ctx, st, loginName)
 	if err != nil {
 		return fmt.Errorf("auth: make admin %s: %w", loginName, err)
 	}

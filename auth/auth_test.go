@@ -169,3 +169,56 @@ func TestCreateAPITokenName(t *testing.T) {
 		})
 	}
 }
+
+// TestLoginNamesAreCaseInsensitive: login names are stored lower-cased,
+// unique regardless of case, and matched in any case by Login and the CLI
+// helpers.
+func TestLoginNamesAreCaseInsensitive(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.New(t)
+	svc := auth.New(st, st, auth.Config{SessionTTL: time.Hour, Now: time.Now})
+
+	u, err := auth.CreateUser(ctx, st, "Alice", "Alice", "first password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.LoginName != "alice" {
+		t.Errorf("stored login name %q, want alice", u.LoginName)
+	}
+	for _, dup := range []string{"alice", "ALICE", "aLiCe"} {
+		if _, err := auth.CreateUser(ctx, st, dup, "Other", "some password"); stgypub.ErrorCode(err) != stgypub.CodeConflict {
+			t.Errorf("CreateUser(%q) beside alice: %v, want CONFLICT", dup, err)
+		}
+	}
+	for _, name := range []string{"alice", "Alice", "ALICE"} {
+		if sess, err := svc.Login(ctx, name, "first password"); err != nil || sess.User.ID != u.ID {
+			t.Errorf("Login(%q): %v", name, err)
+		}
+	}
+	if err := auth.SetPassword(ctx, st, "ALICE", "second password"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Login(ctx, "Alice", "second password"); err != nil {
+		t.Errorf("login after SetPassword(ALICE): %v", err)
+	}
+	if err := auth.MakeAdmin(ctx, st, "aLICE", true); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := st.User(ctx, u.ID); !got.IsAdmin {
+		t.Errorf("MakeAdmin(aLICE) did not apply")
+	}
+
+	// An account stored in mixed case before normalization still logs in
+	// by its exact name.
+	legacy := &stgypub.User{LoginName: "Bob", Nickname: "Bob"}
+	legacy.PasswordHash, _ = auth.HashPassword("bob password")
+	if err := st.CreateUser(ctx, legacy); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Login(ctx, "Bob", "bob password"); err != nil {
+		t.Errorf("legacy login: %v", err)
+	}
+	if _, err := auth.CreateUser(ctx, st, "Bob", "Bob2", "some password"); stgypub.ErrorCode(err) != stgypub.CodeConflict {
+		t.Errorf("CreateUser(Bob) beside legacy Bob: %v, want CONFLICT", err)
+	}
+}

@@ -59,14 +59,15 @@ type Session struct {
 }
 
 // Login checks loginName and password and opens a session. A wrong login
-// name or password both give UNAUTHENTICATED with the same message.
+// name or password both give UNAUTHENTICATED with the same message. The
+// login name is matched case-insensitively (NormalizeLoginName).
 func (s *Service) Login(ctx context.Context, loginName, password string) (*Session, error) {
 	bad := stgypub.Errorf(stgypub.CodeUnauthenticated, "wrong login name or password")
 	if CheckLoginName(loginName) != nil {
 		CheckPassword(s.dummy, password)
 		return nil, bad
 	}
-	u, err := s.accounts.UserByLogin(ctx, loginName)
+	u, err := userByLogin(ctx, s.accounts, loginName)
 	if stgypub.IsNotFound(err) {
 		CheckPassword(s.dummy, password)
 		return nil, bad
