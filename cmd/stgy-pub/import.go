@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/stgy/stgypub/importer"
 )
@@ -38,7 +39,10 @@ func runImport(ctx context.Context, cfg *config, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("imported %s into %s/sites/%s: %d created, %d updated, %d unchanged\n",
-		dir, cfg.BaseURL, u.ID, sum.Created, sum.Updated, sum.Unchanged)
+	fmt.Printf("imported %s into %s/sites/%s: %d created, %d updated, %d unchanged, %d scheduled (future date)\n",
+		dir, cfg.BaseURL, u.ID, sum.Created, sum.Updated, sum.Unchanged, sum.Scheduled)
+	if len(sum.Skipped) > 0 {
+		fmt.Printf("skipped (not .md or .markdown): %s\n", strings.Join(sum.Skipped, ", "))
+	}
 	return nil
 }
