@@ -156,3 +156,18 @@ type ErrorPage struct {
 	Heading string
 	Message string
 }
+
+// SiteEntry is one site on the home page.
+type SiteEntry struct {
+	Name     string // site name, else the author or nickname
+	Subtitle string
+	URL      string // /sites/{id}
+	Date     string // newest publication, YYYY-MM-DD
+	DateISO  string // RFC 3339 for <time datetime>
+}
+
+// HomePage is /: the sites with published posts, newest activity first.
+type HomePage struct {
+	Page
+	Sites []SiteEntry
+}

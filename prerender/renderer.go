@@ -1,5 +1,5 @@
 // Package prerender holds the html/template pages of the public site
-// (/sites/{userId}, /pub/{postId} and the error page) and their partials,
+// (/, /sites/{userId}, /pub/{postId} and the error page) and their partials,
 // parsed once at start-up from an embed.FS (seed 001 "External Page
 // Structure", "Server-Side Rendering and Metadata"). Handlers in package
 // server fill the page models of model.go; every value is escaped by
@@ -26,11 +26,12 @@ const (
 	PagePub   = "pub"
 	PageSite  = "site"
 	PageError = "error"
+	PageHome  = "home"
 )
 
 // Pages is the explicit table of page templates; New fails if one is
 // missing.
-var Pages = []string{PagePub, PageSite, PageError}
+var Pages = []string{PagePub, PageSite, PageError, PageHome}
 
 // assetsUsed are the ui files the templates reference; New fails if one is
 // not embedded.
@@ -117,6 +118,9 @@ func (r *Renderer) Pub(w io.Writer, p *PubPage) error { return r.execute(w, Page
 
 // Site renders /sites/{userId}.
 func (r *Renderer) Site(w io.Writer, p *SitePage) error { return r.execute(w, PageSite, p) }
+
+// Home renders the home page, /.
+func (r *Renderer) Home(w io.Writer, p *HomePage) error { return r.execute(w, PageHome, p) }
 
 // Error renders the error page.
 func (r *Renderer) Error(w io.Writer, p *ErrorPage) error { return r.execute(w, PageError, p) }

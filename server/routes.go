@@ -20,6 +20,7 @@ func (s *Server) routes() http.Handler {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 	})
 
+	r.Get("/", s.handle(s.home))
 	r.Get("/pub/{postId}", s.handle(s.pub))
 	r.Get("/sites/{userId}", s.handle(s.site))
 	r.Get("/sites/{userId}/feed.atom", s.handle(s.feed))

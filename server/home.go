@@ -1,0 +1,74 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/prerender"
+)
+
+// homeMaxSites bounds the home page's list.
+const homeMaxSites = 100
+
+// SiteLister lists the sites that have published posts for the home page
+// (store implements it): newest publication first, at most limit, each
+// with Owner.ID and Nickname, Config.SiteName, Subtitle and Author, and
+// the newest published_at as LastChange.
+type SiteLister interface {
+	PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSite, error)
+}
+
+// siteLister is Deps.Posts or Deps.Sitemap when either implements
+// SiteLister; nil lists no site.
+func siteLister(d Deps) SiteLister {
+	if l, ok := d.Posts.(SiteLister); ok {
+		return l
+	}
+	if l, ok := d.Sitemap.(SiteLister); ok {
+		return l
+	}
+	return nil
+}
+
+// home serves GET /: "STGY Pub" and the sites with published posts,
+// newest activity first, at most homeMaxSites.
+func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
+	var sites []*stgypub.PubSite
+	if l := siteLister(s.deps); l != nil {
+		var err error
+		if sites, err = l.PublishedSites(r.Context(), homeMaxSites); err != nil {
+			return fmt.Errorf("server: home: %w", err)
+		}
+	}
+	const title = "STGY Pub"
+	page := &prerender.HomePage{
+		Page: prerender.Page{
+			Meta: prerender.Meta{
+				Lang: s.cfg.DefaultLang, Title: title, Canonical: s.base + "/",
+				SiteName: title, OGType: "website", OGLocale: ogLocale(s.cfg.DefaultLang), TwitterCard: "summary",
+			},
+			Theme: prerender.DefaultTheme,
+		},
+	}
+	for _, site := range sites {
+		id := newSiteIdentity(site.Owner, site.Config)
+		newest := site.LastChange
+		date, iso := s.dates(&newest)
+		page.Sites = append(page.Sites, prerender.SiteEntry{
+			Name: id.name, Subtitle: site.Config.Subtitle, URL: "/sites/" + site.Owner.ID.String(),
+			Date: date, DateISO: iso,
+		})
+	}
+	var buf bytes.Buffer
+	if err := s.pages.Home(&buf, page); err != nil {
+		return err
+	}
+	// No Last-Modified: a renamed site changes the page without a newer
+	// publication; the ETag revalidates it.
+	writeBody(w, r, htmlType, pageCacheControl, time.Time{}, buf.Bytes())
+	return nil
+}

@@ -1,0 +1,57 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/stgy/stgypub"
+)
+
+// pubSiteRow is one site of PublishedSites.
+type pubSiteRow struct {
+	ID       int64     `bun:"id"`
+	Nickname string    `bun:"nickname"`
+	SiteName string    `bun:"site_name"`
+	Subtitle string    `bun:"subtitle"`
+	Author   string    `bun:"author"`
+	Newest   time.Time `bun:"newest"`
+}
+
+// PublishedSites lists the sites that have published posts (published_at
+// <= s.Now()), newest publication first (ties by owner id, descending), at
+// most limit (1..1000, else BAD_USER_INPUT), in one statement, for the
+// home page. Each PubSite holds only Owner.ID and Owner.Nickname, the
+// Config's SiteName, Subtitle and Author (DefaultPubConfig values when the
+// owner has no user_pub_configs row) and, as LastChange, the owner's
+// newest published_at (UTC); Posts is nil.
+func (s *Store) PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSite, error) {
+	if limit < 1 || limit > 1000 {
+		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must be between 1 and 1000")
+	}
+	var rows []pubSiteRow
+	err := s.DB.NewRaw(`SELECT u.id, u.nickname,
+  COALESCE(c.site_name, '') AS site_name, COALESCE(c.subtitle, '') AS subtitle,
+  COALESCE(c.author, '') AS author, p.newest
+FROM (SELECT owned_by, max(published_at) AS newest FROM posts
+  WHERE published_at <= ? GROUP BY owned_by
+  ORDER BY newest DESC, owned_by DESC LIMIT ?) p
+JOIN users u ON u.id = p.owned_by
+LEFT JOIN user_pub_configs c ON c.user_id = u.id
+ORDER BY p.newest DESC, u.id DESC`, s.Now(), limit).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: published sites: %w", err)
+	}
+	out := make([]*stgypub.PubSite, len(rows))
+	for i, r := range rows {
+		id := stgypub.ID(r.ID)
+		cfg := stgypub.DefaultPubConfig(id)
+		cfg.SiteName, cfg.Subtitle, cfg.Author = r.SiteName, r.Subtitle, r.Author
+		out[i] = &stgypub.PubSite{
+			Owner:      &stgypub.User{ID: id, Nickname: r.Nickname},
+			Config:     cfg,
+			LastChange: r.Newest.UTC(),
+		}
+	}
+	return out, nil
+}
