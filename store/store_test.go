@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stgy/stgypub"
+
 	"github.com/stgy/stgypub/store/storetest"
 )
 
@@ -21,5 +23,17 @@ func TestMigrateCreatesSeedTables(t *testing.T) {
 	names, err := s.Migrate(context.Background())
 	if err != nil || len(names) != 0 {
 		t.Fatalf("second migrate: names=%v err=%v", names, err)
+	}
+}
+
+func TestLoginNamesUniqueIgnoringCase(t *testing.T) {
+	s := storetest.New(t)
+	ctx := context.Background()
+	if err := s.CreateUser(ctx, &stgypub.User{LoginName: "Alice", Nickname: "A"}); err != nil {
+		t.Fatal(err)
+	}
+	err := s.CreateUser(ctx, &stgypub.User{LoginName: "alice", Nickname: "B"})
+	if stgypub.ErrorCode(err) != stgypub.CodeConflict {
+		t.Fatalf("second user differing only in case: %v, want CONFLICT", err)
 	}
 }

@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS idx_users_login_name_lower;
