@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub/internal/baseline"
 )
 
 // BenchmarkRatio measures our handler and its bare baseline in one run,
@@ -112,30 +114,7 @@ func rateAndP99(ds []time.Duration) (float64, time.Duration) {
 	return float64(len(ds)) / sum.Seconds(), sorted[min(len(sorted)-1, len(sorted)*99/100)]
 }
 
-// bareViewScript is the counter's view script (seed 001 "Atomic Updates
-// with Lua"): LRU check and rewrite, meta refresh, HINCRBY, EXPIRE.
-var bareViewScript = redis.NewScript(`
-local lru = redis.call('GET', KEYS[1]) or ''
-local fp = ARGV[1]
-local seen = false
-for i = 1, #lru, 4 do
-  if string.sub(lru, i, i + 3) == fp then
-    lru = string.sub(lru, 1, i - 1) .. string.sub(lru, i + 4)
-    seen = true
-    break
-  end
-end
-lru = lru .. fp
-if #lru > 600 then lru = string.sub(lru, #lru - 599) end
-redis.call('SET', KEYS[1], lru, 'EX', 1296000)
-redis.call('SET', KEYS[2], ARGV[2], 'EX', 1296000)
-if seen then return 0 end
-local n = redis.call('HINCRBY', KEYS[3], ARGV[3], 1)
-redis.call('EXPIRE', KEYS[3], 1296000)
-return n
-`)
-
-// bareViewHandler records a view with one EVALSHA of bareViewScript (the
+// bareViewHandler records a view with one EVALSHA of baseline.ViewScript (the
 // fingerprint is the client's IPv4 bytes, no HMAC) under prefix and writes
 // "ok": the least an HTTP view counter can do.
 func bareViewHandler(rdb *redis.Client, prefix string) http.Handler {
@@ -147,7 +126,7 @@ func bareViewHandler(rdb *redis.Client, prefix string) http.Handler {
 			return
 		}
 		fp := ap.Addr().As4()
-		if err := bareViewScript.Run(r.Context(), rdb, keys, string(fp[:]), `{"digest":""}`, "1").Err(); err != nil {
+		if err := baseline.ViewScript.Run(r.Context(), rdb, keys, string(fp[:]), `{"digest":""}`, "1").Err(); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}

@@ -10,7 +10,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/stgy/stgypub/internal/baseline"
 )
 
 func splitHostPort(addr string) (string, string, error) { return net.SplitHostPort(addr) }
@@ -64,29 +64,6 @@ func runBareStatic(ctx context.Context, args []string) error {
 	}))
 }
 
-// viewScript is the counter's view script (seed 001 "Atomic Updates with
-// Lua"): LRU check and rewrite, meta refresh, HINCRBY, EXPIRE.
-var viewScript = redis.NewScript(`
-local lru = redis.call('GET', KEYS[1]) or ''
-local fp = ARGV[1]
-local seen = false
-for i = 1, #lru, 4 do
-  if string.sub(lru, i, i + 3) == fp then
-    lru = string.sub(lru, 1, i - 1) .. string.sub(lru, i + 4)
-    seen = true
-    break
-  end
-end
-lru = lru .. fp
-if #lru > 600 then lru = string.sub(lru, #lru - 599) end
-redis.call('SET', KEYS[1], lru, 'EX', 1296000)
-redis.call('SET', KEYS[2], ARGV[2], 'EX', 1296000)
-if seen then return 0 end
-local n = redis.call('HINCRBY', KEYS[3], ARGV[3], 1)
-redis.call('EXPIRE', KEYS[3], 1296000)
-return n
-`)
-
 // runBareViews records one view per request with one EVALSHA; the
 // fingerprint is the X-Forwarded-For (or peer) address's last 4 bytes.
 func runBareViews(ctx context.Context, args []string) error {
@@ -116,7 +93,7 @@ func runBareViews(ctx context.Context, args []string) error {
 			http.Error(w, "need an IPv4 client address", http.StatusBadRequest)
 			return
 		}
-		if err := viewScript.Run(r.Context(), rdb, keys, string(ip), `{"digest":""}`, "1").Err(); err != nil {
+		if err := baseline.ViewScript.Run(r.Context(), rdb, keys, string(ip), `{"digest":""}`, "1").Err(); err != nil {
 			http.Error(w, "redis: "+err.Error(), http.StatusInternalServerError)
 			return
 		}
