@@ -10,6 +10,13 @@ FUZZTIME=${FUZZTIME:-4s}
 echo "== go vet"
 $GO vet ./...
 
+# Generated GraphQL code is committed; it must be what gqlgen makes of the schema.
+if git rev-parse --git-dir >/dev/null 2>&1 && git diff --quiet -- graph schema.graphqls gqlgen.yml; then
+	echo "== gqlgen generate reproduces graph/"
+	$GO run github.com/99designs/gqlgen generate
+	git diff --exit-code --stat -- graph || { echo "graph/ differs from 'make generate': regenerate and commit" >&2; exit 1; }
+fi
+
 echo "== go test (single Redis)"
 $GO test -count=1 ./...
 
