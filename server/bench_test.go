@@ -47,6 +47,9 @@ func newBenchFixture(b *testing.B) *benchFixture {
 	}
 	deps := Deps{Posts: st, Users: st, Configs: st}
 	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379"})
+	// Cleanups run last-registered first: close the client after the keys
+	// are gone.
+	b.Cleanup(func() { rdb.Close() })
 	if rdb.Ping(ctx).Err() == nil {
 		var rb [6]byte
 		_, _ = rand.Read(rb[:])
@@ -54,9 +57,11 @@ func newBenchFixture(b *testing.B) *benchFixture {
 		c := counter.New(rdb, st, counter.Config{Prefix: prefix})
 		deps.Views, deps.Ranker, deps.Counts = c, c, c
 		f.redisEnabled = true
-		b.Cleanup(func() { deleteKeys(rdb, prefix) })
+		b.Cleanup(func() {
+			c.Wait() // checkpoint work still in flight writes keys too
+			deleteKeys(rdb, prefix)
+		})
 	}
-	b.Cleanup(func() { rdb.Close() })
 
 	files, _ := filepath.Glob(corpusDir() + "/en/*.md")
 	if len(files) == 0 {
