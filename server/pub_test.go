@@ -77,17 +77,29 @@ func TestPubViewRecording(t *testing.T) {
 		path      string
 		ua        string
 		wantViews int
+		hdr       []string
 	}{
-		{"human", "/pub/" + p.String(), "Mozilla/5.0 (Macintosh) Safari/605.1.15", 1},
-		{"googlebot", "/pub/" + p.String(), "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", 0},
-		{"facebook preview", "/pub/" + p.String(), "facebookexternalhit/1.1", 0},
-		{"unpublished", "/pub/" + draft.String(), "Mozilla/5.0 Firefox/140.0", 0},
-		{"unknown", "/pub/0000000000000009", "Mozilla/5.0 Firefox/140.0", 0},
+		{"human", "/pub/" + p.String(), "Mozilla/5.0 (Macintosh) Safari/605.1.15", 1, nil},
+		{"CUBOT phone", "/pub/" + p.String(), "Mozilla/5.0 (Linux; Android 8.0.0; CUBOT_P20) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.110 Mobile Safari/537.36", 1, nil},
+		{"googlebot", "/pub/" + p.String(), "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", 0, nil},
+		{"facebook preview", "/pub/" + p.String(), "facebookexternalhit/1.1", 0, nil},
+		{"Curl", "/pub/" + p.String(), "Curl/8.5.0", 0, nil},
+		{"Python-Requests", "/pub/" + p.String(), "Python-Requests/2.31", 0, nil},
+		{"chrome prerender", "/pub/" + p.String(), "Mozilla/5.0 Chrome/124.0 Safari/537.36", 0, []string{"Sec-Purpose", "prefetch;prerender"}},
+		{"chrome prefetch", "/pub/" + p.String(), "Mozilla/5.0 Chrome/124.0 Safari/537.36", 0, []string{"Sec-Purpose", "prefetch"}},
+		{"firefox prefetch", "/pub/" + p.String(), "Mozilla/5.0 Firefox/140.0", 0, []string{"X-Moz", "prefetch"}},
+		{"legacy Purpose", "/pub/" + p.String(), "Mozilla/5.0 Chrome/90.0 Safari/537.36", 0, []string{"Purpose", "prefetch"}},
+		{"safari preview", "/pub/" + p.String(), "Mozilla/5.0 (Macintosh) Safari/605.1.15", 0, []string{"X-Purpose", "preview"}},
+		{"unpublished", "/pub/" + draft.String(), "Mozilla/5.0 Firefox/140.0", 0, nil},
+		{"unknown", "/pub/0000000000000009", "Mozilla/5.0 Firefox/140.0", 0, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := len(e.views.recorded())
-			e.get(tt.path, "User-Agent", tt.ua)
+			rec := e.get(tt.path, append([]string{"User-Agent", tt.ua}, tt.hdr...)...)
+			if tt.hdr != nil && rec.Code != http.StatusOK {
+				t.Fatalf("speculative load: status %d, want 200 (the page is served, not counted)", rec.Code)
+			}
 			got := e.views.recorded()[before:]
 			if len(got) != tt.wantViews {
 				t.Fatalf("recorded %d views, want %d", len(got), tt.wantViews)

@@ -11,12 +11,13 @@ import (
 )
 
 // recordView counts one page view of a published post (seed 001 "Bot
-// Exclusion", "IP Address Fingerprinting"): bots by User-Agent are
+// Exclusion", "IP Address Fingerprinting"): bots by User-Agent and
+// browsers' prefetch/prerender requests (visitor.IsSpeculative) are
 // skipped; otherwise the client IP (trusted proxies only) is reduced to a
 // 4-byte HMAC fingerprint and passed to the ViewRecorder once. The raw IP
 // is never logged or stored; errors are logged and never fail the page.
 func (s *Server) recordView(ctx context.Context, r *http.Request, post *stgypub.Post) {
-	if s.deps.Views == nil || post.PublishedAt == nil || visitor.IsBot(r.UserAgent()) {
+	if s.deps.Views == nil || post.PublishedAt == nil || visitor.IsBot(r.UserAgent()) || visitor.IsSpeculative(r.Header) {
 		return
 	}
 	ip := visitor.ClientIP(r, s.cfg.TrustedProxies)

@@ -1,7 +1,6 @@
 package visitor
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"regexp"
@@ -11,16 +10,14 @@ import (
 	lru "github.com/hashicorp/golang-lru/v2"
 )
 
+// caseInsensitive makes every crawler pattern case-insensitive (IsBot).
+const caseInsensitive = "(?i)"
+
 // crawlersJSON is crawler-user-agents 1.60.0 (MIT, see LICENSE beside it):
 // a JSON array of {"pattern": Go/RE2-or-PCRE regexp, "instances": [...]}.
 //
 //go:embed crawlers.json
 var crawlersJSON []byte
-
-// botSubstrings are seed 001's "Bot Exclusion" checks, matched
-// case-insensitively before the pattern list because they are cheap and
-// catch most crawlers.
-var botSubstrings = []string{"bot", "crawler", "spider", "slurp", "facebookexternalhit", "bingpreview"}
 
 // uaCacheSize bounds the cache of recent verdicts; uaCacheMaxLen keeps
 // giant User-Agent strings out of it.
@@ -48,7 +45,7 @@ var botPatterns = sync.OnceValue(func() *BotPatterns {
 	bp := &BotPatterns{Total: len(entries)}
 	parts := make([]string, 0, len(entries))
 	for _, e := range entries {
-		if _, err := regexp.Compile(e.Pattern); err != nil {
+		if _, err := regexp.Compile(caseInsensitive + e.Pattern); err != nil {
 			bp.Skipped = append(bp.Skipped, e.Pattern)
 			continue
 		}
@@ -64,54 +61,61 @@ var botPatterns = sync.OnceValue(func() *BotPatterns {
 // first use).
 func Patterns() *BotPatterns { return botPatterns() }
 
-// IsBot reports whether userAgent identifies itself as a bot, crawler or
-// link previewer: seed 001's substrings (bot, crawler, spider, slurp,
-// facebookexternalhit, bingpreview) case-insensitively, then the
-// crawler-user-agents patterns (case-sensitive, as that list is written).
-// An empty or all-blank User-Agent counts as a bot: browsers always send
-// one, scripts often do not. Verdicts for recent User-Agents are cached in a
-// small LRU, so repeated browsers cost one map lookup.
+// IsBot reports whether userAgent identifies itself as a bot, crawler,
+// link previewer or tool. One case rule holds for the whole list: every
+// check is case-insensitive, as seed 001's "Bot Exclusion" says of its
+// substrings, so "Curl/8.5.0" and "Python-Requests/2.31" are tools like
+// "curl/8.5.0". The checks: seed 001's keywords (bot, crawler, spider,
+// slurp, facebookexternalhit, bingpreview; see botKeywords for the word
+// and device-model rules that keep phones such as CUBOT counted), then the
+// crawler-user-agents patterns. An empty or all-blank User-Agent counts as
+// a bot: browsers always send one, scripts often do not. Verdicts for
+// recent User-Agents are cached in a small LRU, so repeated browsers cost
+// one map lookup. README "Which requests are page views" lists the rules.
 func IsBot(userAgent string) bool {
 	if strings.TrimSpace(userAgent) == "" {
 		return true
 	}
-	if hasBotSubstring(userAgent) {
-		return true
-	}
 	bp := botPatterns()
-	if len(userAgent) <= uaCacheMaxLen {
+	cacheable := len(userAgent) <= uaCacheMaxLen
+	if cacheable {
 		if v, ok := bp.cache.Get(userAgent); ok {
 			return v
 		}
 	}
-	v := bp.ix.match(userAgent)
-	if len(userAgent) <= uaCacheMaxLen {
+	var buf [uaCacheMaxLen]byte
+	lower := foldASCII(buf[:0], userAgent)
+	v := bp.ix.match(userAgent, lower)
+	if !v {
+		v = hasBotKeyword(lower) // masks device models in lower: runs last
+	}
+	if cacheable {
 		bp.cache.Add(userAgent, v)
 	}
 	return v
 }
 
-// hasBotSubstring is a case-insensitive search for botSubstrings without
-// allocating a lower-cased copy for the common all-ASCII case.
-func hasBotSubstring(ua string) bool {
-	var buf [512]byte
-	var lower []byte
-	if len(ua) <= len(buf) {
-		lower = buf[:len(ua)]
-	} else {
-		lower = make([]byte, len(ua))
-	}
-	for i := 0; i < len(ua); i++ {
-		c := ua[i]
-		if 'A' <= c && c <= 'Z' {
+// foldASCII appends s to dst with ASCII letters lower-cased, and the two
+// non-ASCII letters whose case fold is an ASCII letter (U+212A KELVIN
+// SIGN, U+017F LATIN SMALL LETTER LONG S) replaced by it, so that a
+// literal search in the result finds whatever a case-insensitive RE2
+// pattern finds.
+func foldASCII(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'A' <= c && c <= 'Z':
 			c += 'a' - 'A'
+		case c == 0xE2 && strings.HasPrefix(s[i:], "\u212A"):
+			dst = append(dst, 'k')
+			i += 2
+			continue
+		case c == 0xC5 && strings.HasPrefix(s[i:], "\u017F"):
+			dst = append(dst, 's')
+			i++
+			continue
 		}
-		lower[i] = c
+		dst = append(dst, c)
 	}
-	for _, sub := range botSubstrings {
-		if bytes.Contains(lower, []byte(sub)) {
-			return true
-		}
-	}
-	return false
+	return dst
 }

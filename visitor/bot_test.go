@@ -1,7 +1,6 @@
 package visitor
 
 import (
-	"bufio"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -11,19 +10,31 @@ import (
 	"testing"
 )
 
-// uaCorpus is the shared user-agent corpus (/work/shared/corpus/ua).
-var uaCorpus = filepath.Join("..", "..", "shared", "corpus", "ua")
-
+// readCorpus reads a user-agent fixture of the repository: crawlers.json
+// (the embedded list, instances included) or a file of testdata/ (see
+// testdata/README.md). A missing file fails the test.
 func readCorpus(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(uaCorpus, name))
-	if os.IsNotExist(err) {
-		t.Skipf("corpus %s not present", name)
+	path := filepath.Join("testdata", name)
+	if name == "crawlers.json" {
+		path = name
 	}
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// lines splits a fixture into its non-empty lines.
+func lines(b []byte) []string {
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimRight(l, "\r"); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 func TestIsBotSeedSubstrings(t *testing.T) {
@@ -43,6 +54,23 @@ func TestIsBotSeedSubstrings(t *testing.T) {
 		{"bingpreview", "Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/534+ (KHTML, like Gecko) BingPreview/1.0b", true},
 		{"pattern only: curl", "curl/8.5.0", true},
 		{"pattern only: python-requests", "python-requests/2.31.0", true},
+		// One case rule for the whole list (issue 9 #19).
+		{"Curl", "Curl/8.5.0", true},
+		{"CURL", "CURL/7.88.1", true},
+		{"Python-Requests", "Python-Requests/2.31", true},
+		{"Wget", "Wget/1.21.4", true},
+		{"GO-HTTP-CLIENT", "GO-HTTP-CLIENT/1.1", true},
+		{"Scrapy", "SCRAPY/2.11 (+https://scrapy.org)", true},
+		{"googlebot lower", "mozilla/5.0 (compatible; googlebot/2.1)", true},
+		// "bot" ending a word, alone or after a phone comment.
+		{"bot alone", "Mozilla/5.0 (compatible; bot)", true},
+		{"robot", "Mozilla/5.0 (compatible; SiteRobot 2.0)", true},
+		{"bot then dash", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", true},
+		{"phone crawler", "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0.4844.84 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", true},
+		{"phone spider outside the comment", "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 YisouSpider/5.0", true},
+		// Real browsers whose device or app names contain a keyword.
+		{"CUBOT", "Mozilla/5.0 (Linux; Android 8.0.0; CUBOT_P20) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.110 Mobile Safari/537.36", false},
+		{"bot starting a word", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Botanica/1.0", false},
 		{"chrome", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36", false},
 		{"firefox", "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0", false},
 		{"iphone safari", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1", false},
@@ -105,14 +133,12 @@ func TestIsBotCrawlerInstances(t *testing.T) {
 var wantFlaggedBrowsers = map[string]string{}
 
 func TestIsBotBrowsers(t *testing.T) {
-	sc := bufio.NewScanner(bytesReader(readCorpus(t, "browsers.txt")))
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	var flagged []string
 	n := 0
-	for sc.Scan() {
+	for _, ua := range lines(readCorpus(t, "browsers.txt")) {
 		n++
-		if IsBot(sc.Text()) {
-			flagged = append(flagged, sc.Text())
+		if IsBot(ua) {
+			flagged = append(flagged, ua)
 		}
 	}
 	if n != 2000 {
@@ -129,6 +155,49 @@ func TestIsBotBrowsers(t *testing.T) {
 	}
 }
 
+// TestIsBotDevices: phones and apps whose names contain a bot keyword are
+// browsers (issue 9 #17), in every letter case.
+func TestIsBotDevices(t *testing.T) {
+	uas := lines(readCorpus(t, "devices.txt"))
+	if len(uas) < 10 {
+		t.Fatalf("devices.txt has %d lines, want at least 10", len(uas))
+	}
+	for _, ua := range uas {
+		for _, v := range []string{ua, strings.ToUpper(ua), strings.ToLower(ua)} {
+			if IsBot(v) {
+				t.Errorf("IsBot(%q) = true, want false (a browser)", v)
+			}
+		}
+	}
+}
+
+// TestIsBotCaseInsensitive: every crawler instance is still a bot in upper
+// and lower case, and no browser becomes one (issue 9 #19).
+func TestIsBotCaseInsensitive(t *testing.T) {
+	var entries []struct {
+		Instances []string `json:"instances"`
+	}
+	if err := json.Unmarshal(readCorpus(t, "crawlers.json"), &entries); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		for _, ua := range e.Instances {
+			for _, v := range []string{strings.ToUpper(ua), strings.ToLower(ua)} {
+				if !IsBot(v) {
+					t.Errorf("IsBot(%q) = false", v)
+				}
+			}
+		}
+	}
+	for _, ua := range lines(readCorpus(t, "browsers.txt")) {
+		for _, v := range []string{strings.ToUpper(ua), strings.ToLower(ua)} {
+			if IsBot(v) {
+				t.Errorf("IsBot(%q) = true, want false", v)
+			}
+		}
+	}
+}
+
 // TestPatternIndexMatchesNaive checks the literal index against running
 // every compiled pattern on every corpus string.
 func TestPatternIndexMatchesNaive(t *testing.T) {
@@ -142,10 +211,15 @@ func TestPatternIndexMatchesNaive(t *testing.T) {
 	var res []*regexp.Regexp
 	var uas []string
 	for _, e := range entries {
-		res = append(res, regexp.MustCompile(e.Pattern))
-		uas = append(uas, e.Instances...)
+		res = append(res, regexp.MustCompile("(?i)"+e.Pattern))
+		for _, ua := range e.Instances {
+			uas = append(uas, ua, strings.ToUpper(ua))
+		}
 	}
-	uas = append(uas, strings.Split(strings.TrimSpace(string(readCorpus(t, "browsers.txt"))), "\n")...)
+	uas = append(uas, lines(readCorpus(t, "browsers.txt"))...)
+	uas = append(uas, lines(readCorpus(t, "devices.txt"))...)
+	// Non-ASCII letters whose case fold is ASCII (KELVIN SIGN, LONG S).
+	uas = append(uas, "o\u212Ahttp/4.9.0", "\u017Fcrapy/2.11", "OKHTTP/4", "Go-http-client/1.1")
 	ix := Patterns().ix
 	if ix.residual != nil {
 		t.Logf("residual regexp in use: %d of %d patterns indexed", len(ix.patterns), Patterns().Compiled)
@@ -158,8 +232,18 @@ func TestPatternIndexMatchesNaive(t *testing.T) {
 				break
 			}
 		}
-		if got := ix.match(ua); got != naive {
+		if got := ix.match(ua, foldASCII(nil, ua)); got != naive {
 			t.Errorf("index.match(%q) = %v, naive %v", ua, got, naive)
+		}
+	}
+}
+
+// TestFoldedSpecials: KELVIN SIGN and LONG S fold to ASCII letters in
+// case-insensitive RE2 patterns, and IsBot sees them so.
+func TestFoldedSpecials(t *testing.T) {
+	for _, ua := range []string{"o\u212Ahttp/4.9.0", "\u017Fcrapy/2.11"} {
+		if !IsBot(ua) {
+			t.Errorf("IsBot(%q) = false, want true", ua)
 		}
 	}
 }

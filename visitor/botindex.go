@@ -1,17 +1,20 @@
 package visitor
 
 import (
+	"bytes"
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"unicode/utf8"
 )
 
-// patternIndex makes matching ~1,500 crawler patterns cheap. Every pattern
-// that must contain one of a set of case-sensitive literals (found from its
-// parse tree) is filed under the first two bytes of each literal; a User
-// Agent is scanned once, and only patterns whose literal occurs in it are
-// run. Patterns without such a literal are combined into one residual
-// regexp that is always run.
+// patternIndex makes matching ~1,500 case-insensitive crawler patterns
+// cheap. Every pattern that must contain one of a set of ASCII literals
+// (found from its parse tree, lower-cased) is filed under the first two
+// bytes of each literal; the case-folded User-Agent (foldASCII) is scanned
+// once, and only patterns whose literal occurs in it are run. Patterns
+// without such a literal are combined into one residual regexp that is
+// always run.
 type patternIndex struct {
 	heads    [1 << 16]uint16 // two-byte prefix -> 1 + index into lists
 	lists    [][]candidate
@@ -20,7 +23,7 @@ type patternIndex struct {
 }
 
 type candidate struct {
-	lit string
+	lit []byte
 	pat int
 }
 
@@ -28,8 +31,8 @@ func newPatternIndex(patterns []string) *patternIndex {
 	ix := &patternIndex{}
 	var rest []string
 	for _, p := range patterns {
-		re := regexp.MustCompile(p) // callers pass only patterns that compile
-		tree, err := syntax.Parse(p, syntax.Perl)
+		re := regexp.MustCompile(caseInsensitive + p) // callers pass only patterns that compile
+		tree, err := syntax.Parse(p, syntax.Perl|syntax.FoldCase)
 		var lits []string
 		if err == nil {
 			lits = requiredLiterals(tree)
@@ -47,24 +50,25 @@ func newPatternIndex(patterns []string) *patternIndex {
 				ix.heads[k] = uint16(len(ix.lists))
 			}
 			i := ix.heads[k] - 1
-			ix.lists[i] = append(ix.lists[i], candidate{lit: l, pat: n})
+			ix.lists[i] = append(ix.lists[i], candidate{lit: []byte(l), pat: n})
 		}
 	}
 	if len(rest) > 0 {
-		ix.residual = regexp.MustCompile(strings.Join(rest, "|"))
+		ix.residual = regexp.MustCompile(caseInsensitive + strings.Join(rest, "|"))
 	}
 	return ix
 }
 
-// match reports whether any pattern matches ua.
-func (ix *patternIndex) match(ua string) bool {
-	for i := 0; i+1 < len(ua); i++ {
-		h := ix.heads[uint16(ua[i])<<8|uint16(ua[i+1])]
+// match reports whether any pattern matches ua; folded is
+// foldASCII(nil, ua).
+func (ix *patternIndex) match(ua string, folded []byte) bool {
+	for i := 0; i+1 < len(folded); i++ {
+		h := ix.heads[uint16(folded[i])<<8|uint16(folded[i+1])]
 		if h == 0 {
 			continue
 		}
 		for _, c := range ix.lists[h-1] {
-			if strings.HasPrefix(ua[i:], c.lit) && ix.patterns[c.pat].MatchString(ua) {
+			if bytes.HasPrefix(folded[i:], c.lit) && ix.patterns[c.pat].MatchString(ua) {
 				return true
 			}
 		}
@@ -72,15 +76,16 @@ func (ix *patternIndex) match(ua string) bool {
 	return ix.residual != nil && ix.residual.MatchString(ua)
 }
 
-// requiredLiterals returns literals (each at least 2 bytes, case-sensitive)
-// one of which every match of re contains, or nil when it cannot tell.
+// requiredLiterals returns literals (each at least 2 bytes of ASCII,
+// lower-cased) one of which every match of re contains, or nil when it
+// cannot tell. re is parsed with syntax.FoldCase.
 func requiredLiterals(re *syntax.Regexp) []string {
 	switch re.Op {
 	case syntax.OpLiteral:
-		if re.Flags&syntax.FoldCase != 0 || len(string(re.Rune)) < 2 {
-			return nil
+		if l, ok := foldedLiteral(re); ok && len(l) >= 2 {
+			return []string{l}
 		}
-		return []string{string(re.Rune)}
+		return nil
 	case syntax.OpCapture, syntax.OpPlus:
 		return requiredLiterals(re.Sub[0])
 	case syntax.OpRepeat:
@@ -106,8 +111,8 @@ func requiredLiterals(re *syntax.Regexp) []string {
 		}
 		run := ""
 		for _, s := range re.Sub {
-			if s.Op == syntax.OpLiteral && s.Flags&syntax.FoldCase == 0 {
-				run += string(s.Rune)
+			if l, ok := foldedLiteral(s); ok {
+				run += l
 				continue
 			}
 			if len(run) >= 2 {
@@ -122,6 +127,21 @@ func requiredLiterals(re *syntax.Regexp) []string {
 		return best
 	}
 	return nil
+}
+
+// foldedLiteral is the lower-cased text of an ASCII literal node (a
+// case-insensitive one included); ok is false for any other node.
+func foldedLiteral(re *syntax.Regexp) (string, bool) {
+	if re.Op != syntax.OpLiteral {
+		return "", false
+	}
+	s := string(re.Rune)
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return "", false
+		}
+	}
+	return strings.ToLower(s), true
 }
 
 func minLen(ss []string) int {

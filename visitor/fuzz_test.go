@@ -1,8 +1,10 @@
 package visitor
 
 import (
+	"encoding/json"
 	"net/http/httptest"
 	"net/netip"
+	"regexp"
 	"testing"
 
 	"github.com/stgy/stgypub"
@@ -86,5 +88,37 @@ func FuzzVerifySignature(f *testing.F) {
 		if !VerifySignature(testSecret, stgypub.ID(id), fp, Sign(testSecret, stgypub.ID(id), fp)) {
 			t.Fatal("own signature rejected")
 		}
+	})
+}
+
+// FuzzIsBotIndex checks the literal index of the case-insensitive crawler
+// patterns against running every pattern, and that IsBot never panics.
+func FuzzIsBotIndex(f *testing.F) {
+	for _, s := range []string{chromeUA, "Curl/8.5.0", "o\u212Ahttp/4", "Mozilla/5.0 (Linux; Android 8.0.0; CUBOT_P20)", "(((", ";;)("} {
+		f.Add(s)
+	}
+	var res []*regexp.Regexp
+	var entries []struct {
+		Pattern string `json:"pattern"`
+	}
+	if err := json.Unmarshal(crawlersJSON, &entries); err != nil {
+		f.Fatal(err)
+	}
+	for _, e := range entries {
+		res = append(res, regexp.MustCompile("(?i)"+e.Pattern))
+	}
+	ix := Patterns().ix
+	f.Fuzz(func(t *testing.T, ua string) {
+		naive := false
+		for _, re := range res {
+			if re.MatchString(ua) {
+				naive = true
+				break
+			}
+		}
+		if got := ix.match(ua, foldASCII(nil, ua)); got != naive {
+			t.Fatalf("index.match(%q) = %v, naive %v", ua, got, naive)
+		}
+		_ = IsBot(ua)
 	})
 }
