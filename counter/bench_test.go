@@ -8,6 +8,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/redistest"
 )
 
 func BenchmarkRecordView(b *testing.B) {
@@ -54,8 +55,8 @@ func BenchmarkRecordViewClient(b *testing.B) {
 var bareScript = redis.NewScript(`return redis.call('HINCRBY', KEYS[1], ARGV[1], 1)`)
 
 func BenchmarkBareEvalsha(b *testing.B) {
-	rdb := testRedis(b)
-	key := testPrefix(b, rdb) + "bare:{x}"
+	r := redistest.New(b)
+	rdb, key := r.Client, r.Prefix+"bare:{x}"
 	ctx := context.Background()
 	for b.Loop() {
 		if err := bareScript.Run(ctx, rdb, []string{key}, "f").Err(); err != nil {

@@ -2,10 +2,6 @@ package counter
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"os"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -13,68 +9,10 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/redistest"
 	"github.com/stgy/stgypub/store"
 	"github.com/stgy/stgypub/store/storetest"
 )
-
-// testRedis connects to STGY_TEST_REDIS_CLUSTER (comma-separated cluster
-// node addresses) when set, else to STGY_TEST_REDIS_ADDR or
-// 127.0.0.1:6379.
-func testRedis(t testing.TB) redis.UniversalClient { t.Helper(); return testRedisProto(t, 0) }
-
-// testRedisProto is testRedis speaking RESP protocol (2 or 3; 0 is
-// go-redis's default, 3).
-func testRedisProto(t testing.TB, protocol int) redis.UniversalClient {
-	t.Helper()
-	var rdb redis.UniversalClient
-	if addrs := os.Getenv("STGY_TEST_REDIS_CLUSTER"); addrs != "" {
-		rdb = redis.NewClusterClient(&redis.ClusterOptions{Addrs: strings.Split(addrs, ","), Protocol: protocol})
-	} else {
-		addr := os.Getenv("STGY_TEST_REDIS_ADDR")
-		if addr == "" {
-			addr = "127.0.0.1:6379"
-		}
-		rdb = redis.NewClient(&redis.Options{Addr: addr, Protocol: protocol})
-	}
-	if err := rdb.Ping(context.Background()).Err(); err != nil {
-		t.Fatalf("redis: %v", err)
-	}
-	t.Cleanup(func() { rdb.Close() })
-	return rdb
-}
-
-// testPrefix returns a fresh key prefix whose keys are deleted (SCAN+DEL
-// on every master) when the test ends.
-func testPrefix(t testing.TB, rdb redis.UniversalClient) string {
-	t.Helper()
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	prefix := "stgytest:" + hex.EncodeToString(b[:]) + ":"
-	t.Cleanup(func() { deletePrefix(t, rdb, prefix) })
-	return prefix
-}
-
-func deletePrefix(t testing.TB, rdb redis.UniversalClient, prefix string) {
-	ctx := context.Background()
-	del := func(ctx context.Context, c redis.Cmdable) error {
-		it := c.Scan(ctx, 0, prefix+"*", 1000).Iterator()
-		for it.Next(ctx) {
-			if err := c.Del(ctx, it.Val()).Err(); err != nil {
-				return err
-			}
-		}
-		return it.Err()
-	}
-	var err error
-	if cc, ok := rdb.(*redis.ClusterClient); ok {
-		err = cc.ForEachMaster(ctx, func(ctx context.Context, c *redis.Client) error { return del(ctx, c) })
-	} else {
-		err = del(ctx, rdb)
-	}
-	if err != nil {
-		t.Logf("cleanup %s: %v", prefix, err)
-	}
-}
 
 // clock is a settable test clock.
 type clock struct {
@@ -174,7 +112,7 @@ var testNow = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 func newFixture(t testing.TB, nposts int, cfg Config) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	f := &fixture{rdb: testRedis(t), st: storetest.New(t), clk: &clock{t: testNow}}
+	f := &fixture{rdb: redistest.Client(t, 0), st: storetest.New(t), clk: &clock{t: testNow}}
 	f.cs = &countingStore{Store: f.st, calls: map[string]int{}}
 	u := &stgypub.User{LoginName: "owner", Nickname: "Owner"}
 	if err := f.st.CreateUser(ctx, u); err != nil {
@@ -189,7 +127,7 @@ func newFixture(t testing.TB, nposts int, cfg Config) *fixture {
 		}
 		f.posts = append(f.posts, p.ID)
 	}
-	cfg.Prefix = testPrefix(t, f.rdb)
+	cfg.Prefix = redistest.Prefix(t, f.rdb)
 	if cfg.Now == nil {
 		cfg.Now = f.clk.Now
 	}

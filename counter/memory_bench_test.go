@@ -4,8 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,36 +12,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/redistest"
 )
-
-// privateRedis starts a throwaway redis-server on a Unix socket with its
-// default configuration plus args, so memory figures use production key
-// names (no test prefix) and no other test suite moves used_memory. The
-// benchmark is skipped when redis-server is not installed.
-func privateRedis(b *testing.B, args ...string) *redis.Client {
-	path, err := exec.LookPath("redis-server")
-	if err != nil {
-		b.Skip("redis-server not installed")
-	}
-	dir := b.TempDir()
-	sock := filepath.Join(dir, "redis.sock")
-	cmd := exec.Command(path, append([]string{"--port", "0", "--unixsocket", sock, "--save", "", "--appendonly", "no", "--dir", dir}, args...)...)
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	rdb := redis.NewClient(&redis.Options{Network: "unix", Addr: sock})
-	b.Cleanup(func() { rdb.Close() })
-	for i := 0; ; i++ {
-		if rdb.Ping(context.Background()).Err() == nil {
-			return rdb
-		}
-		if i == 100 {
-			b.Fatal("private redis-server did not start")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
 
 // usedMemory is INFO memory's used_memory in bytes.
 func usedMemory(b *testing.B, rdb *redis.Client) float64 {
@@ -81,7 +51,7 @@ var digests = map[string]string{
 // dictionary and the main dictionary's buckets that MEMORY USAGE leaves
 // out. Figures are reported, not asserted.
 func BenchmarkMemoryPerPost(b *testing.B) {
-	rdb := privateRedis(b)
+	rdb := redistest.Start(b).Client
 	ctx := context.Background()
 	c := New(rdb, nil, Config{Now: func() time.Time { return testNow }})
 	ttl := c.ttl()
@@ -195,7 +165,7 @@ func BenchmarkDailyHashEncoding(b *testing.B) {
 	ctx := context.Background()
 	for _, entries := range []string{"128", "16384"} {
 		b.Run("hash-max-listpack-entries="+entries, func(b *testing.B) {
-			rdb := privateRedis(b, "--hash-max-listpack-entries", entries)
+			rdb := redistest.Start(b, "--hash-max-listpack-entries", entries).Client
 			key := "stgy:pub-views:daily:{19FD705B39100000}:20260310"
 			pipe := rdb.Pipeline()
 			for p := range 10000 {

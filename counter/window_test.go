@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/redistest"
 )
 
 func TestHashReply(t *testing.T) {
@@ -126,7 +127,7 @@ func TestReadWindowPaths(t *testing.T) {
 	}
 	for _, proto := range []int{2, 3} {
 		t.Run(fmt.Sprintf("RESP%d", proto), func(t *testing.T) {
-			c := New(testRedisProto(t, proto), f.cs, f.c.cfg)
+			c := New(redistest.Client(t, proto), f.cs, f.c.cfg)
 			got, err := c.readWindowRaw(ctx, keys)
 			if err != nil {
 				t.Fatal(err)

@@ -9,19 +9,32 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/demo"
+	"github.com/stgy/stgypub/store"
 	"github.com/stgy/stgypub/store/storetest"
 )
 
-func TestLoadTwice(t *testing.T) {
-	ctx := context.Background()
+// loadDemo loads the demo into a new database at now; each caller gets its
+// own database, so subtests that change settings do not affect others.
+func loadDemo(t *testing.T, now time.Time) (*store.Store, []demo.Loaded) {
+	t.Helper()
 	s := storetest.New(t)
-	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 	s.Now = func() time.Time { return now }
-
-	first, err := demo.Load(ctx, s, s.Now)
+	loaded, err := demo.Load(context.Background(), s, s.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, loaded
+}
+
+var demoNow = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+
+// dayLater is a clock one day after demoNow: a restart the next day.
+func dayLater() time.Time { return demoNow.AddDate(0, 0, 1) }
+
+func TestLoadTwice(t *testing.T) {
+	ctx := context.Background()
+	now := demoNow
+	s, first := loadDemo(t, now)
 	wantCreated := map[string]int{"gopher": 13, "hanako": 12, "mix": 6}
 	if len(first) != 3 {
 		t.Fatalf("loaded %d sites", len(first))
@@ -33,8 +46,7 @@ func TestLoadTwice(t *testing.T) {
 	}
 
 	// A day later nothing changes, the scheduled post included.
-	later := func() time.Time { return now.AddDate(0, 0, 1) }
-	second, err := demo.Load(ctx, s, later)
+	second, err := demo.Load(ctx, s, dayLater)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,6 +58,7 @@ func TestLoadTwice(t *testing.T) {
 	}
 
 	t.Run("owner-changed settings survive a restart", func(t *testing.T) {
+		s, first := loadDemo(t, now)
 		id := first[0].UserID
 		c, err := s.PubConfig(ctx, id)
 		if err != nil {
@@ -60,7 +73,7 @@ func TestLoadTwice(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := c.Extensions.String()
-		again, err := demo.Load(ctx, s, later)
+		again, err := demo.Load(ctx, s, dayLater)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,19 +89,14 @@ func TestLoadTwice(t *testing.T) {
 		if got.SiteName != "My Own Name" || got.ShowSideRecent != 0 || got.ShowSidePopular != 9 || got.Extensions.String() != want {
 			t.Errorf("after restart %+v (ext %s), want the owner's settings kept", got, got.Extensions)
 		}
-		// Restore the demo's name for the subtests below.
-		c.SiteName, c.ShowSideRecent, c.ShowSidePopular = "Go Blog Reader", 5, 5
-		c.Extensions, _ = stgypub.ParseExtensions(`{"shareButtons":["x","facebook","line","hatena"],"comments":{"mode":"moderated"}}`)
-		if err := s.UpdatePubConfig(ctx, c); err != nil {
-			t.Fatal(err)
-		}
 	})
 	t.Run("a user without a settings row gets the demo's", func(t *testing.T) {
+		s, first := loadDemo(t, now)
 		id := first[2].UserID
 		if _, err := s.DB.ExecContext(ctx, `DELETE FROM user_pub_configs WHERE user_id = ?`, int64(id)); err != nil {
 			t.Fatal(err)
 		}
-		again, err := demo.Load(ctx, s, later)
+		again, err := demo.Load(ctx, s, dayLater)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,6 +108,7 @@ func TestLoadTwice(t *testing.T) {
 		}
 	})
 
+	// The subtests below only read s.
 	byLogin := map[string]demo.Loaded{}
 	for _, l := range first {
 		byLogin[l.LoginName] = l

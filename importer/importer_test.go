@@ -92,9 +92,22 @@ func TestImportDemoTwice(t *testing.T) {
 	})
 }
 
-func TestImportFiles(t *testing.T) {
-	ctx := context.Background()
-	files := fstest.MapFS{
+// importFiles is TestImportFiles' folder, options and first import, made
+// anew for every subtest that imports again so none depends on another.
+type importFiles struct {
+	s     *store.Store
+	user  stgypub.ID
+	files fstest.MapFS
+	opts  importer.Options
+	clock time.Time
+	sum   importer.Summary
+}
+
+var explicitAt = time.Date(2021, 6, 1, 9, 30, 0, 0, time.UTC)
+
+func newImportFiles(t *testing.T) *importFiles {
+	t.Helper()
+	f := &importFiles{clock: now, files: fstest.MapFS{
 		"a.md":         {Data: []byte("---\ntitle: Alpha\ndate: 2024-05-06\n---\n\nAlpha body.\n")},
 		"b.md":         {Data: []byte("---\ntitle: Ignored for content\ndate: 2024-05-07\n---\n# Own heading\n\nBeta body.\n")},
 		"c.md":         {Data: []byte("---\ntitle: ヘッダー\n---\n\nキャッシュの説明です。\n")},
@@ -109,35 +122,52 @@ func TestImportFiles(t *testing.T) {
 		"zz-empty.md":  {Data: []byte("")},
 		"zzz-nul.md":   {Data: []byte("bad \x00 byte and \xff invalid\n")},
 		"zzzz-crlf.md": {Data: []byte("---\r\ntitle: CRLF\r\ndate: 2022-02-02\r\n---\r\nbody\r\n")},
-	}
-	explicitAt := time.Date(2021, 6, 1, 9, 30, 0, 0, time.UTC)
-	clock := now
-	opts := importer.Options{
+	}}
+	f.opts = importer.Options{
 		Publication: map[string]importer.Publication{
 			"draft.md":    {Unpublished: true},
-			"later.md":    {At: clock.AddDate(1, 0, 0)},
+			"later.md":    {At: now.AddDate(1, 0, 0)},
 			"explicit.md": {At: explicitAt},
 		},
 		UndatedDate:       time.Date(2025, 10, 1, 0, 0, 0, 0, time.UTC),
 		UndatedSpreadDays: 30,
-		Now:               func() time.Time { return clock },
+		Now:               func() time.Time { return f.clock },
 	}
-	s, user := setup(t)
-	sum, err := importer.Import(ctx, s, user, files, opts)
+	f.s, f.user = setup(t)
+	var err error
+	if f.sum, err = importer.Import(context.Background(), f.s, f.user, f.files, f.opts); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// post is the stored post imported from the named file.
+func (f *importFiles) post(t *testing.T, name string) *stgypub.Post {
+	t.Helper()
+	p, err := f.s.Post(context.Background(), f.sum.Posts[name])
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return p
+}
+
+func (f *importFiles) reimport(t *testing.T) importer.Summary {
+	t.Helper()
+	again, err := importer.Import(context.Background(), f.s, f.user, f.files, f.opts)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return again
+}
+
+func TestImportFiles(t *testing.T) {
+	ctx := context.Background()
+	f := newImportFiles(t)
+	sum, opts, clock := f.sum, f.opts, f.clock
 	if sum.Created != 12 || len(sum.Posts) != 12 || sum.Scheduled != 1 || len(sum.Skipped) != 1 || sum.Skipped[0] != "notes.txt" {
 		t.Fatalf("summary %+v, want 12 created, 1 scheduled (later.md), notes.txt skipped", sum)
 	}
-	post := func(name string) *stgypub.Post {
-		t.Helper()
-		p, err := s.Post(ctx, sum.Posts[name])
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return p
-	}
+	post := func(name string) *stgypub.Post { t.Helper(); return f.post(t, name) }
 
 	cases := []struct {
 		name, file, content, locale string
@@ -177,51 +207,42 @@ func TestImportFiles(t *testing.T) {
 	})
 
 	t.Run("rerun a day later changes nothing", func(t *testing.T) {
-		clock = now.AddDate(0, 0, 1)
-		again, err := importer.Import(ctx, s, user, files, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if again.Unchanged != 12 || again.Created+again.Updated != 0 {
+		f := newImportFiles(t)
+		f.clock = now.AddDate(0, 0, 1)
+		if again := f.reimport(t); again.Unchanged != 12 || again.Created+again.Updated != 0 {
 			t.Errorf("rerun %+v", again)
 		}
 	})
 	t.Run("changed content updates in place", func(t *testing.T) {
-		files["a.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Alpha\ndate: 2024-05-06\n---\n\nAlpha body, revised.\n")}
-		again, err := importer.Import(ctx, s, user, files, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if again.Updated != 1 || again.Unchanged != 11 || again.Posts["a.md"] != sum.Posts["a.md"] {
+		f := newImportFiles(t)
+		f.files["a.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Alpha\ndate: 2024-05-06\n---\n\nAlpha body, revised.\n")}
+		again := f.reimport(t)
+		if again.Updated != 1 || again.Unchanged != 11 || again.Posts["a.md"] != f.sum.Posts["a.md"] {
 			t.Errorf("rerun %+v", again)
 		}
-		p := post("a.md")
+		p := f.post(t, "a.md")
 		if p.Content != "# Alpha\n\nAlpha body, revised.\n" || p.UpdatedAt == nil || !strings.Contains(p.PlainText, "revised") {
 			t.Errorf("content %q updated %v", p.Content, p.UpdatedAt)
 		}
-		if n := postCount(t, s, user); n != 12 {
+		if n := postCount(t, f.s, f.user); n != 12 {
 			t.Errorf("%d posts, want 12", n)
 		}
 	})
 	t.Run("publication option change applies", func(t *testing.T) {
-		delete(opts.Publication, "draft.md")
-		again, err := importer.Import(ctx, s, user, files, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if again.Updated != 1 || post("draft.md").State(now) != stgypub.StatePublished {
-			t.Errorf("rerun %+v, state %s", again, post("draft.md").State(now))
+		f := newImportFiles(t)
+		delete(f.opts.Publication, "draft.md")
+		again := f.reimport(t)
+		if again.Updated != 1 || f.post(t, "draft.md").State(now) != stgypub.StatePublished {
+			t.Errorf("rerun %+v, state %s", again, f.post(t, "draft.md").State(now))
 		}
 	})
 	t.Run("deleted post is imported again", func(t *testing.T) {
-		if err := s.DeletePost(ctx, sum.Posts["b.md"]); err != nil {
+		f := newImportFiles(t)
+		if err := f.s.DeletePost(ctx, f.sum.Posts["b.md"]); err != nil {
 			t.Fatal(err)
 		}
-		again, err := importer.Import(ctx, s, user, files, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if again.Created != 1 || again.Posts["b.md"] == sum.Posts["b.md"] {
+		again := f.reimport(t)
+		if again.Created != 1 || again.Posts["b.md"] == f.sum.Posts["b.md"] {
 			t.Errorf("rerun %+v", again)
 		}
 	})

@@ -3,8 +3,6 @@ package server
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -20,21 +18,21 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/counter"
+	"github.com/stgy/stgypub/internal/redistest"
 	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/store/storetest"
 )
 
 // benchFixture is a real store (own database) and, when Redis answers, the
-// real counter under a per-run key prefix: a site of the 30 English corpus
+// real counter under a per-run key prefix (redistest): a site of the 30 English corpus
 // articles plus one Japanese article.
 type benchFixture struct {
-	srv          *Server
-	cfg          Config
-	deps         Deps
-	rdb          *redis.Client
-	site         stgypub.ID
-	longEN, ja   stgypub.ID
-	redisEnabled bool
+	srv        *Server
+	cfg        Config
+	deps       Deps
+	rdb        redis.UniversalClient
+	site       stgypub.ID
+	longEN, ja stgypub.ID
 }
 
 func newBenchFixture(b *testing.B) *benchFixture {
@@ -46,22 +44,11 @@ func newBenchFixture(b *testing.B) *benchFixture {
 		b.Fatal(err)
 	}
 	deps := Deps{Posts: st, Users: st, Configs: st}
-	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379"})
-	// Cleanups run last-registered first: close the client after the keys
-	// are gone.
-	b.Cleanup(func() { rdb.Close() })
-	if rdb.Ping(ctx).Err() == nil {
-		var rb [6]byte
-		_, _ = rand.Read(rb[:])
-		prefix := "stgybench-" + hex.EncodeToString(rb[:]) + ":"
-		c := counter.New(rdb, st, counter.Config{Prefix: prefix})
-		deps.Views, deps.Ranker, deps.Counts = c, c, c
-		f.redisEnabled = true
-		b.Cleanup(func() {
-			c.Wait() // checkpoint work still in flight writes keys too
-			deleteKeys(rdb, prefix)
-		})
-	}
+	r := redistest.New(b)
+	c := counter.New(r.Client, st, counter.Config{Prefix: r.Prefix})
+	deps.Views, deps.Ranker, deps.Counts = c, c, c
+	b.Cleanup(c.Wait) // runs before the prefix is deleted: checkpoint work still in flight writes keys too
+	rdb := r.Client
 
 	files, _ := filepath.Glob(corpusDir() + "/en/*.md")
 	if len(files) == 0 {
@@ -113,18 +100,6 @@ func corpusDir() string {
 		return "../../shared/corpus/articles"
 	}
 	return "/work/shared/corpus/articles"
-}
-
-func deleteKeys(rdb *redis.Client, prefix string) {
-	ctx := context.Background()
-	iter := rdb.Scan(ctx, 0, prefix+"*", 1000).Iterator()
-	var keys []string
-	for iter.Next(ctx) {
-		keys = append(keys, iter.Val())
-	}
-	if len(keys) > 0 {
-		rdb.Del(ctx, keys...)
-	}
 }
 
 // runHandler serves path b.N times from distinct client addresses and

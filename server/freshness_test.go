@@ -11,153 +11,201 @@ import (
 	"github.com/stgy/stgypub/markdown"
 )
 
+// freshSite is one subtest's server: alice with an article and a listed
+// post, bob with a post, the store clock a minute after baseTime.
+type freshSite struct {
+	*env
+	u, other, article, listed, bobs stgypub.ID
+	site, pub, feed                 string
+}
+
+func newFreshSite(t *testing.T) *freshSite {
+	t.Helper()
+	f := &freshSite{env: newEnv(t)}
+	f.u = f.user(0x1000000000000001, "alice", "Alice")
+	f.other = f.user(0x1000000000000002, "bob", "Bob")
+	f.article = f.post(0x2000000000000001, f.u, "# Article\n\nThe page under test.", "en", at(-3*time.Hour))
+	f.listed = f.post(0x2000000000000002, f.u, "# Listed\n\nA neighbour and Recent post.", "en", at(-2*time.Hour))
+	f.bobs = f.post(0x2000000000000003, f.other, "# Bob's\n\nMoves to Alice.", "en", at(-90*time.Minute))
+	f.now = baseTime.Add(time.Minute)
+	f.site, f.pub, f.feed = "/sites/"+f.u.String(), "/pub/"+f.article.String(), "/sites/"+f.u.String()+"/feed.atom"
+	return f
+}
+
 // TestLastModifiedFollowsSiteChanges: a client revalidating with
 // If-Modified-Since alone gets 304 only while nothing the page shows has
 // changed. For /sites, /pub, the feed and the sitemap it takes
 // Last-Modified, lets the store clock run a few seconds, performs one
 // kind of write through the store and expects 200 with the new content
-// for the old date (and 304 for the new one).
+// for the old date (and 304 for the new one). Each case has its own
+// database and clock; setup (before Last-Modified is taken) brings the
+// site to the state the write starts from.
 func TestLastModifiedFollowsSiteChanges(t *testing.T) {
 	ctx := context.Background()
-	e := newEnv(t)
-	u := e.user(0x1000000000000001, "alice", "Alice")
-	other := e.user(0x1000000000000002, "bob", "Bob")
-	article := e.post(0x2000000000000001, u, "# Article\n\nThe page under test.", "en", at(-3*time.Hour))
-	listed := e.post(0x2000000000000002, u, "# Listed\n\nA neighbour and Recent post.", "en", at(-2*time.Hour))
-	bobs := e.post(0x2000000000000003, other, "# Bob's\n\nMoves to Alice.", "en", at(-90*time.Minute))
-	e.now = baseTime.Add(time.Minute)
-
-	site, pub, feed := "/sites/"+u.String(), "/pub/"+article.String(), "/sites/"+u.String()+"/feed.atom"
+	const created = stgypub.ID(0x2000000000000010)
+	createPost := func(f *freshSite) error {
+		f.post(created, f.u, "# Created\n\nNew.", "en", at(-time.Hour))
+		return nil
+	}
 	tests := []struct {
-		name  string
-		write func() error
-		// want is a text each changed page (paths) must now contain ("" for
-		// none), notWant one it must no longer contain.
-		paths         []string
+		name         string
+		setup, write func(f *freshSite) error
+		// paths are the pages that must change; want is a text each must
+		// now contain ("" for none), notWant one it must no longer contain.
+		paths         func(f *freshSite) []string
 		want, notWant string
 	}{
-		{"unpublish a listed post", func() error { return e.st.SetPublication(ctx, listed, nil) },
-			[]string{site, pub, feed, "/sitemap.xml"}, "", listed.String()},
-		{"publish it again", func() error { return e.st.SetPublication(ctx, listed, at(-2*time.Hour)) },
-			[]string{site, pub, feed, "/sitemap.xml"}, listed.String(), ""},
-		{"rename the site", func() error {
-			c := stgypub.DefaultPubConfig(u)
+		{"unpublish a listed post", nil, func(f *freshSite) error { return f.st.SetPublication(ctx, f.listed, nil) },
+			allFour, "", "2000000000000002"},
+		{"publish it again", func(f *freshSite) error { return f.st.SetPublication(ctx, f.listed, nil) },
+			func(f *freshSite) error { return f.st.SetPublication(ctx, f.listed, at(-2*time.Hour)) },
+			allFour, "2000000000000002", ""},
+		{"rename the site", nil, func(f *freshSite) error {
+			c := stgypub.DefaultPubConfig(f.u)
 			c.SiteName = "Renamed Site"
-			return e.st.UpdatePubConfig(ctx, c)
-		}, []string{site, pub, feed}, "Renamed Site", ""},
-		{"edit a listed post", func() error {
-			p, err := e.st.Post(ctx, listed)
+			return f.st.UpdatePubConfig(ctx, c)
+		}, sitePubFeed, "Renamed Site", ""},
+		{"edit a listed post", nil, func(f *freshSite) error {
+			p, err := f.st.Post(ctx, f.listed)
 			if err != nil {
 				return err
 			}
 			p.Content = "# Listed, edited\n\nNew text."
 			p.Snippet = markdown.Convert(p.Content, markdown.Options{}).Snippet
-			return e.st.UpdatePost(ctx, p)
-		}, []string{site, pub, feed}, "Listed, edited", ""},
-		{"edit the article", func() error {
-			p, err := e.st.Post(ctx, article)
+			return f.st.UpdatePost(ctx, p)
+		}, sitePubFeed, "Listed, edited", ""},
+		{"edit the article", nil, func(f *freshSite) error {
+			p, err := f.st.Post(ctx, f.article)
 			if err != nil {
 				return err
 			}
 			p.Content = "# Article\n\nRewritten body."
-			return e.st.UpdatePost(ctx, p)
-		}, []string{pub}, "Rewritten body.", ""},
-		{"change the profile", func() error { return e.st.UpdateProfile(ctx, u, "Alice", "A new introduction.") },
-			[]string{site, pub}, "A new introduction.", ""},
-		{"create a published post", func() error {
-			e.post(0x2000000000000010, u, "# Created\n\nNew.", "en", at(-time.Hour))
-			return nil
-		}, []string{site, pub, feed, "/sitemap.xml"}, "2000000000000010", ""},
-		{"import a published post", func() error {
-			return e.st.CreateImportedPost(ctx, "imported.md", &stgypub.Post{
-				ID: 0x2000000000000011, OwnedBy: u, Content: "# Imported", PublishedAt: at(-30 * time.Minute),
+			return f.st.UpdatePost(ctx, p)
+		}, func(f *freshSite) []string { return []string{f.pub} }, "Rewritten body.", ""},
+		{"change the profile", nil, func(f *freshSite) error { return f.st.UpdateProfile(ctx, f.u, "Alice", "A new introduction.") },
+			func(f *freshSite) []string { return []string{f.site, f.pub} }, "A new introduction.", ""},
+		{"create a published post", nil, createPost, allFour, "2000000000000010", ""},
+		{"import a published post", nil, func(f *freshSite) error {
+			return f.st.CreateImportedPost(ctx, "imported.md", &stgypub.Post{
+				ID: 0x2000000000000011, OwnedBy: f.u, Content: "# Imported", PublishedAt: at(-30 * time.Minute),
 				Snippet: markdown.Convert("# Imported", markdown.Options{}).Snippet,
 			})
-		}, []string{site, pub, feed, "/sitemap.xml"}, "2000000000000011", ""},
-		{"take over another user's post", func() error { return e.st.ChangeOwner(ctx, bobs, u) },
-			[]string{site, pub, feed, "/sites/" + other.String()}, "", ""},
-		{"give it back", func() error { return e.st.ChangeOwner(ctx, bobs, other) },
-			[]string{site, pub, feed, "/sites/" + other.String()}, "", ""},
-		{"delete a listed post", func() error { return e.st.DeletePost(ctx, 0x2000000000000010) },
-			[]string{site, pub, feed, "/sitemap.xml"}, "", "2000000000000010"},
+		}, allFour, "2000000000000011", ""},
+		{"take over another user's post", nil, func(f *freshSite) error { return f.st.ChangeOwner(ctx, f.bobs, f.u) },
+			withBobsSite, "", ""},
+		{"give it back", func(f *freshSite) error { return f.st.ChangeOwner(ctx, f.bobs, f.u) },
+			func(f *freshSite) error { return f.st.ChangeOwner(ctx, f.bobs, f.other) },
+			withBobsSite, "", ""},
+		{"delete a listed post", createPost, func(f *freshSite) error { return f.st.DeletePost(ctx, created) },
+			allFour, "", "2000000000000010"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			old := map[string]string{}
-			for _, path := range tt.paths {
-				old[path] = lastModified(t, e, path)
+			t.Parallel()
+			f := newFreshSite(t)
+			if tt.setup != nil {
+				if err := tt.setup(f); err != nil {
+					t.Fatal(err)
+				}
+				f.now = f.now.Add(5 * time.Second)
 			}
-			e.now = e.now.Add(5 * time.Second)
-			if err := tt.write(); err != nil {
+			paths := tt.paths(f)
+			old := map[string]string{}
+			for _, path := range paths {
+				old[path] = lastModified(t, f.env, path)
+			}
+			f.now = f.now.Add(5 * time.Second)
+			if err := tt.write(f); err != nil {
 				t.Fatal(err)
 			}
-			e.now = e.now.Add(time.Second)
-			for _, path := range tt.paths {
-				checkRevalidation(t, e, path, old[path], tt.want, tt.notWant)
+			f.now = f.now.Add(time.Second)
+			for _, path := range paths {
+				checkRevalidation(t, f.env, path, old[path], tt.want, tt.notWant)
 			}
 		})
 	}
+}
 
+func allFour(f *freshSite) []string     { return []string{f.site, f.pub, f.feed, "/sitemap.xml"} }
+func sitePubFeed(f *freshSite) []string { return []string{f.site, f.pub, f.feed} }
+func withBobsSite(f *freshSite) []string {
+	return []string{f.site, f.pub, f.feed, "/sites/" + f.other.String()}
+}
+
+// TestLastModifiedRules covers the other Last-Modified rules, each case on
+// its own database and clock.
+func TestLastModifiedRules(t *testing.T) {
+	ctx := context.Background()
 	t.Run("a scheduled post falls due", func(t *testing.T) {
-		due := e.now.Add(time.Minute)
-		e.post(0x2000000000000030, u, "# Falls due\n\nLater.", "en", &due)
-		e.now = due.Add(-time.Second)
+		t.Parallel()
+		f := newFreshSite(t)
+		due := f.now.Add(time.Minute)
+		f.post(0x2000000000000030, f.u, "# Falls due\n\nLater.", "en", &due)
+		f.now = due.Add(-time.Second)
 		old := map[string]string{}
-		for _, path := range []string{site, pub, feed, "/sitemap.xml"} {
-			old[path] = lastModified(t, e, path)
-			if strings.Contains(e.get(path).Body.String(), "2000000000000030") {
+		for _, path := range allFour(f) {
+			old[path] = lastModified(t, f.env, path)
+			if strings.Contains(f.get(path).Body.String(), "2000000000000030") {
 				t.Fatalf("%s lists the scheduled post early", path)
 			}
 		}
-		e.now = due.Add(2 * time.Second) // no write: only the clock moves
-		for _, path := range []string{site, pub, feed, "/sitemap.xml"} {
-			checkRevalidation(t, e, path, old[path], "2000000000000030", "")
+		f.now = due.Add(2 * time.Second) // no write: only the clock moves
+		for _, path := range allFour(f) {
+			checkRevalidation(t, f.env, path, old[path], "2000000000000030", "")
 		}
 	})
 
 	t.Run("search results", func(t *testing.T) {
-		search := site + "?q=Article"
-		old := lastModified(t, e, search)
-		e.now = e.now.Add(5 * time.Second)
-		c := stgypub.DefaultPubConfig(u)
+		t.Parallel()
+		f := newFreshSite(t)
+		search := f.site + "?q=Article"
+		old := lastModified(t, f.env, search)
+		f.now = f.now.Add(5 * time.Second)
+		c := stgypub.DefaultPubConfig(f.u)
 		c.SiteName = "Searched Site"
-		if err := e.st.UpdatePubConfig(ctx, c); err != nil {
+		if err := f.st.UpdatePubConfig(ctx, c); err != nil {
 			t.Fatal(err)
 		}
-		checkRevalidation(t, e, search, old, "Searched Site", "")
+		checkRevalidation(t, f.env, search, old, "Searched Site", "")
 	})
 
 	t.Run("another owner's writes leave the site alone", func(t *testing.T) {
-		old := lastModified(t, e, site)
-		e.now = e.now.Add(5 * time.Second)
-		if err := e.st.UpdateProfile(ctx, other, "Bob", "Changed."); err != nil {
+		t.Parallel()
+		f := newFreshSite(t)
+		old := lastModified(t, f.env, f.site)
+		f.now = f.now.Add(5 * time.Second)
+		if err := f.st.UpdateProfile(ctx, f.other, "Bob", "Changed."); err != nil {
 			t.Fatal(err)
 		}
-		if rec := e.get(site, "If-Modified-Since", old); rec.Code != http.StatusNotModified {
+		if rec := f.get(f.site, "If-Modified-Since", old); rec.Code != http.StatusNotModified {
 			t.Errorf("status = %d, want 304", rec.Code)
 		}
 	})
 
 	t.Run("If-None-Match wins over If-Modified-Since", func(t *testing.T) {
-		for _, path := range []string{site, pub, feed} {
-			first := e.get(path)
+		t.Parallel()
+		f := newFreshSite(t)
+		for _, path := range sitePubFeed(f) {
+			first := f.get(path)
 			lm := first.Header().Get("Last-Modified")
-			if rec := e.get(path, "If-None-Match", `"0000"`, "If-Modified-Since", lm); rec.Code != 200 {
+			if rec := f.get(path, "If-None-Match", `"0000"`, "If-Modified-Since", lm); rec.Code != 200 {
 				t.Errorf("%s: stale ETag with a current date: status %d, want 200", path, rec.Code)
 			}
-			if rec := e.get(path, "If-None-Match", first.Header().Get("ETag"), "If-Modified-Since", "Mon, 02 Jan 2006 15:04:05 GMT"); rec.Code != 304 {
+			if rec := f.get(path, "If-None-Match", first.Header().Get("ETag"), "If-Modified-Since", "Mon, 02 Jan 2006 15:04:05 GMT"); rec.Code != 304 {
 				t.Errorf("%s: current ETag with an old date: status %d, want 304", path, rec.Code)
 			}
 		}
 	})
 
 	t.Run("never in the future", func(t *testing.T) {
-		if _, err := e.st.DB.ExecContext(ctx, `UPDATE users SET updated_at = ?`, e.now.Add(time.Hour)); err != nil {
+		t.Parallel()
+		f := newFreshSite(t)
+		if _, err := f.st.DB.ExecContext(ctx, `UPDATE users SET updated_at = ?`, f.now.Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		want := e.now.UTC().Format(http.TimeFormat)
-		for _, path := range []string{site, pub, feed, "/sitemap.xml"} {
-			if got := lastModified(t, e, path); got != want {
+		want := f.now.UTC().Format(http.TimeFormat)
+		for _, path := range allFour(f) {
+			if got := lastModified(t, f.env, path); got != want {
 				t.Errorf("%s: Last-Modified %s, want the store clock %s", path, got, want)
 			}
 		}

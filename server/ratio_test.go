@@ -13,6 +13,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub/internal/baseline"
+	"github.com/stgy/stgypub/internal/redistest"
 )
 
 // BenchmarkRatio measures our handler and its bare baseline in one run,
@@ -53,13 +54,10 @@ func BenchmarkRatio(b *testing.B) {
 			b.Run("pub-"+name+"/"+mode, func(b *testing.B) { runPaired(b, srv, bare, path) })
 		}
 		b.Run("site/"+mode, func(b *testing.B) { runPaired(b, srv, bareSite, site) })
-		if f.redisEnabled {
-			prefix := fmt.Sprintf("stgybench-bare-%d-%s:", time.Now().UnixNano(), mode)
-			b.Cleanup(func() { deleteKeys(f.rdb, prefix) })
-			b.Run("views/"+mode, func(b *testing.B) {
-				runPaired(b, srv, bareViewHandler(f.rdb, prefix), pubPaths(f)["long-en"])
-			})
-		}
+		prefix := redistest.Prefix(b, f.rdb)
+		b.Run("views/"+mode, func(b *testing.B) {
+			runPaired(b, srv, bareViewHandler(f.rdb, prefix), pubPaths(f)["long-en"])
+		})
 	}
 }
 
@@ -117,7 +115,7 @@ func rateAndP99(ds []time.Duration) (float64, time.Duration) {
 // bareViewHandler records a view with one EVALSHA of baseline.ViewScript (the
 // fingerprint is the client's IPv4 bytes, no HMAC) under prefix and writes
 // "ok": the least an HTTP view counter can do.
-func bareViewHandler(rdb *redis.Client, prefix string) http.Handler {
+func bareViewHandler(rdb redis.UniversalClient, prefix string) http.Handler {
 	keys := []string{prefix + "lru:{1}", prefix + "meta:{1}", prefix + "daily:{1}"}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ap, err := netip.ParseAddrPort(r.RemoteAddr)

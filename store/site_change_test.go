@@ -2,69 +2,103 @@ package store_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/store"
 )
+
+// siteFixture is one subtest's own database: alice with a listed post and
+// another published one, bob with one published post, and the store clock,
+// which starts an hour before now and which only this subtest moves.
+type siteFixture struct {
+	s                 *store.Store
+	mu                sync.Mutex
+	clock             time.Time
+	alice, bob        stgypub.ID
+	post, other, bobs stgypub.ID
+}
+
+func newSiteFixture(t *testing.T) *siteFixture {
+	t.Helper()
+	f := &siteFixture{s: newStore(t), clock: now.Add(-time.Hour)}
+	f.s.Now = f.now
+	f.alice, f.bob = mustUser(t, f.s, "alice"), mustUser(t, f.s, "bob")
+	f.post = mustPost(t, f.s, f.alice, 0, ptr(now.Add(-2*time.Hour)), "listed")
+	f.other = mustPost(t, f.s, f.alice, 0, ptr(now.Add(-3*time.Hour)), "other")
+	f.bobs = mustPost(t, f.s, f.bob, 0, ptr(now.Add(-3*time.Hour)), "bob's")
+	return f
+}
+
+func (f *siteFixture) now() time.Time { f.mu.Lock(); defer f.mu.Unlock(); return f.clock }
+
+// advance moves the store clock by d and returns the new time.
+func (f *siteFixture) advance(d time.Duration) time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.clock = f.clock.Add(d)
+	return f.clock
+}
 
 // TestSiteChangeWrites checks that every write that can change an owner's
 // public pages moves that owner's site change time (and so the
 // LastChange of PubArticle, PubSite and LastPublishedChange) to the
-// store clock, and only that owner's (both owners for ChangeOwner).
+// store clock, and only that owner's (both owners for ChangeOwner). Each
+// case has its own database.
 func TestSiteChangeWrites(t *testing.T) {
 	ctx := context.Background()
-	s := newStore(t)
-	clock := now.Add(-time.Hour)
-	s.Now = func() time.Time { return clock }
-	alice, bob := mustUser(t, s, "alice"), mustUser(t, s, "bob")
-	post := mustPost(t, s, alice, 0, ptr(now.Add(-2*time.Hour)), "listed")
-	other := mustPost(t, s, alice, 0, ptr(now.Add(-3*time.Hour)), "other")
-	bobs := mustPost(t, s, bob, 0, ptr(now.Add(-3*time.Hour)), "bob's")
-
 	tests := []struct {
 		name    string
-		write   func() error
-		changed []stgypub.ID
+		write   func(t *testing.T, f *siteFixture) error
+		changed func(f *siteFixture) []stgypub.ID
 	}{
-		{"CreatePost (draft)", func() error { mustPost(t, s, alice, 0, nil, "draft"); return nil }, []stgypub.ID{alice}},
-		{"UpdatePost", func() error {
-			p, err := s.Post(ctx, other)
+		{"CreatePost (draft)", func(t *testing.T, f *siteFixture) error { mustPost(t, f.s, f.alice, 0, nil, "draft"); return nil }, aliceOnly},
+		{"UpdatePost", func(_ *testing.T, f *siteFixture) error {
+			p, err := f.s.Post(ctx, f.other)
 			if err != nil {
 				return err
 			}
 			p.Content = "edited"
-			return s.UpdatePost(ctx, p)
-		}, []stgypub.ID{alice}},
-		{"SetPublication nil", func() error { return s.SetPublication(ctx, other, nil) }, []stgypub.ID{alice}},
-		{"SetPublication past", func() error { return s.SetPublication(ctx, other, ptr(now.Add(-5*time.Hour))) }, []stgypub.ID{alice}},
-		{"UpdatePubConfig", func() error {
-			c := stgypub.DefaultPubConfig(alice)
+			return f.s.UpdatePost(ctx, p)
+		}, aliceOnly},
+		{"SetPublication nil", func(_ *testing.T, f *siteFixture) error { return f.s.SetPublication(ctx, f.other, nil) }, aliceOnly},
+		{"SetPublication past", func(_ *testing.T, f *siteFixture) error {
+			return f.s.SetPublication(ctx, f.other, ptr(now.Add(-5*time.Hour)))
+		}, aliceOnly},
+		{"UpdatePubConfig", func(_ *testing.T, f *siteFixture) error {
+			c := stgypub.DefaultPubConfig(f.alice)
 			c.SiteName = "Renamed"
-			return s.UpdatePubConfig(ctx, c)
-		}, []stgypub.ID{alice}},
-		{"UpdateProfile", func() error { return s.UpdateProfile(ctx, alice, "Alice", "New intro") }, []stgypub.ID{alice}},
-		{"CreateImportedPost", func() error {
-			return s.CreateImportedPost(ctx, "a.md", &stgypub.Post{OwnedBy: alice, Snippet: "{}", PublishedAt: ptr(now.Add(-6 * time.Hour))})
-		}, []stgypub.ID{alice}},
-		{"ChangeOwner", func() error { return s.ChangeOwner(ctx, bobs, alice) }, []stgypub.ID{alice, bob}},
-		{"ChangeOwner back", func() error { return s.ChangeOwner(ctx, bobs, bob) }, []stgypub.ID{alice, bob}},
-		{"DeletePost", func() error { return s.DeletePost(ctx, other) }, []stgypub.ID{alice}},
-		{"SetPasswordHash", func() error { return s.SetPasswordHash(ctx, bob, "x") }, []stgypub.ID{bob}},
+			return f.s.UpdatePubConfig(ctx, c)
+		}, aliceOnly},
+		{"UpdateProfile", func(_ *testing.T, f *siteFixture) error { return f.s.UpdateProfile(ctx, f.alice, "Alice", "New intro") }, aliceOnly},
+		{"CreateImportedPost", func(_ *testing.T, f *siteFixture) error {
+			return f.s.CreateImportedPost(ctx, "a.md", &stgypub.Post{OwnedBy: f.alice, Snippet: "{}", PublishedAt: ptr(now.Add(-6 * time.Hour))})
+		}, aliceOnly},
+		{"ChangeOwner to alice", func(_ *testing.T, f *siteFixture) error { return f.s.ChangeOwner(ctx, f.bobs, f.alice) }, both},
+		{"ChangeOwner to bob", func(_ *testing.T, f *siteFixture) error { return f.s.ChangeOwner(ctx, f.other, f.bob) }, both},
+		{"DeletePost", func(_ *testing.T, f *siteFixture) error { return f.s.DeletePost(ctx, f.other) }, aliceOnly},
+		{"SetPasswordHash", func(_ *testing.T, f *siteFixture) error { return f.s.SetPasswordHash(ctx, f.bob, "x") },
+			func(f *siteFixture) []stgypub.ID { return []stgypub.ID{f.bob} }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f := newSiteFixture(t)
+			s := f.s
 			before := map[stgypub.ID]time.Time{}
-			for _, u := range []stgypub.ID{alice, bob} {
+			for _, u := range []stgypub.ID{f.alice, f.bob} {
 				before[u], _ = s.SiteChangedAt(ctx, u)
 			}
-			clock = clock.Add(3 * time.Second)
-			if err := tt.write(); err != nil {
+			clock := f.advance(3 * time.Second)
+			if err := tt.write(t, f); err != nil {
 				t.Fatal(err)
 			}
-			for _, u := range []stgypub.ID{alice, bob} {
+			changedIDs := tt.changed(f)
+			for _, u := range []stgypub.ID{f.alice, f.bob} {
 				want := before[u]
-				for _, c := range tt.changed {
+				for _, c := range changedIDs {
 					if c == u {
 						want = clock
 					}
@@ -74,7 +108,7 @@ func TestSiteChangeWrites(t *testing.T) {
 					t.Errorf("site change of %s = %v, %v; want %v", u, got, err, want)
 				}
 			}
-			changed := tt.changed[0]
+			changed := changedIDs[0]
 			site, err := s.PubSite(ctx, changed, stgypub.PostQuery{Limit: 10})
 			if err != nil || !site.LastChange.Equal(clock) {
 				t.Errorf("PubSite last change = %v, %v; want %v", site.LastChange, err, clock)
@@ -82,70 +116,94 @@ func TestSiteChangeWrites(t *testing.T) {
 			if last, err := s.LastPublishedChange(ctx, changed); err != nil || !last.Equal(clock) {
 				t.Errorf("LastPublishedChange = %v, %v; want %v", last, err, clock)
 			}
-			if changed == alice {
-				a, err := s.PubArticle(ctx, post)
+			if changed == f.alice {
+				a, err := s.PubArticle(ctx, f.post)
 				if err != nil || !a.LastChange.Equal(clock) {
 					t.Errorf("PubArticle last change = %v, %v; want %v", a.LastChange, err, clock)
 				}
 			}
 		})
 	}
+}
 
+func aliceOnly(f *siteFixture) []stgypub.ID { return []stgypub.ID{f.alice} }
+func both(f *siteFixture) []stgypub.ID      { return []stgypub.ID{f.alice, f.bob} }
+
+// TestSiteChangeTime covers the site change time's own rules, each case on
+// its own database and clock.
+func TestSiteChangeTime(t *testing.T) {
+	ctx := context.Background()
 	t.Run("never moves back", func(t *testing.T) {
-		high, _ := s.SiteChangedAt(ctx, alice)
-		saved := clock
-		clock = clock.Add(-time.Hour)
-		if err := s.UpdateProfile(ctx, alice, "Alice", "Older clock"); err != nil {
+		t.Parallel()
+		f := newSiteFixture(t)
+		if err := f.s.UpdateProfile(ctx, f.alice, "Alice", "Newer clock"); err != nil {
 			t.Fatal(err)
 		}
-		if got, _ := s.SiteChangedAt(ctx, alice); !got.Equal(high) {
+		high, _ := f.s.SiteChangedAt(ctx, f.alice)
+		f.advance(-time.Hour)
+		if err := f.s.UpdateProfile(ctx, f.alice, "Alice", "Older clock"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := f.s.SiteChangedAt(ctx, f.alice); !got.Equal(high) {
 			t.Errorf("site change = %v, want %v", got, high)
 		}
-		clock = saved
 	})
 	t.Run("scheduled post falling due", func(t *testing.T) {
-		due := clock.Add(time.Minute)
-		mustPost(t, s, alice, 0, &due, "scheduled")
-		clock = due.Add(time.Second)
-		a, err := s.PubArticle(ctx, post)
+		t.Parallel()
+		f := newSiteFixture(t)
+		due := f.now().Add(time.Minute)
+		mustPost(t, f.s, f.alice, 0, &due, "scheduled")
+		f.advance(time.Minute + time.Second)
+		a, err := f.s.PubArticle(ctx, f.post)
 		if err != nil || !a.LastChange.Equal(due) {
 			t.Errorf("PubArticle last change = %v, %v; want %v", a.LastChange, err, due)
 		}
-		site, err := s.PubSite(ctx, alice, stgypub.PostQuery{Order: stgypub.OrderOldest, Limit: 1})
+		site, err := f.s.PubSite(ctx, f.alice, stgypub.PostQuery{Order: stgypub.OrderOldest, Limit: 1})
 		if err != nil || !site.LastChange.Equal(due) {
 			t.Errorf("PubSite (a page without it) last change = %v, %v; want %v", site.LastChange, err, due)
 		}
 	})
 	t.Run("never later than now", func(t *testing.T) {
-		if _, err := s.DB.ExecContext(ctx, `UPDATE users SET updated_at = ?`, clock.Add(time.Hour)); err != nil {
+		t.Parallel()
+		f := newSiteFixture(t)
+		clock := f.now()
+		if _, err := f.s.DB.ExecContext(ctx, `UPDATE users SET updated_at = ?`, clock.Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		a, err := s.PubArticle(ctx, post)
+		a, err := f.s.PubArticle(ctx, f.post)
 		if err != nil || !a.LastChange.Equal(clock) {
 			t.Errorf("PubArticle last change = %v, %v; want %v", a.LastChange, err, clock)
 		}
-		site, err := s.PubSite(ctx, alice, stgypub.PostQuery{Limit: 1})
+		site, err := f.s.PubSite(ctx, f.alice, stgypub.PostQuery{Limit: 1})
 		if err != nil || !site.LastChange.Equal(clock) {
 			t.Errorf("PubSite last change = %v, %v; want %v", site.LastChange, err, clock)
 		}
-		if got, err := s.SitemapLastChange(ctx); err != nil || !got.Equal(clock) {
+		if got, err := f.s.SitemapLastChange(ctx); err != nil || !got.Equal(clock) {
 			t.Errorf("SitemapLastChange = %v, %v; want %v", got, err, clock)
 		}
 	})
 	t.Run("not found", func(t *testing.T) {
+		t.Parallel()
+		f := newSiteFixture(t)
+		s := f.s
 		wantCode(t, s.UpdateProfile(ctx, 999, "x", ""), stgypub.CodeNotFound)
 		wantCode(t, s.DeletePost(ctx, 999), stgypub.CodeNotFound)
 		wantCode(t, s.SetPublication(ctx, 999, nil), stgypub.CodeNotFound)
-		wantCode(t, s.ChangeOwner(ctx, 999, alice), stgypub.CodeNotFound)
-		wantCode(t, s.ChangeOwner(ctx, post, 999), stgypub.CodeNotFound)
+		wantCode(t, s.ChangeOwner(ctx, 999, f.alice), stgypub.CodeNotFound)
+		wantCode(t, s.ChangeOwner(ctx, f.post, 999), stgypub.CodeNotFound)
 		wantCode(t, s.UpdatePost(ctx, &stgypub.Post{ID: 999, Snippet: "{}"}), stgypub.CodeNotFound)
 		wantCode(t, s.UpdatePubConfig(ctx, stgypub.DefaultPubConfig(999)), stgypub.CodeNotFound)
 		_, err := s.SiteChangedAt(ctx, 999)
 		wantCode(t, err, stgypub.CodeNotFound)
 	})
 	t.Run("profile round trip", func(t *testing.T) {
-		u, err := s.User(ctx, alice)
-		if err != nil || u.Nickname != "Alice" || u.Introduction != "Older clock" {
+		t.Parallel()
+		f := newSiteFixture(t)
+		if err := f.s.UpdateProfile(ctx, f.alice, "Alice", "導入 intro"); err != nil {
+			t.Fatal(err)
+		}
+		u, err := f.s.User(ctx, f.alice)
+		if err != nil || u.Nickname != "Alice" || u.Introduction != "導入 intro" {
 			t.Errorf("user = %+v, %v", u, err)
 		}
 	})

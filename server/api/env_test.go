@@ -3,8 +3,6 @@ package api_test
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -17,6 +15,7 @@ import (
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/counter"
 	"github.com/stgy/stgypub/graph"
+	"github.com/stgy/stgypub/internal/redistest"
 	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
@@ -34,7 +33,7 @@ var viewSecret = []byte("test-view-secret")
 // three accounts (owner, other, admin) with sessions.
 type env struct {
 	st      *store.Store
-	rdb     *redis.Client
+	rdb     redis.UniversalClient
 	cfg     api.Config
 	deps    api.Deps
 	h       http.Handler
@@ -49,17 +48,9 @@ func newEnv(t testing.TB, mod func(*api.Config, *api.Deps)) *env {
 	t.Helper()
 	ctx := context.Background()
 	e := &env{st: storetest.New(t), cookies: map[string]string{}}
-	e.rdb = redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379"})
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	prefix := "test:api:" + hex.EncodeToString(b[:]) + ":"
-	t.Cleanup(func() {
-		keys, _ := e.rdb.Keys(ctx, prefix+"*").Result()
-		if len(keys) > 0 {
-			e.rdb.Del(ctx, keys...)
-		}
-		e.rdb.Close()
-	})
+	r := redistest.New(t)
+	e.rdb = r.Client
+	prefix := r.Prefix
 	e.counter = counter.New(e.rdb, e.st, counter.Config{Prefix: prefix})
 	t.Cleanup(e.counter.Wait)
 	authSvc := auth.New(e.st, e.st, auth.Config{SecureCookie: true})
