@@ -14,6 +14,9 @@ const (
 	CodeNotFound        = "NOT_FOUND"
 	CodeConflict        = "CONFLICT"
 	CodeRateLimited     = "RATE_LIMITED"
+	// CodeCaptchaRequired: a comment needs a solved CAPTCHA: there is no
+	// usable pass and no live challenge (show a new challenge).
+	CodeCaptchaRequired = "CAPTCHA_REQUIRED"
 	CodeInternal        = "INTERNAL"
 )
 

@@ -1,0 +1,134 @@
+package comment
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/stgy/stgypub"
+)
+
+// NormalizeNickname applies the nickname rules (docs/SPEC.md "Comments"):
+// line ends unified, every run of Unicode white space (TAB, LF, U+3000,
+// NBSP, ...) becomes one ASCII space, other control characters, invalid
+// UTF-8 (surrogates included) and non-characters are removed, the result
+// is trimmed and NFC-normalized. It is idempotent.
+func NormalizeNickname(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range clean(s) {
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return norm.NFC.String(b.String())
+}
+
+// NormalizeBody applies the body rules (docs/SPEC.md "Comments"): CR, CRLF,
+// NEL, U+2028 and U+2029 become LF; TAB is kept; other control
+// characters, invalid UTF-8 (surrogates included) and non-characters are
+// removed; leading blank lines (lines of white space only) are removed;
+// two or more blank lines in a row become one empty line (so 3+ LF become
+// 2); trailing white space is removed and exactly one LF appended. The
+// result is NFC-normalized, and "" when nothing but white space remains.
+// It is idempotent.
+func NormalizeBody(s string) string {
+	lines := strings.Split(norm.NFC.String(clean(s)), "\n")
+	var b strings.Builder
+	b.Grow(len(s) + 1)
+	blank := 0 // blank lines seen since the last text line
+	for _, line := range lines {
+		if strings.TrimFunc(line, unicode.IsSpace) == "" {
+			blank++
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+			if blank > 0 {
+				b.WriteByte('\n')
+			}
+		}
+		blank = 0
+		b.WriteString(line)
+	}
+	out := strings.TrimRightFunc(b.String(), unicode.IsSpace)
+	if out == "" {
+		return ""
+	}
+	return out + "\n"
+}
+
+// clean unifies line ends to LF and drops invalid UTF-8, control
+// characters other than TAB and LF, and non-characters.
+func clean(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			continue
+		case r == '\r':
+			if i < len(s) && s[i] == '\n' {
+				i++
+			}
+			b.WriteByte('\n')
+		case r == 0x85 || r == 0x2028 || r == 0x2029:
+			b.WriteByte('\n')
+		case r == '\t' || r == '\n':
+			b.WriteRune(r)
+		case unicode.IsControl(r) || isNonCharacter(r):
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isNonCharacter reports Unicode non-characters: U+FDD0..U+FDEF and the
+// last two code points of every plane.
+func isNonCharacter(r rune) bool {
+	return (r >= 0xFDD0 && r <= 0xFDEF) || r&0xFFFE == 0xFFFE
+}
+
+// CheckNickname normalizes a nickname and checks it is 1 to max code
+// points (BAD_USER_INPUT otherwise).
+func CheckNickname(s string, max int) (string, error) {
+	n := NormalizeNickname(s)
+	if n == "" {
+		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "nickname is empty")
+	}
+	if c := utf8.RuneCountInString(n); c > max {
+		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "nickname is %d characters; the limit is %d", c, max)
+	}
+	return n, nil
+}
+
+// CheckBody normalizes a body and checks it is 1 to max code points, the
+// final LF not counted (BAD_USER_INPUT otherwise).
+func CheckBody(s string, max int) (string, error) {
+	b := NormalizeBody(s)
+	if b == "" {
+		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "comment is empty")
+	}
+	if c := BodyLength(b); c > max {
+		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "comment is %d characters; the limit is %d", c, max)
+	}
+	return b, nil
+}
+
+// BodyLength is the length of a normalized body in code points, without
+// its final LF (the number the form shows over the limit).
+func BodyLength(body string) int {
+	return utf8.RuneCountInString(strings.TrimSuffix(body, "\n"))
+}

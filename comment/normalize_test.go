@@ -1,0 +1,166 @@
+package comment
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/stgy/stgypub"
+)
+
+func TestNormalizeNickname(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"plain", "Gopher", "Gopher"},
+		{"trimmed", "  Gopher \t", "Gopher"},
+		{"runs collapse", "Go \t\n  pher", "Go pher"},
+		{"crlf", "Go\r\npher\rX", "Go pher X"},
+		{"ideographic space and nbsp", "山田\u3000\u3000太郎\u00a0さん", "山田 太郎 さん"},
+		{"other unicode spaces", "a\u2003b\u205fc\u1680d", "a b c d"},
+		{"controls removed", "Go\x00ph\x07er\x1b[31m\u0085", "Gopher[31m"},
+		{"del and c1 removed", "a\x7fb\u009bc", "abc"},
+		{"non-characters removed", "a\ufdd0b\ufffec\U0001FFFFd", "abcd"},
+		{"invalid utf-8 removed", "a\xffb\xed\xa0\x80c", "abc"},
+		{"nfc", "Cafe\u0301", "Café"},
+		{"nfc across a removed control", "e\x01\u0301", "é"},
+		{"format characters kept (emoji ZWJ)", "👩\u200d💻", "👩\u200d💻"},
+		{"only spaces", " \t\u3000\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := NormalizeNickname(tc.in); got != tc.want {
+				t.Errorf("NormalizeNickname(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestNormalizeBody(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"one trailing LF added", "hello", "hello\n"},
+		{"trailing white space removed", "hello \t\n\n\u3000\n", "hello\n"},
+		{"crlf and cr", "a\r\nb\rc", "a\nb\nc\n"},
+		{"leading blank lines removed", "\n\n  \t\n\r\nhello", "hello\n"},
+		{"leading indentation kept", "\n   code", "   code\n"},
+		{"3 LF become 2", "a\n\n\nb", "a\n\nb\n"},
+		{"many LF become 2", "a\n\n\n\n\n\n\nb", "a\n\nb\n"},
+		{"2 LF kept", "a\n\nb", "a\n\nb\n"},
+		{"white-space-only lines count as blank", "a\n \n\t\n\u3000\nb", "a\n\nb\n"},
+		{"single white-space line becomes empty", "a\n  \nb", "a\n\nb\n"},
+		{"tab kept", "a\tb", "a\tb\n"},
+		{"inner trailing spaces kept", "a  \nb", "a  \nb\n"},
+		{"controls removed", "a\x00b\x1bc\x0bd\x0ce", "abcde\n"},
+		{"unicode line separators", "a\u2028b\u2029c\u0085d", "a\nb\nc\nd\n"},
+		{"non-characters and invalid utf-8", "a\uffff\xc3b", "ab\n"},
+		{"nfc", "A\u030a", "Å\n"},
+		{"only white space", " \n\t\r\n\u3000", ""},
+		{"japanese", "こんにちは\r\n\r\n\r\n世界", "こんにちは\n\n世界\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := NormalizeBody(tc.in); got != tc.want {
+				t.Errorf("NormalizeBody(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCheckLimits(t *testing.T) {
+	if _, err := CheckNickname(strings.Repeat("あ", 30), stgypub.CommentNicknameMaxChars); err != nil {
+		t.Errorf("30 characters: %v", err)
+	}
+	if _, err := CheckNickname(strings.Repeat("あ", 31), stgypub.CommentNicknameMaxChars); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+		t.Errorf("31 characters: %v, want BAD_USER_INPUT", err)
+	}
+	// Collapsed white space counts once: 30 letters with runs of spaces.
+	if n, err := CheckNickname(strings.Repeat("ab   ", 6)+"   ", 30); err != nil || n != strings.TrimSpace(strings.Repeat("ab ", 6)) {
+		t.Errorf("collapsed: %q, %v", n, err)
+	}
+	if _, err := CheckNickname(" \u3000 ", 30); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+		t.Errorf("blank nickname: %v", err)
+	}
+	// The final LF is not counted; code points, not bytes or UTF-16 units.
+	b, err := CheckBody(strings.Repeat("😀", 1000)+"\n\n", stgypub.CommentBodyMaxChars)
+	if err != nil || BodyLength(b) != 1000 {
+		t.Errorf("1000 emoji: %v (length %d)", err, BodyLength(b))
+	}
+	if _, err := CheckBody(strings.Repeat("x", 1001), stgypub.CommentBodyMaxChars); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+		t.Errorf("1001 characters: %v", err)
+	}
+	// Normalization happens before the limit: 1000 letters plus blank lines.
+	if _, err := CheckBody("\n\n\n"+strings.Repeat("x", 1000)+"\n\n\n\n", stgypub.CommentBodyMaxChars); err != nil {
+		t.Errorf("1000 letters with blank lines: %v", err)
+	}
+	if _, err := CheckBody("\r\n \t", stgypub.CommentBodyMaxChars); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+		t.Errorf("blank body: %v", err)
+	}
+}
+
+// checkNickname asserts the invariants of a normalized nickname.
+func checkNickname(t *testing.T, in, got string) {
+	t.Helper()
+	if !utf8.ValidString(got) || !norm.NFC.IsNormalString(got) {
+		t.Fatalf("NormalizeNickname(%q) = %q: not valid NFC UTF-8", in, got)
+	}
+	if strings.TrimSpace(got) != got || strings.Contains(got, "  ") {
+		t.Fatalf("NormalizeNickname(%q) = %q: untrimmed or double space", in, got)
+	}
+	for _, r := range got {
+		if (unicode.IsSpace(r) && r != ' ') || unicode.IsControl(r) || isNonCharacter(r) {
+			t.Fatalf("NormalizeNickname(%q) = %q: contains %U", in, got, r)
+		}
+	}
+	if again := NormalizeNickname(got); again != got {
+		t.Fatalf("not idempotent: %q -> %q -> %q", in, got, again)
+	}
+}
+
+// checkBody asserts the invariants of a normalized body.
+func checkBody(t *testing.T, in, got string) {
+	t.Helper()
+	if got == "" {
+		if strings.TrimFunc(clean(in), unicode.IsSpace) != "" {
+			t.Fatalf("NormalizeBody(%q) = \"\" but text remains", in)
+		}
+		return
+	}
+	if !utf8.ValidString(got) || !norm.NFC.IsNormalString(got) {
+		t.Fatalf("NormalizeBody(%q) = %q: not valid NFC UTF-8", in, got)
+	}
+	if !strings.HasSuffix(got, "\n") || strings.HasSuffix(got, "\n\n") || strings.HasPrefix(got, "\n") {
+		t.Fatalf("NormalizeBody(%q) = %q: bad leading/trailing line ends", in, got)
+	}
+	if strings.Contains(got, "\n\n\n") || strings.ContainsAny(got, "\r\u2028\u2029") {
+		t.Fatalf("NormalizeBody(%q) = %q: 3 LF or a non-LF line end", in, got)
+	}
+	if unicode.IsSpace([]rune(strings.TrimSuffix(got, "\n"))[utf8.RuneCountInString(got)-2]) {
+		t.Fatalf("NormalizeBody(%q) = %q: trailing white space", in, got)
+	}
+	for _, r := range got {
+		if (unicode.IsControl(r) && r != '\n' && r != '\t') || isNonCharacter(r) {
+			t.Fatalf("NormalizeBody(%q) = %q: contains %U", in, got, r)
+		}
+	}
+	if again := NormalizeBody(got); again != got {
+		t.Fatalf("not idempotent: %q -> %q -> %q", in, got, again)
+	}
+}
+
+var fuzzSeeds = []string{
+	"", "Gopher", " \t\r\n", "a\r\n\r\n\r\nb", "Cafe\u0301", "e\x01\u0301", "\xed\xa0\x80",
+	"\ufdd0\U0010FFFF", "山田\u3000太郎", "👩\u200d💻 \u00a0x", "\n\n \n\tx\n \n \ny  \n", "\u0085\u2028",
+}
+
+func FuzzNormalizeNickname(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkNickname(t, s, NormalizeNickname(s)) })
+}
+
+func FuzzNormalizeBody(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkBody(t, s, NormalizeBody(s)) })
+}

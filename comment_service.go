@@ -1,0 +1,126 @@
+package stgypub
+
+import (
+	"context"
+	"net/netip"
+)
+
+// CommentStore is the PostgreSQL side of external comments (store
+// implements it). It checks no permissions; comment.Service does.
+type CommentStore interface {
+	// CommentTarget returns the post (any publication state, without
+	// Content) and its owner's comment mode; NOT_FOUND when missing.
+	CommentTarget(ctx context.Context, postID ID) (*CommentTarget, error)
+	// Comments returns one page of the post's comments.
+	Comments(ctx context.Context, postID ID, q CommentQuery) (*CommentPage, error)
+	// PublishedComments returns up to limit published comments of the
+	// post, newest first (the comments feed).
+	PublishedComments(ctx context.Context, postID ID, limit int) ([]*Comment, error)
+	// Comment returns one comment with its post's target; NOT_FOUND.
+	Comment(ctx context.Context, id ID) (*Comment, *CommentTarget, error)
+	// InsertComment stores n.Comment in one transaction that locks the
+	// post row, runs n.Check, enforces n.MaxComments (CONFLICT when the
+	// post already has that many, pending included), records the owner's
+	// notification when n.Notify, and moves the owner's site change time
+	// when the comment is published. A zero ID is replaced by a new one.
+	InsertComment(ctx context.Context, n *NewComment) error
+	// ApproveComment publishes a comment (a published one stays so) and
+	// moves the owner's site change time; NOT_FOUND.
+	ApproveComment(ctx context.Context, id ID) (*Comment, error)
+	// EditComment replaces nickname and body (already normalized) and
+	// moves the owner's site change time; NOT_FOUND.
+	EditComment(ctx context.Context, id ID, nickname, body string) (*Comment, error)
+	// DeleteComment deletes a comment (its notification goes with it)
+	// and moves the owner's site change time; NOT_FOUND.
+	DeleteComment(ctx context.Context, id ID) error
+	// ExportComments returns every comment of the post, pending included,
+	// by ID ascending.
+	ExportComments(ctx context.Context, postID ID) ([]*Comment, error)
+	// ImportComments UPSERTs comments with explicit IDs onto the post in
+	// one transaction: an ID already on this post is updated, an ID on
+	// another post is CONFLICT (nothing is written); NOT_FOUND for an
+	// unknown post. It moves the owner's site change time.
+	ImportComments(ctx context.Context, postID ID, cs []*Comment) error
+	// CommentNotifications lists a user's notifications, newest first,
+	// and counts the unread ones.
+	CommentNotifications(ctx context.Context, userID ID, q NotificationQuery) (items []*CommentNotification, unread int, err error)
+	// MarkCommentNotificationsRead marks the user's notifications among
+	// ids read (every unread one when ids is nil) and returns how many
+	// changed.
+	MarkCommentNotificationsRead(ctx context.Context, userID ID, ids []ID) (int, error)
+}
+
+// NewComment is a comment to insert with the rules of its transaction.
+type NewComment struct {
+	Comment *Comment
+	// MaxComments is the per-post cap (pending included); 0 means none.
+	MaxComments int
+	// Notify records a notification for the post's owner.
+	Notify bool
+	// Check runs inside the transaction with the post row locked; it may
+	// refuse (its error is returned) or set Comment.Status/IsAuthor from
+	// the current target.
+	Check func(t *CommentTarget) error
+}
+
+// NotificationQuery selects a page of notifications.
+type NotificationQuery struct {
+	Offset, Limit int
+	UnreadOnly    bool
+}
+
+// CaptchaGate is the CAPTCHA side of posting a comment (captcha.Service
+// implements it). Errors: CAPTCHA_REQUIRED when no valid pass or
+// challenge remains, BAD_USER_INPUT for a wrong answer; a Redis failure
+// is an internal error.
+type CaptchaGate interface {
+	// ReservePass reserves one use of the pass named by token for a
+	// request from ip.
+	ReservePass(ctx context.Context, token string, ip netip.Addr) (PassUse, error)
+	// SolveInline checks answer against the challenge (consuming it when
+	// right) and issues a new pass whose first use is reserved.
+	SolveInline(ctx context.Context, challengeID, answer string, ip netip.Addr) (token string, use PassUse, err error)
+	// PassUsable reports whether token names a pass with a use left that
+	// ip may use without invalidating it.
+	PassUsable(ctx context.Context, token string, ip netip.Addr) (bool, error)
+}
+
+// PassUse is one reserved use of a CAPTCHA pass: Commit after the
+// comment's transaction commits, Release when it fails.
+type PassUse interface {
+	Commit(ctx context.Context) error
+	Release(ctx context.Context) error
+}
+
+// Cookies of the comment form (HttpOnly, SameSite=Lax, one year).
+const (
+	CaptchaPassCookie     = "stgy_pub_comment_pass"
+	CommentNicknameCookie = "stgy_pub_comment_nickname"
+	CommentAsOwnerCookie  = "stgy_pub_comment_as_owner"
+)
+
+// CommentClient is what the HTTP layer learned about the requester of a
+// comment or CAPTCHA operation: the normalized client IP, the protocol
+// headers (X-STGY-MinuteHash, X-STGY-QueryHash) and the form cookies.
+type CommentClient struct {
+	IP         netip.Addr
+	MinuteHash string
+	QueryHash  string
+	PassToken  string
+	Nickname   string // saved nickname preference, "" when none
+	AsOwner    *bool  // saved as-owner preference, nil when none
+}
+
+type commentClientKey struct{}
+
+// WithCommentClient returns ctx carrying c.
+func WithCommentClient(ctx context.Context, c CommentClient) context.Context {
+	return context.WithValue(ctx, commentClientKey{}, c)
+}
+
+// CommentClientFrom returns the CommentClient of ctx (the zero value
+// outside an HTTP request).
+func CommentClientFrom(ctx context.Context) CommentClient {
+	c, _ := ctx.Value(commentClientKey{}).(CommentClient)
+	return c
+}

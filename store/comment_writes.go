@@ -1,0 +1,126 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/uptrace/bun"
+
+	"github.com/stgy/stgypub"
+)
+
+// Comment write statements. Each returns the changed row and the post's
+// owner, whose site change time moves in the same transaction
+// (site_change.go): the write changes what the owner's /pub page shows.
+const (
+	commentCountAllSQL = `SELECT count(*) FROM post_pub_comments WHERE post_id = ?`
+	commentApproveSQL  = `UPDATE post_pub_comments c SET status = 'published' WHERE c.id = ?
+RETURNING c.*, (SELECT owned_by FROM posts WHERE id = c.post_id) AS owned_by`
+	commentEditSQL = `UPDATE post_pub_comments c SET nickname = ?0, body = ?1 WHERE c.id = ?2
+RETURNING c.*, (SELECT owned_by FROM posts WHERE id = c.post_id) AS owned_by`
+	commentDeleteSQL = `DELETE FROM post_pub_comments c WHERE c.id = ?
+RETURNING c.*, (SELECT owned_by FROM posts WHERE id = c.post_id) AS owned_by`
+	notificationInsertSQL = `INSERT INTO pub_comment_notifications (id, user_id, post_id, comment_id, nickname)
+VALUES (?, ?, ?, ?, ?)`
+)
+
+// ownedCommentRow is a comment row with its post's owner.
+type ownedCommentRow struct {
+	commentRow
+	OwnedBy int64 `bun:"owned_by"`
+}
+
+// InsertComment stores n.Comment (a zero ID is replaced by NewID()) in one
+// transaction: it locks the post row (FOR NO KEY UPDATE, so concurrent
+// inserts on one post run one after another and the cap holds), runs
+// n.Check on the locked target, counts the post's comments (pending
+// included) and refuses with CONFLICT at n.MaxComments, inserts, records
+// the owner's notification when n.Notify, and moves the owner's site
+// change time when the comment is published. NOT_FOUND for an unknown
+// post.
+func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error {
+	c := n.Comment
+	if c.ID == 0 {
+		c.ID = NewID()
+	}
+	now := s.Now()
+	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		t, err := commentTarget(ctx, tx, c.PostID, commentTargetLockSQL)
+		if err != nil {
+			return err
+		}
+		if n.Check != nil {
+			if err := n.Check(t); err != nil {
+				return err
+			}
+		}
+		if n.MaxComments > 0 {
+			var count int
+			if err := tx.NewRaw(commentCountAllSQL, int64(c.PostID)).Scan(ctx, &count); err != nil {
+				return fmt.Errorf("store: count comments: %w", err)
+			}
+			if count >= n.MaxComments {
+				return stgypub.Errorf(stgypub.CodeConflict, "this article has reached its limit of %d comments", n.MaxComments)
+			}
+		}
+		_, err = tx.NewInsert().Model(commentToRow(c)).Exec(ctx)
+		if sqlstate(err) == sqlstateUniqueViolation {
+			return stgypub.Errorf(stgypub.CodeConflict, "comment %s already exists", c.ID)
+		}
+		if err != nil {
+			return fmt.Errorf("store: insert comment: %w", err)
+		}
+		if n.Notify {
+			_, err := tx.NewRaw(notificationInsertSQL, int64(NewID()), int64(t.Post.OwnedBy), int64(c.PostID), int64(c.ID), c.Nickname).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("store: insert notification: %w", err)
+			}
+		}
+		if c.Status == stgypub.CommentPublished {
+			return touchSite(ctx, tx, now, t.Post.OwnedBy)
+		}
+		return nil
+	})
+}
+
+// ApproveComment publishes a comment (approving a published one changes
+// nothing but is no error) and moves the owner's site change time;
+// NOT_FOUND when missing.
+func (s *Store) ApproveComment(ctx context.Context, id stgypub.ID) (*stgypub.Comment, error) {
+	return s.changeComment(ctx, "approve", commentApproveSQL, int64(id))
+}
+
+// EditComment replaces a comment's nickname and body (normalized by the
+// caller) and moves the owner's site change time; NOT_FOUND when missing.
+func (s *Store) EditComment(ctx context.Context, id stgypub.ID, nickname, body string) (*stgypub.Comment, error) {
+	return s.changeComment(ctx, "edit", commentEditSQL, nickname, body, int64(id))
+}
+
+// DeleteComment deletes a comment (its notification goes with it) and
+// moves the owner's site change time; NOT_FOUND when missing.
+func (s *Store) DeleteComment(ctx context.Context, id stgypub.ID) error {
+	_, err := s.changeComment(ctx, "delete", commentDeleteSQL, int64(id))
+	return err
+}
+
+// changeComment runs one comment write statement and touches the owner's
+// site in the same transaction.
+func (s *Store) changeComment(ctx context.Context, what, query string, args ...any) (*stgypub.Comment, error) {
+	now := s.Now()
+	var row ownedCommentRow
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := tx.NewRaw(query, args...).Scan(ctx, &row); err != nil {
+			return err
+		}
+		return touchSite(ctx, tx, now, stgypub.ID(row.OwnedBy))
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("comment")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: %s comment: %w", what, err)
+	}
+	return row.commentRow.toDomain(), nil
+}
