@@ -4,7 +4,7 @@ GO ?= go
 export STGY_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/stgy_pub?sslmode=disable
 export STGY_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test bench generate lint build services stop-services
+.PHONY: run test bench generate lint build services stop-services ui
 
 build:
 	$(GO) build -o bin/stgy-pub ./cmd/stgy-pub
@@ -20,7 +20,13 @@ run: build services
 
 test: services
 	@scripts/test.sh
+	@scripts/ui-check.sh
 	@scripts/e2e.sh
+
+# Rebuild the browser UI (ui/app -> ui/dist, codegen into ui/app/src/gql)
+# after changing ui/app or schema.graphqls; commit the result.
+ui:
+	@UI_CHECK_REBUILD=1 scripts/ui-check.sh
 
 generate:
 	$(GO) run github.com/99designs/gqlgen generate

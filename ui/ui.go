@@ -1,7 +1,9 @@
-// Package ui holds the static CSS and JavaScript of the public pages,
-// embedded in the binary and served under content-hashed URLs
-// (/ui/{hash}/{file}) with immutable caching, in the manner of miniflux.
-// Plain files, no build step: `go build ./...` never needs Node.
+// Package ui holds the browser assets, embedded in the binary and served
+// under content-hashed URLs (/ui/{hash}/{file}) with immutable caching, in
+// the manner of miniflux: the plain CSS and JavaScript of the public pages
+// (static/) and the built entry points of the component app (dist/, made
+// from ui/app by `make ui` and committed, so `go build` never needs Node).
+// See docs/UI.md for the stack and for adding an entry point.
 package ui
 
 import (
@@ -11,12 +13,18 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strings"
 )
 
-// FS holds the embedded assets under static/.
+// FS holds the embedded assets: static/ (hand-written public-page files)
+// and dist/ (the build of ui/app, with dist/manifest.json).
 //
-//go:embed static
+//go:embed static dist
 var FS embed.FS
+
+// AppDir is the asset-name prefix of files built from ui/app: dist/x.js is
+// served as URL("app/x.js").
+const AppDir = "app/"
 
 // asset is one embedded file with its content hash.
 type asset struct {
@@ -26,27 +34,32 @@ type asset struct {
 	ctype string
 }
 
-// assets maps a file name (e.g. "base.css") to its asset, built once.
+// assets maps a file name (e.g. "base.css", "app/publications.js") to its
+// asset, built once.
 var assets = mustLoad()
 
 func mustLoad() map[string]*asset {
 	m := map[string]*asset{}
-	err := fs.WalkDir(FS, "static", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := FS.ReadFile(p)
+	load := func(dir, prefix string) {
+		err := fs.WalkDir(FS, dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || p == "dist/manifest.json" {
+				return err
+			}
+			b, err := FS.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			sum := sha256.Sum256(b)
+			name := prefix + strings.TrimPrefix(p, dir+"/")
+			m[name] = &asset{name: name, hash: hex.EncodeToString(sum[:8]), body: b, ctype: contentType(name)}
+			return nil
+		})
 		if err != nil {
-			return err
+			panic("ui: reading embedded assets: " + err.Error()) // embed guarantees readability
 		}
-		sum := sha256.Sum256(b)
-		name := p[len("static/"):]
-		m[name] = &asset{name: name, hash: hex.EncodeToString(sum[:8]), body: b, ctype: contentType(name)}
-		return nil
-	})
-	if err != nil {
-		panic("ui: reading embedded assets: " + err.Error()) // embed guarantees readability
 	}
+	load("static", "")
+	load("dist", AppDir)
 	return m
 }
 

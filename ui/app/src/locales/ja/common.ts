@@ -1,0 +1,20 @@
+// Japanese text shared by every entry point (namespace "common"); same keys as en/common.ts.
+import type { common as en } from "../en/common";
+
+export const common: typeof en = {
+  language: "言語",
+  langName: { en: "English", ja: "日本語" },
+  retry: "再試行",
+  loading: "読み込み中…",
+  errors: {
+    network: "サーバーに接続できません。接続を確認してから、もう一度お試しください。",
+    unauthenticated: "セッションが終了しました。もう一度ログインしてください。",
+    forbidden: "このアカウントではこの操作はできません。",
+    notFound: "この項目はもう存在しません。",
+    rateLimited: "試行回数が多すぎます。1分ほど待ってから、もう一度お試しください。",
+    conflict: "ほかの場所で変更されました。再読み込みしてから、もう一度お試しください。",
+    badInput: "受け付けられない入力があります。項目を確認して、もう一度お試しください。",
+    badInputWith: "受け付けられませんでした: {{message}}",
+    internal: "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。",
+  },
+};

@@ -1,0 +1,72 @@
+// Local drafts: unsaved editor content kept in localStorage under
+// "stgy.draft.{userId}.{postId|new}", so a reload or a crash loses
+// nothing. Keys carry the owner's ID, and logging out removes that
+// owner's drafts, so the next person at the same browser sees none.
+const PREFIX = "stgy.draft.";
+
+/** Draft is what the editor keeps between reloads. */
+export interface Draft {
+  content: string;
+  locale: string;
+  allowLikes: boolean;
+  allowReplies: boolean;
+  /** The post's updatedAt when editing began (to warn about newer server edits). */
+  baseUpdatedAt: string | null;
+  savedAt: string;
+}
+
+const key = (userId: string, postId: string | null) => `${PREFIX}${userId}.${postId ?? "new"}`;
+
+/** loadDraft returns the stored draft or null. */
+export function loadDraft(userId: string, postId: string | null): Draft | null {
+  try {
+    const raw = localStorage.getItem(key(userId, postId));
+    if (!raw) return null;
+    const d = JSON.parse(raw) as Draft;
+    return typeof d?.content === "string" ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+/** saveDraft stores a draft (silently does nothing when storage is unavailable or full). */
+export function saveDraft(userId: string, postId: string | null, d: Draft): void {
+  try {
+    localStorage.setItem(key(userId, postId), JSON.stringify(d));
+  } catch {
+    // storage blocked or full: the editor still works, without reload safety
+  }
+}
+
+/** dropDraft removes one draft. */
+export function dropDraft(userId: string, postId: string | null): void {
+  try {
+    localStorage.removeItem(key(userId, postId));
+  } catch {
+    // nothing stored
+  }
+}
+
+/** clearDrafts removes every draft of one owner. */
+export function clearDrafts(userId: string): void {
+  try {
+    const mine = `${PREFIX}${userId}.`;
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const k = localStorage.key(i);
+      if (k?.startsWith(mine)) localStorage.removeItem(k);
+    }
+  } catch {
+    // storage blocked
+  }
+}
+
+/** hasDrafts reports whether the owner has unsaved local drafts. */
+export function hasDrafts(userId: string): boolean {
+  try {
+    const mine = `${PREFIX}${userId}.`;
+    for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(mine)) return true;
+  } catch {
+    // storage blocked
+  }
+  return false;
+}
