@@ -26,6 +26,10 @@ const (
 type Error struct {
 	Code    string
 	Message string
+	// Field names the input field at fault, as the API spells it
+	// ("showSideRecent", "extensions.timeZone"); "" when the error is not
+	// about one field. GraphQL clients get it as extensions.field.
+	Field string
 }
 
 // Error implements the error interface.
@@ -34,6 +38,12 @@ func (e *Error) Error() string { return fmt.Sprintf("stgypub: %s: %s", e.Code, e
 // Errorf returns an *Error with the given code and a formatted message.
 func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// FieldErrorf returns a BAD_USER_INPUT *Error about one input field; the
+// message should name the field too.
+func FieldErrorf(field, format string, args ...any) *Error {
+	return &Error{Code: CodeBadUserInput, Message: fmt.Sprintf(format, args...), Field: field}
 }
 
 // ErrorCode returns the code of the first *Error in err's chain, "" for a

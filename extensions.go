@@ -46,23 +46,23 @@ func EmptyExtensions() Extensions { return Extensions{} }
 // characters.
 func ParseExtensions(s string) (Extensions, error) {
 	if !utf8.ValidString(s) {
-		return Extensions{}, Errorf(CodeBadUserInput, "extensions is not valid UTF-8")
+		return Extensions{}, FieldErrorf("extensions", "extensions is not valid UTF-8")
 	}
 	if len(s) > 4*ExtensionsMaxChars+64 {
-		return Extensions{}, Errorf(CodeBadUserInput, "extensions exceeds %d characters", ExtensionsMaxChars)
+		return Extensions{}, FieldErrorf("extensions", "extensions exceeds %d characters", ExtensionsMaxChars)
 	}
 	dec := json.NewDecoder(bytes.NewReader([]byte(s)))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return Extensions{}, Errorf(CodeBadUserInput, "extensions is not valid JSON")
+		return Extensions{}, FieldErrorf("extensions", "extensions is not valid JSON")
 	}
 	if dec.More() {
-		return Extensions{}, Errorf(CodeBadUserInput, "extensions must be one JSON object")
+		return Extensions{}, FieldErrorf("extensions", "extensions must be one JSON object")
 	}
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return Extensions{}, Errorf(CodeBadUserInput, "extensions must be a JSON object")
+		return Extensions{}, FieldErrorf("extensions", "extensions must be a JSON object")
 	}
 	return NewExtensions(obj)
 }
@@ -82,10 +82,10 @@ func NewExtensions(obj map[string]any) (Extensions, error) {
 	}
 	raw, err := compactJSON(obj)
 	if err != nil {
-		return Extensions{}, Errorf(CodeBadUserInput, "extensions cannot be serialized: %v", err)
+		return Extensions{}, FieldErrorf("extensions", "extensions cannot be serialized: %v", err)
 	}
 	if n := utf8.RuneCountInString(raw); n > ExtensionsMaxChars {
-		return Extensions{}, Errorf(CodeBadUserInput, "extensions is %d characters; the limit is %d", n, ExtensionsMaxChars)
+		return Extensions{}, FieldErrorf("extensions", "extensions is %d characters; the limit is %d", n, ExtensionsMaxChars)
 	}
 	if raw == "{}" {
 		return Extensions{}, nil
@@ -97,16 +97,16 @@ func validateExtensions(obj map[string]any) error {
 	if v, ok := obj["shareButtons"]; ok {
 		arr, ok := v.([]any)
 		if !ok {
-			return Errorf(CodeBadUserInput, "extensions.shareButtons must be an array of identifiers")
+			return FieldErrorf("extensions.shareButtons", "extensions.shareButtons must be an array of identifiers")
 		}
 		seen := make(map[string]bool, len(arr))
 		for i, e := range arr {
 			s, ok := e.(string)
 			if !ok || !identifierRE.MatchString(s) {
-				return Errorf(CodeBadUserInput, "extensions.shareButtons[%d] must be 1-64 letters, digits, _ or -", i)
+				return FieldErrorf("extensions.shareButtons", "extensions.shareButtons[%d] must be 1-64 letters, digits, _ or -", i)
 			}
 			if seen[s] {
-				return Errorf(CodeBadUserInput, "extensions.shareButtons has %q twice", s)
+				return FieldErrorf("extensions.shareButtons", "extensions.shareButtons has %q twice", s)
 			}
 			seen[s] = true
 		}
@@ -114,36 +114,36 @@ func validateExtensions(obj map[string]any) error {
 	if v, ok := obj["comments"]; ok {
 		c, ok := v.(map[string]any)
 		if !ok {
-			return Errorf(CodeBadUserInput, "extensions.comments must be an object")
+			return FieldErrorf("extensions.comments", "extensions.comments must be an object")
 		}
 		if m, ok := c["mode"]; ok {
 			s, _ := m.(string)
 			if s != CommentsNone && s != CommentsModerated && s != CommentsOpen {
-				return Errorf(CodeBadUserInput, "extensions.comments.mode must be none, moderated or open")
+				return FieldErrorf("extensions.comments.mode", "extensions.comments.mode must be none, moderated or open")
 			}
 		}
 	}
 	if v, ok := obj["analytics"]; ok {
 		a, ok := v.(map[string]any)
 		if !ok {
-			return Errorf(CodeBadUserInput, "extensions.analytics must be an object")
+			return FieldErrorf("extensions.analytics", "extensions.analytics must be an object")
 		}
 		for name, p := range a {
 			if !identifierRE.MatchString(name) {
-				return Errorf(CodeBadUserInput, "extensions.analytics provider %q must be 1-64 letters, digits, _ or -", name)
+				return FieldErrorf("extensions.analytics", "extensions.analytics provider %q must be 1-64 letters, digits, _ or -", name)
 			}
 			if _, ok := p.(map[string]any); !ok {
-				return Errorf(CodeBadUserInput, "extensions.analytics.%s must be an object", name)
+				return FieldErrorf("extensions.analytics."+name, "extensions.analytics.%s must be an object", name)
 			}
 		}
 		if ga, ok := a["googleAnalytics"].(map[string]any); ok {
 			if m, ok := ga["measurementId"]; ok {
 				s, ok := m.(string)
 				if !ok {
-					return Errorf(CodeBadUserInput, "extensions.analytics.googleAnalytics.measurementId must be a string")
+					return FieldErrorf("extensions.analytics.googleAnalytics.measurementId", "extensions.analytics.googleAnalytics.measurementId must be a string")
 				}
 				if n := utf8.RuneCountInString(s); n > MeasurementIDMaxChars {
-					return Errorf(CodeBadUserInput, "extensions.analytics.googleAnalytics.measurementId is %d characters; the limit is %d", n, MeasurementIDMaxChars)
+					return FieldErrorf("extensions.analytics.googleAnalytics.measurementId", "extensions.analytics.googleAnalytics.measurementId is %d characters; the limit is %d", n, MeasurementIDMaxChars)
 				}
 			}
 		}
@@ -155,14 +155,14 @@ func validateExtensions(obj map[string]any) error {
 // bounds nesting depth, so the stored VARCHAR stays printable.
 func checkStrings(v any, depth int) error {
 	if depth > 32 {
-		return Errorf(CodeBadUserInput, "extensions is nested too deeply")
+		return FieldErrorf("extensions", "extensions is nested too deeply")
 	}
 	check := func(s string) error {
 		if !utf8.ValidString(s) {
-			return Errorf(CodeBadUserInput, "extensions contains invalid UTF-8")
+			return FieldErrorf("extensions", "extensions contains invalid UTF-8")
 		}
 		if bytes.IndexByte([]byte(s), 0) >= 0 {
-			return Errorf(CodeBadUserInput, "extensions must not contain NUL")
+			return FieldErrorf("extensions", "extensions must not contain NUL")
 		}
 		return nil
 	}
@@ -186,7 +186,7 @@ func checkStrings(v any, depth int) error {
 		}
 	case nil, bool, json.Number, float64, float32, int, int32, int64:
 	default:
-		return Errorf(CodeBadUserInput, "extensions holds an unsupported value of type %T", v)
+		return FieldErrorf("extensions", "extensions holds an unsupported value of type %T", v)
 	}
 	return nil
 }

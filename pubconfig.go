@@ -78,24 +78,24 @@ func (c *PubConfig) Validate() error {
 	const maxInt32 = 1<<31 - 1
 	if c.ShowSideRecent > maxInt32 || c.ShowSideRecent < -maxInt32 ||
 		c.ShowSidePopular > maxInt32 || c.ShowSidePopular < -maxInt32 {
-		return Errorf(CodeBadUserInput, "showSideRecent and showSidePopular must fit in 32 bits")
+		return FieldErrorf("showSideRecent", "showSideRecent and showSidePopular must fit in 32 bits")
 	}
 	return nil
 }
 
-// CheckText returns BAD_USER_INPUT when s is not valid UTF-8, contains NUL
+// CheckText returns BAD_USER_INPUT (Error.Field = field) when s is not valid UTF-8, contains NUL
 // or is longer than max Unicode code points.
 func CheckText(field, s string, max int) error {
 	if !utf8.ValidString(s) {
-		return Errorf(CodeBadUserInput, "%s is not valid UTF-8", field)
+		return FieldErrorf(field, "%s is not valid UTF-8", field)
 	}
 	for i := 0; i < len(s); i++ {
 		if s[i] == 0 {
-			return Errorf(CodeBadUserInput, "%s must not contain NUL", field)
+			return FieldErrorf(field, "%s must not contain NUL", field)
 		}
 	}
 	if n := utf8.RuneCountInString(s); n > max {
-		return Errorf(CodeBadUserInput, "%s is %d characters; the limit is %d", field, n, max)
+		return FieldErrorf(field, "%s is %d characters; the limit is %d", field, n, max)
 	}
 	return nil
 }

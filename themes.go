@@ -25,5 +25,5 @@ func CheckDesignTheme(s string) error {
 	if IsDesignTheme(s) {
 		return nil
 	}
-	return Errorf(CodeBadUserInput, "designTheme must be one of %s, or empty for the default", strings.Join(DesignThemes[1:], ", "))
+	return FieldErrorf("designTheme", "designTheme must be one of %s, or empty for the default", strings.Join(DesignThemes[1:], ", "))
 }

@@ -12,8 +12,8 @@ import (
 type PubConfigPatch struct {
 	SiteName, Subtitle, Author, Introduction, DesignTheme            *string
 	ShowServiceHeader, ShowSiteName, ShowPagenation, ShowSideProfile *bool
-	// ShowSideRecent and ShowSidePopular are stored as given (values above
-	// stgypub.SidePostsMax are clamped only when rendering).
+	// ShowSideRecent and ShowSidePopular are 0 (hidden) to
+	// stgypub.SidePostsMax.
 	ShowSideRecent, ShowSidePopular *int
 	// Extensions replaces the whole extensions object when non-nil; it is
 	// validated with stgypub.NewExtensions.
@@ -22,9 +22,9 @@ type PubConfigPatch struct {
 
 // UpdatePubConfig applies patch to userID's settings and stores them.
 // Errors: UNAUTHENTICATED, FORBIDDEN (neither the user nor an admin),
-// NOT_FOUND (unknown user), BAD_USER_INPUT (PubConfig.Validate,
-// extensions rules, or a designTheme that stgypub.IsDesignTheme refuses
-// and that differs from the stored one).
+// NOT_FOUND (unknown user), BAD_USER_INPUT naming the field
+// (stgypub.PubConfig.ValidateChange: column limits, counts 0-20, known
+// theme, Measurement ID and time zone formats; extensions rules).
 func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch PubConfigPatch) (*stgypub.PubConfig, error) {
 	if err := mayActFor(viewer, userID); err != nil {
 		return nil, err
@@ -33,19 +33,12 @@ func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, use
 	if err != nil {
 		return nil, fmt.Errorf("owner: read settings: %w", err)
 	}
+	old := *c
 	setString(&c.SiteName, patch.SiteName)
 	setString(&c.Subtitle, patch.Subtitle)
 	setString(&c.Author, patch.Author)
 	setString(&c.Introduction, patch.Introduction)
-	// A stored theme the renderer no longer knows stays readable and may
-	// be sent back unchanged (exportPubConfig round trip); a change must
-	// name a known theme.
-	if patch.DesignTheme != nil && *patch.DesignTheme != c.DesignTheme {
-		if err := stgypub.CheckDesignTheme(*patch.DesignTheme); err != nil {
-			return nil, err
-		}
-		c.DesignTheme = *patch.DesignTheme
-	}
+	setString(&c.DesignTheme, patch.DesignTheme)
 	setBool(&c.ShowServiceHeader, patch.ShowServiceHeader)
 	setBool(&c.ShowSiteName, patch.ShowSiteName)
 	setBool(&c.ShowPagenation, patch.ShowPagenation)
@@ -64,7 +57,10 @@ func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, use
 		c.Extensions = ext
 	}
 	c.UserID = userID
-	if err := c.Validate(); err != nil {
+	// A stored value from before a rule (an unknown theme, a count of -1)
+	// stays readable and may be sent back unchanged (exportPubConfig
+	// round trip); a change must pass the rules.
+	if err := c.ValidateChange(&old); err != nil {
 		return nil, err
 	}
 	if err := s.accounts.UpdatePubConfig(ctx, c); err != nil {

@@ -74,13 +74,18 @@ func loadConfig() (*config, error) {
 		}
 		c.TrustedProxies = ps
 	}
-	c.Introspection = env("STGY_GRAPHQL_INTROSPECTION", "true") == "true"
+	if c.Introspection, err = parseBool("STGY_GRAPHQL_INTROSPECTION", env("STGY_GRAPHQL_INTROSPECTION", "true")); err != nil {
+		return nil, err
+	}
 	if s := os.Getenv("STGY_PAGE_DATA_TTL"); s != "" {
 		d, err := time.ParseDuration(s)
 		if err != nil || d < 0 || d > time.Second {
 			return nil, fmt.Errorf("STGY_PAGE_DATA_TTL %q: want a duration from 0 to 1s", s)
 		}
 		c.PageDataTTL = d
+	}
+	if err := checkConfig(c); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	_ "time/tzdata" // IANA zones for extensions.timeZone, even without /usr/share/zoneinfo
 )
 
 type command struct {

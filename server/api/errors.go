@@ -16,7 +16,8 @@ import (
 
 // presentError maps errors to extensions.code (ARCHITECTURE.md "GraphQL
 // surface"): a *stgypub.Error keeps its code and message (INTERNAL's
-// message is hidden); gqlgen's own request errors (parse, validation,
+// message is hidden) and, when it is about one input field, names it in
+// extensions.field; gqlgen's own request errors (parse, validation,
 // argument coercion) keep their message and code (BAD_USER_INPUT when they
 // have none, and for the complexity limit); anything else is logged with the request ID and reported as
 // INTERNAL "internal error".
@@ -30,6 +31,9 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 	case errors.As(err, &se) && se.Code != stgypub.CodeInternal:
 		gerr.Message = se.Message
 		gerr.Extensions["code"] = se.Code
+		if se.Field != "" {
+			gerr.Extensions["field"] = se.Field
+		}
 		if se.Code == stgypub.CodeRateLimited {
 			gerr.Extensions["status"] = http.StatusTooManyRequests
 		}

@@ -121,10 +121,10 @@ func TestPubConfigUpdateAndRoundTrip(t *testing.T) {
 		"unknownKey":   map[string]any{"n": 1.5},
 	}
 	r := e.do(t, req{as: "owner", query: update, variables: map[string]any{"u": u["u"], "in": map[string]any{
-		"siteName": "My Site", "showSideRecent": 100, "showPagenation": false, "extensions": ext}}})
+		"siteName": "My Site", "showSideRecent": 20, "showPagenation": false, "extensions": ext}}})
 	var got map[string]any
 	r.data(t, "updatePubConfig", &got)
-	if got["siteName"] != "My Site" || got["showSideRecent"] != 100.0 || got["showPagenation"] != false || got["showSidePopular"] != 5.0 {
+	if got["siteName"] != "My Site" || got["showSideRecent"] != 20.0 || got["showPagenation"] != false || got["showSidePopular"] != 5.0 {
 		t.Fatalf("updated = %v", got)
 	}
 	if !reflect.DeepEqual(got["extensions"], ext) {
@@ -152,22 +152,41 @@ func TestPubConfigUpdateAndRoundTrip(t *testing.T) {
 			t.Errorf("public read differs: %v", pub)
 		}
 	})
+	ga := func(id string) map[string]any {
+		return map[string]any{"analytics": map[string]any{"googleAnalytics": map[string]any{"measurementId": id}}}
+	}
 	bad := []struct {
-		name string
-		in   map[string]any
+		name  string
+		in    map[string]any
+		field string // extensions.field
 	}{
-		{"siteName over 50 characters", map[string]any{"siteName": strings.Repeat("é", 51)}},
-		{"introduction over 1000", map[string]any{"introduction": strings.Repeat("a", 1001)}},
-		{"NUL in author", map[string]any{"author": "a\x00"}},
-		{"duplicate share button", map[string]any{"extensions": map[string]any{"shareButtons": []any{"x", "x"}}}},
-		{"bad comments mode", map[string]any{"extensions": map[string]any{"comments": map[string]any{"mode": "all"}}}},
-		{"extensions over 4096", map[string]any{"extensions": map[string]any{"k": strings.Repeat("a", 4096)}}},
+		{"siteName over 50 characters", map[string]any{"siteName": strings.Repeat("é", 51)}, "siteName"},
+		{"introduction over 1000", map[string]any{"introduction": strings.Repeat("a", 1001)}, "introduction"},
+		{"NUL in author", map[string]any{"author": "a\x00"}, "author"},
+		{"duplicate share button", map[string]any{"extensions": map[string]any{"shareButtons": []any{"x", "x"}}}, "extensions.shareButtons"},
+		{"bad comments mode", map[string]any{"extensions": map[string]any{"comments": map[string]any{"mode": "all"}}}, "extensions.comments.mode"},
+		{"extensions over 4096", map[string]any{"extensions": map[string]any{"k": strings.Repeat("a", 4096)}}, "extensions"},
+		// issue 9 #21
+		{"Recent posts -3", map[string]any{"showSideRecent": -3}, "showSideRecent"},
+		{"Recent posts 500", map[string]any{"showSideRecent": 500}, "showSideRecent"},
+		{"Popular entries 21", map[string]any{"showSidePopular": 21}, "showSidePopular"},
+		{"Measurement ID UA-123", map[string]any{"extensions": ga("UA-123")}, "extensions.analytics.googleAnalytics.measurementId"},
+		{"Measurement ID with spaces", map[string]any{"extensions": ga("G-ABC 123")}, "extensions.analytics.googleAnalytics.measurementId"},
+		{"time zone JST", map[string]any{"extensions": map[string]any{"timeZone": "JST"}}, "extensions.timeZone"},
+		{"unknown theme", map[string]any{"designTheme": "light"}, "designTheme"},
 	}
 	for _, c := range bad {
 		t.Run(c.name, func(t *testing.T) {
+			var before map[string]any
+			e.do(t, req{as: "owner", query: `query($u: ID!) { exportPubConfig(userId: $u) { ` + fields + ` } }`, variables: u}).data(t, "exportPubConfig", &before)
 			r := e.do(t, req{as: "owner", query: update, variables: map[string]any{"u": u["u"], "in": c.in}})
-			if r.code() != stgypub.CodeBadUserInput {
-				t.Errorf("%s", r.raw[:min(300, len(r.raw))])
+			if r.code() != stgypub.CodeBadUserInput || !strings.Contains(string(r.raw), `"field":"`+c.field+`"`) {
+				t.Errorf("want BAD_USER_INPUT with field %s: %s", c.field, r.raw[:min(300, len(r.raw))])
+			}
+			var after map[string]any
+			e.do(t, req{as: "owner", query: `query($u: ID!) { exportPubConfig(userId: $u) { ` + fields + ` } }`, variables: u}).data(t, "exportPubConfig", &after)
+			if !reflect.DeepEqual(before, after) {
+				t.Errorf("a refused update changed the settings:\n%v\n%v", before, after)
 			}
 		})
 	}

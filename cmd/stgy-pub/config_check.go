@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub/counter"
+)
+
+// checkConfig refuses, with the variable's name and the reason, settings
+// that parse but cannot work, so the process stops at start-up instead of
+// failing every request later (issue 9 #20).
+func checkConfig(c *config) error {
+	if err := counter.CheckPrefix(c.RedisPrefix); err != nil {
+		return fmt.Errorf("STGY_REDIS_PREFIX %w", err)
+	}
+	if err := checkListen(c.Listen); err != nil {
+		return fmt.Errorf("STGY_LISTEN %q: %w", c.Listen, err)
+	}
+	if u := c.BaseURL; u.RawQuery != "" || u.Fragment != "" || u.User != nil || u.Opaque != "" {
+		return fmt.Errorf("STGY_BASE_URL %q: want an origin and optional path, with no user, query or fragment", u.String())
+	}
+	if len(c.RedisCluster) == 0 {
+		if _, err := redis.ParseURL(c.RedisURL); err != nil {
+			return fmt.Errorf("STGY_REDIS_URL: %w", err)
+		}
+	}
+	for _, a := range c.RedisCluster {
+		if err := checkHostPort(a); err != nil {
+			return fmt.Errorf("STGY_REDIS_CLUSTER address %q: %w", a, err)
+		}
+	}
+	if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		return fmt.Errorf("STGY_DATABASE_URL: want a postgres:// URL")
+	}
+	return nil
+}
+
+// parseBool reads a boolean variable: true/false, 1/0, t/f in any case;
+// anything else is an error naming the variable.
+func parseBool(name, v string) (bool, error) {
+	b, err := strconv.ParseBool(strings.TrimSpace(v))
+	if err != nil {
+		return false, fmt.Errorf("%s %q: want true or false", name, v)
+	}
+	return b, nil
+}
+
+// checkListen accepts host:port and :port with a port from 0 to 65535.
+func checkListen(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("want host:port or :port")
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("port %q: want 0-65535", port)
+	}
+	return nil
+}
+
+// checkHostPort accepts host:port with a non-empty host and a port from 1
+// to 65535.
+func checkHostPort(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || host == "" {
+		return fmt.Errorf("want host:port")
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		return fmt.Errorf("port %q: want 1-65535", port)
+	}
+	return nil
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLoadConfigRefusesBadSettings (issue 9 #20): configuration that parses
+// but cannot work stops the process at start-up with the variable's name
+// and the reason.
+func TestLoadConfigRefusesBadSettings(t *testing.T) {
+	tests := []struct {
+		name, key, value, want string
+	}{
+		{"brace opens a hash tag", "STGY_REDIS_PREFIX", "x{", "STGY_REDIS_PREFIX"},
+		{"closing brace", "STGY_REDIS_PREFIX", "a}b:", "CROSSSLOT"},
+		{"hash tag", "STGY_REDIS_PREFIX", "{tenant}:", "hash tag"},
+		{"space in prefix", "STGY_REDIS_PREFIX", "my app:", "white space"},
+		{"introspection yes", "STGY_GRAPHQL_INTROSPECTION", "yes", "STGY_GRAPHQL_INTROSPECTION"},
+		{"listen without colon", "STGY_LISTEN", "8080", "STGY_LISTEN"},
+		{"listen port out of range", "STGY_LISTEN", ":70000", "0-65535"},
+		{"base URL with query", "STGY_BASE_URL", "https://pub.example.com/?a=1", "STGY_BASE_URL"},
+		{"base URL with user", "STGY_BASE_URL", "https://u:p@pub.example.com", "STGY_BASE_URL"},
+		{"base URL not http", "STGY_BASE_URL", "ftp://pub.example.com", "STGY_BASE_URL"},
+		{"Redis URL scheme", "STGY_REDIS_URL", "http://127.0.0.1:6379", "STGY_REDIS_URL"},
+		{"cluster address without port", "STGY_REDIS_CLUSTER", "127.0.0.1", "STGY_REDIS_CLUSTER"},
+		{"database URL scheme", "STGY_DATABASE_URL", "mysql://x", "STGY_DATABASE_URL"},
+		{"retention days", "STGY_PUB_VIEW_RETENTION_DAYS", "0", "STGY_PUB_VIEW_RETENTION_DAYS"},
+		{"trusted proxies", "STGY_TRUSTED_PROXIES", "not-an-ip", "STGY_TRUSTED_PROXIES"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv(tt.key, tt.value)
+			c, err := loadConfig()
+			if err == nil {
+				t.Fatalf("%s=%q accepted: %+v", tt.key, tt.value, c)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q does not say %q", err, tt.want)
+			}
+		})
+	}
+	t.Run("good values", func(t *testing.T) {
+		for k, v := range map[string]string{
+			"STGY_REDIS_PREFIX":          "stgy-prod:",
+			"STGY_GRAPHQL_INTROSPECTION": "FALSE",
+			"STGY_LISTEN":                "127.0.0.1:0",
+			"STGY_BASE_URL":              "https://pub.example.com/blog/",
+			"STGY_REDIS_CLUSTER":         "10.0.0.1:7000, 10.0.0.2:7000",
+		} {
+			t.Setenv(k, v)
+		}
+		c, err := loadConfig()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Introspection || c.RedisPrefix != "stgy-prod:" || c.BaseURL.String() != "https://pub.example.com/blog" || len(c.RedisCluster) != 2 {
+			t.Errorf("config = %+v", c)
+		}
+	})
+}
