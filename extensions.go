@@ -39,7 +39,7 @@ func EmptyExtensions() Extensions { return Extensions{} }
 // ParseExtensions decodes and validates a stored or submitted JSON string.
 // It fails with BAD_USER_INPUT when s is not valid UTF-8, is not a single
 // JSON object, contains NUL, is over ExtensionsMaxChars once serialized, or
-// breaks a field rule: shareButtons is an array of unique identifiers of
+// breaks a field rule: showViewCount is a boolean; shareButtons is an array of unique identifiers of
 // 1-64 [A-Za-z0-9_-]; comments is an object whose mode is none, moderated or
 // open; analytics is an object of provider objects keyed by identifiers;
 // analytics.googleAnalytics.measurementId is a string of at most 128
@@ -109,6 +109,11 @@ func validateExtensions(obj map[string]any) error {
 				return FieldErrorf("extensions.shareButtons", "extensions.shareButtons has %q twice", s)
 			}
 			seen[s] = true
+		}
+	}
+	if v, ok := obj[ShowViewCountKey]; ok {
+		if _, ok := v.(bool); !ok {
+			return Errorf(CodeBadUserInput, "extensions.%s must be true or false", ShowViewCountKey)
 		}
 	}
 	if v, ok := obj["comments"]; ok {
@@ -246,6 +251,18 @@ func (e Extensions) ShareButtons() []string {
 		}
 	}
 	return out
+}
+
+// ShowViewCountKey is the extensions key of the switch that hides the
+// public "N views in the last D days" line of article pages: false hides
+// it, true or absent shows it (docs/API.md "Settings keys").
+const ShowViewCountKey = "showViewCount"
+
+// ShowViewCount reports whether article pages show their view count line
+// (extensions.showViewCount; true when absent).
+func (e Extensions) ShowViewCount() bool {
+	v, ok := e.obj[ShowViewCountKey].(bool)
+	return !ok || v
 }
 
 // CommentsMode returns extensions.comments.mode, CommentsNone when absent.

@@ -51,6 +51,11 @@ func TestParseExtensionsRules(t *testing.T) {
 		{"empty share id", `{"shareButtons":[""]}`, false, ""},
 		{"share id not ASCII", `{"shareButtons":["ｘ"]}`, false, ""},
 		{"share id not a string", `{"shareButtons":[1]}`, false, ""},
+		{"showViewCount false", `{"showViewCount":false}`, true, ""},
+		{"showViewCount true", `{"showViewCount":true}`, true, ""},
+		{"showViewCount a string", `{"showViewCount":"no"}`, false, ""},
+		{"showViewCount a number", `{"showViewCount":0}`, false, ""},
+		{"showViewCount null", `{"showViewCount":null}`, false, ""},
 		{"nested too deep", strings.Repeat(`{"a":`, 40) + `1` + strings.Repeat(`}`, 40), false, ""},
 	}
 	for _, c := range cases {
@@ -87,7 +92,16 @@ func TestExtensionsAccessors(t *testing.T) {
 	if e.CommentsMode() != stgypub.CommentsOpen || e.GAMeasurementID() != "G-1" {
 		t.Errorf("mode %s, GA %s", e.CommentsMode(), e.GAMeasurementID())
 	}
-	if z := stgypub.EmptyExtensions(); z.String() != "{}" || z.CommentsMode() != stgypub.CommentsNone || len(z.Object()) != 0 {
+	if !e.ShowViewCount() {
+		t.Error("ShowViewCount without the key = false, want true")
+	}
+	for in, want := range map[string]bool{`{"showViewCount":false}`: false, `{"showViewCount":true}`: true} {
+		x, err := stgypub.ParseExtensions(in)
+		if err != nil || x.ShowViewCount() != want {
+			t.Errorf("%s: ShowViewCount = %v (%v), want %v", in, x.ShowViewCount(), err, want)
+		}
+	}
+	if z := stgypub.EmptyExtensions(); z.String() != "{}" || z.CommentsMode() != stgypub.CommentsNone || len(z.Object()) != 0 || !z.ShowViewCount() {
 		t.Errorf("empty = %s", z.String())
 	}
 }

@@ -58,6 +58,13 @@ type ComplexityRoot struct {
 		Me func(childComplexity int) int
 	}
 
+	MarkdownPreview struct {
+		Description   func(childComplexity int) int
+		FeaturedImage func(childComplexity int) int
+		HTML          func(childComplexity int) int
+		Title         func(childComplexity int) int
+	}
+
 	Me struct {
 		ID           func(childComplexity int) int
 		Introduction func(childComplexity int) int
@@ -152,6 +159,7 @@ type ComplexityRoot struct {
 		Me                  func(childComplexity int) int
 		MyPost              func(childComplexity int, id stgypub.ID) int
 		MyPosts             func(childComplexity int, offset *int, limit *int) int
+		PreviewMarkdown     func(childComplexity int, content string, vertical *bool) int
 		PubConfig           func(childComplexity int, userID stgypub.ID) int
 		PubRanking          func(childComplexity int, userID stgypub.ID, limit *int) int
 		PubStats            func(childComplexity int, userID stgypub.ID) int
@@ -261,6 +269,7 @@ type QueryResolver interface {
 	ExportPubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
 	Me(ctx context.Context) (*stgypub.User, error)
 	MyPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
+	PreviewMarkdown(ctx context.Context, content string, vertical *bool) (*stgypub.MarkdownPreview, error)
 	MyPosts(ctx context.Context, offset *int, limit *int) ([]*stgypub.Post, error)
 }
 type SiteResolver interface {
@@ -328,6 +337,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LoginResult.Me(childComplexity), true
+
+	case "MarkdownPreview.description":
+		if e.ComplexityRoot.MarkdownPreview.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarkdownPreview.Description(childComplexity), true
+	case "MarkdownPreview.featuredImage":
+		if e.ComplexityRoot.MarkdownPreview.FeaturedImage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarkdownPreview.FeaturedImage(childComplexity), true
+	case "MarkdownPreview.html":
+		if e.ComplexityRoot.MarkdownPreview.HTML == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarkdownPreview.HTML(childComplexity), true
+	case "MarkdownPreview.title":
+		if e.ComplexityRoot.MarkdownPreview.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MarkdownPreview.Title(childComplexity), true
 
 	case "Me.id":
 		if e.ComplexityRoot.Me.ID == nil {
@@ -834,6 +868,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.MyPosts(childComplexity, args["offset"].(*int), args["limit"].(*int)), true
+	case "Query.previewMarkdown":
+		if e.ComplexityRoot.Query.PreviewMarkdown == nil {
+			break
+		}
+
+		args, err := ec.field_Query_previewMarkdown_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PreviewMarkdown(childComplexity, args["content"].(string), args["vertical"].(*bool)), true
 	case "Query.pubConfig":
 		if e.ComplexityRoot.Query.PubConfig == nil {
 			break
@@ -1340,6 +1385,18 @@ type Stats {
   posts: [PostStats!]!
 }
 
+"A Markdown body rendered by the server's own renderer, as the article page shows it."
+type MarkdownPreview {
+  "Sanitized HTML of the body."
+  html: String!
+  "The title the post gets: its first heading, else its first line (at most 200 characters); \"\" for an empty body."
+  title: String!
+  "The first paragraph as plain text (at most 300 characters): the page's meta description."
+  description: String!
+  "The first image's src as written (the Open Graph image); \"\" if none."
+  featuredImage: String!
+}
+
 type RecordViewResult {
   "false for a duplicate view (same fingerprint recently)."
   recorded: Boolean!
@@ -1379,6 +1436,13 @@ type Query {
   me: Me
   "One of the viewer's posts (or any post for an admin) with its Markdown content; owner or admin only."
   myPost(id: ID!): OwnPost!
+  """
+  Renders Markdown as a post body without storing anything (the editor's
+  live preview). vertical renders for the vertical themes (ASCII to full
+  width). Signed-in users only (UNAUTHENTICATED); content over 100,000
+  characters, invalid UTF-8 or NUL is BAD_USER_INPUT.
+  """
+  previewMarkdown(content: String!, vertical: Boolean = false): MarkdownPreview!
   "The viewer's posts, newest first. Limit clamped to 100."
   myPosts(offset: Int = 0, limit: Int = 20): [OwnPost!]!
 }
@@ -1475,6 +1539,20 @@ func (ec *executionContext) childFields_LoginResult(ctx context.Context, field g
 		return ec.fieldContext_LoginResult_me(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LoginResult", field.Name)
+}
+
+func (ec *executionContext) childFields_MarkdownPreview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "html":
+		return ec.fieldContext_MarkdownPreview_html(ctx, field)
+	case "title":
+		return ec.fieldContext_MarkdownPreview_title(ctx, field)
+	case "description":
+		return ec.fieldContext_MarkdownPreview_description(ctx, field)
+	case "featuredImage":
+		return ec.fieldContext_MarkdownPreview_featuredImage(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MarkdownPreview", field.Name)
 }
 
 func (ec *executionContext) childFields_Me(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2111,6 +2189,28 @@ func (ec *executionContext) field_Query_myPosts_args(ctx context.Context, rawArg
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_previewMarkdown_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "content",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["content"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "vertical",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["vertical"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_pubConfig_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2510,6 +2610,98 @@ func (ec *executionContext) fieldContext_LoginResult_me(_ context.Context, field
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _MarkdownPreview_html(ctx context.Context, field graphql.CollectedField, obj *stgypub.MarkdownPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MarkdownPreview_html(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HTML, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MarkdownPreview_html(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MarkdownPreview", field, false, false, "String")
+}
+
+func (ec *executionContext) _MarkdownPreview_title(ctx context.Context, field graphql.CollectedField, obj *stgypub.MarkdownPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MarkdownPreview_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MarkdownPreview_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MarkdownPreview", field, false, false, "String")
+}
+
+func (ec *executionContext) _MarkdownPreview_description(ctx context.Context, field graphql.CollectedField, obj *stgypub.MarkdownPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MarkdownPreview_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MarkdownPreview_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MarkdownPreview", field, false, false, "String")
+}
+
+func (ec *executionContext) _MarkdownPreview_featuredImage(ctx context.Context, field graphql.CollectedField, obj *stgypub.MarkdownPreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MarkdownPreview_featuredImage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FeaturedImage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MarkdownPreview_featuredImage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("MarkdownPreview", field, false, false, "String")
 }
 
 func (ec *executionContext) _Me_id(ctx context.Context, field graphql.CollectedField, obj *stgypub.User) (ret graphql.Marshaler) {
@@ -4709,6 +4901,50 @@ func (ec *executionContext) fieldContext_Query_myPost(ctx context.Context, field
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_myPost_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_previewMarkdown(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_previewMarkdown(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PreviewMarkdown(ctx, fc.Args["content"].(string), fc.Args["vertical"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.MarkdownPreview) graphql.Marshaler {
+			return ec.marshalNMarkdownPreview2ᚖgithubᚗcomᚋstgyᚋstgypubᚐMarkdownPreview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_previewMarkdown(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MarkdownPreview(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_previewMarkdown_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -6964,6 +7200,54 @@ func (ec *executionContext) _LoginResult(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var markdownPreviewImplementors = []string{"MarkdownPreview"}
+
+func (ec *executionContext) _MarkdownPreview(ctx context.Context, sel ast.SelectionSet, obj *stgypub.MarkdownPreview) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, markdownPreviewImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MarkdownPreview")
+		case "html":
+			out.Values[i] = ec._MarkdownPreview_html(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._MarkdownPreview_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._MarkdownPreview_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "featuredImage":
+			out.Values[i] = ec._MarkdownPreview_featuredImage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var meImplementors = []string{"Me"}
 
 func (ec *executionContext) _Me(ctx context.Context, sel ast.SelectionSet, obj *stgypub.User) graphql.Marshaler {
@@ -7616,6 +7900,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_myPost(ctx, field)
+				})
+		case "previewMarkdown":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_previewMarkdown(ctx, field)
 				})
 		case "myPosts":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -8509,6 +8799,14 @@ func (ec *executionContext) marshalNLoginResult2ᚖgithubᚗcomᚋstgyᚋstgypub
 		return graphql.Null
 	}
 	return ec._LoginResult(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNMarkdownPreview2ᚖgithubᚗcomᚋstgyᚋstgypubᚐMarkdownPreview(ctx context.Context, sel ast.SelectionSet, v *stgypub.MarkdownPreview) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "MarkdownPreview!")
+		return graphql.Null
+	}
+	return ec._MarkdownPreview(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNMe2ᚖgithubᚗcomᚋstgyᚋstgypubᚐUser(ctx context.Context, sel ast.SelectionSet, v *stgypub.User) graphql.Marshaler {

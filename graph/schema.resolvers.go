@@ -238,6 +238,11 @@ func (r *queryResolver) MyPost(ctx context.Context, id stgypub.ID) (*stgypub.Pos
 	return r.Owner.Post(ctx, r.viewer(ctx), id)
 }
 
+// PreviewMarkdown is the resolver for the previewMarkdown field.
+func (r *queryResolver) PreviewMarkdown(ctx context.Context, content string, vertical *bool) (*stgypub.MarkdownPreview, error) {
+	return r.Owner.PreviewMarkdown(r.viewer(ctx), content, vertical != nil && *vertical)
+}
+
 // MyPosts is the resolver for the myPosts field.
 func (r *queryResolver) MyPosts(ctx context.Context, offset *int, limit *int) ([]*stgypub.Post, error) {
 	return r.Owner.MyPosts(ctx, r.viewer(ctx), intOr(offset, 0), intOr(limit, 20))

@@ -126,6 +126,17 @@ type PubPage struct {
 	ShowViews bool
 	ViewDays  int // retention window in days, for "N views in the last D days"
 	ScriptURL string
+	// Preview, when set, marks an owner's preview (server preview.go):
+	// a banner with the post's state above the article.
+	Preview *Preview
+}
+
+// Preview is the banner of an owner's preview of a post.
+type Preview struct {
+	State     string // UNPUBLISHED, SCHEDULED or PUBLISHED
+	Date      string // the scheduled or published date ("" for a draft)
+	DateISO   string
+	PublicURL string // /pub/{id}, linked when published
 }
 
 // SitePage is /sites/{userId}: the list, or search results when Query is

@@ -246,6 +246,24 @@ func TestSidebar(t *testing.T) {
 			}
 		})
 	}
+	t.Run("showViewCount false hides the line, true shows it", func(t *testing.T) {
+		for _, tc := range []struct {
+			ext  string
+			want bool
+		}{{`{"showViewCount":false}`, false}, {`{"showViewCount":true}`, true}, {`{"comments":{"mode":"open"}}`, true}} {
+			cfg := stgypub.DefaultPubConfig(u)
+			ext, err := stgypub.ParseExtensions(tc.ext)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Extensions = ext
+			e.config(cfg)
+			body := e.get("/pub/" + current.String()).Body.String()
+			if got := strings.Contains(body, "42 views in the last"); got != tc.want {
+				t.Errorf("%s: view count line shown = %v, want %v", tc.ext, got, tc.want)
+			}
+		}
+	})
 	t.Run("view count failure hides the line", func(t *testing.T) {
 		e.views.counts = nil
 		if body := e.get("/pub/" + current.String()).Body.String(); strings.Contains(body, "views in the last") {

@@ -99,7 +99,7 @@ func (s *Server) buildPub(r *http.Request, rawID string) (*prerender.PubPage, ti
 		page.Sidebar.Recent = s.sideCards(dropPost(a.Recent, post.ID, n), site)
 	}
 	page.Sidebar.Popular = s.sideCards(d.popular, site)
-	page.ViewCount, page.ShowViews = d.views, d.viewsOK
+	page.ViewCount, page.ShowViews = d.views, d.viewsOK && site.config.Extensions.ShowViewCount()
 	return page, latest(&a.LastChange, post.PublishedAt, post.UpdatedAt), recorded, nil
 }
 

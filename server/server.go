@@ -103,7 +103,10 @@ type Deps struct {
 	Ranker  stgypub.Ranker
 	Counts  ViewCounter
 	API     http.Handler
-	Ready   []ReadyCheck
+	// Previews serves owners' previews of their posts in any state
+	// (/publications/preview/{postId}); nil answers 404 there.
+	Previews *Previews
+	Ready    []ReadyCheck
 	// Metrics is the registry /metrics exposes and the HTTP metrics are
 	// registered on; nil creates a fresh one with the Go and process
 	// collectors.

@@ -74,12 +74,13 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Logger:        logger,
 	})
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
+	ownerSvc := owner.New(st, st, st, time.Now)
 	resolver := &graph.Resolver{
 		Posts:      st,
 		Users:      st,
 		Configs:    st,
 		Counter:    ctr,
-		Owner:      owner.New(st, st, st, time.Now),
+		Owner:      ownerSvc,
 		Auth:       authSvc,
 		ViewSecret: cfg.ViewSecret,
 		Logger:     logger,
@@ -98,14 +99,15 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		ViewDays:       cfg.RetentionDays,
 		PageDataTTL:    cfg.PageDataTTL,
 	}, server.Deps{
-		Posts:   st,
-		Users:   st,
-		Configs: st,
-		Sitemap: st,
-		Views:   ctr,
-		Ranker:  ctr,
-		Counts:  ctr,
-		API:     apiHandler,
+		Posts:    st,
+		Users:    st,
+		Configs:  st,
+		Sitemap:  st,
+		Views:    ctr,
+		Ranker:   ctr,
+		Counts:   ctr,
+		API:      apiHandler,
+		Previews: &server.Previews{Auth: authSvc, Posts: ownerSvc},
 		Ready: []server.ReadyCheck{
 			{Name: "postgres", Check: func(ctx context.Context) error { return st.DB.PingContext(ctx) }},
 			{Name: "redis", Check: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }},

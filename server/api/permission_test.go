@@ -43,6 +43,8 @@ func TestPermissionMatrix(t *testing.T) {
 			map[string]string{"": unauth, "other": forbid, "owner": ok, "admin": ok}},
 		{"myPost", `query($id: ID!) { myPost(id: $id) { id content publicationState } }`, postVar,
 			map[string]string{"": unauth, "other": forbid, "owner": ok, "admin": ok}},
+		{"previewMarkdown", `{ previewMarkdown(content: "# Hi") { title } }`, nil,
+			map[string]string{"": unauth, "other": ok, "owner": ok, "admin": ok}},
 		{"myPosts", `{ myPosts { id publicationState } }`, nil,
 			map[string]string{"": unauth, "other": ok, "owner": ok, "admin": ok}},
 		{"createApiToken", `mutation { createApiToken(name: "ci") { id token } }`, nil,
