@@ -65,15 +65,3 @@ type SessionStore interface {
 	// DeleteAPIToken deletes one of the user's tokens; NOT_FOUND otherwise.
 	DeleteAPIToken(ctx context.Context, userID, tokenID ID) error
 }
-
-// ViewRecorder records one page view (counter implements it) and returns
-// the post's new PV for today, or 0 for a duplicate.
-type ViewRecorder interface {
-	RecordView(ctx context.Context, v View) (int64, error)
-}
-
-// Ranker computes Popular entries: post IDs by PV over the retention
-// window, from Redis alone (seed 001 "Popular entries").
-type Ranker interface {
-	Ranking(ctx context.Context, ownerID ID, limit int) ([]RankingEntry, error)
-}

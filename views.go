@@ -87,3 +87,32 @@ type CheckpointStore interface {
 	// just the given IDs by primary key (missing IDs are left out).
 	PostMetas(ctx context.Context, ids []ID) ([]PostMeta, error)
 }
+
+// The page-view counter's services (package counter implements them all);
+// each adapter asks for the ones it uses.
+
+// ViewRecorder records one page view and returns the post's new PV for
+// today, or 0 for a duplicate (docs/SPEC.md#page-views).
+type ViewRecorder interface {
+	RecordView(ctx context.Context, v View) (int64, error)
+}
+
+// Ranker computes Popular entries: post IDs by PV over the retention
+// window, from Redis alone, PV descending then ID ascending, at most limit
+// (0 means 5, above SidePostsMax means SidePostsMax, negative is
+// BAD_USER_INPUT). Posts are not checked for publication: PopularEntries
+// does that (docs/SPEC.md#popular-entries).
+type Ranker interface {
+	Ranking(ctx context.Context, ownerID ID, limit int) ([]RankingEntry, error)
+}
+
+// ViewCounter gives posts' PV over the retention window; a missing post
+// counts 0.
+type ViewCounter interface {
+	ViewCounts(ctx context.Context, ownerID ID, postIDs []ID) (map[ID]int64, error)
+}
+
+// StatsReader gives an owner's Publications Stats (docs/SPEC.md#stats).
+type StatsReader interface {
+	Stats(ctx context.Context, ownerID ID) (*Stats, error)
+}

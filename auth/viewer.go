@@ -60,23 +60,23 @@ func SessionToken(ctx context.Context) string {
 	return v.token
 }
 
-// RequireViewer returns the viewer or an UNAUTHENTICATED error.
+// RequireViewer returns the viewer or an UNAUTHENTICATED error
+// (stgypub.RequireLogin).
 func RequireViewer(ctx context.Context) (*stgypub.User, error) {
-	if u := Viewer(ctx); u != nil {
-		return u, nil
-	}
-	return nil, stgypub.Errorf(stgypub.CodeUnauthenticated, "login required")
-}
-
-// RequireSelfOrAdmin returns the viewer when it is userID or an admin;
-// UNAUTHENTICATED when anonymous, FORBIDDEN otherwise.
-func RequireSelfOrAdmin(ctx context.Context, userID stgypub.ID) (*stgypub.User, error) {
-	u, err := RequireViewer(ctx)
-	if err != nil {
+	u := Viewer(ctx)
+	if err := stgypub.RequireLogin(u); err != nil {
 		return nil, err
 	}
-	if u.ID != userID && !u.IsAdmin {
-		return nil, stgypub.Errorf(stgypub.CodeForbidden, "only the user themself or an administrator may do this")
+	return u, nil
+}
+
+// RequireSelfOrAdmin returns the viewer when stgypub.RequireSelfOrAdmin
+// allows it to act for userID; UNAUTHENTICATED when anonymous, FORBIDDEN
+// otherwise.
+func RequireSelfOrAdmin(ctx context.Context, userID stgypub.ID) (*stgypub.User, error) {
+	u := Viewer(ctx)
+	if err := stgypub.RequireSelfOrAdmin(u, userID); err != nil {
+		return nil, err
 	}
 	return u, nil
 }

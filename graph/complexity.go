@@ -16,7 +16,9 @@ func setComplexity(c *ComplexityRoot) {
 		return 5 + child*pageLimit(limit, 20, maxPageLimit)
 	}
 	c.Site.Recent = func(child int, limit *int) int { return 1 + child*pageLimit(limit, 5, stgypub.SidePostsMax) }
-	c.Site.Popular = func(child int, limit *int) int { return 2 + child*pageLimit(limit, 5, stgypub.SidePostsMax) }
+	c.Site.Popular = func(child int, limit *int, _ *stgypub.ID) int {
+		return 2 + child*pageLimit(limit, 5, stgypub.SidePostsMax)
+	}
 	c.Query.PublishedPostsByIds = func(child int, ids []stgypub.ID) int { return 1 + child*max(len(ids), 1) }
 	c.Query.PubRanking = func(child int, _ stgypub.ID, limit *int) int {
 		return 1 + child*pageLimit(limit, 5, stgypub.SidePostsMax)

@@ -198,7 +198,7 @@ type ComplexityRoot struct {
 		Config  func(childComplexity int) int
 		ID      func(childComplexity int) int
 		Owner   func(childComplexity int) int
-		Popular func(childComplexity int, limit *int) int
+		Popular func(childComplexity int, limit *int, exclude *stgypub.ID) int
 		Posts   func(childComplexity int, order *model.PostOrder, offset *int, limit *int) int
 		Recent  func(childComplexity int, limit *int) int
 		Search  func(childComplexity int, query string, offset *int, limit *int) int
@@ -278,7 +278,7 @@ type SiteResolver interface {
 	Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, offset *int, limit *int) (*model.PostConnection, error)
 	Search(ctx context.Context, obj *model.Site, query string, offset *int, limit *int) (*model.SearchConnection, error)
 	Recent(ctx context.Context, obj *model.Site, limit *int) ([]*stgypub.Post, error)
-	Popular(ctx context.Context, obj *model.Site, limit *int) ([]*stgypub.Post, error)
+	Popular(ctx context.Context, obj *model.Site, limit *int, exclude *stgypub.ID) ([]*stgypub.Post, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -1045,7 +1045,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Site.Popular(childComplexity, args["limit"].(*int)), true
+		return e.ComplexityRoot.Site.Popular(childComplexity, args["limit"].(*int), args["exclude"].(*stgypub.ID)), true
 	case "Site.posts":
 		if e.ComplexityRoot.Site.Posts == nil {
 			break
@@ -1354,8 +1354,12 @@ type Site {
   search(query: String!, offset: Int = 0, limit: Int = 20): SearchConnection!
   "Recent posts; limit clamped to 20."
   recent(limit: Int = 5): [Post!]!
-  "Popular entries; limit clamped to 20."
-  popular(limit: Int = 5): [Post!]!
+  """
+  Popular entries (docs/SPEC.md#popular-entries): the most viewed published
+  posts of the last 15 days, best first; limit clamped to 20. exclude leaves
+  one post out (the article being shown), as the /pub sidebar does.
+  """
+  popular(limit: Int = 5, exclude: ID): [Post!]!
 }
 
 type RankingEntry {
@@ -2314,6 +2318,14 @@ func (ec *executionContext) field_Site_popular_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["limit"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "exclude",
+		func(ctx context.Context, v any) (*stgypub.ID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["exclude"] = arg1
 	return args, nil
 }
 
@@ -5580,7 +5592,7 @@ func (ec *executionContext) _Site_popular(ctx context.Context, field graphql.Col
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Site().Popular(ctx, obj, fc.Args["limit"].(*int))
+			return ec.Resolvers.Site().Popular(ctx, obj, fc.Args["limit"].(*int), fc.Args["exclude"].(*stgypub.ID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*stgypub.Post) graphql.Marshaler {

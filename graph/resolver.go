@@ -1,8 +1,10 @@
-// Package graph is STGY Pub's GraphQL layer (ARCHITECTURE.md "GraphQL
-// surface"): gqlgen generated code (generated.go, model/), thin
+// Package graph is STGY Pub's GraphQL layer (docs/ARCHITECTURE.md
+// "GraphQL"): gqlgen generated code (generated.go, model/), thin
 // follow-schema resolvers (schema.resolvers.go) and per-request
-// dataloaders. Permission checks live in owner and auth; resolvers convert
-// arguments, call one service or loader and return.
+// dataloaders. Resolvers depend on the service interfaces of services.go
+// (small fakes in tests), convert arguments, call one service, root rule
+// or loader and return; permission checks are the root's
+// stgypub.RequireSelfOrAdmin, applied in owner and auth.
 package graph
 
 import (
@@ -14,22 +16,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
-	"github.com/stgy/stgypub/owner"
 )
-
-// Counter is what the resolvers need of the page-view counter (package
-// counter implements it).
-type Counter interface {
-	// RecordView records one view; the post's PV today, 0 for a duplicate.
-	RecordView(ctx context.Context, v stgypub.View) (int64, error)
-	// Ranking returns up to limit Popular entries from Redis alone.
-	Ranking(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, error)
-	// Stats returns the owner's Publications Stats.
-	Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats, error)
-	// ViewCounts returns PV over the retention window per post (missing
-	// posts count 0).
-	ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []stgypub.ID) (map[stgypub.ID]int64, error)
-}
 
 // Resolver is the root resolver; every field is required except Logger
 // and Now.
@@ -38,8 +25,8 @@ type Resolver struct {
 	Users   stgypub.UserStore
 	Configs stgypub.PubConfigStore
 	Counter Counter
-	Owner   *owner.Service
-	Auth    *auth.Service
+	Owner   OwnerService
+	Auth    AuthService
 	// ViewSecret is the HMAC key of recordPubView signatures
 	// (STGY_PUB_VIEW_SECRET; visitor.Sign).
 	ViewSecret []byte

@@ -12,7 +12,6 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/graph/model"
-	"github.com/stgy/stgypub/markdown"
 )
 
 // Login is the resolver for the login field.
@@ -104,19 +103,17 @@ func (r *ownPostResolver) PublicationState(ctx context.Context, obj *stgypub.Pos
 
 // Title is the resolver for the title field.
 func (r *ownPostResolver) Title(ctx context.Context, obj *stgypub.Post) (string, error) {
-	title, _, _ := markdown.SnippetSummary(obj.Snippet)
-	return title, nil
+	return obj.Summary().Title, nil
 }
 
 // Description is the resolver for the description field.
 func (r *ownPostResolver) Description(ctx context.Context, obj *stgypub.Post) (string, error) {
-	_, desc, _ := markdown.SnippetSummary(obj.Snippet)
-	return desc, nil
+	return obj.Summary().Description, nil
 }
 
 // Digest is the resolver for the digest field.
 func (r *ownPostResolver) Digest(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return markdown.Digest(obj.Snippet), nil
+	return obj.Digest(), nil
 }
 
 // Owner is the resolver for the owner field.
@@ -126,25 +123,22 @@ func (r *postResolver) Owner(ctx context.Context, obj *stgypub.Post) (*stgypub.U
 
 // Title is the resolver for the title field.
 func (r *postResolver) Title(ctx context.Context, obj *stgypub.Post) (string, error) {
-	title, _, _ := markdown.SnippetSummary(obj.Snippet)
-	return title, nil
+	return obj.Summary().Title, nil
 }
 
 // Description is the resolver for the description field.
 func (r *postResolver) Description(ctx context.Context, obj *stgypub.Post) (string, error) {
-	_, desc, _ := markdown.SnippetSummary(obj.Snippet)
-	return desc, nil
+	return obj.Summary().Description, nil
 }
 
 // FeaturedImage is the resolver for the featuredImage field.
 func (r *postResolver) FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error) {
-	_, _, img := markdown.SnippetSummary(obj.Snippet)
-	return img, nil
+	return obj.Summary().Image, nil
 }
 
 // Digest is the resolver for the digest field.
 func (r *postResolver) Digest(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return markdown.Digest(obj.Snippet), nil
+	return obj.Digest(), nil
 }
 
 // HTML is the resolver for the html field.
@@ -278,8 +272,8 @@ func (r *siteResolver) Recent(ctx context.Context, obj *model.Site, limit *int) 
 }
 
 // Popular is the resolver for the popular field.
-func (r *siteResolver) Popular(ctx context.Context, obj *model.Site, limit *int) ([]*stgypub.Post, error) {
-	return r.sitePopular(ctx, obj.ID, limit)
+func (r *siteResolver) Popular(ctx context.Context, obj *model.Site, limit *int, exclude *stgypub.ID) ([]*stgypub.Post, error) {
+	return r.sitePopular(ctx, obj.ID, limit, exclude)
 }
 
 // Mutation returns MutationResolver implementation.

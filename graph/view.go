@@ -5,7 +5,6 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/graph/model"
-	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -27,7 +26,7 @@ func (r *Resolver) recordView(ctx context.Context, postID stgypub.ID, fingerprin
 	if err != nil {
 		return nil, err
 	}
-	v := stgypub.View{PostID: p.ID, OwnerID: p.OwnedBy, Digest: markdown.Digest(p.Snippet), Fingerprint: fp}
+	v := stgypub.View{PostID: p.ID, OwnerID: p.OwnedBy, Digest: p.Digest(), Fingerprint: fp}
 	if p.PublishedAt != nil {
 		v.PublishedAt = *p.PublishedAt
 	}

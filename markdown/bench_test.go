@@ -61,14 +61,6 @@ func BenchmarkRenderSnippet(b *testing.B) {
 	}
 }
 
-func BenchmarkDigest(b *testing.B) {
-	snippet := Convert(benchArticle(b, "ja/web-http-headers-etag.md"), Options{}).Snippet
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = Digest(snippet)
-	}
-}
-
 func BenchmarkKWIC(b *testing.B) {
 	text := PlainText(benchArticle(b, "en/survey2024-h1-results.md"))
 	b.SetBytes(int64(len(text)))

@@ -6,16 +6,18 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
+
+	"github.com/stgy/stgypub"
 )
 
 // Block kinds: the "t" values of the JSON snippet (snippet.go).
 const (
-	kindHeading   = "h"
-	kindParagraph = "p"
-	kindListItem  = "li"
-	kindQuote     = "q"
-	kindCode      = "code"
-	kindImage     = "img"
+	kindHeading   = stgypub.SnippetHeading
+	kindParagraph = stgypub.SnippetParagraph
+	kindListItem  = stgypub.SnippetListItem
+	kindQuote     = stgypub.SnippetQuote
+	kindCode      = stgypub.SnippetCode
+	kindImage     = stgypub.SnippetImage
 )
 
 // block is one readable unit of a post in document order. text keeps line

@@ -5,12 +5,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
-)
 
-// Lengths of the extracted metadata, in code points.
-const (
-	maxTitleLen       = 200
-	maxDescriptionLen = 300
+	"github.com/stgy/stgypub"
 )
 
 // Document is everything derived from one post's Markdown body (the body
@@ -73,7 +69,7 @@ func documentTitle(p parsed, blocks []block) string {
 		if h, ok := n.(*ast.Heading); ok && entering {
 			var b strings.Builder
 			inlineText(&b, h, p.src, nil)
-			if title = collapseSpace(b.String()); title != "" {
+			if title = stgypub.CollapseSpace(b.String()); title != "" {
 				return ast.WalkStop, nil
 			}
 		}
@@ -88,7 +84,7 @@ func documentTitle(p parsed, blocks []block) string {
 			}
 		}
 	}
-	return Truncate(title, maxTitleLen)
+	return stgypub.Truncate(title, stgypub.TitleMaxLen)
 }
 
 // documentDescription is the first Markdown paragraph, else the first
@@ -100,13 +96,13 @@ func documentDescription(blocks []block) string {
 			continue
 		}
 		if !b.secondary {
-			return Truncate(collapseSpace(b.text), maxDescriptionLen)
+			return stgypub.Truncate(stgypub.CollapseSpace(b.text), stgypub.DescriptionMaxLen)
 		}
 		if fallback == "" {
 			fallback = b.text
 		}
 	}
-	return Truncate(collapseSpace(fallback), maxDescriptionLen)
+	return stgypub.Truncate(stgypub.CollapseSpace(fallback), stgypub.DescriptionMaxLen)
 }
 
 // firstImage finds the first image of the whole document in source order.
@@ -119,7 +115,7 @@ func firstImage(p parsed) string {
 		var imgs []image
 		switch n := n.(type) {
 		case *ast.Image:
-			if safeURL(string(n.Destination)) {
+			if stgypub.SafeURL(string(n.Destination)) {
 				imgs = append(imgs, image{src: string(n.Destination)})
 			}
 		case *ast.RawHTML:
@@ -141,4 +137,15 @@ func htmlImages(fragment string, imgs *[]image) {
 	if strings.Contains(fragment, "<img") || strings.Contains(strings.ToLower(fragment), "<img") {
 		htmlContent(fragment, nil, imgs)
 	}
+}
+
+// firstNonEmptyLine returns the first line of s holding more than white
+// space, collapsed (as the title stgypub.SummarizeSnippet falls back to).
+func firstNonEmptyLine(s string) string {
+	for line := range strings.SplitSeq(s, "\n") {
+		if l := stgypub.CollapseSpace(line); l != "" {
+			return l
+		}
+	}
+	return ""
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/stgy/stgypub"
 )
 
 // resolveText decodes a Markdown text segment: backslash escapes of ASCII
@@ -62,7 +64,7 @@ func inlineText(b *strings.Builder, n ast.Node, src []byte, imgs *[]image) {
 		case *ast.AutoLink:
 			b.Write(c.Label(src))
 		case *ast.Image:
-			if imgs != nil && safeURL(string(c.Destination)) {
+			if imgs != nil && stgypub.SafeURL(string(c.Destination)) {
 				var alt strings.Builder
 				inlineText(&alt, c, src, nil)
 				*imgs = append(*imgs, image{src: string(c.Destination), alt: alt.String()})

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/goccy/go-yaml"
+
+	"github.com/stgy/stgypub"
 )
 
 // FrontMatter is what import needs from a file's YAML front matter. Go
@@ -61,10 +63,10 @@ func SplitFrontMatter(src string) (fm FrontMatter, body string) {
 	if !ok {
 		return FrontMatter{}, src
 	}
-	fm.Title = collapseSpace(stringValue(values["title"]))
+	fm.Title = stgypub.CollapseSpace(stringValue(values["title"]))
 	fm.Date = dateValue(values["date"])
 	fm.Locale = strings.TrimSpace(firstString(values, "locale", "lang"))
-	fm.Summary = collapseSpace(firstString(values, "summary", "description"))
+	fm.Summary = stgypub.CollapseSpace(firstString(values, "summary", "description"))
 	return fm, body
 }
 

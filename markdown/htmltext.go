@@ -5,6 +5,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/stgy/stgypub"
 )
 
 // image is one image found in a post: its source as written and alt text.
@@ -89,5 +91,5 @@ func imgFromTag(z *html.Tokenizer) (image, bool) {
 			break
 		}
 	}
-	return img, safeURL(img.src)
+	return img, stgypub.SafeURL(img.src)
 }

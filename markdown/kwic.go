@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stgy/stgypub"
 )
 
 // Fragment is one keyword-in-context hit: Match is the matched text as it
@@ -137,7 +139,7 @@ func graphemeBounds(text string, n int) []int {
 	bounds := make([]int, 0, n+1)
 	pos := 0
 	for off := 0; off < len(text); {
-		size, runes := nextCluster(text[off:])
+		size, runes := stgypub.NextGraphemeCluster(text[off:])
 		bounds = append(bounds, pos)
 		pos += runes
 		off += size

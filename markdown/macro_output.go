@@ -4,6 +4,8 @@ import (
 	"html"
 	"strconv"
 	"strings"
+
+	"github.com/stgy/stgypub"
 )
 
 // Writers for macro expansions. The same expansion must read correctly in
@@ -82,7 +84,7 @@ func outBadge(label string, ctx macroContext) string {
 // outLink writes a link to url labelled with text; unsafe URLs give the
 // text alone.
 func outLink(url, text string, ctx macroContext) string {
-	if ctx == ctxHTMLTag || !safeURL(url) {
+	if ctx == ctxHTMLTag || !stgypub.SafeURL(url) {
 		return outText(text, ctx)
 	}
 	return `<a href="` + html.EscapeString(url) + `">` + outText(text, ctx) + `</a>`

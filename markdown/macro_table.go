@@ -4,6 +4,8 @@ import (
 	"html"
 	"strconv"
 	"strings"
+
+	"github.com/stgy/stgypub"
 )
 
 // What each macro becomes. Names are matched case-insensitively.
@@ -158,7 +160,7 @@ func expandImage(m macroCall, ctx macroContext) string {
 		return ""
 	}
 	src := m.args[0].text
-	if !safeURL(src) {
+	if !stgypub.SafeURL(src) {
 		return ""
 	}
 	s := `<img src="` + html.EscapeString(src) + `" alt=""`

@@ -1,6 +1,10 @@
 package markdown
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/stgy/stgypub"
+)
 
 // PlainText converts a Markdown body to plain text for search and KWIC: no
 // markup, macros resolved as in [Convert], text of code blocks, tables, raw
@@ -17,5 +21,5 @@ func PlainText(src string) string {
 		b.WriteString(bl.text)
 		b.WriteByte(' ')
 	}
-	return collapseSpace(b.String())
+	return stgypub.CollapseSpace(b.String())
 }

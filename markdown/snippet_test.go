@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stgy/stgypub"
 )
 
 func TestSnippetFormat(t *testing.T) {
@@ -58,7 +60,7 @@ func TestSnippetLimit(t *testing.T) {
 			if n < SnippetMaxLen-64 {
 				t.Errorf("snippet has only %d code points", n)
 			}
-			blocks, _ := decodeSnippet(s)
+			blocks, _ := stgypub.DecodeSnippet(s)
 			if len(blocks) == 0 {
 				t.Fatalf("no blocks")
 			}
@@ -96,26 +98,6 @@ func TestRenderSnippet(t *testing.T) {
 				t.Errorf("RenderSnippet =\n%s\nwant\n%s", got, tt.want)
 			}
 			assertSafeHTML(t, got)
-		})
-	}
-}
-
-func TestSnippetSummary(t *testing.T) {
-	tests := []struct {
-		name, snippet             string
-		title, description, image string
-	}{
-		{"all parts", `[{"t":"img","src":"a.png"},{"t":"p","c":"First para"},{"t":"h","l":2,"c":"Heading"},{"t":"p","c":"Second"}]`, "Heading", "First para", "a.png"},
-		{"title from first text line", `[{"t":"code","c":"\n  line one\nline two"},{"t":"p","c":"P"}]`, "line one", "P", ""},
-		{"unsafe image skipped", `[{"t":"img","src":"javascript:x"},{"t":"img","src":"https://e.com/b.png"}]`, "", "", "https://e.com/b.png"},
-		{"invalid", `nope`, "", "", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			title, desc, img := SnippetSummary(tt.snippet)
-			if title != tt.title || desc != tt.description || img != tt.image {
-				t.Errorf("SnippetSummary = %q, %q, %q; want %q, %q, %q", title, desc, img, tt.title, tt.description, tt.image)
-			}
 		})
 	}
 }

@@ -75,7 +75,7 @@ func (in PostInput) apply(p *stgypub.Post) {
 // CreatePost creates an unpublished post owned by viewer.
 // Errors: UNAUTHENTICATED (nil viewer), BAD_USER_INPUT (PostInput.Validate).
 func (s *Service) CreatePost(ctx context.Context, viewer *stgypub.User, in PostInput) (*stgypub.Post, error) {
-	if err := requireUser(viewer); err != nil {
+	if err := stgypub.RequireLogin(viewer); err != nil {
 		return nil, err
 	}
 	if err := in.Validate(); err != nil {
@@ -156,7 +156,7 @@ func CheckPublishedAt(t time.Time) error {
 // clamped to 1-MyPostsMaxLimit. Errors: UNAUTHENTICATED, BAD_USER_INPUT
 // for a negative offset.
 func (s *Service) MyPosts(ctx context.Context, viewer *stgypub.User, offset, limit int) ([]*stgypub.Post, error) {
-	if err := requireUser(viewer); err != nil {
+	if err := stgypub.RequireLogin(viewer); err != nil {
 		return nil, err
 	}
 	if offset < 0 || limit < 0 {
@@ -179,14 +179,14 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, id stgypub.ID)
 
 // ownPost loads post id and checks viewer may change it.
 func (s *Service) ownPost(ctx context.Context, viewer *stgypub.User, id stgypub.ID) (*stgypub.Post, error) {
-	if err := requireUser(viewer); err != nil {
+	if err := stgypub.RequireLogin(viewer); err != nil {
 		return nil, err
 	}
 	p, err := s.posts.Post(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("owner: post %s: %w", id, err)
 	}
-	if err := mayActFor(viewer, p.OwnedBy); err != nil {
+	if err := stgypub.RequireSelfOrAdmin(viewer, p.OwnedBy); err != nil {
 		return nil, err
 	}
 	return p, nil

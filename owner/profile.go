@@ -21,7 +21,7 @@ const (
 // public pages show as the author and profile; for the user themself or an
 // admin. Errors: UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, NOT_FOUND.
 func (s *Service) UpdateProfile(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, nickname, introduction string) (*stgypub.User, error) {
-	if err := mayActFor(viewer, userID); err != nil {
+	if err := stgypub.RequireSelfOrAdmin(viewer, userID); err != nil {
 		return nil, err
 	}
 	nickname = strings.Join(strings.Fields(nickname), " ")

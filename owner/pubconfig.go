@@ -26,7 +26,7 @@ type PubConfigPatch struct {
 // (stgypub.PubConfig.ValidateChange: column limits, counts 0-20, known
 // theme, Measurement ID and time zone formats; extensions rules).
 func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch PubConfigPatch) (*stgypub.PubConfig, error) {
-	if err := mayActFor(viewer, userID); err != nil {
+	if err := stgypub.RequireSelfOrAdmin(viewer, userID); err != nil {
 		return nil, err
 	}
 	c, err := s.configs.PubConfig(ctx, userID)
@@ -73,7 +73,7 @@ func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, use
 // UpdatePubConfig accepts back). Errors: UNAUTHENTICATED, FORBIDDEN,
 // NOT_FOUND.
 func (s *Service) ExportPubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID) (*stgypub.PubConfig, error) {
-	if err := mayActFor(viewer, userID); err != nil {
+	if err := stgypub.RequireSelfOrAdmin(viewer, userID); err != nil {
 		return nil, err
 	}
 	c, err := s.configs.PubConfig(ctx, userID)

@@ -26,22 +26,3 @@ func New(posts stgypub.PostStore, accounts stgypub.AccountStore, configs stgypub
 
 // Now is the service's clock.
 func (s *Service) Now() time.Time { return s.now() }
-
-// requireUser returns UNAUTHENTICATED for an anonymous viewer.
-func requireUser(viewer *stgypub.User) error {
-	if viewer == nil {
-		return stgypub.Errorf(stgypub.CodeUnauthenticated, "login required")
-	}
-	return nil
-}
-
-// mayActFor reports whether viewer may act for user id: themself or admin.
-func mayActFor(viewer *stgypub.User, id stgypub.ID) error {
-	if err := requireUser(viewer); err != nil {
-		return err
-	}
-	if viewer.ID != id && !viewer.IsAdmin {
-		return stgypub.Errorf(stgypub.CodeForbidden, "only the owner or an administrator may do this")
-	}
-	return nil
-}

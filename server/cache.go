@@ -81,8 +81,8 @@ func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
 		return c
 	}
 	c := &cardParts{}
-	c.title, c.description, c.image = markdown.SnippetSummary(p.Snippet)
-	c.description = snippetDescription(p.Snippet, c.description)
+	sum := p.Summary()
+	c.title, c.description, c.image = sum.Title, sum.Description, sum.Image
 	if rich {
 		c.rich = prerender.ScopeIDs(markdown.RenderSnippet(p.Snippet, markdown.Options{Vertical: vertical}))
 	}

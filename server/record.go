@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -28,7 +27,7 @@ func (s *Server) recordView(ctx context.Context, r *http.Request, post *stgypub.
 		PostID:      post.ID,
 		OwnerID:     post.OwnedBy,
 		PublishedAt: *post.PublishedAt,
-		Digest:      markdown.Digest(post.Snippet),
+		Digest:      post.Digest(),
 		Fingerprint: visitor.Fingerprint(s.cfg.ViewSecret, ip),
 	}
 	if _, err := s.deps.Views.RecordView(ctx, v); err != nil {

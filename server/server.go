@@ -66,12 +66,6 @@ type Config struct {
 	PageDataTTL time.Duration
 }
 
-// ViewCounter gives posts' PV over the retention window (counter
-// implements it). A missing post counts 0.
-type ViewCounter interface {
-	ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []stgypub.ID) (map[stgypub.ID]int64, error)
-}
-
 // SitemapLister lists every user's published posts for /sitemap.xml
 // (store implements it), newest first, without Content, at most limit.
 // SitemapLastChange is the latest site change time of any user (moved by
@@ -101,7 +95,7 @@ type Deps struct {
 	Sitemap SitemapLister
 	Views   stgypub.ViewRecorder
 	Ranker  stgypub.Ranker
-	Counts  ViewCounter
+	Counts  stgypub.ViewCounter
 	API     http.Handler
 	// Previews serves owners' previews of their posts in any state
 	// (/publications/preview/{postId}); nil answers 404 there.

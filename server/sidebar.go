@@ -19,36 +19,30 @@ func (s *Server) recentPosts(ctx context.Context, ownerID, current stgypub.ID, n
 	return dropPost(posts, current, n), nil
 }
 
-// popularPosts is the sidebar's Popular entries (seed 001 "Popular
-// entries"): ranked IDs from the Ranker (Redis only), current dropped,
-// then PublishedByIDs in rank order. Any failure is logged and leaves the
+// popularPosts is the sidebar's Popular entries: the one rule
+// stgypub.PopularEntries without the current article, its posts looked
+// up through the page-data cache. Any failure is logged and leaves the
 // list empty; the page still renders.
 func (s *Server) popularPosts(ctx context.Context, ownerID, current stgypub.ID, n int) []*stgypub.Post {
 	if s.deps.Ranker == nil {
 		return nil
 	}
-	entries, err := s.deps.Ranker.Ranking(ctx, ownerID, n+1)
+	ranked, err := stgypub.PopularEntries(ctx, s.deps.Ranker, popularLookup{s}, ownerID, current, n)
 	if err != nil {
-		s.warn(ctx, "popular entries: ranking unavailable", err)
+		s.warn(ctx, "popular entries unavailable", err)
 		return nil
 	}
-	ids := make([]stgypub.ID, 0, n)
-	for _, e := range entries {
-		if e.ID != current && len(ids) < n {
-			ids = append(ids, e.ID)
-		}
-	}
-	if len(ids) == 0 {
-		return nil
-	}
+	return stgypub.RankedPosts(ranked)
+}
+
+// popularLookup is PublishedByIDs through the page-data cache, keyed by
+// the ranked IDs.
+type popularLookup struct{ s *Server }
+
+func (l popularLookup) PublishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypub.Post, error) {
 	var key popularKey
 	copy(key[:], ids)
-	posts, err := s.popularData.get(key, func() ([]*stgypub.Post, error) { return s.deps.Posts.PublishedByIDs(ctx, ids) })
-	if err != nil {
-		s.warn(ctx, "popular entries: posts unavailable", err)
-		return nil
-	}
-	return posts
+	return l.s.popularData.get(key, func() ([]*stgypub.Post, error) { return l.s.deps.Posts.PublishedByIDs(ctx, ids) })
 }
 
 // popularKey is the ranked IDs of a Popular list (zero-padded), the key

@@ -93,7 +93,7 @@ func (s *Server) sitePage(r *http.Request, site siteIdentity, p siteParams, them
 	}
 	desc := site.config.Subtitle
 	if desc == "" {
-		desc = truncateEllipsis(collapseSpace(site.config.Introduction), descriptionMaxLen)
+		desc = stgypub.TruncateEllipsis(stgypub.CollapseSpace(site.config.Introduction), stgypub.DescriptionMaxLen)
 	}
 	title := site.name
 	if p.query != "" {
@@ -136,7 +136,7 @@ func (s *Server) fillList(page *prerender.SitePage, site siteIdentity, p sitePar
 	case viewKWIC:
 		for _, post := range posts {
 			hit := prerender.SearchHit{Card: s.card(post, site, false, false)}
-			for _, f := range markdown.KWIC(post.PlainText, p.query, 40, 3) {
+			for _, f := range markdown.KWIC(post.PlainText, p.query, stgypub.KWICRadius, stgypub.KWICFragments) {
 				hit.Fragments = append(hit.Fragments, prerender.Fragment{Before: f.Before, Match: f.Match, After: f.After})
 			}
 			page.Hits = append(page.Hits, hit)

@@ -9,7 +9,6 @@ import (
 	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/markdown"
 )
 
 var _ stgypub.CheckpointStore = (*Store)(nil)
@@ -153,7 +152,7 @@ func (s *Store) DeleteCheckpointsBefore(ctx context.Context, date time.Time) (in
 }
 
 // PostMetas returns the Stats metadata (owner, published_at, and
-// markdown.Digest of the JSON snippet) of the posts among ids, read by
+// stgypub.SnippetDigest of the JSON snippet) of the posts among ids, read by
 // primary key; unknown IDs are left out, order is unspecified (seed 001
 // "Publications Stats": only IDs missing from Redis are looked up).
 func (s *Store) PostMetas(ctx context.Context, ids []stgypub.ID) ([]stgypub.PostMeta, error) {
@@ -178,7 +177,7 @@ func (s *Store) PostMetas(ctx context.Context, ids []stgypub.ID) ([]stgypub.Post
 			t := r.PublishedAt.UTC()
 			pub = &t
 		}
-		out[i] = stgypub.PostMeta{ID: stgypub.ID(r.ID), OwnerID: stgypub.ID(r.OwnedBy), PublishedAt: pub, Digest: markdown.Digest(r.Snippet)}
+		out[i] = stgypub.PostMeta{ID: stgypub.ID(r.ID), OwnerID: stgypub.ID(r.OwnedBy), PublishedAt: pub, Digest: stgypub.SnippetDigest(r.Snippet)}
 	}
 	return out, nil
 }

@@ -1,16 +1,17 @@
-package markdown
+package stgypub
 
 import (
 	"net/url"
 	"strings"
 )
 
-// safeURL reports whether u may be used as an image source or link target:
-// an absolute http or https URL, or a relative reference (path, query,
-// fragment or "//host/..." network path). Control characters, white space
-// inside, backslashes before a colon and every other scheme (javascript:,
-// vbscript:, data:, in any case) are refused.
-func safeURL(u string) bool {
+// SafeURL reports whether u may be used as an image source or link target
+// in anything we render (docs/SPEC.md#safe-urls): an absolute http or https
+// URL, or a relative reference (path, query, fragment or "//host/..."
+// network path). Control characters, white space inside, backslashes and
+// every other scheme (javascript:, vbscript:, data:, in any case) are
+// refused. Surrounding white space is ignored.
+func SafeURL(u string) bool {
 	u = strings.TrimSpace(u)
 	if u == "" {
 		return false

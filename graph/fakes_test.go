@@ -1,0 +1,257 @@
+package graph_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/graph"
+	"github.com/stgy/stgypub/owner"
+)
+
+// The fakes below stand in for the store, the counter and the owner and
+// auth services, so resolver behaviour is tested without PostgreSQL or
+// Redis (the integration tests in server/api run the same fields on the
+// real adapters).
+
+var fakeNow = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+
+// fakeStore holds posts and users; a post is published when its
+// PublishedAt is at or before fakeNow.
+type fakeStore struct {
+	posts map[stgypub.ID]*stgypub.Post
+	users map[stgypub.ID]*stgypub.User
+}
+
+func (s *fakeStore) published(id stgypub.ID) (*stgypub.Post, bool) {
+	p, ok := s.posts[id]
+	return p, ok && p.IsPublished(fakeNow)
+}
+
+func (s *fakeStore) PublishedPost(_ context.Context, id stgypub.ID) (*stgypub.Post, error) {
+	if p, ok := s.published(id); ok {
+		return p, nil
+	}
+	return nil, stgypub.Errorf(stgypub.CodeNotFound, "post not found")
+}
+
+func (s *fakeStore) AdjacentPublished(context.Context, *stgypub.Post) (older, newer *stgypub.Post, err error) {
+	return nil, nil, nil
+}
+
+func (s *fakeStore) PublishedByUser(context.Context, stgypub.ID, stgypub.PostQuery) ([]*stgypub.Post, error) {
+	return nil, errors.New("fakeStore: PublishedByUser not faked")
+}
+
+func (s *fakeStore) CountPublishedByUser(context.Context, stgypub.ID) (int, error) {
+	return 0, errors.New("fakeStore: CountPublishedByUser not faked")
+}
+
+func (s *fakeStore) PublishedByIDs(_ context.Context, ids []stgypub.ID) ([]*stgypub.Post, error) {
+	var out []*stgypub.Post
+	for _, id := range ids {
+		if p, ok := s.published(id); ok {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+func (s *fakeStore) SearchPublished(context.Context, stgypub.ID, string, stgypub.PostQuery) ([]*stgypub.Post, int, error) {
+	return nil, 0, errors.New("fakeStore: SearchPublished not faked")
+}
+
+func (s *fakeStore) LastPublishedChange(context.Context, stgypub.ID) (time.Time, error) {
+	return fakeNow, nil
+}
+
+func (s *fakeStore) User(_ context.Context, id stgypub.ID) (*stgypub.User, error) {
+	if u, ok := s.users[id]; ok {
+		return u, nil
+	}
+	return nil, stgypub.Errorf(stgypub.CodeNotFound, "user not found")
+}
+
+func (s *fakeStore) UsersByIDs(_ context.Context, ids []stgypub.ID) ([]*stgypub.User, error) {
+	var out []*stgypub.User
+	for _, id := range ids {
+		if u, ok := s.users[id]; ok {
+			out = append(out, u)
+		}
+	}
+	return out, nil
+}
+
+func (s *fakeStore) PubConfig(_ context.Context, id stgypub.ID) (*stgypub.PubConfig, error) {
+	return stgypub.DefaultPubConfig(id), nil
+}
+
+func (s *fakeStore) PubConfigs(_ context.Context, ids []stgypub.ID) ([]*stgypub.PubConfig, error) {
+	var out []*stgypub.PubConfig
+	for _, id := range ids {
+		if _, ok := s.users[id]; ok {
+			out = append(out, stgypub.DefaultPubConfig(id))
+		}
+	}
+	return out, nil
+}
+
+// fakeCounter ranks the given entries; rankingErr fails Ranking. It
+// records which owners' Stats were asked for.
+type fakeCounter struct {
+	mu         sync.Mutex
+	ranking    []stgypub.RankingEntry
+	rankingErr error
+	statsFor   []stgypub.ID
+	views      []stgypub.View
+}
+
+func (c *fakeCounter) RecordView(_ context.Context, v stgypub.View) (int64, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.views = append(c.views, v)
+	return int64(len(c.views)), nil
+}
+
+func (c *fakeCounter) Ranking(_ context.Context, _ stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {
+	if c.rankingErr != nil {
+		return nil, c.rankingErr
+	}
+	return c.ranking[:min(limit, len(c.ranking))], nil
+}
+
+func (c *fakeCounter) Stats(_ context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.statsFor = append(c.statsFor, ownerID)
+	return &stgypub.Stats{OwnerID: ownerID, Days: 15, TotalPV: 42, Daily: []stgypub.DayPV{}, Posts: []stgypub.PostStats{}}, nil
+}
+
+func (c *fakeCounter) ViewCounts(_ context.Context, _ stgypub.ID, ids []stgypub.ID) (map[stgypub.ID]int64, error) {
+	out := map[stgypub.ID]int64{}
+	for _, e := range c.ranking {
+		out[e.ID] = e.PV
+	}
+	return out, nil
+}
+
+// fakeOwner records the calls that reach the owner service.
+type fakeOwner struct {
+	graph.OwnerService // methods not faked panic (recovered as errors by gqlgen)
+	mu                 sync.Mutex
+	calls              []string
+	viewers            []*stgypub.User
+	inputs             []owner.PostInput
+}
+
+func (o *fakeOwner) CreatePost(_ context.Context, viewer *stgypub.User, in owner.PostInput) (*stgypub.Post, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.calls = append(o.calls, "CreatePost")
+	o.viewers = append(o.viewers, viewer)
+	o.inputs = append(o.inputs, in)
+	if err := stgypub.RequireLogin(viewer); err != nil {
+		return nil, err
+	}
+	return &stgypub.Post{ID: 0x2000000000000077, OwnedBy: viewer.ID, Content: in.Content, Snippet: `[{"t":"p","c":"` + in.Content + `"}]`}, nil
+}
+
+// fakeAuth opens a session for any password "pw".
+type fakeAuth struct{ graph.AuthService }
+
+func (fakeAuth) Login(_ context.Context, login, password string) (*auth.Session, error) {
+	if password != "pw" {
+		return nil, stgypub.Errorf(stgypub.CodeUnauthenticated, "wrong login name or password")
+	}
+	return &auth.Session{User: &stgypub.User{ID: 9, LoginName: login}, Token: "tok", ExpiresAt: fakeNow.Add(time.Hour)}, nil
+}
+
+func (fakeAuth) SessionCookie(s *auth.Session) *http.Cookie {
+	return &http.Cookie{Name: auth.CookieName, Value: s.Token}
+}
+
+// fakeAPI serves one resolver over the fakes, with an error presenter
+// that puts the stgypub error code in extensions.code.
+type fakeAPI struct {
+	store   *fakeStore
+	counter *fakeCounter
+	owner   *fakeOwner
+	h       http.Handler
+}
+
+func newFakeAPI(t *testing.T) *fakeAPI {
+	t.Helper()
+	f := &fakeAPI{
+		store:   &fakeStore{posts: map[stgypub.ID]*stgypub.Post{}, users: map[stgypub.ID]*stgypub.User{}},
+		counter: &fakeCounter{},
+		owner:   &fakeOwner{},
+	}
+	r := &graph.Resolver{Posts: f.store, Users: f.store, Configs: f.store, Counter: f.counter,
+		Owner: f.owner, Auth: fakeAuth{}, Now: func() time.Time { return fakeNow }}
+	srv := handler.New(graph.NewSchema(r))
+	srv.AddTransport(transport.POST{})
+	srv.SetErrorPresenter(func(ctx context.Context, err error) *gqlerror.Error {
+		e := graphql.DefaultErrorPresenter(ctx, err)
+		e.Extensions = map[string]any{"code": stgypub.ErrorCode(err)}
+		return e
+	})
+	f.h = srv
+	return f
+}
+
+type fakeResp struct {
+	Data   map[string]json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string         `json:"message"`
+		Extensions map[string]any `json:"extensions"`
+	} `json:"errors"`
+	cookies []*http.Cookie
+}
+
+func (r *fakeResp) code() string {
+	if len(r.Errors) == 0 {
+		return ""
+	}
+	c, _ := r.Errors[0].Extensions["code"].(string)
+	return c
+}
+
+// do runs query as viewer (nil: anonymous).
+func (f *fakeAPI) do(t *testing.T, viewer *stgypub.User, query string, vars map[string]any) *fakeResp {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
+	req := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	ctx := auth.WithViewer(req.Context(), viewer, auth.Cookie, "")
+	ctx = auth.WithCookieSink(ctx, rec)
+	f.h.ServeHTTP(rec, req.WithContext(ctx))
+	out := &fakeResp{cookies: rec.Result().Cookies()}
+	if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
+		t.Fatalf("not JSON: %s", rec.Body.String())
+	}
+	return out
+}
+
+func (r *fakeResp) decode(t *testing.T, field string, v any) {
+	t.Helper()
+	if len(r.Errors) > 0 {
+		t.Fatalf("errors: %+v", r.Errors)
+	}
+	if err := json.Unmarshal(r.Data[field], v); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,55 @@
+package graph
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/owner"
+)
+
+// The services the resolvers call, declared here where they are used, so
+// resolver tests can run on small fakes; production passes the real
+// adapters (see cmd/stgy-pub and docs/ARCHITECTURE.md "GraphQL").
+
+// Counter is what the resolvers need of the page-view counter (package
+// counter implements it).
+type Counter interface {
+	stgypub.ViewRecorder
+	stgypub.Ranker
+	stgypub.StatsReader
+	stgypub.ViewCounter
+}
+
+// OwnerService is the owners' post and settings operations (owner.Service
+// implements it). Every method takes the authenticated viewer (nil when
+// anonymous) and checks it with stgypub.RequireSelfOrAdmin.
+type OwnerService interface {
+	CreatePost(ctx context.Context, viewer *stgypub.User, in owner.PostInput) (*stgypub.Post, error)
+	UpdatePost(ctx context.Context, viewer *stgypub.User, id stgypub.ID, in owner.PostInput) (*stgypub.Post, error)
+	DeletePost(ctx context.Context, viewer *stgypub.User, id stgypub.ID) error
+	SetPublication(ctx context.Context, viewer *stgypub.User, id stgypub.ID, publishedAt *time.Time) (*stgypub.Post, error)
+	MyPosts(ctx context.Context, viewer *stgypub.User, offset, limit int) ([]*stgypub.Post, error)
+	Post(ctx context.Context, viewer *stgypub.User, id stgypub.ID) (*stgypub.Post, error)
+	UpdateProfile(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, nickname, introduction string) (*stgypub.User, error)
+	UpdatePubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch owner.PubConfigPatch) (*stgypub.PubConfig, error)
+	ExportPubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID) (*stgypub.PubConfig, error)
+}
+
+// AuthService logs owners in and out and manages their API tokens
+// (auth.Service implements it).
+type AuthService interface {
+	Login(ctx context.Context, loginName, password string) (*auth.Session, error)
+	Logout(ctx context.Context, token string) error
+	SessionCookie(sess *auth.Session) *http.Cookie
+	ClearCookie() *http.Cookie
+	CreateAPIToken(ctx context.Context, userID stgypub.ID, name string) (stgypub.ID, string, error)
+	DeleteAPIToken(ctx context.Context, userID, tokenID stgypub.ID) error
+}
+
+var (
+	_ OwnerService = (*owner.Service)(nil)
+	_ AuthService  = (*auth.Service)(nil)
+)
