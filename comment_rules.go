@@ -18,10 +18,11 @@ func (t *CommentTarget) SectionOpen(now time.Time) bool {
 }
 
 // CanModerateComments reports whether viewer moderates the comments of p:
-// the post's owner or an administrator. Moderators see pending comments,
-// approve and delete, post without CAPTCHA and are published at once.
+// the post's owner or an administrator (CanActFor). Moderators see pending
+// comments, approve and delete, post without CAPTCHA and are published at
+// once.
 func CanModerateComments(viewer *User, p *Post) bool {
-	return viewer != nil && p != nil && (viewer.IsAdmin || viewer.ID == p.OwnedBy)
+	return p != nil && CanActFor(viewer, p.OwnedBy)
 }
 
 // CanEditComment reports whether viewer may edit c on p: an administrator

@@ -11,15 +11,20 @@ func RequireLogin(viewer *User) error {
 	return nil
 }
 
-// RequireSelfOrAdmin is the one rule for acting on a user's behalf
-// (their posts, settings, profile and Stats): the viewer must be that
-// user or an administrator. UNAUTHENTICATED when anonymous, FORBIDDEN
-// otherwise.
+// CanActFor is the one rule for acting on a user's behalf (their posts,
+// settings, profile, Stats and the moderation of their comments): the
+// viewer is that user or an administrator. Anonymous viewers cannot.
+func CanActFor(viewer *User, userID ID) bool {
+	return viewer != nil && (viewer.ID == userID || viewer.IsAdmin)
+}
+
+// RequireSelfOrAdmin is CanActFor as an error: UNAUTHENTICATED when
+// anonymous, FORBIDDEN for another user who is not an administrator.
 func RequireSelfOrAdmin(viewer *User, userID ID) error {
 	if err := RequireLogin(viewer); err != nil {
 		return err
 	}
-	if viewer.ID != userID && !viewer.IsAdmin {
+	if !CanActFor(viewer, userID) {
 		return Errorf(CodeForbidden, "only the owner or an administrator may do this")
 	}
 	return nil

@@ -24,6 +24,13 @@ func TestRequireSelfOrAdmin(t *testing.T) {
 			if got := ErrorCode(RequireSelfOrAdmin(tt.viewer, tt.target)); got != tt.want {
 				t.Errorf("code %q, want %q", got, tt.want)
 			}
+			if got := CanActFor(tt.viewer, tt.target); got != (tt.want == "") {
+				t.Errorf("CanActFor = %v", got)
+			}
+			p := &Post{ID: 7, OwnedBy: tt.target}
+			if got := CanModerateComments(tt.viewer, p); got != (tt.want == "") {
+				t.Errorf("CanModerateComments = %v", got)
+			}
 		})
 	}
 	if ErrorCode(RequireLogin(nil)) != CodeUnauthenticated || RequireLogin(alice) != nil {

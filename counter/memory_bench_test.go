@@ -34,7 +34,7 @@ func usedMemory(b *testing.B, rdb *redis.Client) float64 {
 	return 0
 }
 
-// digests are 150-character digests (markdown.Digest's maximum).
+// digests are 150-character digests (stgypub.DigestMaxLen).
 var digests = map[string]string{
 	"en": strings.Repeat("Publishing posts as blogs, counting views in Redis. ", 3)[:150],
 	"ja": string([]rune(strings.Repeat("記事の外部公開とアクセスカウンタ、日次のハッシュと疎なチェックポイント。", 5))[:150]),

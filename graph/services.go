@@ -36,6 +36,7 @@ type OwnerService interface {
 	UpdateProfile(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, nickname, introduction string) (*stgypub.User, error)
 	UpdatePubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch owner.PubConfigPatch) (*stgypub.PubConfig, error)
 	ExportPubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID) (*stgypub.PubConfig, error)
+	PreviewMarkdown(viewer *stgypub.User, content string, vertical bool) (*stgypub.MarkdownPreview, error)
 }
 
 // AuthService logs owners in and out and manages their API tokens

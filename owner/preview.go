@@ -11,7 +11,7 @@ import (
 // Nothing is stored. Errors: UNAUTHENTICATED for an anonymous viewer;
 // BAD_USER_INPUT for content over ContentMaxChars, invalid UTF-8 or NUL.
 func (s *Service) PreviewMarkdown(viewer *stgypub.User, content string, vertical bool) (*stgypub.MarkdownPreview, error) {
-	if err := requireUser(viewer); err != nil {
+	if err := stgypub.RequireLogin(viewer); err != nil {
 		return nil, err
 	}
 	if err := stgypub.CheckText("content", content, ContentMaxChars); err != nil {

@@ -262,7 +262,7 @@ func TestPostMetas(t *testing.T) {
 		t.Errorf("p2 meta %+v", m)
 	}
 	if got := byID[p1.ID].Digest; got != "Hello world" {
-		t.Errorf("p1 digest %q, want markdown.Digest's \"Hello world\"", got)
+		t.Errorf("p1 digest %q, want stgypub.SnippetDigest's \"Hello world\"", got)
 	}
 	if none, err := s.PostMetas(ctx, nil); err != nil || none != nil {
 		t.Errorf("empty ids: %v, %v", none, err)
