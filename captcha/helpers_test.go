@@ -1,0 +1,73 @@
+package captcha
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/netip"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub"
+)
+
+// testRedis is the shared test Redis with a fresh key prefix deleted at
+// cleanup (SCAN + DEL; never FLUSH).
+func testRedis(t testing.TB) (redis.UniversalClient, string) {
+	t.Helper()
+	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379"})
+	if err := rdb.Ping(context.Background()).Err(); err != nil {
+		t.Fatalf("redis: %v", err)
+	}
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	prefix := "stgytest:" + hex.EncodeToString(b[:]) + ":"
+	t.Cleanup(func() {
+		ctx := context.Background()
+		it := rdb.Scan(ctx, 0, prefix+"*", 1000).Iterator()
+		for it.Next(ctx) {
+			rdb.Del(ctx, it.Val())
+		}
+		rdb.Close()
+	})
+	return rdb, prefix
+}
+
+// clock is a settable test clock.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+func newClock(t time.Time) *clock    { return &clock{t: t} }
+func ip(s string) netip.Addr         { return netip.MustParseAddr(s) }
+func code(err error) string          { return stgypub.ErrorCode(err) }
+
+// newService is a Service on a fresh prefix with a test clock.
+func newService(t testing.TB, cfg Config) (*Service, redis.UniversalClient, *clock) {
+	t.Helper()
+	rdb, prefix := testRedis(t)
+	c := newClock(time.Date(2026, 12, 1, 12, 30, 15, 0, time.UTC))
+	cfg.Prefix, cfg.Now = prefix, c.Now
+	return New(rdb, cfg), rdb, c
+}
+
+// client is a CommentClient from addr with a fresh minute hash.
+func (c *clock) client(addr string) stgypub.CommentClient {
+	return stgypub.CommentClient{IP: ip(addr), MinuteHash: MinuteHash(c.Now())}
+}
+
+// answerOf reads a challenge's answer from Redis, as the browser test does.
+func answerOf(t testing.TB, s *Service, rdb redis.UniversalClient, id string) string {
+	t.Helper()
+	a, err := rdb.HGet(context.Background(), s.challengeKey(id), "answer").Result()
+	if err != nil {
+		t.Fatalf("answer of %s: %v", id, err)
+	}
+	return a
+}
