@@ -13,6 +13,9 @@ type CommentStore interface {
 	CommentTarget(ctx context.Context, postID ID) (*CommentTarget, error)
 	// Comments returns one page of the post's comments.
 	Comments(ctx context.Context, postID ID, q CommentQuery) (*CommentPage, error)
+	// CountComments counts the post's stored comments, pending included
+	// (what the per-post cap counts).
+	CountComments(ctx context.Context, postID ID) (int, error)
 	// PublishedComments returns up to limit published comments of the
 	// post, newest first (the comments feed).
 	PublishedComments(ctx context.Context, postID ID, limit int) ([]*Comment, error)

@@ -122,6 +122,15 @@ func (s *Store) Comments(ctx context.Context, postID stgypub.ID, q stgypub.Comme
 	return out, nil
 }
 
+// CountComments counts the post's stored comments, pending included.
+func (s *Store) CountComments(ctx context.Context, postID stgypub.ID) (int, error) {
+	var n int
+	if err := s.DB.NewRaw(commentCountAllSQL, int64(postID)).Scan(ctx, &n); err != nil {
+		return 0, fmt.Errorf("store: count comments of %s: %w", postID, err)
+	}
+	return n, nil
+}
+
 // PublishedComments returns up to limit published comments of the post,
 // newest first.
 func (s *Store) PublishedComments(ctx context.Context, postID stgypub.ID, limit int) ([]*stgypub.Comment, error) {

@@ -1,0 +1,224 @@
+package comment_test
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net"
+	"net/netip"
+	"os/exec"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/captcha"
+	"github.com/stgy/stgypub/comment"
+	"github.com/stgy/stgypub/store"
+	"github.com/stgy/stgypub/store/storetest"
+)
+
+// clock is a settable clock shared by the store, the CAPTCHA and the
+// comment service.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+// env is one test's world: a database, a Redis prefix, the services, an
+// owner, an administrator, a logged-in reader and a published post.
+type env struct {
+	t       *testing.T
+	st      *store.Store
+	rdb     redis.UniversalClient
+	prefix  string
+	clk     *clock
+	gate    *captcha.Service
+	cache   *comment.PublicCache
+	svc     *comment.Service
+	owner   *stgypub.User
+	admin   *stgypub.User
+	reader  *stgypub.User
+	post    stgypub.ID
+	nextIP  int
+	ipMutex sync.Mutex
+}
+
+func newEnv(t *testing.T, mode string) *env {
+	t.Helper()
+	e := &env{t: t, clk: &clock{t: time.Now().UTC().Truncate(time.Millisecond)}}
+	e.st = storetest.New(t)
+	e.st.Now = e.clk.Now
+	e.rdb, e.prefix = testRedis(t)
+	e.gate = captcha.New(e.rdb, captcha.Config{Prefix: e.prefix, Now: e.clk.Now})
+	e.cache = comment.NewPublicCache(e.rdb, e.prefix, nil)
+	e.svc = comment.New(e.st, e.gate, e.cache, comment.Config{Now: e.clk.Now})
+	e.owner = e.user("owner", false)
+	e.admin = e.user("admin", true)
+	e.reader = e.user("reader", false)
+	e.post = e.newPost(e.owner.ID, 0, true)
+	e.setMode(e.owner.ID, mode)
+	return e
+}
+
+func (e *env) user(login string, admin bool) *stgypub.User {
+	e.t.Helper()
+	u := &stgypub.User{LoginName: login, Nickname: login, IsAdmin: admin}
+	if err := e.st.CreateUser(context.Background(), u); err != nil {
+		e.t.Fatal(err)
+	}
+	return u
+}
+
+// newPost creates a post published an hour ago (id 0 mints one).
+func (e *env) newPost(owner, id stgypub.ID, replies bool) stgypub.ID {
+	e.t.Helper()
+	pub := e.clk.Now().Add(-time.Hour)
+	p := &stgypub.Post{ID: id, OwnedBy: owner, PublishedAt: &pub, Snippet: `{"title":"t"}`, Content: "x", AllowReplies: replies}
+	if err := e.st.CreatePost(context.Background(), p); err != nil {
+		e.t.Fatal(err)
+	}
+	return p.ID
+}
+
+func (e *env) setMode(owner stgypub.ID, mode string) {
+	e.t.Helper()
+	ctx := context.Background()
+	cfg, err := e.st.PubConfig(ctx, owner)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if cfg.Extensions, err = stgypub.ParseExtensions(`{"comments":{"mode":"` + mode + `"}}`); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.st.UpdatePubConfig(ctx, cfg); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// ip hands out a fresh documentation address.
+func (e *env) ip() netip.Addr {
+	e.ipMutex.Lock()
+	defer e.ipMutex.Unlock()
+	e.nextIP++
+	return netip.AddrFrom4([4]byte{198, 51, byte(e.nextIP >> 8), byte(e.nextIP)})
+}
+
+// client is the request context of a comment on post from ip with pass.
+func (e *env) client(post stgypub.ID, ip netip.Addr, pass string) context.Context {
+	return stgypub.WithCommentClient(context.Background(), stgypub.CommentClient{
+		IP: ip, QueryHash: captcha.QueryHash(e.clk.Now(), post), MinuteHash: captcha.MinuteHash(e.clk.Now()), PassToken: pass,
+	})
+}
+
+// pass solves a challenge from ip and returns the pass token.
+func (e *env) pass(ip netip.Addr) string {
+	e.t.Helper()
+	ctx := context.Background()
+	c := stgypub.CommentClient{IP: ip, MinuteHash: captcha.MinuteHash(e.clk.Now())}
+	ch, err := e.gate.CreateChallenge(ctx, c)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	token, err := e.gate.Verify(ctx, c, ch.ID, e.answer(ch.ID))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return token
+}
+
+// answer reads a challenge's answer from Redis, as the browser test does.
+func (e *env) answer(id string) string {
+	e.t.Helper()
+	a, err := e.rdb.HGet(context.Background(), e.prefix+"stgy:captcha:challenge:{"+id+"}", "answer").Result()
+	if err != nil {
+		e.t.Fatalf("answer of %s: %v", id, err)
+	}
+	return a
+}
+
+// readerPost posts as an anonymous reader with a fresh pass and address.
+func (e *env) readerPost(post stgypub.ID, nick string) (*comment.PostResult, error) {
+	ip := e.ip()
+	return e.svc.Post(e.client(post, ip, e.pass(ip)), nil, comment.PostInput{PostID: post, Nickname: nick, Body: nick + " was here"})
+}
+
+func (e *env) mustReaderPost(post stgypub.ID, nick string) *stgypub.Comment {
+	e.t.Helper()
+	r, err := e.readerPost(post, nick)
+	if err != nil {
+		e.t.Fatalf("reader post %s: %v", nick, err)
+	}
+	return r.Comment.Comment
+}
+
+func (e *env) as(viewer *stgypub.User, post stgypub.ID, nick string, asOwner *bool) (*comment.PostResult, error) {
+	return e.svc.Post(e.client(post, e.ip(), ""), viewer, comment.PostInput{PostID: post, Nickname: nick, Body: "by " + nick, AsOwner: asOwner})
+}
+
+func code(err error) string { return stgypub.ErrorCode(err) }
+
+func ptr[T any](v T) *T { return &v }
+
+// testRedis is the shared test Redis with a fresh key prefix deleted at
+// cleanup (SCAN + DEL; never FLUSH).
+func testRedis(t testing.TB) (redis.UniversalClient, string) {
+	t.Helper()
+	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379"})
+	if err := rdb.Ping(context.Background()).Err(); err != nil {
+		t.Fatalf("redis: %v", err)
+	}
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	prefix := "stgytest:" + hex.EncodeToString(b[:]) + ":"
+	t.Cleanup(func() {
+		ctx := context.Background()
+		for it := rdb.Scan(ctx, 0, prefix+"*", 1000).Iterator(); it.Next(ctx); {
+			rdb.Del(ctx, it.Val())
+		}
+		rdb.Close()
+	})
+	return rdb, prefix
+}
+
+// ownRedis starts a private redis-server on a free loopback port and
+// returns a client to it and a function that stops the server (by its
+// pid; idempotent, also run at cleanup).
+func ownRedis(t *testing.T) (redis.UniversalClient, func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	cmd := exec.Command("redis-server", "--port", strconv.Itoa(port), "--bind", "127.0.0.1",
+		"--save", "", "--appendonly", "no", "--dir", t.TempDir())
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start redis-server: %v", err)
+	}
+	var once sync.Once
+	stop := func() { once.Do(func() { cmd.Process.Kill(); cmd.Wait() }) }
+	t.Cleanup(stop)
+	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:" + strconv.Itoa(port), MaxRetries: -1, DialerRetries: 1,
+		DialTimeout: 200 * time.Millisecond, ReadTimeout: 200 * time.Millisecond})
+	t.Cleanup(func() { rdb.Close() })
+	for i := 0; ; i++ {
+		if rdb.Ping(context.Background()).Err() == nil {
+			break
+		}
+		if i == 100 {
+			t.Fatal("own redis-server did not answer")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return rdb, stop
+}
+
+func (e *env) queryHash(post stgypub.ID) string { return captcha.QueryHash(e.clk.Now(), post) }

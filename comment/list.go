@@ -1,0 +1,147 @@
+package comment
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/stgy/stgypub"
+)
+
+// Page is one page of a post's comments as a viewer sees it.
+type Page struct {
+	PostID stgypub.ID
+	Order  stgypub.Order
+	Number int // 1-based
+	Items  []*Item
+	// TotalCount is the number of comments the viewer can list on every
+	// page (published ones for readers, all for moderators).
+	TotalCount int
+	// CanModerate: the viewer sees pending comments and may approve and
+	// delete (stgypub.CanModerateComments).
+	CanModerate bool
+}
+
+// List returns page number (1-based, stgypub.CommentPageSize per page) of
+// the post's comments in order. Readers get the published comments of an
+// open section through the public cache, an empty page when the section
+// is closed, NOT_FOUND when the post is not published; the post's owner
+// and administrators read PostgreSQL directly and get pending comments
+// too, in any state and mode. BAD_USER_INPUT for a page outside
+// 1..stgypub.CommentMaxPage.
+func (s *Service) List(ctx context.Context, viewer *stgypub.User, postID stgypub.ID, order stgypub.Order, number int) (*Page, error) {
+	if number < 1 || number > stgypub.CommentMaxPage {
+		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "page must be 1-%d", stgypub.CommentMaxPage)
+	}
+	if order != stgypub.OrderOldest {
+		order = stgypub.OrderNewest
+	}
+	t, err := s.target(ctx, viewer, postID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.cfg.Now()
+	var cp *stgypub.CommentPage
+	switch stgypub.CommentListVisibility(viewer, t, now) {
+	case stgypub.CommentsAll:
+		cp, err = s.store.Comments(ctx, postID, stgypub.CommentQuery{Order: order, Page: number, IncludePending: true})
+	case stgypub.CommentsPublishedOnly:
+		cp, err = s.cache.Page(ctx, t.Post, order, number, now, func() (*stgypub.CommentPage, error) {
+			return s.store.Comments(ctx, postID, stgypub.CommentQuery{Order: order, Page: number})
+		})
+	default:
+		cp = &stgypub.CommentPage{}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("comment: list %s: %w", postID, err)
+	}
+	p := &Page{PostID: postID, Order: order, Number: number, TotalCount: cp.TotalCount,
+		CanModerate: stgypub.CanModerateComments(viewer, t.Post), Items: make([]*Item, len(cp.Items))}
+	for i, c := range cp.Items {
+		p.Items[i] = item(viewer, t.Post, c)
+	}
+	return p, nil
+}
+
+// PublishedCount is the number of published comments the public page of
+// post shows (0 when its section is closed), read through the public
+// cache (page 1, newest), for the page's JSON-LD commentCount.
+func (s *Service) PublishedCount(ctx context.Context, post *stgypub.Post, mode string) (int, error) {
+	now := s.cfg.Now()
+	if !stgypub.CommentSectionOpen(post, mode, now) {
+		return 0, nil
+	}
+	cp, err := s.cache.Page(ctx, post, stgypub.OrderNewest, 1, now, func() (*stgypub.CommentPage, error) {
+		return s.store.Comments(ctx, post.ID, stgypub.CommentQuery{Order: stgypub.OrderNewest, Page: 1})
+	})
+	if err != nil {
+		return 0, fmt.Errorf("comment: count %s: %w", post.ID, err)
+	}
+	return cp.TotalCount, nil
+}
+
+// Feed returns up to limit published comments of an open section, newest
+// first, for the comments feed (nil when the section is closed).
+func (s *Service) Feed(ctx context.Context, post *stgypub.Post, mode string, limit int) ([]*stgypub.Comment, error) {
+	if !stgypub.CommentSectionOpen(post, mode, s.cfg.Now()) {
+		return nil, nil
+	}
+	return s.store.PublishedComments(ctx, post.ID, limit)
+}
+
+// FormState is what the comment form needs before it opens.
+type FormState struct {
+	PostID stgypub.ID
+	// Open: the section exists and accepts comments.
+	Open bool
+	Mode string
+	// Status is what a comment by this viewer would get now.
+	Status stgypub.CommentStatus
+	// CaptchaRequired: the viewer is no moderator and has no usable pass.
+	CaptchaRequired bool
+	// Nickname is the saved nickname ("" when none).
+	Nickname string
+	// CanPostAsOwner: the viewer may choose "as owner"; AsOwner is the
+	// choice the form starts with (saved preference, else the default).
+	CanPostAsOwner, AsOwner bool
+	// CapReached: the post holds MaxComments comments, pending included.
+	CapReached  bool
+	MaxComments int
+}
+
+// FormState reads what the form of post shows to viewer: whether it is
+// open, whether a CAPTCHA is needed (pass state from Redis; a Redis
+// failure reads as "needed"), the saved nickname and as-owner choice
+// (cookies, in ctx's stgypub.CommentClient) and whether the cap is
+// reached. NOT_FOUND for a post the viewer may not see.
+func (s *Service) FormState(ctx context.Context, viewer *stgypub.User, postID stgypub.ID) (*FormState, error) {
+	t, err := s.target(ctx, viewer, postID)
+	if err != nil {
+		return nil, err
+	}
+	client := stgypub.CommentClientFrom(ctx)
+	mod := stgypub.CanModerateComments(viewer, t.Post)
+	st := &FormState{
+		PostID: postID, Open: t.SectionOpen(s.cfg.Now()), Mode: t.Mode,
+		Status: stgypub.NewCommentStatus(t.Mode, mod), CanPostAsOwner: mod,
+		AsOwner: stgypub.AsOwnerChoice(viewer, t.Post, nil, client.AsOwner), MaxComments: s.cfg.MaxComments,
+	}
+	if n, err := CheckNickname(client.Nickname, stgypub.CommentNicknameMaxChars); err == nil {
+		st.Nickname = n
+	}
+	if !mod {
+		st.CaptchaRequired = true
+		if s.gate != nil && client.PassToken != "" {
+			ok, err := s.gate.PassUsable(ctx, client.PassToken, client.IP)
+			if err != nil {
+				s.cfg.Logger.WarnContext(ctx, "comment: pass state unavailable", "err", err)
+			}
+			st.CaptchaRequired = !ok
+		}
+	}
+	n, err := s.store.CountComments(ctx, postID)
+	if err != nil {
+		return nil, fmt.Errorf("comment: form state of %s: %w", postID, err)
+	}
+	st.CapReached = n >= s.cfg.MaxComments
+	return st, nil
+}

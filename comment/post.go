@@ -1,0 +1,157 @@
+package comment
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/captcha"
+)
+
+// PostInput is a new comment as the form sends it.
+type PostInput struct {
+	PostID   stgypub.ID
+	Nickname string
+	Body     string
+	// AsOwner is the "as owner" choice (moderators only; nil takes the
+	// saved preference, then the default).
+	AsOwner *bool
+	// CaptchaID and CaptchaAnswer solve a challenge inline when the
+	// reader has no usable pass.
+	CaptchaID, CaptchaAnswer string
+}
+
+// PostResult is a stored comment and what the HTTP layer remembers in
+// cookies.
+type PostResult struct {
+	Comment *Item
+	// PassToken is a pass issued by solving the CAPTCHA inline ("" when
+	// none); it is set even when storing the comment failed afterwards.
+	PassToken string
+	// Nickname and AsOwner are the preferences to save (AsOwner nil for
+	// readers, who cannot choose it).
+	Nickname string
+	AsOwner  *bool
+}
+
+// Post stores a comment (docs/SPEC.md "Comments"). In order: the
+// X-STGY-QueryHash of the post (BAD_USER_INPUT), the nickname and body
+// (normalized; 1-30 and 1-1000 characters; BAD_USER_INPUT), the post
+// (NOT_FOUND unless published or the viewer moderates it), the section
+// (FORBIDDEN when closed), the cap (CONFLICT), then for readers a CAPTCHA
+// pass use (the saved pass, else the inline answer; CAPTCHA_REQUIRED or
+// BAD_USER_INPUT) reserved around the insert: committed when the comment
+// is stored, released when it is not. The insert re-checks the section
+// and the cap with the post row locked. A reader's comment is pending in
+// moderated mode; the owner's and admins' are published and marked
+// is_author when they choose "as owner". A comment by anyone but the
+// post's owner notifies the owner. The public cache is invalidated.
+func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) (*PostResult, error) {
+	client := stgypub.CommentClientFrom(ctx)
+	now := s.cfg.Now()
+	if err := captcha.CheckQueryHash(client.QueryHash, now, in.PostID); err != nil {
+		return nil, err
+	}
+	nick, err := CheckNickname(in.Nickname, stgypub.CommentNicknameMaxChars)
+	if err != nil {
+		return nil, err
+	}
+	body, err := CheckBody(in.Body, stgypub.CommentBodyMaxChars)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.target(ctx, viewer, in.PostID)
+	if err != nil {
+		return nil, err
+	}
+	if !t.SectionOpen(now) {
+		return nil, closed()
+	}
+	if n, err := s.store.CountComments(ctx, in.PostID); err != nil {
+		return nil, fmt.Errorf("comment: count: %w", err)
+	} else if n >= s.cfg.MaxComments {
+		return nil, capReached(s.cfg.MaxComments)
+	}
+	mod := stgypub.CanModerateComments(viewer, t.Post)
+	asOwner := stgypub.AsOwnerChoice(viewer, t.Post, in.AsOwner, client.AsOwner)
+	res := &PostResult{Nickname: nick}
+	var use stgypub.PassUse
+	if mod {
+		res.AsOwner = &asOwner
+	} else if res.PassToken, use, err = s.reserve(ctx, client, in); err != nil {
+		return res, err
+	}
+	c := &stgypub.Comment{PostID: in.PostID, Nickname: nick, Body: body, IsAuthor: asOwner}
+	err = s.store.InsertComment(ctx, &stgypub.NewComment{
+		Comment: c, MaxComments: s.cfg.MaxComments,
+		Notify: viewer == nil || viewer.ID != t.Post.OwnedBy,
+		Check: func(t *stgypub.CommentTarget) error {
+			if !t.SectionOpen(now) {
+				return closed()
+			}
+			c.Status = stgypub.NewCommentStatus(t.Mode, mod)
+			return nil
+		},
+	})
+	if use != nil {
+		s.settle(ctx, use, err == nil)
+	}
+	if err != nil {
+		if stgypub.ErrorCode(err) == stgypub.CodeConflict {
+			return res, capReached(s.cfg.MaxComments)
+		}
+		return res, err
+	}
+	s.invalidate(ctx, in.PostID)
+	res.Comment = item(viewer, t.Post, c)
+	return res, nil
+}
+
+// reserve takes one use of the reader's saved pass or, failing that,
+// solves the inline answer (which issues a new pass, returned).
+func (s *Service) reserve(ctx context.Context, client stgypub.CommentClient, in PostInput) (string, stgypub.PassUse, error) {
+	if s.gate == nil {
+		return "", nil, stgypub.Errorf(stgypub.CodeCaptchaRequired, "comments from readers are not accepted now")
+	}
+	var passErr error
+	if client.PassToken != "" {
+		use, err := s.gate.ReservePass(ctx, client.PassToken, client.IP)
+		if err == nil {
+			return "", use, nil
+		}
+		if stgypub.ErrorCode(err) != stgypub.CodeCaptchaRequired || in.CaptchaID == "" {
+			return "", nil, err
+		}
+		passErr = err
+	}
+	if in.CaptchaID == "" && in.CaptchaAnswer == "" {
+		return "", nil, stgypub.Errorf(stgypub.CodeCaptchaRequired, "solve the CAPTCHA to comment")
+	}
+	token, use, err := s.gate.SolveInline(ctx, in.CaptchaID, in.CaptchaAnswer, client.IP)
+	if err != nil && passErr != nil && stgypub.ErrorCode(err) == stgypub.CodeInternal {
+		return "", nil, passErr
+	}
+	return token, use, err
+}
+
+// settle commits a reserved pass use after a stored comment and releases
+// it after a failed one; a Redis failure is logged (the comment stands).
+func (s *Service) settle(ctx context.Context, use stgypub.PassUse, stored bool) {
+	var err error
+	if stored {
+		err = use.Commit(context.WithoutCancel(ctx))
+	} else {
+		err = use.Release(context.WithoutCancel(ctx))
+	}
+	if err != nil {
+		s.cfg.Logger.WarnContext(ctx, "comment: settle pass use", "stored", stored, "err", err)
+	}
+}
+
+func closed() error {
+	return stgypub.Errorf(stgypub.CodeForbidden, "comments are closed on this article")
+}
+
+func capReached(n int) error {
+	return stgypub.Errorf(stgypub.CodeConflict, "this article has reached its limit of %d comments", n)
+}
