@@ -16,8 +16,10 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/redisguard"
 )
 
 // Config configures a Counter; zero fields get the defaults noted.
@@ -30,9 +32,17 @@ type Config struct {
 	RetentionDays int
 	// CacheTTL is the lifetime of the ranking and Stats caches; default 5m.
 	CacheTTL time.Duration
-	// CheckpointTimeout bounds the background checkpoint work of one view;
-	// default 5s.
+	// CheckpointTimeout bounds the background checkpoint work of one view,
+	// and each Redis call of background and owner work (checkpoints, the
+	// ranking computation, Stats, imports, the flush and refill) through
+	// redisguard.WithTimeout; default 5s.
 	CheckpointTimeout time.Duration
+	// Budget is the longest a public page waits for one counter call
+	// (RecordView, Ranking, ViewCounts) in total, whatever Redis does
+	// (STGY_REDIS_PAGE_BUDGET); past it the call fails and the page
+	// renders without that part. Default 100ms. The Redis client's guard
+	// (internal/redisguard) bounds each command on top of it.
+	Budget time.Duration
 	// Now is the clock; default time.Now. Only its UTC date matters.
 	Now func() time.Time
 	// Logger receives checkpoint and cleanup failures; default slog.Default().
@@ -44,6 +54,7 @@ const (
 	DefaultRetentionDays     = 15
 	DefaultCacheTTL          = 5 * time.Minute
 	DefaultCheckpointTimeout = 5 * time.Second
+	DefaultBudget            = 100 * time.Millisecond
 )
 
 // Counter records and aggregates page views. It is safe for concurrent use.
@@ -56,6 +67,8 @@ type Counter struct {
 	mu   sync.Mutex
 	last string // UTC date (YYYYMMDD) of this process's last successful cleanup
 	busy bool   // a cleanup is running
+
+	flight singleflight.Group // one ranking computation per owner at a time
 
 	// Constant arguments of recordScript, passed by pointer.
 	ttlArg, lruLimitArg string
@@ -77,6 +90,9 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	}
 	if cfg.CheckpointTimeout <= 0 {
 		cfg.CheckpointTimeout = DefaultCheckpointTimeout
+	}
+	if cfg.Budget <= 0 {
+		cfg.Budget = DefaultBudget
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -100,10 +116,22 @@ func (c *Counter) background(ctx context.Context, f func(context.Context) error)
 	c.wg.Add(1)
 	go func() {
 		defer c.wg.Done()
-		bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cfg.CheckpointTimeout)
+		bctx, cancel := c.detached(ctx)
 		defer cancel()
 		if err := f(bctx); err != nil {
 			c.log.Warn("counter: checkpoint failed", "err", err)
 		}
 	}()
+}
+
+// detached is ctx without its cancellation and deadline, bounded by
+// CheckpointTimeout instead, whose Redis calls may each take that long.
+func (c *Counter) detached(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx = redisguard.WithTimeout(context.WithoutCancel(ctx), c.cfg.CheckpointTimeout)
+	return context.WithTimeout(ctx, c.cfg.CheckpointTimeout)
+}
+
+// budget bounds a page's counter call by Budget.
+func (c *Counter) budget(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, c.cfg.Budget)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/redisguard"
 )
 
 // ImportEntry is one post's existing view total to migrate in (seed 004's
@@ -35,6 +36,7 @@ type ImportResult struct {
 // BAD_USER_INPUT and nothing is written.
 func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (ImportResult, error) {
 	var res ImportResult
+	ctx = redisguard.WithTimeout(ctx, c.cfg.CheckpointTimeout)
 	days := c.window()
 	first, today := days[0], days[len(days)-1]
 	byOwner := map[stgypub.ID][]raise{}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/redis/go-redis/v9"
 
@@ -43,6 +44,8 @@ func (c *Counter) Ranking(ctx context.Context, ownerID stgypub.ID, limit int) ([
 }
 
 func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID) ([]stgypub.RankingEntry, error) {
+	ctx, cancel := c.budget(ctx)
+	defer cancel()
 	key := c.rankingKey(owner)
 	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
 		var top []stgypub.RankingEntry
@@ -52,20 +55,42 @@ func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID) ([]stgypub.R
 	} else if !errors.Is(err, redis.Nil) {
 		return nil, fmt.Errorf("counter: ranking cache of %s: %w", owner, err)
 	}
-	t, err := c.readWindow(ctx, owner, c.window())
-	if err != nil {
-		return nil, err
-	}
-	top := topK(t.totals(), TopK)
-	top = top[:min(len(top), MaxRankingLimit)]
-	if len(top) > 0 {
-		b, err := json.Marshal(top)
-		if err == nil {
-			err = c.rdb.Set(ctx, key, b, c.cfg.CacheTTL).Err()
-		}
+	return c.computeRanking(ctx, owner)
+}
+
+// computeRanking reads the window, selects the top entries and caches
+// them. The work runs once per owner at a time (singleflight) on a
+// detached context (CheckpointTimeout), so a page that stops waiting at
+// its budget still leaves the ranking cached for the next request; the
+// caller waits until the result or the end of ctx.
+func (c *Counter) computeRanking(ctx context.Context, owner stgypub.ID) ([]stgypub.RankingEntry, error) {
+	ch := c.flight.DoChan(owner.String(), func() (any, error) {
+		ctx, cancel := c.detached(ctx)
+		defer cancel()
+		t, err := c.readWindow(ctx, owner, c.window())
 		if err != nil {
-			c.log.Warn("counter: cache ranking", "owner", owner, "err", err)
+			return nil, err
 		}
+		top := topK(t.totals(), TopK)
+		top = top[:min(len(top), MaxRankingLimit)]
+		if len(top) > 0 {
+			b, err := json.Marshal(top)
+			if err == nil {
+				err = c.rdb.Set(ctx, c.rankingKey(owner), b, c.cfg.CacheTTL).Err()
+			}
+			if err != nil {
+				c.log.Warn("counter: cache ranking", "owner", owner, "err", err)
+			}
+		}
+		return top, nil
+	})
+	select {
+	case r := <-ch:
+		if r.Err != nil {
+			return nil, r.Err
+		}
+		return slices.Clone(r.Val.([]stgypub.RankingEntry)), nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("counter: ranking of %s: %w", owner, ctx.Err())
 	}
-	return top, nil
 }

@@ -61,7 +61,9 @@ type viewCall struct {
 // the PostgreSQL synchronization runs in the background (see Wait), so
 // ordinary views make no PostgreSQL query and start no goroutine; they
 // allocate two objects besides go-redis's own (keys and arguments as one
-// string, and a viewCall). Zero IDs are BAD_USER_INPUT. Callers verify
+// string, and a viewCall). It waits at most Config.Budget: a slow or
+// lost Redis fails the call (the page still renders). Zero IDs are
+// BAD_USER_INPUT. Callers verify
 // the signature and exclude bots first (package visitor).
 func (c *Counter) RecordView(ctx context.Context, v stgypub.View) (int64, error) {
 	if v.PostID == 0 || v.OwnerID == 0 {
@@ -69,7 +71,9 @@ func (c *Counter) RecordView(ctx context.Context, v stgypub.View) (int64, error)
 	}
 	today := c.today()
 	vc := c.newViewCall(v, today)
-	n, err := recordScript.Run(ctx, c.rdb, vc.keys[:], vc.args[:]...).Int64()
+	bctx, cancel := c.budget(ctx)
+	n, err := recordScript.Run(bctx, c.rdb, vc.keys[:], vc.args[:]...).Int64()
+	cancel()
 	if err != nil {
 		return 0, fmt.Errorf("counter: record view of %s: %w", v.PostID, err)
 	}

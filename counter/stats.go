@@ -10,6 +10,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/redisguard"
 )
 
 // Stats returns the owner's Publications Stats over the window (seed 001
@@ -22,6 +23,7 @@ import (
 // entry per window day, oldest first, zeros included. The result is
 // cached (encodeStatsCache) for CacheTTL unless TotalPV is 0. Authorization is the caller's.
 func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
+	ctx = redisguard.WithTimeout(ctx, c.cfg.CheckpointTimeout) // an owner's read, not a page's
 	key := c.statsKey(ownerID)
 	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
 		if st, err := decodeStatsCache(b); err == nil {

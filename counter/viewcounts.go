@@ -14,7 +14,7 @@ import (
 // owner's daily Hashes with one pipeline of HMGETs (Post.viewCount and its
 // dataloader). Every requested ID is in the map, 0 when it has no views;
 // all posts must belong to ownerID (the key's hash tag). Checkpoints are
-// not consulted, as for Ranking.
+// not consulted, as for Ranking. It waits at most Config.Budget.
 func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []stgypub.ID) (map[stgypub.ID]int64, error) {
 	out := make(map[stgypub.ID]int64, len(postIDs))
 	if len(postIDs) == 0 {
@@ -25,6 +25,8 @@ func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []
 		fields[i] = id.String()
 		out[id] = 0
 	}
+	ctx, cancel := c.budget(ctx)
+	defer cancel()
 	pipe := c.rdb.Pipeline()
 	var cmds []*redis.SliceCmd
 	for _, d := range c.window() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 )
 
 // robots serves /robots.txt: everything may be crawled; the sitemap is
@@ -22,26 +23,44 @@ func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
 	_, _ = w.Write([]byte("ok\n"))
 }
 
-// readyz runs every Deps.Ready check (each bounded by ReadyTimeout) and
-// answers 200 "ready" or 503 naming the failing checks (never their error
-// text, which may hold addresses).
+// readyz runs every Deps.Ready check (each bounded by ReadyTimeout, all
+// at once) and answers 503 "not ready: NAMES" when a required check fails,
+// else 200 "ready", or "ready (degraded: NAMES)" when only optional checks
+// (Redis) fail. Names only, never the errors' text, which may hold
+// addresses.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
-	var failed []string
-	for _, c := range s.deps.Ready {
-		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.ReadyTimeout)
-		err := c.Check(ctx)
-		cancel()
-		if err != nil {
-			s.warn(r.Context(), "readiness check "+c.Name+" failed", err)
-			failed = append(failed, c.Name)
+	failed := make([]bool, len(s.deps.Ready))
+	var wg sync.WaitGroup
+	for i, c := range s.deps.Ready {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(r.Context(), s.cfg.ReadyTimeout)
+			defer cancel()
+			if err := c.Check(ctx); err != nil {
+				s.warn(r.Context(), "readiness check "+c.Name+" failed", err)
+				failed[i] = true
+			}
+		})
+	}
+	wg.Wait()
+	var down, degraded []string
+	for i, c := range s.deps.Ready {
+		switch {
+		case !failed[i]:
+		case c.Optional:
+			degraded = append(degraded, c.Name)
+		default:
+			down = append(down, c.Name)
 		}
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if len(failed) > 0 {
+	switch {
+	case len(down) > 0:
 		w.WriteHeader(http.StatusServiceUnavailable)
-		fmt.Fprintf(w, "not ready: %s\n", strings.Join(failed, ", "))
-		return
+		fmt.Fprintf(w, "not ready: %s\n", strings.Join(down, ", "))
+	case len(degraded) > 0:
+		fmt.Fprintf(w, "ready (degraded: %s)\n", strings.Join(degraded, ", "))
+	default:
+		_, _ = w.Write([]byte("ready\n"))
 	}
-	_, _ = w.Write([]byte("ready\n"))
 }

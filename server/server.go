@@ -77,10 +77,13 @@ type SitemapLister interface {
 }
 
 // ReadyCheck is one dependency probed by /readyz (e.g. PostgreSQL ping,
-// Redis PING).
+// Redis PING). A failing Optional check (Redis: counting, Popular entries
+// and caches degrade but pages are served) leaves the server ready and is
+// reported as degraded; any other failing check makes it not ready.
 type ReadyCheck struct {
-	Name  string
-	Check func(ctx context.Context) error
+	Name     string
+	Check    func(ctx context.Context) error
+	Optional bool
 }
 
 // Deps are the adapters the server reads through. Posts, Users and

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stgy/stgypub/counter"
+	"github.com/stgy/stgypub/internal/redisguard"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -29,6 +31,12 @@ type config struct {
 	CacheTTL        time.Duration
 	PageDataTTL     time.Duration // STGY_PAGE_DATA_TTL, server.Config.PageDataTTL
 	secretIsDefault bool
+
+	// Redis best-effort (redisguard.Config).
+	RedisTimeout         time.Duration // STGY_REDIS_TIMEOUT
+	RedisBreakerOpen     time.Duration // STGY_REDIS_BREAKER_OPEN
+	RedisBreakerFailures int           // STGY_REDIS_BREAKER_FAILURES
+	RedisPageBudget      time.Duration // STGY_REDIS_PAGE_BUDGET, counter.Config.Budget
 }
 
 const devViewSecret = "stgy-pub-development-secret-change-me"
@@ -84,10 +92,49 @@ func loadConfig() (*config, error) {
 		}
 		c.PageDataTTL = d
 	}
+
+	if c.RedisTimeout, err = envDuration("STGY_REDIS_TIMEOUT", redisguard.DefaultTimeout, time.Millisecond, redisguard.MaxIO); err != nil {
+		return nil, err
+	}
+	if c.RedisBreakerOpen, err = envDuration("STGY_REDIS_BREAKER_OPEN", redisguard.DefaultOpenFor, 10*time.Millisecond, time.Minute); err != nil {
+		return nil, err
+	}
+	if c.RedisPageBudget, err = envDuration("STGY_REDIS_PAGE_BUDGET", counter.DefaultBudget, time.Millisecond, 10*time.Second); err != nil {
+		return nil, err
+	}
+	if c.RedisBreakerFailures, err = envInt("STGY_REDIS_BREAKER_FAILURES", redisguard.DefaultFailures, 1, 1000); err != nil {
+		return nil, err
+	}
 	if err := checkConfig(c); err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// envDuration reads a Go duration ("50ms", "1m") within [lo, hi].
+func envDuration(key string, def, lo, hi time.Duration) (time.Duration, error) {
+	s := os.Getenv(key)
+	if s == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < lo || d > hi {
+		return 0, fmt.Errorf("%s %q: want a duration from %s to %s (e.g. %s)", key, s, lo, hi, def)
+	}
+	return d, nil
+}
+
+// envInt reads an integer within [lo, hi].
+func envInt(key string, def, lo, hi int) (int, error) {
+	s := os.Getenv(key)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s %q: want an integer from %d to %d", key, s, lo, hi)
+	}
+	return n, nil
 }
 
 // logValue describes the config with secrets masked.
@@ -116,6 +163,8 @@ func (c *config) logValue() slog.Value {
 		slog.Int("retention_days", c.RetentionDays),
 		slog.Int("trusted_proxies", len(c.TrustedProxies)),
 		slog.Bool("view_secret_is_default", c.secretIsDefault),
+		slog.Duration("redis_timeout", c.RedisTimeout),
+		slog.Duration("redis_page_budget", c.RedisPageBudget),
 	)
 }
 

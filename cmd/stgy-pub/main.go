@@ -8,9 +8,17 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 	_ "time/tzdata" // IANA zones for extensions.timeZone, even without /usr/share/zoneinfo
+
+	"github.com/stgy/stgypub/internal/obs"
+	"github.com/stgy/stgypub/internal/redisguard"
 )
+
+// logsSuppressed counts WARN/ERROR records dropped by the rate-limited
+// log handler (stgy_log_suppressed_total).
+var logsSuppressed atomic.Int64
 
 type command struct {
 	name, usage string
@@ -27,7 +35,9 @@ var commands = []command{
 }
 
 func main() {
-	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	slog.SetDefault(slog.New(obs.NewSampled(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}),
+		0, 0, func() { logsSuppressed.Add(1) })))
+	redisguard.SetLogger(slog.Default())
 	if len(os.Args) < 2 {
 		usage()
 		os.Exit(2)

@@ -16,6 +16,8 @@ import (
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/counter"
 	"github.com/stgy/stgypub/graph"
+	"github.com/stgy/stgypub/internal/obs"
+	"github.com/stgy/stgypub/internal/redisguard"
 	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/server/api"
@@ -37,22 +39,27 @@ func (a *app) close() {
 	a.store.Close()
 }
 
-func openRedis(ctx context.Context, cfg *config) (redis.UniversalClient, error) {
-	var rdb redis.UniversalClient
-	if len(cfg.RedisCluster) > 0 {
-		rdb = redis.NewClusterClient(&redis.ClusterOptions{Addrs: cfg.RedisCluster})
-	} else {
-		opt, err := redis.ParseURL(cfg.RedisURL)
-		if err != nil {
-			return nil, fmt.Errorf("STGY_REDIS_URL: %w", err)
-		}
-		rdb = redis.NewClient(opt)
+// openRedis builds the Redis client with the best-effort guard attached
+// (internal/redisguard): short per-call deadlines, no retries, a circuit
+// breaker. It does not wait for Redis: the server starts without it and
+// connects when it appears (counting and Popular entries are degraded
+// meanwhile, /readyz says so).
+func openRedis(ctx context.Context, cfg *config, deps *obs.Dependencies) (redis.UniversalClient, *redisguard.Guard, error) {
+	opt, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("STGY_REDIS_URL: %w", err)
 	}
+	g := redisguard.New(redisguard.Config{
+		Timeout:  cfg.RedisTimeout,
+		OpenFor:  cfg.RedisBreakerOpen,
+		Failures: uint32(cfg.RedisBreakerFailures),
+		Observe:  deps.Observer("redis", func(err error) bool { return errors.Is(err, redisguard.ErrOpen) }),
+	})
+	rdb := redisguard.NewClient(opt, cfg.RedisCluster, g)
 	if err := rdb.Ping(ctx).Err(); err != nil {
-		rdb.Close()
-		return nil, fmt.Errorf("redis: %w (is Redis running? set STGY_REDIS_URL)", err)
+		slog.Warn("Redis does not answer yet: serving without page-view counting and Popular entries until it does", "err", err)
 	}
-	return rdb, nil
+	return rdb, g, nil
 }
 
 // wire builds every adapter from the config, once.
@@ -61,8 +68,26 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	rdb, err := openRedis(ctx, cfg)
+	reg := obs.NewRegistry()
+	deps, err := obs.NewDependencies(reg)
 	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	rdb, guard, err := openRedis(ctx, cfg, deps)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	if err := reg.Register(prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "stgy_log_suppressed_total",
+		Help: "WARN and ERROR log records dropped by the per-message rate limit.",
+	}, func() float64 { return float64(logsSuppressed.Load()) })); err != nil {
+		st.Close()
+		return nil, err
+	}
+	if err := guard.Register(reg); err != nil {
+		rdb.Close()
 		st.Close()
 		return nil, err
 	}
@@ -71,6 +96,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Prefix:        cfg.RedisPrefix,
 		RetentionDays: cfg.RetentionDays,
 		CacheTTL:      cfg.CacheTTL,
+		Budget:        cfg.RedisPageBudget,
 		Logger:        logger,
 	})
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
@@ -110,9 +136,9 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Previews: &server.Previews{Auth: authSvc, Posts: ownerSvc},
 		Ready: []server.ReadyCheck{
 			{Name: "postgres", Check: func(ctx context.Context) error { return st.DB.PingContext(ctx) }},
-			{Name: "redis", Check: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }},
+			{Name: "redis", Optional: true, Check: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }},
 		},
-		Metrics: prometheus.NewRegistry(),
+		Metrics: reg,
 	})
 	if err != nil {
 		rdb.Close()

@@ -5,6 +5,7 @@ import (
 	"net"
 	"os/exec"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,6 +18,8 @@ type Server struct {
 	Addr   string // 127.0.0.1:port
 	Client *redis.Client
 	cmd    *exec.Cmd
+	args   []string
+	tb     testing.TB
 }
 
 // Start runs redis-server on a free loopback port with no persistence,
@@ -31,32 +34,54 @@ func Start(tb testing.TB, args ...string) *Server {
 	}
 	port := freePort(tb)
 	dir := tb.TempDir()
-	s := &Server{Addr: "127.0.0.1:" + strconv.Itoa(port)}
-	s.cmd = exec.Command(path, append([]string{"--port", strconv.Itoa(port), "--bind", "127.0.0.1",
-		"--save", "", "--appendonly", "no", "--dir", dir}, args...)...)
-	if err := s.cmd.Start(); err != nil {
-		tb.Fatalf("redistest: start redis-server: %v", err)
-	}
+	s := &Server{Addr: "127.0.0.1:" + strconv.Itoa(port), tb: tb}
+	s.args = append([]string{path, "--port", strconv.Itoa(port), "--bind", "127.0.0.1",
+		"--save", "", "--appendonly", "no", "--dir", dir}, args...)
 	tb.Cleanup(s.Stop)
 	s.Client = redis.NewClient(&redis.Options{Addr: s.Addr})
 	tb.Cleanup(func() { s.Client.Close() })
+	s.start()
+	return s
+}
+
+func (s *Server) start() {
+	s.tb.Helper()
+	s.cmd = exec.Command(s.args[0], s.args[1:]...)
+	if err := s.cmd.Start(); err != nil {
+		s.tb.Fatalf("redistest: start redis-server: %v", err)
+	}
 	deadline := time.Now().Add(5 * time.Second)
 	for s.Client.Ping(context.Background()).Err() != nil {
 		if time.Now().After(deadline) {
-			tb.Fatalf("redistest: private redis-server on %s did not answer", s.Addr)
+			s.tb.Fatalf("redistest: private redis-server on %s did not answer", s.Addr)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	return s
+}
+
+// Freeze stops the server's process with SIGSTOP: connections stay open
+// and nothing answers, as with a Redis stalled by the machine or a long
+// fork. Thaw resumes it.
+func (s *Server) Freeze() { _ = s.cmd.Process.Signal(syscall.SIGSTOP) }
+
+// Thaw resumes a frozen server (SIGCONT).
+func (s *Server) Thaw() { _ = s.cmd.Process.Signal(syscall.SIGCONT) }
+
+// Restart kills the server and starts a new, empty one on the same port
+// (no persistence): a Redis restart that lost its data.
+func (s *Server) Restart() {
+	s.tb.Helper()
+	s.Stop()
+	s.start()
 }
 
 // Stop kills the server's process; later commands fail with a connection
 // error. Stopping twice is harmless.
 func (s *Server) Stop() {
-	if s.cmd.ProcessState != nil {
+	if s.cmd == nil || s.cmd.ProcessState != nil {
 		return
 	}
-	_ = s.cmd.Process.Kill()
+	_ = s.cmd.Process.Kill() // SIGKILL also ends a frozen process
 	_ = s.cmd.Wait()
 }
 

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stgy/stgypub"
+)
+
+// slack is what a loaded 2-core test machine may add to the page budget
+// before a response counts as having waited for Redis (the frozen Redis
+// would hold it for seconds).
+const slack = 900 * time.Millisecond
+
+// waitReady polls /readyz until its body is want.
+func waitReady(t *testing.T, base, want string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		_, body, _ := get(t, base, "/readyz", "")
+		if body == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/readyz = %q after 5 s, want %q", body, want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (a *app) views(t *testing.T, post stgypub.ID) int64 {
+	t.Helper()
+	p, err := a.store.PublishedPost(context.Background(), post)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := a.counter.ViewCounts(context.Background(), p.OwnedBy, []stgypub.ID{post})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m[post]
+}
+
+// TestFrozenRedisPages freezes the private Redis (SIGSTOP) for over two
+// seconds under sequential and concurrent /pub and /sites requests: every
+// response is a 200 sent within the page budget plus slack, /readyz stays
+// 200 and says Redis is degraded; after the thaw views are counted again,
+// each once.
+func TestFrozenRedisPages(t *testing.T) {
+	rs := privateRedis(t)
+	cfg := testConfig(t, rs.Addr)
+	a, base, posts := testApp(t, cfg)
+	if code, _, _ := get(t, base, "/pub/"+posts[0].String(), ipN(1)); code != 200 {
+		t.Fatalf("warm-up: %d", code)
+	}
+	rs.Freeze()
+	frozen := time.Now()
+	var mu sync.Mutex
+	var worst time.Duration
+	n := 0
+	check := func(path string, i int) {
+		code, _, d := get(t, base, path, ipN(1000+i))
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		worst = max(worst, d)
+		if code != 200 {
+			t.Errorf("GET %s with Redis frozen: %d", path, code)
+		}
+		if d > cfg.RedisPageBudget+slack {
+			t.Errorf("GET %s with Redis frozen took %s (budget %s)", path, d, cfg.RedisPageBudget)
+		}
+	}
+	for i := 0; time.Since(frozen) < 2*time.Second; i++ {
+		check("/pub/"+posts[i%len(posts)].String(), i)
+		if i%5 == 0 {
+			var wg sync.WaitGroup
+			for j := range 20 {
+				wg.Go(func() { check("/pub/"+posts[j%len(posts)].String(), 100000+i*20+j) })
+			}
+			wg.Wait()
+		}
+	}
+	if _, body, _ := get(t, base, "/readyz", ""); body != "ready (degraded: redis)\n" {
+		t.Errorf("/readyz with Redis frozen: %q", body)
+	}
+	t.Logf("%d responses with Redis frozen, slowest %s", n, worst)
+	rs.Thaw()
+	waitReady(t, base, "ready\n")
+	before := a.views(t, posts[1])
+	for i := range 5 {
+		for range 2 { // the second request of each reader is not a new view
+			if code, _, _ := get(t, base, "/pub/"+posts[1].String(), ipN(50000+i)); code != 200 {
+				t.Fatalf("after thaw: %d", code)
+			}
+		}
+	}
+	if got := a.views(t, posts[1]) - before; got != 5 {
+		t.Fatalf("after the thaw 5 readers counted %d views", got)
+	}
+}
+
+// TestStartWithoutRedis starts the whole app with Redis absent: wiring
+// succeeds, pages are 200, /readyz is 200 "ready (degraded: redis)";
+// when Redis appears the server connects, /readyz says "ready" and views
+// are counted.
+func TestStartWithoutRedis(t *testing.T) {
+	rs := privateRedis(t)
+	rs.Stop()
+	cfg := testConfig(t, rs.Addr)
+	a, base, posts := testApp(t, cfg)
+	for i := range 10 {
+		if code, body, _ := get(t, base, "/pub/"+posts[0].String(), ipN(i)); code != 200 || !strings.Contains(body, "<article") {
+			t.Fatalf("/pub without Redis: %d", code)
+		}
+	}
+	if code, body, _ := get(t, base, "/readyz", ""); code != 200 || body != "ready (degraded: redis)\n" {
+		t.Fatalf("/readyz without Redis: %d %q", code, body)
+	}
+	rs.Restart()
+	waitReady(t, base, "ready\n")
+	for i := range 3 {
+		get(t, base, "/pub/"+posts[0].String(), ipN(100+i))
+	}
+	if got := a.views(t, posts[0]); got != 3 {
+		t.Fatalf("views after Redis appeared: %d, want 3", got)
+	}
+}
