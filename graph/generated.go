@@ -34,6 +34,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	OwnPost() OwnPostResolver
 	Post() PostResolver
+	PostStats() PostStatsResolver
 	PubConfig() PubConfigResolver
 	Query() QueryResolver
 	Site() SiteResolver
@@ -136,6 +137,7 @@ type ComplexityRoot struct {
 		ID          func(childComplexity int) int
 		PV          func(childComplexity int) int
 		PublishedAt func(childComplexity int) int
+		Title       func(childComplexity int) int
 	}
 
 	PubConfig struct {
@@ -255,6 +257,9 @@ type PostResolver interface {
 
 	Prev(ctx context.Context, obj *stgypub.Post) (*stgypub.Post, error)
 	Next(ctx context.Context, obj *stgypub.Post) (*stgypub.Post, error)
+}
+type PostStatsResolver interface {
+	Title(ctx context.Context, obj *stgypub.PostStats) (string, error)
 }
 type PubConfigResolver interface {
 	Extensions(ctx context.Context, obj *stgypub.PubConfig) (map[string]any, error)
@@ -748,6 +753,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PostStats.PublishedAt(childComplexity), true
+	case "PostStats.title":
+		if e.ComplexityRoot.PostStats.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostStats.Title(childComplexity), true
 
 	case "PubConfig.author":
 		if e.ComplexityRoot.PubConfig.Author == nil {
@@ -1376,6 +1387,8 @@ type DayPV {
 type PostStats {
   id: ID!
   publishedAt: Time
+  "The post's title (first heading, else first line), whatever its state; \"\" for a deleted post or an empty body."
+  title: String!
   digest: String!
   pv: Int!
   daily: [DayPV!]!
@@ -1667,6 +1680,8 @@ func (ec *executionContext) childFields_PostStats(ctx context.Context, field gra
 		return ec.fieldContext_PostStats_id(ctx, field)
 	case "publishedAt":
 		return ec.fieldContext_PostStats_publishedAt(ctx, field)
+	case "title":
+		return ec.fieldContext_PostStats_title(ctx, field)
 	case "digest":
 		return ec.fieldContext_PostStats_digest(ctx, field)
 	case "pv":
@@ -4156,6 +4171,29 @@ func (ec *executionContext) _PostStats_publishedAt(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_PostStats_publishedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PostStats", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PostStats_title(ctx context.Context, field graphql.CollectedField, obj *stgypub.PostStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostStats_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PostStats().Title(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostStats_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PostStats", field, true, true, "String")
 }
 
 func (ec *executionContext) _PostStats_digest(ctx context.Context, field graphql.CollectedField, obj *stgypub.PostStats) (ret graphql.Marshaler) {
@@ -7707,27 +7745,33 @@ func (ec *executionContext) _PostStats(ctx context.Context, sel ast.SelectionSet
 		case "id":
 			out.Values[i] = ec._PostStats_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "publishedAt":
 			out.Values[i] = ec._PostStats_publishedAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "title":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PostStats_title(ctx, field, obj)
+				})
 		case "digest":
 			out.Values[i] = ec._PostStats_digest(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "pv":
 			out.Values[i] = ec._PostStats_pv(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "daily":
 			out.Values[i] = ec._PostStats_daily(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

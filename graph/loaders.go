@@ -19,6 +19,7 @@ type Loaders struct {
 	configs    *dataloadgen.Loader[stgypub.ID, *stgypub.PubConfig]
 	viewCounts *dataloadgen.Loader[viewKey, int64]
 	adjacent   *dataloadgen.Loader[*stgypub.Post, [2]*stgypub.Post]
+	titles     *dataloadgen.Loader[stgypub.ID, string]
 }
 
 type viewKey struct{ owner, post stgypub.ID }
@@ -49,6 +50,12 @@ func (r *Resolver) NewLoaders() *Loaders {
 			return m, err
 		}, dataloadgen.WithWait(loaderWait)),
 		viewCounts: dataloadgen.NewLoader(r.fetchViewCounts, dataloadgen.WithWait(loaderWait)),
+		titles: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []stgypub.ID) (map[stgypub.ID]string, error) {
+			if r.Titles == nil {
+				return map[stgypub.ID]string{}, nil
+			}
+			return r.Titles.PostTitles(ctx, ids)
+		}, dataloadgen.WithWait(loaderWait)),
 		adjacent: dataloadgen.NewLoader(func(ctx context.Context, ps []*stgypub.Post) ([][2]*stgypub.Post, []error) {
 			out := make([][2]*stgypub.Post, len(ps))
 			errs := make([]error, len(ps))
@@ -125,4 +132,13 @@ func (r *Resolver) config(ctx context.Context, id stgypub.ID) (*stgypub.PubConfi
 		return nil, stgypub.Errorf(stgypub.CodeNotFound, "user not found")
 	}
 	return c, err
+}
+
+// title loads one post's title for Stats; "" for a deleted post.
+func (r *Resolver) title(ctx context.Context, id stgypub.ID) (string, error) {
+	t, err := r.loaders(ctx).titles.Load(ctx, id)
+	if errors.Is(err, dataloadgen.ErrNotFound) {
+		return "", nil
+	}
+	return t, err
 }

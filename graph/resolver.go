@@ -18,8 +18,8 @@ import (
 	"github.com/stgy/stgypub/auth"
 )
 
-// Resolver is the root resolver; every field is required except Logger
-// and Now.
+// Resolver is the root resolver; every field is required except Logger,
+// Now and Titles.
 type Resolver struct {
 	Posts   stgypub.PubPostStore
 	Users   stgypub.UserStore
@@ -27,6 +27,8 @@ type Resolver struct {
 	Counter Counter
 	Owner   OwnerService
 	Auth    AuthService
+	// Titles gives PostStats.title; nil leaves every title "".
+	Titles stgypub.PostTitleStore
 	// ViewSecret is the HMAC key of recordPubView signatures
 	// (STGY_PUB_VIEW_SECRET; visitor.Sign).
 	ViewSecret []byte

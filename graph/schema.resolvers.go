@@ -164,6 +164,11 @@ func (r *postResolver) Next(ctx context.Context, obj *stgypub.Post) (*stgypub.Po
 	return adj[1], err
 }
 
+// Title is the resolver for the title field.
+func (r *postStatsResolver) Title(ctx context.Context, obj *stgypub.PostStats) (string, error) {
+	return r.title(ctx, obj.ID)
+}
+
 // Extensions is the resolver for the extensions field.
 func (r *pubConfigResolver) Extensions(ctx context.Context, obj *stgypub.PubConfig) (map[string]any, error) {
 	return obj.Extensions.Object(), nil
@@ -285,6 +290,9 @@ func (r *Resolver) OwnPost() OwnPostResolver { return &ownPostResolver{r} }
 // Post returns PostResolver implementation.
 func (r *Resolver) Post() PostResolver { return &postResolver{r} }
 
+// PostStats returns PostStatsResolver implementation.
+func (r *Resolver) PostStats() PostStatsResolver { return &postStatsResolver{r} }
+
 // PubConfig returns PubConfigResolver implementation.
 func (r *Resolver) PubConfig() PubConfigResolver { return &pubConfigResolver{r} }
 
@@ -298,6 +306,7 @@ type (
 	mutationResolver  struct{ *Resolver }
 	ownPostResolver   struct{ *Resolver }
 	postResolver      struct{ *Resolver }
+	postStatsResolver struct{ *Resolver }
 	pubConfigResolver struct{ *Resolver }
 	queryResolver     struct{ *Resolver }
 	siteResolver      struct{ *Resolver }

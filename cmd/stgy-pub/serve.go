@@ -107,6 +107,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Configs:    st,
 		Counter:    ctr,
 		Owner:      ownerSvc,
+		Titles:     st,
 		Auth:       authSvc,
 		ViewSecret: cfg.ViewSecret,
 		Logger:     logger,

@@ -58,7 +58,7 @@ func newEnv(t testing.TB, mod func(*api.Config, *api.Deps)) *env {
 	e.deps = api.Deps{
 		Resolver: &graph.Resolver{
 			Posts: e.st, Users: e.st, Configs: e.st, Counter: e.counter,
-			Owner: owner.New(e.st, e.st, e.st, nil), Auth: authSvc, ViewSecret: viewSecret,
+			Owner: owner.New(e.st, e.st, e.st, nil), Titles: e.st, Auth: authSvc, ViewSecret: viewSecret,
 		},
 		Auth:  authSvc,
 		Redis: e.rdb,

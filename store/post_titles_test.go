@@ -1,0 +1,50 @@
+package store_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/markdown"
+	"github.com/stgy/stgypub/store/storetest"
+)
+
+func TestPostTitles(t *testing.T) {
+	st := storetest.New(t)
+	ctx := t.Context()
+	u := &stgypub.User{ID: 0x1000000000000A01, LoginName: "titles", Nickname: "T"}
+	if err := st.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	mk := func(id stgypub.ID, md string, pub *time.Time) {
+		p := &stgypub.Post{ID: id, OwnedBy: u.ID, Content: md, Snippet: markdown.Convert(md, markdown.Options{}).Snippet, PlainText: markdown.PlainText(md)}
+		if err := st.CreatePost(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		if pub != nil {
+			if err := st.SetPublication(ctx, id, pub); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	past := time.Now().Add(-time.Hour)
+	mk(0x2000000000000A01, "# Published title\n\nbody", &past)
+	mk(0x2000000000000A02, "Draft first line\n\nmore", nil)
+	mk(0x2000000000000A03, "# 日本語のタイトル", nil)
+	got, err := st.PostTitles(ctx, []stgypub.ID{0x2000000000000A01, 0x2000000000000A02, 0x2000000000000A03, 0x2000000000000AFF})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[stgypub.ID]string{0x2000000000000A01: "Published title", 0x2000000000000A02: "Draft first line", 0x2000000000000A03: "日本語のタイトル"}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("%s: %q, want %q", id, got[id], w)
+		}
+	}
+	if m, err := st.PostTitles(ctx, nil); err != nil || len(m) != 0 {
+		t.Errorf("empty ids: %v %v", m, err)
+	}
+}
