@@ -78,6 +78,9 @@ type Summary struct {
 	Description string
 	// Image is the first image source that SafeURL accepts, "" for none.
 	Image string
+	// ImageAlt is that image's alt text, as the article and the Rich view
+	// show it (og:image:alt, twitter:image:alt).
+	ImageAlt string
 }
 
 // SummarizeSnippet derives a post's Summary from its snippet. Missing
@@ -98,7 +101,7 @@ func SummarizeSnippet(snippet string) Summary {
 			}
 		case SnippetImage:
 			if s.Image == "" && SafeURL(b.Src) {
-				s.Image = strings.TrimSpace(b.Src)
+				s.Image, s.ImageAlt = strings.TrimSpace(b.Src), b.Alt
 			}
 		}
 		if firstLine == "" && b.T != SnippetImage {

@@ -74,15 +74,16 @@ func TestSummarizeSnippet(t *testing.T) {
 		want          Summary
 	}{
 		{"all parts", `[{"t":"img","src":"a.png"},{"t":"p","c":"First para"},{"t":"h","l":2,"c":"Heading"},{"t":"p","c":"Second"}]`,
-			Summary{"Heading", "First para", "a.png"}},
-		{"title from first text line", `[{"t":"code","c":"\n  line one\nline two"},{"t":"p","c":"P"}]`, Summary{"line one", "P", ""}},
-		{"unsafe image skipped", `[{"t":"img","src":"javascript:x"},{"t":"img","src":"https://e.com/b.png"}]`, Summary{"", "", "https://e.com/b.png"}},
-		{"empty paragraph skipped", `[{"t":"p","c":"  "},{"t":"p","c":"Real"}]`, Summary{"Real", "Real", ""}},
-		{"long title cut without ellipsis", `[{"t":"h","l":1,"c":"` + strings.Repeat("あ", 250) + `"}]`, Summary{strings.Repeat("あ", 200), "", ""}},
+			Summary{"Heading", "First para", "a.png", ""}},
+		{"title from first text line", `[{"t":"code","c":"\n  line one\nline two"},{"t":"p","c":"P"}]`, Summary{"line one", "P", "", ""}},
+		{"unsafe image skipped", `[{"t":"img","src":"javascript:x"},{"t":"img","src":"https://e.com/b.png"}]`, Summary{"", "", "https://e.com/b.png", ""}},
+		{"empty paragraph skipped", `[{"t":"p","c":"  "},{"t":"p","c":"Real"}]`, Summary{"Real", "Real", "", ""}},
+		{"long title cut without ellipsis", `[{"t":"h","l":1,"c":"` + strings.Repeat("あ", 250) + `"}]`, Summary{strings.Repeat("あ", 200), "", "", ""}},
 		{"long description ends with an ellipsis", snippetOf(t, long),
-			Summary{Truncate(long, TitleMaxLen), Truncate(long, DescriptionMaxLen-1) + "…", ""}},
+			Summary{Truncate(long, TitleMaxLen), Truncate(long, DescriptionMaxLen-1) + "…", "", ""}},
 		{"description of exactly the limit is whole", snippetOf(t, long[:len(strings.Repeat("長い段落です。", 42))+len("長い段落です")]),
-			Summary{Truncate(long, TitleMaxLen), string([]rune(long)[:DescriptionMaxLen]), ""}},
+			Summary{Truncate(long, TitleMaxLen), string([]rune(long)[:DescriptionMaxLen]), "", ""}},
+		{"image alt", `[{"t":"img","src":"javascript:x","alt":"no"},{"t":"img","src":"c.png","alt":"Why Go?"}]`, Summary{"", "", "c.png", "Why Go?"}},
 		{"invalid", `nope`, Summary{}},
 	}
 	for _, tt := range tests {

@@ -1286,6 +1286,11 @@ type Post {
   snippet: String!
   title: String!
   description: String!
+  """
+  The first image of the post as an absolute http(s) URL fit for og:image
+  (written absolute, or made absolute by the import's source base URL); ""
+  when there is none, or it is relative or SVG (it would not load).
+  """
   featuredImage: String!
   "150-character plain-text digest."
   digest: String!

@@ -133,7 +133,7 @@ func (r *postResolver) Description(ctx context.Context, obj *stgypub.Post) (stri
 
 // FeaturedImage is the resolver for the featuredImage field.
 func (r *postResolver) FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Summary().Image, nil
+	return stgypub.ShareableImage(obj.Summary().Image), nil
 }
 
 // Digest is the resolver for the digest field.

@@ -2,7 +2,6 @@ package importer
 
 import (
 	"hash/fnv"
-	"regexp"
 	"strings"
 	"time"
 	"unicode"
@@ -21,20 +20,20 @@ type article struct {
 	Undated   bool      // no front-matter date
 }
 
-var atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}(?:[ \t]|$)`)
-
 // parseArticle splits front matter from src and builds the stored post:
 // Content is "# " + title + "\n\n" + body when the front matter has a title
-// and the body does not already start with a heading, else the body alone.
+// (the front-matter title wins over any heading of the body, so a body
+// starting with "## Introduction" is still titled by it) unless the body
+// already starts with that title as a level-1 heading; else the body alone.
 // The date is the front-matter date at noon UTC, else noon UTC of the
 // file's undated date (see Options.UndatedDate) or now, whichever is
 // earlier. opts.Locale is canonical (Import checked it).
 func parseArticle(name, src string, opts *Options, now time.Time) article {
-	src = strings.ToValidUTF8(src, "\uFFFD")
+	src = stgypub.StripBOM(strings.ToValidUTF8(src, "\uFFFD"))
 	src = strings.ReplaceAll(src, "\x00", "") // PostgreSQL text cannot hold NUL
 	fm, body := markdown.SplitFrontMatter(src)
 	content := body
-	if fm.Title != "" && !startsWithHeading(body) {
+	if fm.Title != "" && !startsWithTitle(body, fm.Title) {
 		content = "# " + escapeInline(fm.Title) + "\n\n" + strings.TrimLeft(body, "\r\n")
 	}
 	doc := markdown.Convert(content, markdown.Options{})
@@ -77,16 +76,11 @@ func escapeInline(s string) string {
 	return b.String()
 }
 
-// startsWithHeading reports whether the first non-blank line of body is
-// an ATX heading ("# ..." to "###### ...").
-func startsWithHeading(body string) bool {
-	for _, line := range strings.Split(body, "\n") {
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		return atxHeading.MatchString(line)
-	}
-	return false
+// startsWithTitle reports whether body's first block is a level-1
+// heading reading title (white space collapsed).
+func startsWithTitle(body, title string) bool {
+	level, text := markdown.LeadingHeading(body)
+	return level == 1 && text == strings.Join(strings.Fields(title), " ")
 }
 
 // detectLocale is "ja" when the text has any Hiragana or Katakana, else

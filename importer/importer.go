@@ -170,7 +170,7 @@ func readFile(fsys fs.FS, name string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("read: %w", err)
 	}
-	return string(b), nil
+	return stgypub.StripBOM(string(b)), nil
 }
 
 func randomSeq() int64 { return rand.Int64N(1 << 20) }

@@ -109,7 +109,7 @@ func newImportFiles(t *testing.T) *importFiles {
 	t.Helper()
 	f := &importFiles{clock: now, files: fstest.MapFS{
 		"a.md":         {Data: []byte("---\ntitle: Alpha\ndate: 2024-05-06\n---\n\nAlpha body.\n")},
-		"b.md":         {Data: []byte("---\ntitle: Ignored for content\ndate: 2024-05-07\n---\n# Own heading\n\nBeta body.\n")},
+		"b.md":         {Data: []byte("---\ntitle: Front matter wins\ndate: 2024-05-07\n---\n# Own heading\n\nBeta body.\n")},
 		"c.md":         {Data: []byte("---\ntitle: ヘッダー\n---\n\nキャッシュの説明です。\n")},
 		"draft.md":     {Data: []byte("---\ntitle: Draft\ndate: 2024-01-01\n---\nnot yet\n")},
 		"later.md":     {Data: []byte("---\ntitle: Later\ndate: 2024-01-02\n---\nsoon\n")},
@@ -175,7 +175,7 @@ func TestImportFiles(t *testing.T) {
 		published                   time.Time // zero: do not check
 	}{
 		{"title prepended", "a.md", "# Alpha\n\nAlpha body.\n", "en", stgypub.StatePublished, time.Date(2024, 5, 6, 12, 0, 0, 0, time.UTC)},
-		{"own heading kept", "b.md", "# Own heading\n\nBeta body.\n", "en", stgypub.StatePublished, time.Date(2024, 5, 7, 12, 0, 0, 0, time.UTC)},
+		{"front-matter title wins over the body's heading", "b.md", "# Front matter wins\n\n# Own heading\n\nBeta body.\n", "en", stgypub.StatePublished, time.Date(2024, 5, 7, 12, 0, 0, 0, time.UTC)},
 		{"Japanese detected", "c.md", "# ヘッダー\n\nキャッシュの説明です。\n", "ja", stgypub.StatePublished, time.Time{}},
 		{"unpublished option", "draft.md", "# Draft\n\nnot yet\n", "en", stgypub.StateUnpublished, time.Time{}},
 		{"scheduled option", "later.md", "# Later\n\nsoon\n", "en", stgypub.StateScheduled, clock.AddDate(1, 0, 0)},

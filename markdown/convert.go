@@ -149,3 +149,21 @@ func firstNonEmptyLine(s string) string {
 	}
 	return ""
 }
+
+// LeadingHeading returns the level (1-6) and plain text of the body's
+// first block when it is a heading (ATX or setext), else 0 and "". The
+// importer uses it to decide whether a front-matter title is already the
+// article's heading.
+func LeadingHeading(src string) (level int, text string) {
+	p := parseBody(validUTF8(src))
+	for n := p.doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			return 0, ""
+		}
+		var b strings.Builder
+		inlineText(&b, h, p.src, nil)
+		return h.Level, stgypub.CollapseSpace(b.String())
+	}
+	return 0, ""
+}

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -80,8 +81,13 @@ type parsed struct {
 }
 
 // parseBody expands macros outside code and parses the result. src must be
-// valid UTF-8 (callers use validUTF8).
+// valid UTF-8 (callers use validUTF8); a leading byte-order mark is not
+// content and is dropped (stored posts from before the input boundaries
+// stripped it).
 func parseBody(src string) parsed {
+	for strings.HasPrefix(src, "\uFEFF") {
+		src = src[len("\uFEFF"):]
+	}
 	b := []byte(src)
 	doc := parseBytes(b)
 	if expanded, changed := expandMacros(b, doc); changed {

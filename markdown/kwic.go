@@ -28,16 +28,19 @@ type Fragment struct{ Before, Match, After string }
 //     not), so a context never shows an unhighlighted hit. Contexts of two
 //     close fragments may share text: each fragment reads on its own.
 //
+// Text and query are compared in Unicode NFC, so canonically equivalent
+// spellings match (fragments show the NFC text).
+//
 // An empty (or all-white-space) query, a query longer than text, max <= 0
 // or no hit give nil. radius < 0 counts as 0. Invalid UTF-8 in text is
 // treated as U+FFFD, so fragments are always valid UTF-8.
 func KWIC(text, query string, radius, max int) []Fragment {
-	query = strings.TrimSpace(query)
+	query = stgypub.SearchText(strings.TrimSpace(strings.TrimPrefix(query, "\uFEFF")))
 	if query == "" || max <= 0 {
 		return nil
 	}
 	radius = maxInt(radius, 0)
-	text = validUTF8(text)
+	text = stgypub.SearchText(validUTF8(text))
 	runes := []rune(text)
 	q := foldRunes([]rune(query))
 	if len(q) > len(runes) {

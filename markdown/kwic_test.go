@@ -55,7 +55,8 @@ func TestKWIC(t *testing.T) {
 		{
 			name: "kelvin sign folds to k", text: "\u212A k K",
 			query: "k", radius: 0, max: 5,
-			want: []Fragment{{"", "\u212A", ""}, {"", "k", ""}, {"", "K", ""}},
+			// NFC turns KELVIN SIGN into K: fragments show the NFC text.
+			want: []Fragment{{"", "K", ""}, {"", "k", ""}, {"", "K", ""}},
 		},
 		{
 			name: "full-width latin folds case", text: "ＧＯ言語",
@@ -63,9 +64,10 @@ func TestKWIC(t *testing.T) {
 			want: []Fragment{{"", "ＧＯ", "言語"}},
 		},
 		{
-			name: "match widened to grapheme", text: "caf" + eAcute + "!",
-			query: "cafe", radius: 1, max: 1,
-			want: []Fragment{{"", "caf" + eAcute, "!"}},
+			// q + U+0301 has no precomposed form, so NFC keeps two code points.
+			name: "match widened to grapheme", text: "ca" + qAcute + "!",
+			query: "caq", radius: 1, max: 1,
+			want: []Fragment{{"", "ca" + qAcute, "!"}},
 		},
 		{
 			name: "context cut on grapheme boundary", text: family + "x" + family,
@@ -73,9 +75,9 @@ func TestKWIC(t *testing.T) {
 			want: []Fragment{{"", "x", ""}},
 		},
 		{
-			name: "context keeps whole clusters", text: flagJP + "x" + eAcute + "y",
+			name: "context keeps whole clusters", text: flagJP + "x" + qAcute + "y",
 			query: "x", radius: 2, max: 1,
-			want: []Fragment{{flagJP, "x", eAcute}},
+			want: []Fragment{{flagJP, "x", qAcute}},
 		},
 		{name: "query longer than text", text: "go", query: "golang", radius: 3, max: 3},
 		{name: "empty query", text: "text", query: "", radius: 3, max: 3},
@@ -94,6 +96,36 @@ func TestKWIC(t *testing.T) {
 				t.Errorf("KWIC(%q, %q, %d, %d) = %q, want %q", tt.text, tt.query, tt.radius, tt.max, got, tt.want)
 			}
 		})
+	}
+}
+
+// qAcute is q + COMBINING ACUTE ACCENT: one grapheme, two code points in
+// every normalization form.
+const qAcute = "q\u0301"
+
+// TestKWICCanonicalEquivalence (issue 9 #4): composed and decomposed
+// spellings find each other, in both directions.
+func TestKWICCanonicalEquivalence(t *testing.T) {
+	nfd := "\u30DB\u309A\u30C3\u30D5\u309A" // ポップ decomposed
+	nfc := "ポップ"
+	tests := []struct{ text, query, match string }{
+		{"J-" + nfd + "の歴史", nfc, nfc},
+		{"J-" + nfc + "の歴史", nfd, nfc},
+		{"caf" + eAcute + " au lait", "caf\u00e9", "caf\u00e9"},
+		{"caf\u00e9 au lait", "caf" + eAcute, "caf\u00e9"},
+		{"\u1112\u1161\u11ab\u1100\u1173\u11af 문자", "한글", "한글"}, // Hangul jamo vs syllables
+		{"Vi\u1EC7t Nam", "Vie\u0323\u0302t", "Vi\u1EC7t"},      // two marks, canonical order
+		{"Vie\u0302\u0323t Nam", "Vi\u1EC7t", "Vi\u1EC7t"},      // marks in the other order
+		{"\u212Aelvin", "kelvin", "Kelvin"},
+	}
+	for _, tt := range tests {
+		got := KWIC(tt.text, tt.query, 2, 3)
+		if len(got) != 1 || got[0].Match != tt.match {
+			t.Errorf("KWIC(%q, %q) = %q, want one match %q", tt.text, tt.query, got, tt.match)
+		}
+	}
+	if pt := PlainText("# " + nfd); pt != nfc {
+		t.Errorf("PlainText keeps %q, want NFC %q", pt, nfc)
 	}
 }
 

@@ -9,7 +9,9 @@ import (
 // PlainText converts a Markdown body to plain text for search and KWIC: no
 // markup, macros resolved as in [Convert], text of code blocks, tables, raw
 // HTML blocks and footnotes included, image alt text and URLs not, white
-// space collapsed to single spaces. Invalid UTF-8 becomes U+FFFD.
+// space collapsed to single spaces, in Unicode NFC (so search matches
+// canonically equivalent text; queries are normalized alike). Invalid UTF-8
+// becomes U+FFFD.
 func PlainText(src string) string {
 	p := parseBody(validUTF8(src))
 	blocks := collectBlocks(p, -1, true)
@@ -21,5 +23,5 @@ func PlainText(src string) string {
 		b.WriteString(bl.text)
 		b.WriteByte(' ')
 	}
-	return stgypub.CollapseSpace(b.String())
+	return stgypub.SearchText(stgypub.CollapseSpace(b.String()))
 }

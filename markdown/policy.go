@@ -8,7 +8,10 @@ import (
 
 // attrRule allows the attributes names when their value matches value (nil:
 // any value; URL attributes are then checked by the URL policy: http, https,
-// mailto or relative only).
+// mailto or relative only). Attributes that hold prose for people (alt,
+// title, abbr, summary) take any value: bluemonday escapes every value
+// it writes, so no pattern is needed for safety, and a pattern would drop
+// an alt text with "?" or ":" (freeText).
 type attrRule struct {
 	names []string
 	value *regexp.Regexp
@@ -22,6 +25,10 @@ type elementRule struct {
 }
 
 func attr(value *regexp.Regexp, names ...string) attrRule { return attrRule{names, value} }
+
+// freeText marks attributes whose value is text for people: any value is
+// kept (escaped on output).
+var freeText *regexp.Regexp
 
 // elementRules is the package's single allow-list of elements: the
 // sanitizer policy allows exactly these elements (newPolicy), and raw HTML
@@ -68,7 +75,7 @@ var elementRules = []elementRule{
 	}},
 	{names: []string{"map"}, attrs: []attrRule{attr(regexp.MustCompile(`^([\p{L}\p{N}_-]+)$`), "name")}},
 	{names: []string{"area"}, attrs: []attrRule{
-		attr(bluemonday.Paragraph, "alt"),
+		attr(freeText, "alt"),
 		attr(regexp.MustCompile(`^([0-9]+,)+[0-9]+$`), "coords"),
 		attr(nil, "href"),
 		attr(bluemonday.SpaceSeparatedTokens, "rel"),
@@ -77,7 +84,7 @@ var elementRules = []elementRule{
 	{names: []string{"img"}, attrs: []attrRule{
 		attr(regexp.MustCompile(`(?i)^#[\p{L}\p{N}_-]+$`), "usemap"),
 		attr(bluemonday.ImageAlign, "align"),
-		attr(bluemonday.Paragraph, "alt"),
+		attr(freeText, "alt"),
 		attr(bluemonday.NumberOrPercent, "height", "width"),
 		attr(nil, "src"),
 	}},
@@ -85,7 +92,7 @@ var elementRules = []elementRule{
 	{names: []string{"time"}, attrs: []attrRule{attr(bluemonday.ISO8601, "datetime")}},
 	{names: []string{"bdi", "bdo"}, attrs: []attrRule{attr(bluemonday.Direction, "dir")}},
 	{names: []string{"del", "ins"}, attrs: []attrRule{
-		attr(bluemonday.Paragraph, "cite"),
+		attr(nil, "cite"),
 		attr(bluemonday.ISO8601, "datetime"),
 	}},
 	{names: []string{"ol", "ul"}, attrs: []attrRule{attr(bluemonday.ListType, "type")}},
@@ -95,7 +102,7 @@ var elementRules = []elementRule{
 	}},
 	{names: []string{"table"}, attrs: []attrRule{
 		attr(bluemonday.NumberOrPercent, "height", "width"),
-		attr(bluemonday.Paragraph, "summary"),
+		attr(freeText, "summary"),
 	}},
 	{names: []string{"col", "colgroup"}, attrs: []attrRule{
 		attr(bluemonday.CellAlign, "align"),
@@ -108,7 +115,7 @@ var elementRules = []elementRule{
 		attr(bluemonday.CellVerticalAlign, "valign"),
 	}},
 	{names: []string{"td", "th"}, attrs: []attrRule{
-		attr(bluemonday.Paragraph, "abbr"),
+		attr(freeText, "abbr"),
 		attr(bluemonday.CellAlign, "align"),
 		attr(bluemonday.Integer, "colspan", "rowspan"),
 		attr(bluemonday.SpaceSeparatedTokens, "headers"),
@@ -140,9 +147,9 @@ var allowedElements = func() map[string]bool {
 // a built bluemonday policy is safe for concurrent use.
 //
 // It allows the elements and attributes of elementRules and, on any of
-// them, dir, lang, title and id; id also takes letters, digits and marks of
-// any script plus "_-.:" (so Japanese heading ids and footnote ids "fn:1"
-// survive). URLs must parse and be http, https, mailto or relative, so
+// them, dir (ltr, rtl, auto), lang (a language tag), title (any text,
+// escaped) and id; id takes letters, digits and marks of any script plus
+// "_-.:" (so Japanese heading ids and footnote ids "fn:1" survive). URLs must parse and be http, https, mailto or relative, so
 // javascript:, vbscript: and data: in any spelling are dropped.
 //
 // rel="nofollow noopener" is added to links by finishHTML (finish.go).
@@ -150,7 +157,9 @@ var policy = newPolicy()
 
 func newPolicy() *bluemonday.Policy {
 	p := bluemonday.NewPolicy()
-	p.AllowStandardAttributes() // dir, lang, id, title on every element
+	p.AllowAttrs("dir").Matching(regexp.MustCompile(`(?i)^(ltr|rtl|auto)$`)).Globally()
+	p.AllowAttrs("lang").Matching(regexp.MustCompile(`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)).Globally()
+	p.AllowAttrs("title").Globally()
 	p.AllowStandardURLs()
 	p.RequireNoFollowOnLinks(false) // finishHTML adds rel="nofollow noopener"
 	p.AllowAttrs("id").Matching(regexp.MustCompile(`^[\p{L}\p{M}\p{Nd}_.:\-]{1,200}$`)).Globally()

@@ -100,3 +100,15 @@ func TestMacros(t *testing.T) {
 		})
 	}
 }
+
+// TestLeadingBOMIgnored: content stored with a byte-order mark (before the
+// input boundaries stripped it) still renders its first heading.
+func TestLeadingBOMIgnored(t *testing.T) {
+	doc := Convert("\uFEFF# Hello\n\nBody", Options{})
+	if doc.Title != "Hello" || !strings.Contains(doc.HTML, `<h1 id="hello">Hello</h1>`) || strings.Contains(doc.HTML, "\uFEFF") {
+		t.Errorf("Convert = %+v", doc)
+	}
+	if pt := PlainText("\uFEFF# Hello\n\nBody"); pt != "Hello Body" {
+		t.Errorf("PlainText = %q", pt)
+	}
+}

@@ -38,9 +38,10 @@ type PostInput struct {
 }
 
 // Validate returns BAD_USER_INPUT for content over ContentMaxChars, with
-// invalid UTF-8 or NUL, or a non-nil locale CanonicalLocale refuses.
+// invalid UTF-8 or NUL, or a non-nil locale CanonicalLocale refuses. A
+// leading byte-order mark does not count (apply strips it).
 func (in PostInput) Validate() error {
-	if err := stgypub.CheckText("content", in.Content, ContentMaxChars); err != nil {
+	if err := stgypub.CheckText("content", stgypub.StripBOM(in.Content), ContentMaxChars); err != nil {
 		return err
 	}
 	if in.Locale == nil {
@@ -54,11 +55,12 @@ func (in PostInput) Validate() error {
 // owner package).
 func CanonicalLocale(s string) (string, error) { return stgypub.CanonicalLocale(s) }
 
-// apply copies the given fields of in into p (the locale canonicalized;
-// in is validated), keeps p's value for each nil one and derives Snippet
-// and PlainText from Content.
+// apply copies the given fields of in into p (the content without a
+// leading byte-order mark, the locale canonicalized; in is validated),
+// keeps p's value for each nil one and derives Snippet and PlainText from
+// Content.
 func (in PostInput) apply(p *stgypub.Post) {
-	p.Content = in.Content
+	p.Content = stgypub.StripBOM(in.Content)
 	if in.Locale != nil {
 		p.Locale, _ = CanonicalLocale(*in.Locale)
 	}
@@ -68,8 +70,8 @@ func (in PostInput) apply(p *stgypub.Post) {
 	if in.AllowReplies != nil {
 		p.AllowReplies = *in.AllowReplies
 	}
-	p.Snippet = markdown.Convert(in.Content, markdown.Options{}).Snippet
-	p.PlainText = markdown.PlainText(in.Content)
+	p.Snippet = markdown.Convert(p.Content, markdown.Options{}).Snippet
+	p.PlainText = markdown.PlainText(p.Content)
 }
 
 // CreatePost creates an unpublished post owned by viewer.

@@ -24,7 +24,8 @@ func (s *Service) UpdateProfile(ctx context.Context, viewer *stgypub.User, userI
 	if err := stgypub.RequireSelfOrAdmin(viewer, userID); err != nil {
 		return nil, err
 	}
-	nickname = strings.Join(strings.Fields(nickname), " ")
+	nickname = strings.Join(strings.Fields(stgypub.StripBOM(nickname)), " ")
+	introduction = stgypub.StripBOM(introduction)
 	if err := stgypub.CheckText("nickname", nickname, NicknameMaxChars); err != nil {
 		return nil, err
 	}

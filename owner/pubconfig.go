@@ -83,9 +83,10 @@ func (s *Service) ExportPubConfig(ctx context.Context, viewer *stgypub.User, use
 	return c, nil
 }
 
+// setString sets *dst to *v without a leading byte-order mark.
 func setString(dst *string, v *string) {
 	if v != nil {
-		*dst = *v
+		*dst = stgypub.StripBOM(*v)
 	}
 }
 

@@ -18,6 +18,7 @@ type Meta struct {
 	PublishedTime string // RFC 3339; article:published_time
 	ModifiedTime  string // RFC 3339; article:modified_time, "" omits
 	Image         string // absolute og:image URL, "" omits
+	ImageAlt      string // og:image:alt and twitter:image:alt, "" omits
 	TwitterCard   string // "summary" or "summary_large_image"
 	Author        string
 	DCDate        string // YYYY-MM-DD

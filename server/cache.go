@@ -69,6 +69,7 @@ type cardKey struct {
 // view, the rendered snippet HTML.
 type cardParts struct {
 	title, description, image string
+	imageAlt                  string // alt text of image
 	rich                      string
 }
 
@@ -82,7 +83,7 @@ func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
 	}
 	c := &cardParts{}
 	sum := p.Summary()
-	c.title, c.description, c.image = sum.Title, sum.Description, sum.Image
+	c.title, c.description, c.image, c.imageAlt = sum.Title, sum.Description, sum.Image, sum.ImageAlt
 	if rich {
 		c.rich = prerender.ScopeIDs(markdown.RenderSnippet(p.Snippet, markdown.Options{Vertical: vertical}))
 	}

@@ -16,24 +16,6 @@ func (s *Server) pubURL(id stgypub.ID) string  { return s.base + "/pub/" + id.St
 func (s *Server) siteURL(id stgypub.ID) string { return s.base + "/sites/" + id.String() }
 func (s *Server) feedURL(id stgypub.ID) string { return s.siteURL(id) + "/feed.atom" }
 
-// absolute resolves a featured-image reference (absolute http(s) or
-// relative, as the markdown package allows) against the page URL; "" when
-// it cannot be made an absolute http(s) URL.
-func absolute(pageURL, ref string) string {
-	if ref == "" {
-		return ""
-	}
-	base, err := url.Parse(pageURL)
-	if err != nil {
-		return ""
-	}
-	u, err := base.Parse(ref)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return ""
-	}
-	return u.String()
-}
-
 // langTag returns the <html lang> for a BCP 47 locale ("ja-JP" → "ja-JP",
 // "" → the default), keeping only letters, digits and hyphens.
 func (s *Server) langTag(locale string) string {

@@ -77,7 +77,7 @@ func TestMetadataEscaping(t *testing.T) {
 func TestCanonicalIgnoresHost(t *testing.T) {
 	e := newEnv(t)
 	u := e.user(0x1000000000000001, "alice", "Alice")
-	p := e.post(0x2000000000000001, u, "# Hi\n\n![pic](/img/a.png)\n\ntext", "ja", at(-time.Hour))
+	p := e.post(0x2000000000000001, u, "# Hi\n\n![A pic: why?](https://cdn.example.org/a.png)\n\ntext", "ja", at(-time.Hour))
 	tests := []struct {
 		name, path, canonical string
 	}{
@@ -105,7 +105,10 @@ func TestCanonicalIgnoresHost(t *testing.T) {
 			`<html lang="ja">`,
 			`<meta property="og:locale" content="ja_JP">`,
 			`<meta property="og:type" content="article">`,
-			`<meta property="og:image" content="` + baseURL + `/img/a.png">`,
+			`<meta property="og:image" content="https://cdn.example.org/a.png">`,
+			`<meta property="og:image:alt" content="A pic: why?">`,
+			`<meta name="twitter:image:alt" content="A pic: why?">`,
+			`"image":"https://cdn.example.org/a.png"`,
 			`<meta name="twitter:card" content="summary_large_image">`,
 			`<meta property="article:published_time" content="2026-03-01T11:00:00Z">`,
 			`<meta name="DC.title" content="Hi">`,
@@ -118,6 +121,28 @@ func TestCanonicalIgnoresHost(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestUnvouchedImages (issue 9 #5): a relative or SVG first image is not
+// advertised as og:image, twitter:image or JSON-LD image (it would 404 or
+// not show), and the card is then the small summary.
+func TestUnvouchedImages(t *testing.T) {
+	e := newEnv(t)
+	u := e.user(0x1000000000000001, "alice", "Alice")
+	for i, md := range []string{
+		"# A\n\n![chart](survey2025/where.svg)",
+		"# B\n\n![chart](/pub/survey2025/where.png)",
+		"# C\n\n![chart](https://go.dev/blog/survey2025/where.svg)",
+		"# D\n\n<img src=\"../x.png\" alt=\"x\">",
+	} {
+		p := e.post(stgypub.ID(0x2000000000000001+i), u, md, "en", at(-time.Hour))
+		body := e.get("/pub/" + p.String()).Body.String()
+		for _, bad := range []string{`og:image`, `twitter:image`, `"image":`, `summary_large_image`} {
+			if strings.Contains(body, bad) {
+				t.Errorf("%q: page has %s", md, bad)
+			}
+		}
+	}
 }
 
 func TestAnalytics(t *testing.T) {

@@ -113,7 +113,10 @@ func (s *Server) pubPage(r *http.Request, post *stgypub.Post, site siteIdentity,
 		title = site.name + " " + date
 	}
 	lang := s.langTag(post.Locale)
-	image := absolute(canonical, parts.image)
+	image, imageAlt := stgypub.ShareableImage(parts.image), ""
+	if image != "" {
+		imageAlt = parts.imageAlt
+	}
 	var modified string
 	if post.UpdatedAt != nil && post.UpdatedAt.After(*post.PublishedAt) {
 		_, modified = s.dates(post.UpdatedAt)
@@ -138,7 +141,7 @@ func (s *Server) pubPage(r *http.Request, post *stgypub.Post, site siteIdentity,
 				Canonical: canonical, SiteName: site.name,
 				OGType: "article", OGLocale: ogLocale(lang),
 				PublishedTime: dateISO, ModifiedTime: modified,
-				Image: image, TwitterCard: card, Author: site.author,
+				Image: image, ImageAlt: imageAlt, TwitterCard: card, Author: site.author,
 				DCDate: date, JSONLD: ld,
 			},
 			Theme:     theme,

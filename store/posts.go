@@ -32,7 +32,8 @@ FROM posts p JOIN post_details d ON d.post_id = p.id WHERE p.id = ?`, int64(id))
 // CreatePost inserts p into posts and post_details and moves the owner's
 // site change time forward (site_change.go), in one transaction; a zero
 // p.ID is replaced by NewID(). CONFLICT when the ID is taken, NOT_FOUND
-// when the owner does not exist.
+// when the owner does not exist. PlainText is stored in NFC
+// (stgypub.SearchText), Content as given.
 func (s *Store) CreatePost(ctx context.Context, p *stgypub.Post) error {
 	now := s.Now()
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -55,7 +56,7 @@ func insertPost(ctx context.Context, tx bun.Tx, now time.Time, p *stgypub.Post) 
 	if err != nil {
 		return fmt.Errorf("store: insert post: %w", err)
 	}
-	d := &postDetailRow{PostID: int64(p.ID), Content: p.Content, PlainText: p.PlainText}
+	d := &postDetailRow{PostID: int64(p.ID), Content: p.Content, PlainText: stgypub.SearchText(p.PlainText)}
 	if _, err := tx.NewInsert().Model(d).Exec(ctx); err != nil {
 		return fmt.Errorf("store: insert post details: %w", err)
 	}
@@ -67,7 +68,7 @@ func insertPost(ctx context.Context, tx bun.Tx, now time.Time, p *stgypub.Post) 
 // s.Now(), and moves the owner's site change time forward (the post may
 // be listed, a neighbour or a Recent post on the owner's other pages), in
 // one transaction; NOT_FOUND when missing. Owner, reply_to and
-// published_at are left alone.
+// published_at are left alone. PlainText is stored in NFC.
 func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 	now := s.Now().UTC()
 	row := postToRow(p)
@@ -83,7 +84,7 @@ func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 		if err != nil {
 			return fmt.Errorf("store: update post %s: %w", p.ID, err)
 		}
-		d := &postDetailRow{PostID: int64(p.ID), Content: p.Content, PlainText: p.PlainText}
+		d := &postDetailRow{PostID: int64(p.ID), Content: p.Content, PlainText: stgypub.SearchText(p.PlainText)}
 		_, err = tx.NewInsert().Model(d).
 			On("CONFLICT (post_id) DO UPDATE").
 			Set("content = EXCLUDED.content").

@@ -41,12 +41,14 @@ type searchRow struct {
 
 // SearchPublished finds a user's published posts whose plain text contains
 // query as a case-insensitive substring (ILIKE, so any script works,
-// Japanese included; % _ \ match themselves), ordered by (published_at, id)
+// Japanese included; % _ \ match themselves), canonically equivalent
+// spellings alike (the query is normalized by stgypub.NormalizeQuery, the
+// plain text is stored in NFC), ordered by (published_at, id)
 // as q says, with PlainText loaded and Content not. total counts every
 // match. An empty (after trimming) or over-long query, or bad paging, is
 // BAD_USER_INPUT.
 func (s *Store) SearchPublished(ctx context.Context, userID stgypub.ID, query string, q stgypub.PostQuery) ([]*stgypub.Post, int, error) {
-	query = strings.TrimSpace(query)
+	query = stgypub.NormalizeQuery(query)
 	if query == "" {
 		return nil, 0, stgypub.Errorf(stgypub.CodeBadUserInput, "search query must not be empty")
 	}

@@ -70,7 +70,7 @@ type viewTotal struct {
 // whose first field is not an ID is a header, blank lines are skipped, and
 // anything else malformed names its line.
 func parseViewTotals(in io.Reader) ([]viewTotal, error) {
-	r := csv.NewReader(in)
+	r := csv.NewReader(stgypub.SkipBOM(in))
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
 	var out []viewTotal

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
 )
 
@@ -69,17 +70,20 @@ func runUser(ctx context.Context, cfg *config, args []string) error {
 	return nil
 }
 
+// readPassword takes the password from -password, STGY_PASSWORD or one
+// line of stdin (a leading byte-order mark, as a password file saved by
+// some editors has, is not part of it).
 func readPassword(flagValue string) (string, error) {
 	if flagValue != "" {
-		return flagValue, nil
+		return stgypub.StripBOM(flagValue), nil
 	}
 	if pw := os.Getenv("STGY_PASSWORD"); pw != "" {
-		return pw, nil
+		return stgypub.StripBOM(pw), nil
 	}
 	fmt.Fprint(os.Stderr, "password: ")
 	line, err := bufio.NewReader(os.Stdin).ReadString('\n')
 	if err != nil && line == "" {
 		return "", errors.New("no password given (-password, STGY_PASSWORD or stdin)")
 	}
-	return strings.TrimRight(line, "\r\n"), nil
+	return stgypub.StripBOM(strings.TrimRight(line, "\r\n")), nil
 }

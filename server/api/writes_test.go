@@ -301,3 +301,31 @@ func TestUpdatePostKeepsOmittedFlags(t *testing.T) {
 		t.Errorf("create defaults = %+v, want \"\", true, true", d)
 	}
 }
+
+// TestByteOrderMarkStripped (issue 9 #3): a leading BOM in post content,
+// settings and profile text is not content: createPost and updatePost
+// store and render "# Hello" as the heading.
+func TestByteOrderMarkStripped(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	for _, content := range []string{"\uFEFF# Hello\n\nBody", "\uFEFF\uFEFF# Hello\n\nBody"} {
+		var p ownPostJSON
+		e.do(t, req{as: "owner", query: `mutation($c: String!) { createPost(input: {content: $c}) { id title content } }`,
+			variables: map[string]any{"c": content}}).data(t, "createPost", &p)
+		if p.Title != "Hello" || p.Content != "# Hello\n\nBody" {
+			t.Errorf("created from %q = %+v", content, p)
+		}
+		var u ownPostJSON
+		e.do(t, req{as: "owner", query: `mutation($id: ID!, $c: String!) { updatePost(id: $id, input: {content: $c}) { id title content } }`,
+			variables: map[string]any{"id": p.ID, "c": "\uFEFF## Edited"}}).data(t, "updatePost", &u)
+		if u.Title != "Edited" || u.Content != "## Edited" {
+			t.Errorf("updated = %+v", u)
+		}
+	}
+	var c map[string]any
+	e.do(t, req{as: "owner", query: `mutation($u: ID!) { updatePubConfig(userId: $u, input: {siteName: "\uFEFFSite", introduction: "\uFEFFIntro"}) { siteName introduction } }`,
+		variables: map[string]any{"u": e.owner.ID.String()}}).data(t, "updatePubConfig", &c)
+	if c["siteName"] != "Site" || c["introduction"] != "Intro" {
+		t.Errorf("settings = %v", c)
+	}
+}

@@ -1,0 +1,2 @@
+-- NFC plain text is still valid plain text: nothing to undo.
+SELECT 1;
