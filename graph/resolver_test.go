@@ -196,13 +196,13 @@ func TestThinResolversOnFakes(t *testing.T) {
 		f := newFakeAPI(t)
 		past := fakeNow.Add(-time.Hour)
 		long := strings.Repeat("とても長い段落。", 50)
-		snippet := `[{"t":"h","l":1,"c":"Title"},{"t":"img","src":"javascript:x"},{"t":"img","src":"/a.png"},{"t":"p","c":"` + long + `"}]`
+		snippet := `[{"t":"h","l":1,"c":"Title"},{"t":"img","src":"javascript:x"},{"t":"img","src":"https://cdn.example.org/a.png"},{"t":"p","c":"` + long + `"}]`
 		f.store.posts[5] = &stgypub.Post{ID: 5, OwnedBy: 1, PublishedAt: &past, Snippet: snippet}
 		r := f.do(t, nil, `{ publishedPost(id: "0000000000000005") { title description featuredImage digest } }`, nil)
 		var p struct{ Title, Description, FeaturedImage, Digest string }
 		r.decode(t, "publishedPost", &p)
 		sum := stgypub.SummarizeSnippet(snippet)
-		if p.Title != sum.Title || p.Description != sum.Description || p.FeaturedImage != "/a.png" || p.Digest != stgypub.SnippetDigest(snippet) {
+		if p.Title != sum.Title || p.Description != sum.Description || p.FeaturedImage != "https://cdn.example.org/a.png" || p.Digest != stgypub.SnippetDigest(snippet) {
 			t.Errorf("got %+v, want %+v digest %q", p, sum, stgypub.SnippetDigest(snippet))
 		}
 		if !strings.HasSuffix(p.Description, "…") {
