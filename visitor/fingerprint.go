@@ -64,3 +64,20 @@ func signature(secret []byte, postID stgypub.ID, fp [4]byte) []byte {
 	m.Write([]byte(postID.String() + "\n" + FormatFingerprint(fp)))
 	return m.Sum(nil)
 }
+
+// AddressKey is the keyed hash that stands for a client address wherever
+// one must be remembered for a while (rate-limit counters, comment and
+// CAPTCHA limits): the 32 lower-case hexadecimal digits of the first 16
+// bytes of HMAC-SHA256(secret, purpose + "\x00" + address) with the
+// address normalized as in Fingerprint, so every spelling of one address
+// gives one key and keys of different purposes never match. Without the
+// secret a key cannot be turned back into the address; 16 bytes make
+// collisions between clients negligible (unlike the 4-byte page-view
+// Fingerprint). Pass a valid address (ClientIP's result).
+func AddressKey(secret []byte, purpose string, ip netip.Addr) string {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(purpose))
+	m.Write([]byte{0})
+	m.Write([]byte(ip.WithZone("").Unmap().String()))
+	return hex.EncodeToString(m.Sum(nil)[:16])
+}

@@ -128,3 +128,25 @@ const (
 	wantFP1234 = "4e6bddaa"
 	wantSig    = "2982013e1e9e58c992937836ba6ed4c1bf1ebe3a233d22e2011755bea5b12968"
 )
+
+func TestAddressKey(t *testing.T) {
+	secret := []byte("k")
+	a := netip.MustParseAddr("203.0.113.50")
+	k := AddressKey(secret, "ratelimit", a)
+	if len(k) != 32 || strings.Contains(k, "203") && strings.Contains(k, "113") {
+		t.Fatalf("key %q", k)
+	}
+	for _, same := range []string{"::ffff:203.0.113.50", "203.0.113.50"} {
+		if got := AddressKey(secret, "ratelimit", netip.MustParseAddr(same)); got != k {
+			t.Errorf("%s: %s, want %s", same, got, k)
+		}
+	}
+	if AddressKey(secret, "comment", a) == k || AddressKey([]byte("other"), "ratelimit", a) == k ||
+		AddressKey(secret, "ratelimit", netip.MustParseAddr("203.0.113.51")) == k {
+		t.Error("purpose, secret or address does not change the key")
+	}
+	v6 := AddressKey(secret, "ratelimit", netip.MustParseAddr("2001:DB8::1%eth0"))
+	if v6 != AddressKey(secret, "ratelimit", netip.MustParseAddr("2001:db8:0::1")) {
+		t.Error("IPv6 spellings differ")
+	}
+}

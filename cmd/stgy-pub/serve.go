@@ -117,6 +117,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		TrustedProxies: cfg.TrustedProxies,
 		Introspection:  cfg.Introspection,
 		RedisPrefix:    cfg.RedisPrefix,
+		AddressSecret:  cfg.ViewSecret,
 	}, api.Deps{Resolver: resolver, Auth: authSvc, Redis: rdb, Logger: logger})
 	srv, err := server.New(server.Config{
 		BaseURL:        cfg.BaseURL,

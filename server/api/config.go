@@ -52,6 +52,11 @@ type Config struct {
 	// WritesPerMinute limits other mutations (except recordPubView) per
 	// client IP; default 60.
 	WritesPerMinute int
+	// AddressSecret keys visitor.AddressKey, the hash that stands for a
+	// client address in rate-limit keys (cmd/stgy-pub passes the view
+	// secret); empty means a random key per process, which keeps
+	// addresses out of Redis but does not share limits across servers.
+	AddressSecret []byte
 	// RedisPrefix is prepended to the rate-limit keys (test isolation).
 	RedisPrefix string
 	// QueryCacheSize is the parsed-query LRU size; default 1000.

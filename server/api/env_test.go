@@ -54,7 +54,7 @@ func newEnv(t testing.TB, mod func(*api.Config, *api.Deps)) *env {
 	e.counter = counter.New(e.rdb, e.st, counter.Config{Prefix: prefix})
 	t.Cleanup(e.counter.Wait)
 	authSvc := auth.New(e.st, e.st, auth.Config{SecureCookie: true})
-	e.cfg = api.Config{BaseURL: baseURL, RedisPrefix: prefix}
+	e.cfg = api.Config{BaseURL: baseURL, RedisPrefix: prefix, AddressSecret: []byte("address-secret")}
 	e.deps = api.Deps{
 		Resolver: &graph.Resolver{
 			Posts: e.st, Users: e.st, Configs: e.st, Counter: e.counter,

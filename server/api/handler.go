@@ -65,7 +65,7 @@ func New(cfg Config, deps Deps) http.Handler {
 	}
 	srv.Use(shapeLimit{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
-	srv.Use(newRateLimits(cfg, deps.Redis))
+	srv.Use(newRateLimits(cfg, deps.Redis, deps.Logger))
 	srv.Use(errorCap{max: cfg.MaxErrors})
 	srv.SetErrorPresenter(a.presentError)
 	srv.SetRecoverFunc(a.recoverPanic)

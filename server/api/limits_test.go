@@ -2,10 +2,12 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +15,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/redistest"
 )
 
 func TestQueryLimits(t *testing.T) {
@@ -183,23 +186,75 @@ func e2h(e *env) *env {
 	return &e2
 }
 
-// TestRateLimitStoreDown: when the limit counter cannot be read, login
-// fails closed with INTERNAL (logged), never with a leaked Redis error.
+// TestRateLimitStoreDown: while Redis is down, login is neither refused
+// nor INTERNAL: the limits fall back to per-process counting of the same
+// size (logged), so the right password logs in and the limit still holds.
 func TestRateLimitStoreDown(t *testing.T) {
 	t.Parallel()
 	var logs bytes.Buffer
-	e := newEnv(t, func(_ *apiConfig, d *apiDeps) {
+	e := newEnv(t, func(c *apiConfig, d *apiDeps) {
+		c.LoginPerMinute = 3
 		d.Redis = redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", DialTimeout: 100 * time.Millisecond, MaxRetries: -1})
 		d.Logger = slog.New(slog.NewTextHandler(&logs, nil))
 	})
-	r := e.do(t, req{query: `mutation { login(loginName: "owner", password: "` + password + `") { me { id } } }`})
-	if r.code() != stgypub.CodeInternal || r.Errors[0].Message != "internal error" || len(r.header["Set-Cookie"]) != 0 {
-		t.Fatalf("%s", r.raw)
+	r := e.do(t, req{ip: "203.0.113.8", query: `mutation { login(loginName: "owner", password: "` + password + `") { me { id } } }`})
+	if len(r.Errors) != 0 || len(r.header["Set-Cookie"]) == 0 {
+		t.Fatalf("login with Redis down: %s", r.raw)
 	}
-	if !strings.Contains(logs.String(), "rate limit") {
-		t.Errorf("not logged: %s", logs.String())
+	wrong := `mutation { login(loginName: "owner", password: "wrong password") { me { id } } }`
+	for i := range 2 {
+		if r := e.do(t, req{ip: "203.0.113.8", query: wrong}); r.code() != stgypub.CodeUnauthenticated {
+			t.Fatalf("attempt %d: %s", i+2, r.raw)
+		}
+	}
+	if r := e.do(t, req{ip: "203.0.113.8", query: wrong}); r.code() != stgypub.CodeRateLimited || r.status != http.StatusTooManyRequests {
+		t.Fatalf("4th attempt with Redis down: %d %s", r.status, r.raw)
+	}
+	if r := e.do(t, req{ip: "203.0.113.9", query: wrong}); r.code() != stgypub.CodeUnauthenticated {
+		t.Fatalf("another address: %s", r.raw)
+	}
+	if !strings.Contains(logs.String(), "rate limit counted in process") {
+		t.Errorf("fallback not logged: %s", logs.String())
 	}
 	if r := e.do(t, req{query: `{ me { id } }`}); len(r.Errors) != 0 {
 		t.Errorf("queries should not need the limiter: %s", r.raw)
+	}
+}
+
+// TestRateLimitKeysHoldNoAddress: after limited logins and writes from
+// IPv4 and IPv6 clients, no rate-limit key or value in Redis contains any
+// spelling of their addresses; the keys are the prefix plus a 32-hex
+// keyed hash.
+func TestRateLimitKeysHoldNoAddress(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	ips := []string{"203.0.113.50", "2001:db8::7", "198.51.100.23"}
+	for _, ip := range ips {
+		e.do(t, req{ip: ip, query: `mutation { login(loginName: "owner", password: "wrong password") { me { id } } }`})
+		e.do(t, req{as: "owner", ip: ip, query: createMutation})
+	}
+	ctx := context.Background()
+	all, err := (&redistest.Redis{Client: e.rdb, Prefix: e.cfg.RedisPrefix}).Keys(ctx)
+	var keys []string
+	for _, k := range all {
+		if strings.HasPrefix(k, e.cfg.RedisPrefix+"stgy:ratelimit:") {
+			keys = append(keys, k)
+		}
+	}
+	if err != nil || len(keys) < 2*len(ips) {
+		t.Fatalf("%d rate-limit keys (err %v)", len(keys), err)
+	}
+	for _, k := range keys {
+		v, _ := e.rdb.Get(ctx, k).Result()
+		for _, ip := range ips {
+			for _, spelling := range []string{ip, strings.ReplaceAll(ip, ".", "-"), strings.ReplaceAll(ip, "::", ":0:")} {
+				if strings.Contains(k, spelling) || strings.Contains(v, spelling) {
+					t.Errorf("key %q (value %q) holds %s", k, v, ip)
+				}
+			}
+		}
+		if !regexp.MustCompile(`^` + regexp.QuoteMeta(e.cfg.RedisPrefix) + `stgy:ratelimit:(login|write):\{[0-9a-f]{32}\}:\d+$`).MatchString(k) {
+			t.Errorf("key %q is not prefix + kind + {32-hex hash} + window", k)
+		}
 	}
 }

@@ -2,6 +2,8 @@ package api
 
 import (
 	"context"
+	"crypto/rand"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -10,15 +12,21 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/visitor"
 )
 
-// rateLimits applies per-client-IP limits to mutations: login under its
+// rateLimits applies per-client limits to mutations: login under its
 // own limit, every other mutation except recordPubView (signed, counted
 // once per fingerprint, and sent by SSR frontends for every page view)
 // under the write limit. Over the limit the field fails with RATE_LIMITED
-// and the response status is 429 with Retry-After.
+// and the response status is 429 with Retry-After. A client is known by
+// visitor.AddressKey of its address (never the address itself), counted
+// in Redis so limits hold across app servers; while Redis is unavailable
+// each process counts on its own (fallbackCounter), so the limits still
+// hold per process and login never fails because of Redis.
 type rateLimits struct {
 	login, write *httprate.RateLimiter
+	secret       []byte
 }
 
 var _ interface {
@@ -26,7 +34,7 @@ var _ interface {
 	graphql.FieldInterceptor
 } = rateLimits{}
 
-func newRateLimits(cfg Config, rdb redis.UniversalClient) rateLimits {
+func newRateLimits(cfg Config, rdb redis.UniversalClient, log *slog.Logger) rateLimits {
 	mk := func(name string, n int) *httprate.RateLimiter {
 		opts := []httprate.Option{httprate.WithErrorHandler(func(_ http.ResponseWriter, r *http.Request, err error) {
 			if rq := requestFrom(r.Context()); rq != nil {
@@ -34,11 +42,18 @@ func newRateLimits(cfg Config, rdb redis.UniversalClient) rateLimits {
 			}
 		})}
 		if rdb != nil {
-			opts = append(opts, httprate.WithLimitCounter(newRedisCounter(rdb, cfg.RedisPrefix+"stgy:ratelimit:"+name+":")))
+			local := httprate.NewRateLimiter(n, time.Minute).Counter()
+			opts = append(opts, httprate.WithLimitCounter(&fallbackCounter{
+				primary: newRedisCounter(rdb, cfg.RedisPrefix+"stgy:ratelimit:"+name+":"), local: local, log: log}))
 		}
 		return httprate.NewRateLimiter(n, time.Minute, opts...)
 	}
-	return rateLimits{login: mk("login", cfg.LoginPerMinute), write: mk("write", cfg.WritesPerMinute)}
+	secret := cfg.AddressSecret
+	if len(secret) == 0 {
+		secret = make([]byte, 32)
+		_, _ = rand.Read(secret)
+	}
+	return rateLimits{login: mk("login", cfg.LoginPerMinute), write: mk("write", cfg.WritesPerMinute), secret: secret}
 }
 
 func (rateLimits) ExtensionName() string                   { return "RateLimits" }
@@ -54,7 +69,7 @@ func (l rateLimits) InterceptField(ctx context.Context, next graphql.Resolver) (
 	if fc.Field.Name == "login" {
 		lim = l.login
 	}
-	if lim.OnLimit(rq.w, rq.r, rq.ip.String()) {
+	if lim.OnLimit(rq.w, rq.r, visitor.AddressKey(l.secret, "ratelimit", rq.ip)) {
 		if rq.limitErr != nil {
 			return nil, rq.limitErr // presented as INTERNAL and logged
 		}

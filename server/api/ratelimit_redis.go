@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"time"
 
@@ -12,8 +13,10 @@ import (
 
 // redisCounter is an httprate.LimitCounter over Redis, so limits hold
 // across app servers. Keys are prefix + "{" + key + "}:" + window start
-// (Unix seconds); the hash tag keeps both windows of one key in one
-// Redis Cluster slot. Counters expire after three windows.
+// (Unix seconds), key being visitor.AddressKey of the client (never its
+// address); the hash tag keeps both windows of one key in one Redis
+// Cluster slot. Counters expire after three windows. Calls take the Redis
+// client's per-call deadline (internal/redisguard).
 type redisCounter struct {
 	rdb    redis.UniversalClient
 	prefix string
@@ -40,8 +43,7 @@ func (c *redisCounter) Increment(key string, currentWindow time.Time) error {
 
 // IncrementBy adds amount to key's counter of currentWindow.
 func (c *redisCounter) IncrementBy(key string, currentWindow time.Time, amount int) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
+	ctx := context.Background()
 	k := c.key(key, currentWindow)
 	_, err := c.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		p.IncrBy(ctx, k, int64(amount))
@@ -56,8 +58,7 @@ func (c *redisCounter) IncrementBy(key string, currentWindow time.Time, amount i
 
 // Get returns key's counters of the current and previous windows.
 func (c *redisCounter) Get(key string, currentWindow, previousWindow time.Time) (int, int, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
+	ctx := context.Background()
 	vals, err := c.rdb.MGet(ctx, c.key(key, currentWindow), c.key(key, previousWindow)).Result()
 	if err != nil {
 		return 0, 0, fmt.Errorf("api: rate limit get: %w", err)
@@ -68,4 +69,39 @@ func (c *redisCounter) Get(key string, currentWindow, previousWindow time.Time) 
 		return i
 	}
 	return n(vals[0]), n(vals[1]), nil
+}
+
+// fallbackCounter counts in Redis and, while a Redis call fails (down,
+// frozen, circuit breaker open), in this process instead: a per-process
+// limit of the same size, so the limits degrade to per app server and a
+// request is never refused or failed because Redis is away. Counts made
+// in either place are not carried over to the other.
+type fallbackCounter struct {
+	primary, local httprate.LimitCounter
+	log            *slog.Logger
+}
+
+var _ httprate.LimitCounter = (*fallbackCounter)(nil)
+
+func (f *fallbackCounter) Config(limit int, window time.Duration) {
+	f.primary.Config(limit, window)
+	f.local.Config(limit, window)
+}
+
+func (f *fallbackCounter) Increment(key string, w time.Time) error { return f.IncrementBy(key, w, 1) }
+
+func (f *fallbackCounter) IncrementBy(key string, w time.Time, amount int) error {
+	if err := f.primary.IncrementBy(key, w, amount); err != nil {
+		f.log.Warn("api: rate limit counted in process (Redis unavailable)", "err", err)
+		return f.local.IncrementBy(key, w, amount)
+	}
+	return nil
+}
+
+func (f *fallbackCounter) Get(key string, cur, prev time.Time) (int, int, error) {
+	c, p, err := f.primary.Get(key, cur, prev)
+	if err != nil {
+		return f.local.Get(key, cur, prev)
+	}
+	return c, p, nil
 }
