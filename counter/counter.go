@@ -45,6 +45,12 @@ type Config struct {
 	Budget time.Duration
 	// Now is the clock; default time.Now. Only its UTC date matters.
 	Now func() time.Time
+	// RotationSecret, when set, turns on daily fingerprint rotation
+	// (STGY_PUB_VIEW_KEY_ROTATION=daily): every fingerprint is re-keyed
+	// with a key of the UTC day before it is stored (see rotate). Nil
+	// keeps the fingerprints as given: a reader is not counted again
+	// within the LRU window, across days too.
+	RotationSecret []byte
 	// Logger receives checkpoint and cleanup failures; default slog.Default().
 	Logger *slog.Logger
 }
@@ -69,6 +75,7 @@ type Counter struct {
 	busy bool   // a cleanup is running
 
 	flight singleflight.Group // one ranking computation per owner at a time
+	rot    *rotation          // nil without RotationSecret
 
 	// Constant arguments of recordScript, passed by pointer.
 	ttlArg, lruLimitArg string
@@ -102,6 +109,9 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 		log = slog.Default()
 	}
 	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
+	if len(cfg.RotationSecret) > 0 {
+		c.rot = &rotation{secret: cfg.RotationSecret}
+	}
 	c.ttlArg = strconv.FormatInt(int64(c.ttl().Seconds()), 10)
 	return c
 }

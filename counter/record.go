@@ -62,7 +62,9 @@ type viewCall struct {
 // ordinary views make no PostgreSQL query and start no goroutine; they
 // allocate two objects besides go-redis's own (keys and arguments as one
 // string, and a viewCall). It waits at most Config.Budget: a slow or
-// lost Redis fails the call (the page still renders). Zero IDs are
+// lost Redis fails the call (the page still renders). With
+// Config.RotationSecret the fingerprint is first re-keyed for the UTC day
+// (rotate). Zero IDs are
 // BAD_USER_INPUT. Callers verify
 // the signature and exclude bots first (package visitor).
 func (c *Counter) RecordView(ctx context.Context, v stgypub.View) (int64, error) {
@@ -70,10 +72,17 @@ func (c *Counter) RecordView(ctx context.Context, v stgypub.View) (int64, error)
 		return 0, stgypub.Errorf(stgypub.CodeBadUserInput, "view needs a post and an owner")
 	}
 	today := c.today()
-	vc := c.newViewCall(v, today)
 	bctx, cancel := c.budget(ctx)
+	defer cancel()
+	if c.rot != nil {
+		fp, err := c.rotate(bctx, today, v.Fingerprint)
+		if err != nil {
+			return 0, err
+		}
+		v.Fingerprint = fp
+	}
+	vc := c.newViewCall(v, today)
 	n, err := recordScript.Run(bctx, c.rdb, vc.keys[:], vc.args[:]...).Int64()
-	cancel()
 	if err != nil {
 		return 0, fmt.Errorf("counter: record view of %s: %w", v.PostID, err)
 	}

@@ -18,19 +18,21 @@ import (
 // config is everything read from the environment, once, at start-up
 // (ARCHITECTURE.md "Configuration (environment)").
 type config struct {
-	DatabaseURL     string
-	RedisURL        string
-	RedisCluster    []string
-	RedisPrefix     string
-	BaseURL         *url.URL
-	ViewSecret      []byte
-	RetentionDays   int
-	TrustedProxies  []netip.Prefix
-	Listen          string
-	Introspection   bool
-	CacheTTL        time.Duration
-	PageDataTTL     time.Duration // STGY_PAGE_DATA_TTL, server.Config.PageDataTTL
-	secretIsDefault bool
+	DatabaseURL    string
+	RedisURL       string
+	RedisCluster   []string
+	RedisPrefix    string
+	BaseURL        *url.URL
+	ViewSecret     []byte
+	RetentionDays  int
+	TrustedProxies []netip.Prefix
+	Listen         string
+	Introspection  bool
+	CacheTTL       time.Duration
+	PageDataTTL    time.Duration // STGY_PAGE_DATA_TTL, server.Config.PageDataTTL
+	secretSource   string        // "environment", or the local file of development mode
+	DevMode        bool          // STGY_DEV=1: `serve` may run without STGY_PUB_VIEW_SECRET
+	RotateDaily    bool          // STGY_PUB_VIEW_KEY_ROTATION=daily
 
 	// Redis best-effort (redisguard.Config).
 	RedisTimeout         time.Duration // STGY_REDIS_TIMEOUT
@@ -39,7 +41,9 @@ type config struct {
 	RedisPageBudget      time.Duration // STGY_REDIS_PAGE_BUDGET, counter.Config.Budget
 }
 
-const devViewSecret = "stgy-pub-development-secret-change-me"
+// oldDevViewSecret was the built-in secret of earlier versions; it is
+// public, so it is refused like a missing one.
+const oldDevViewSecret = "stgy-pub-development-secret-change-me"
 
 func loadConfig() (*config, error) {
 	c := &config{
@@ -63,11 +67,19 @@ func loadConfig() (*config, error) {
 		return nil, fmt.Errorf("STGY_BASE_URL %q: want an absolute http(s) URL", base)
 	}
 	c.BaseURL = u
-	secret := os.Getenv("STGY_PUB_VIEW_SECRET")
-	if secret == "" {
-		secret, c.secretIsDefault = devViewSecret, true
+	if secret := os.Getenv("STGY_PUB_VIEW_SECRET"); secret != "" {
+		c.ViewSecret, c.secretSource = []byte(secret), "environment"
 	}
-	c.ViewSecret = []byte(secret)
+	if c.DevMode, err = parseBool("STGY_DEV", env("STGY_DEV", "false")); err != nil {
+		return nil, err
+	}
+	switch r := env("STGY_PUB_VIEW_KEY_ROTATION", "none"); r {
+	case "none":
+	case "daily":
+		c.RotateDaily = true
+	default:
+		return nil, fmt.Errorf("STGY_PUB_VIEW_KEY_ROTATION %q: want none or daily", r)
+	}
 	if s := os.Getenv("STGY_PUB_VIEW_RETENTION_DAYS"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > 366 {
@@ -162,7 +174,8 @@ func (c *config) logValue() slog.Value {
 		slog.String("listen", c.Listen),
 		slog.Int("retention_days", c.RetentionDays),
 		slog.Int("trusted_proxies", len(c.TrustedProxies)),
-		slog.Bool("view_secret_is_default", c.secretIsDefault),
+		slog.String("view_secret", c.secretSource),
+		slog.Bool("view_key_rotation_daily", c.RotateDaily),
 		slog.Duration("redis_timeout", c.RedisTimeout),
 		slog.Duration("redis_page_budget", c.RedisPageBudget),
 	)

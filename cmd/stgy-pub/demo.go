@@ -9,8 +9,13 @@ import (
 )
 
 // runDemo is `make run`: create and migrate the database, load the three
-// demo sites (idempotent), print where to look, serve.
+// demo sites (idempotent), print where to look, serve. It runs in
+// development mode: without STGY_PUB_VIEW_SECRET it uses (and on first
+// run generates) .data/view-secret.
 func runDemo(ctx context.Context, cfg *config, _ []string) error {
+	if err := requireViewSecret(cfg, true); err != nil {
+		return err
+	}
 	return withServer(ctx, cfg, func(a *app) error { return loadDemo(ctx, cfg, a) })
 }
 

@@ -93,11 +93,12 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 	}
 	logger := slog.Default()
 	ctr := counter.New(rdb, st, counter.Config{
-		Prefix:        cfg.RedisPrefix,
-		RetentionDays: cfg.RetentionDays,
-		CacheTTL:      cfg.CacheTTL,
-		Budget:        cfg.RedisPageBudget,
-		Logger:        logger,
+		Prefix:         cfg.RedisPrefix,
+		RetentionDays:  cfg.RetentionDays,
+		CacheTTL:       cfg.CacheTTL,
+		Budget:         cfg.RedisPageBudget,
+		RotationSecret: rotationSecret(cfg),
+		Logger:         logger,
 	})
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	ownerSvc := owner.New(st, st, st, time.Now)
@@ -151,6 +152,9 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 }
 
 func runServe(ctx context.Context, cfg *config, _ []string) error {
+	if err := requireViewSecret(cfg, cfg.DevMode); err != nil {
+		return err
+	}
 	return withServer(ctx, cfg, nil)
 }
 
@@ -187,9 +191,6 @@ func listen(cfg *config) (net.Listener, error) {
 
 // serveHTTP serves on ln until ctx is cancelled, then shuts down gracefully.
 func serveHTTP(ctx context.Context, cfg *config, ln net.Listener, h http.Handler) error {
-	if cfg.secretIsDefault {
-		slog.Warn("STGY_PUB_VIEW_SECRET is not set: using the development secret; set it in production")
-	}
 	slog.Info("config", "config", cfg.logValue())
 	hs := &http.Server{
 		Addr:              cfg.Listen,
@@ -215,4 +216,13 @@ func serveHTTP(ctx context.Context, cfg *config, ln net.Listener, h http.Handler
 	defer cancel()
 	fmt.Fprintln(os.Stderr, "shutting down")
 	return hs.Shutdown(shutdown)
+}
+
+// rotationSecret is the counter's RotationSecret: the view secret when
+// daily rotation is on, nil otherwise.
+func rotationSecret(cfg *config) []byte {
+	if cfg.RotateDaily {
+		return cfg.ViewSecret
+	}
+	return nil
 }
