@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -18,9 +17,15 @@ var _ stgypub.CheckpointStore = (*Store)(nil)
 const maxCheckpointCount = 1<<31 - 1
 
 // Dates cross the driver as 'YYYY-MM-DD' text in both directions
-// (?::date, target_date::text), so neither the process nor the session
+// ($n::date, target_date::text), so neither the process nor the session
 // TimeZone can shift a UTC date.
-const checkpointColumns = `post_id, owner_id, target_date::text AS target_date, count`
+var (
+	sqlPostCheckpoints         = sqlFile("post_checkpoints")
+	sqlOwnerCheckpoints        = sqlFile("owner_checkpoints")
+	sqlUpsertCheckpoints       = sqlFile("upsert_checkpoints")
+	sqlDeleteCheckpointsBefore = sqlText("delete_checkpoints_before", `DELETE FROM post_pub_access_counts WHERE target_date < $1::date`)
+	sqlPostMetas               = sqlText("post_metas", `SELECT id, owned_by, published_at, snippet FROM posts WHERE id = ANY($1::bigint[])`)
+)
 
 type checkpointRow struct {
 	PostID     int64  `bun:"post_id"`
@@ -40,12 +45,16 @@ func (r checkpointRow) toDomain() (stgypub.Checkpoint, error) {
 	return stgypub.Checkpoint{PostID: stgypub.ID(r.PostID), OwnerID: stgypub.ID(r.OwnerID), Date: d, Count: r.Count}, nil
 }
 
-func (s *Store) checkpoints(ctx context.Context, what, where string, args ...any) ([]stgypub.Checkpoint, error) {
+// checkpoints runs a statement selecting checkpoint rows.
+func (s *Store) checkpoints(ctx context.Context, st *statement, args ...any) ([]stgypub.Checkpoint, error) {
 	var rows []checkpointRow
-	q := `SELECT ` + checkpointColumns + ` FROM post_pub_access_counts WHERE ` + where + ` ORDER BY target_date, post_id`
-	if err := s.DB.NewRaw(q, args...).Scan(ctx, &rows); err != nil {
-		return nil, fmt.Errorf("store: %s checkpoints: %w", what, err)
+	if err := st.raw(s.DB, args...).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("store: %s: %w", st.name, err)
 	}
+	return checkpointsToDomain(rows)
+}
+
+func checkpointsToDomain(rows []checkpointRow) ([]stgypub.Checkpoint, error) {
 	out := make([]stgypub.Checkpoint, 0, len(rows))
 	for _, r := range rows {
 		c, err := r.toDomain()
@@ -61,16 +70,14 @@ func (s *Store) checkpoints(ctx context.Context, what, where string, args ...any
 // (UTC dates of from and to), oldest first, through the primary key
 // (post_id, target_date). Each Date is midnight UTC.
 func (s *Store) PostCheckpoints(ctx context.Context, postID stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
-	return s.checkpoints(ctx, "post", `post_id = ? AND target_date BETWEEN ?::date AND ?::date`,
-		int64(postID), sqlDate(from), sqlDate(to))
+	return s.checkpoints(ctx, sqlPostCheckpoints, int64(postID), sqlDate(from), sqlDate(to))
 }
 
 // OwnerCheckpoints returns the owner's checkpoints with from <= date <= to
 // (UTC dates), ordered by date then post, through the (owner_id,
 // target_date) index (seed 001 "Publications Stats").
 func (s *Store) OwnerCheckpoints(ctx context.Context, ownerID stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
-	return s.checkpoints(ctx, "owner", `owner_id = ? AND target_date BETWEEN ?::date AND ?::date`,
-		int64(ownerID), sqlDate(from), sqlDate(to))
+	return s.checkpoints(ctx, sqlOwnerCheckpoints, int64(ownerID), sqlDate(from), sqlDate(to))
 }
 
 // UpsertCheckpoints writes cps in ONE multi-row monotonic UPSERT (seed 001
@@ -86,8 +93,7 @@ func (s *Store) UpsertCheckpoints(ctx context.Context, cps []stgypub.Checkpoint)
 	if len(rows) == 0 {
 		return nil
 	}
-	q, args := upsertSQL(rows)
-	_, err := s.DB.NewRaw(q, args...).Exec(ctx)
+	_, err := sqlUpsertCheckpoints.raw(s.DB, upsertArgs(rows)...).Exec(ctx)
 	if sqlstate(err) == sqlstateForeignKeyViolation {
 		return notFound("post or owner of a checkpoint")
 	}
@@ -97,21 +103,15 @@ func (s *Store) UpsertCheckpoints(ctx context.Context, cps []stgypub.Checkpoint)
 	return nil
 }
 
-// upsertSQL is the one multi-row monotonic UPSERT statement for rows.
-func upsertSQL(rows []checkpointRow) (string, []any) {
-	var q strings.Builder
-	q.WriteString(`INSERT INTO post_pub_access_counts (post_id, owner_id, target_date, count) VALUES `)
-	args := make([]any, 0, 4*len(rows))
+// upsertArgs are the four parallel arrays (post IDs, owner IDs, dates,
+// counts) query/upsert_checkpoints.sql unnests.
+func upsertArgs(rows []checkpointRow) []any {
+	posts, owners := make([]int64, len(rows)), make([]int64, len(rows))
+	dates, counts := make([]string, len(rows)), make([]int64, len(rows))
 	for i, r := range rows {
-		if i > 0 {
-			q.WriteString(", ")
-		}
-		q.WriteString(`(?, ?, ?::date, ?::integer)`)
-		args = append(args, r.PostID, r.OwnerID, r.TargetDate, r.Count)
+		posts[i], owners[i], dates[i], counts[i] = r.PostID, r.OwnerID, r.TargetDate, r.Count
 	}
-	q.WriteString(` ON CONFLICT (post_id, target_date) DO UPDATE SET count = EXCLUDED.count
-WHERE post_pub_access_counts.count < EXCLUDED.count`)
-	return q.String(), args
+	return []any{pgdialect.Array(posts), pgdialect.Array(owners), pgdialect.Array(dates), pgdialect.Array(counts)}
 }
 
 // mergeCheckpoints turns cps into rows: one per (post, UTC date) with
@@ -143,7 +143,7 @@ func mergeCheckpoints(cps []stgypub.Checkpoint) []checkpointRow {
 // UTC date of date, whatever its owner (the target_date index), and returns
 // how many rows went (seed 001 "Checkpoints and Redis Recovery", cleanup).
 func (s *Store) DeleteCheckpointsBefore(ctx context.Context, date time.Time) (int64, error) {
-	res, err := s.DB.NewRaw(`DELETE FROM post_pub_access_counts WHERE target_date < ?::date`, sqlDate(date)).Exec(ctx)
+	res, err := sqlDeleteCheckpointsBefore.raw(s.DB, sqlDate(date)).Exec(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("store: delete checkpoints before %s: %w", sqlDate(date), err)
 	}
@@ -165,8 +165,7 @@ func (s *Store) PostMetas(ctx context.Context, ids []stgypub.ID) ([]stgypub.Post
 		PublishedAt *time.Time `bun:"published_at"`
 		Snippet     string     `bun:"snippet"`
 	}
-	err := s.DB.NewRaw(`SELECT id, owned_by, published_at, snippet FROM posts WHERE id = ANY(?)`,
-		pgdialect.Array(toInt64s(ids))).Scan(ctx, &rows)
+	err := sqlPostMetas.raw(s.DB, pgdialect.Array(toInt64s(ids))).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: post metas: %w", err)
 	}

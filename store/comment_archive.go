@@ -13,14 +13,7 @@ import (
 // commentImportSQL UPSERTs a batch of comments with explicit IDs onto post
 // ?0: an ID already on this post is updated, an ID on another post is left
 // alone and missing from RETURNING (the caller reports CONFLICT).
-const commentImportSQL = `INSERT INTO post_pub_comments (id, post_id, nickname, body, status, is_author)
-SELECT u.id, ?0, u.nickname, u.body, u.status, u.is_author
-FROM unnest(?1::bigint[], ?2::varchar[], ?3::varchar[], ?4::varchar[], ?5::boolean[])
-  AS u(id, nickname, body, status, is_author)
-ON CONFLICT (id) DO UPDATE SET nickname = EXCLUDED.nickname, body = EXCLUDED.body,
-  status = EXCLUDED.status, is_author = EXCLUDED.is_author
-WHERE post_pub_comments.post_id = EXCLUDED.post_id
-RETURNING id`
+var sqlCommentImport = sqlFile("comment_import")
 
 // ImportComments restores comments with explicit IDs, status and
 // is_author onto a post in one transaction (no cap, mode or notification:
@@ -39,12 +32,12 @@ func (s *Store) ImportComments(ctx context.Context, postID stgypub.ID, cs []*stg
 		ids[i], nicks[i], bodies[i], statuses[i], authors[i] = int64(c.ID), c.Nickname, c.Body, string(c.Status), c.IsAuthor
 	}
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		t, err := commentTarget(ctx, tx, postID, commentTargetLockSQL)
+		t, err := commentTarget(ctx, tx, postID, sqlCommentTargetLock)
 		if err != nil {
 			return err
 		}
 		var got []int64
-		err = tx.NewRaw(commentImportSQL, int64(postID), pgdialect.Array(ids), pgdialect.Array(nicks),
+		err = sqlCommentImport.raw(tx, int64(postID), pgdialect.Array(ids), pgdialect.Array(nicks),
 			pgdialect.Array(bodies), pgdialect.Array(statuses), pgdialect.Array(authors)).Scan(ctx, &got)
 		if err != nil {
 			return fmt.Errorf("store: import comments: %w", err)

@@ -11,16 +11,14 @@ import (
 )
 
 // Notification statements: every one walks idx_pub_comment_notifications_user_id.
-const (
-	notificationsSQL = `SELECT id, user_id, post_id, comment_id, nickname, read_at
-FROM pub_comment_notifications WHERE user_id = ?0 AND (NOT ?1 OR read_at IS NULL)
-ORDER BY id DESC LIMIT ?2 OFFSET ?3`
-	notificationsUnreadSQL = `SELECT count(*) FROM pub_comment_notifications
-WHERE user_id = ? AND read_at IS NULL`
-	notificationsMarkSQL = `UPDATE pub_comment_notifications SET read_at = ?0
-WHERE user_id = ?1 AND read_at IS NULL AND id = ANY(?2::bigint[])`
-	notificationsMarkAllSQL = `UPDATE pub_comment_notifications SET read_at = ?0
-WHERE user_id = ?1 AND read_at IS NULL`
+var (
+	sqlNotifications       = sqlFile("comment_notifications")
+	sqlNotificationsUnread = sqlText("comment_notifications_unread", `SELECT count(*) FROM pub_comment_notifications
+WHERE user_id = $1 AND read_at IS NULL`)
+	sqlNotificationsMark = sqlText("comment_notifications_mark", `UPDATE pub_comment_notifications SET read_at = $1
+WHERE user_id = $2 AND read_at IS NULL AND id = ANY($3::bigint[])`)
+	sqlNotificationsMarkAll = sqlText("comment_notifications_mark_all", `UPDATE pub_comment_notifications SET read_at = $1
+WHERE user_id = $2 AND read_at IS NULL`)
 )
 
 type notificationRow struct {
@@ -37,11 +35,11 @@ type notificationRow struct {
 // unread ones.
 func (s *Store) CommentNotifications(ctx context.Context, userID stgypub.ID, q stgypub.NotificationQuery) ([]*stgypub.CommentNotification, int, error) {
 	var rows []notificationRow
-	if err := s.DB.NewRaw(notificationsSQL, int64(userID), q.UnreadOnly, q.Limit, q.Offset).Scan(ctx, &rows); err != nil {
+	if err := sqlNotifications.raw(s.DB, int64(userID), q.UnreadOnly, q.Limit, q.Offset).Scan(ctx, &rows); err != nil {
 		return nil, 0, fmt.Errorf("store: notifications of %s: %w", userID, err)
 	}
 	var unread int
-	if err := s.DB.NewRaw(notificationsUnreadSQL, int64(userID)).Scan(ctx, &unread); err != nil {
+	if err := sqlNotificationsUnread.raw(s.DB, int64(userID)).Scan(ctx, &unread); err != nil {
 		return nil, 0, fmt.Errorf("store: unread notifications of %s: %w", userID, err)
 	}
 	out := make([]*stgypub.CommentNotification, len(rows))
@@ -59,9 +57,9 @@ func (s *Store) CommentNotifications(ctx context.Context, userID stgypub.ID, q s
 // users' IDs are ignored) and returns how many it changed.
 func (s *Store) MarkCommentNotificationsRead(ctx context.Context, userID stgypub.ID, ids []stgypub.ID) (int, error) {
 	now := s.Now().UTC()
-	q := s.DB.NewRaw(notificationsMarkAllSQL, now, int64(userID))
+	q := sqlNotificationsMarkAll.raw(s.DB, now, int64(userID))
 	if ids != nil {
-		q = s.DB.NewRaw(notificationsMarkSQL, now, int64(userID), pgdialect.Array(toInt64s(ids)))
+		q = sqlNotificationsMark.raw(s.DB, now, int64(userID), pgdialect.Array(toInt64s(ids)))
 	}
 	res, err := q.Exec(ctx)
 	if err != nil {

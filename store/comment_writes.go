@@ -14,16 +14,13 @@ import (
 // Comment write statements. Each returns the changed row and the post's
 // owner, whose site change time moves in the same transaction
 // (site_change.go): the write changes what the owner's /pub page shows.
-const (
-	commentCountAllSQL = `SELECT count(*) FROM post_pub_comments WHERE post_id = ?`
-	commentApproveSQL  = `UPDATE post_pub_comments c SET status = 'published' WHERE c.id = ?
-RETURNING c.*, (SELECT owned_by FROM posts WHERE id = c.post_id) AS owned_by`
-	commentEditSQL = `UPDATE post_pub_comments c SET nickname = ?0, body = ?1 WHERE c.id = ?2
-RETURNING c.*, (SELECT owned_by FROM posts WHERE id = c.post_id) AS owned_by`
-	commentDeleteSQL = `DELETE FROM post_pub_comments c WHERE c.id = ?
-RETURNING c.*, (SELECT owned_by FROM posts WHERE id = c.post_id) AS owned_by`
-	notificationInsertSQL = `INSERT INTO pub_comment_notifications (id, user_id, post_id, comment_id, nickname)
-VALUES (?, ?, ?, ?, ?)`
+var (
+	sqlCommentCountAll    = sqlText("comment_count_all", `SELECT count(*) FROM post_pub_comments WHERE post_id = $1`)
+	sqlCommentApprove     = sqlFile("comment_approve")
+	sqlCommentEdit        = sqlFile("comment_edit")
+	sqlCommentDelete      = sqlFile("comment_delete")
+	sqlNotificationInsert = sqlText("notification_insert", `INSERT INTO pub_comment_notifications (id, user_id, post_id, comment_id, nickname)
+VALUES ($1, $2, $3, $4, $5)`)
 )
 
 // ownedCommentRow is a comment row with its post's owner.
@@ -47,7 +44,7 @@ func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error 
 	}
 	now := s.Now()
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		t, err := commentTarget(ctx, tx, c.PostID, commentTargetLockSQL)
+		t, err := commentTarget(ctx, tx, c.PostID, sqlCommentTargetLock)
 		if err != nil {
 			return err
 		}
@@ -58,7 +55,7 @@ func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error 
 		}
 		if n.MaxComments > 0 {
 			var count int
-			if err := tx.NewRaw(commentCountAllSQL, int64(c.PostID)).Scan(ctx, &count); err != nil {
+			if err := sqlCommentCountAll.raw(tx, int64(c.PostID)).Scan(ctx, &count); err != nil {
 				return fmt.Errorf("store: count comments: %w", err)
 			}
 			if count >= n.MaxComments {
@@ -73,7 +70,7 @@ func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error 
 			return fmt.Errorf("store: insert comment: %w", err)
 		}
 		if n.Notify {
-			_, err := tx.NewRaw(notificationInsertSQL, int64(NewID()), int64(t.Post.OwnedBy), int64(c.PostID), int64(c.ID), c.Nickname).Exec(ctx)
+			_, err := sqlNotificationInsert.raw(tx, int64(NewID()), int64(t.Post.OwnedBy), int64(c.PostID), int64(c.ID), c.Nickname).Exec(ctx)
 			if err != nil {
 				return fmt.Errorf("store: insert notification: %w", err)
 			}
@@ -89,29 +86,29 @@ func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error 
 // nothing but is no error) and moves the owner's site change time;
 // NOT_FOUND when missing.
 func (s *Store) ApproveComment(ctx context.Context, id stgypub.ID) (*stgypub.Comment, error) {
-	return s.changeComment(ctx, "approve", commentApproveSQL, int64(id))
+	return s.changeComment(ctx, "approve", sqlCommentApprove, int64(id))
 }
 
 // EditComment replaces a comment's nickname and body (normalized by the
 // caller) and moves the owner's site change time; NOT_FOUND when missing.
 func (s *Store) EditComment(ctx context.Context, id stgypub.ID, nickname, body string) (*stgypub.Comment, error) {
-	return s.changeComment(ctx, "edit", commentEditSQL, nickname, body, int64(id))
+	return s.changeComment(ctx, "edit", sqlCommentEdit, nickname, body, int64(id))
 }
 
 // DeleteComment deletes a comment (its notification goes with it) and
 // moves the owner's site change time; NOT_FOUND when missing.
 func (s *Store) DeleteComment(ctx context.Context, id stgypub.ID) error {
-	_, err := s.changeComment(ctx, "delete", commentDeleteSQL, int64(id))
+	_, err := s.changeComment(ctx, "delete", sqlCommentDelete, int64(id))
 	return err
 }
 
 // changeComment runs one comment write statement and touches the owner's
 // site in the same transaction.
-func (s *Store) changeComment(ctx context.Context, what, query string, args ...any) (*stgypub.Comment, error) {
+func (s *Store) changeComment(ctx context.Context, what string, st *statement, args ...any) (*stgypub.Comment, error) {
 	now := s.Now()
 	var row ownedCommentRow
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if err := tx.NewRaw(query, args...).Scan(ctx, &row); err != nil {
+		if err := st.raw(tx, args...).Scan(ctx, &row); err != nil {
 			return err
 		}
 		return touchSite(ctx, tx, now, stgypub.ID(row.OwnedBy))

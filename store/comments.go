@@ -64,29 +64,26 @@ func (r *targetRow) toDomain() *stgypub.CommentTarget {
 
 // Comment statements. The list pairs walk idx_post_pub_comments_post_id
 // (post_id, id DESC) forwards or backwards; ?1 true includes pending rows.
-const (
-	commentTargetSQL = `SELECT ` + postListColumns + `, coalesce(u.extensions, '{}') AS extensions
-FROM posts p LEFT JOIN user_pub_configs u ON u.user_id = p.owned_by WHERE p.id = ?`
-	commentTargetLockSQL = commentTargetSQL + ` FOR NO KEY UPDATE OF p`
-	commentCountSQL      = `SELECT count(*) FROM post_pub_comments
-WHERE post_id = ?0 AND (?1 OR status = 'published')`
-	commentsNewestSQL = `SELECT c.* FROM post_pub_comments c
-WHERE c.post_id = ?0 AND (?1 OR c.status = 'published') ORDER BY c.id DESC LIMIT ?2 OFFSET ?3`
-	commentsOldestSQL = `SELECT c.* FROM post_pub_comments c
-WHERE c.post_id = ?0 AND (?1 OR c.status = 'published') ORDER BY c.id ASC LIMIT ?2 OFFSET ?3`
-	commentWithTargetSQL = `SELECT c.* FROM post_pub_comments c WHERE c.id = ?`
-	commentsExportSQL    = `SELECT c.* FROM post_pub_comments c WHERE c.post_id = ? ORDER BY c.id ASC`
+var (
+	sqlCommentTarget     = sqlFile("comment_target")
+	sqlCommentTargetLock = sqlFile("comment_target_lock")
+	sqlCommentCount      = sqlText("comment_count", `SELECT count(*) FROM post_pub_comments
+WHERE post_id = $1 AND ($2 OR status = 'published')`)
+	sqlCommentsNewest = sqlFile("comments_newest")
+	sqlCommentsOldest = sqlFile("comments_oldest")
+	sqlCommentByID    = sqlText("comment_by_id", `SELECT c.* FROM post_pub_comments c WHERE c.id = $1`)
+	sqlCommentsExport = sqlText("comments_export", `SELECT c.* FROM post_pub_comments c WHERE c.post_id = $1 ORDER BY c.id ASC`)
 )
 
 // CommentTarget returns the post (any state, without Content) and its
 // owner's comment mode; NOT_FOUND when the post is missing.
 func (s *Store) CommentTarget(ctx context.Context, postID stgypub.ID) (*stgypub.CommentTarget, error) {
-	return commentTarget(ctx, s.DB, postID, commentTargetSQL)
+	return commentTarget(ctx, s.DB, postID, sqlCommentTarget)
 }
 
-func commentTarget(ctx context.Context, db bun.IDB, postID stgypub.ID, query string) (*stgypub.CommentTarget, error) {
+func commentTarget(ctx context.Context, db bun.IDB, postID stgypub.ID, st *statement) (*stgypub.CommentTarget, error) {
 	var row targetRow
-	err := db.NewRaw(query, int64(postID)).Scan(ctx, &row)
+	err := st.raw(db, int64(postID)).Scan(ctx, &row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("post")
 	}
@@ -103,18 +100,18 @@ func (s *Store) Comments(ctx context.Context, postID stgypub.ID, q stgypub.Comme
 	if q.Page < 1 || q.Page > stgypub.CommentMaxPage {
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "page must be 1-%d", stgypub.CommentMaxPage)
 	}
-	query := commentsNewestSQL
+	st := sqlCommentsNewest
 	if q.Order == stgypub.OrderOldest {
-		query = commentsOldestSQL
+		st = sqlCommentsOldest
 	}
 	out := &stgypub.CommentPage{}
-	if err := s.DB.NewRaw(commentCountSQL, int64(postID), q.IncludePending).Scan(ctx, &out.TotalCount); err != nil {
+	if err := sqlCommentCount.raw(s.DB, int64(postID), q.IncludePending).Scan(ctx, &out.TotalCount); err != nil {
 		return nil, fmt.Errorf("store: count comments of %s: %w", postID, err)
 	}
 	var rows []commentRow
 	if (q.Page-1)*stgypub.CommentPageSize < out.TotalCount {
 		off := (q.Page - 1) * stgypub.CommentPageSize
-		if err := s.DB.NewRaw(query, int64(postID), q.IncludePending, stgypub.CommentPageSize, off).Scan(ctx, &rows); err != nil {
+		if err := st.raw(s.DB, int64(postID), q.IncludePending, stgypub.CommentPageSize, off).Scan(ctx, &rows); err != nil {
 			return nil, fmt.Errorf("store: comments of %s: %w", postID, err)
 		}
 	}
@@ -135,7 +132,7 @@ func (s *Store) CountComments(ctx context.Context, postID stgypub.ID) (int, erro
 // newest first.
 func (s *Store) PublishedComments(ctx context.Context, postID stgypub.ID, limit int) ([]*stgypub.Comment, error) {
 	var rows []commentRow
-	if err := s.DB.NewRaw(commentsNewestSQL, int64(postID), false, limit, 0).Scan(ctx, &rows); err != nil {
+	if err := sqlCommentsNewest.raw(s.DB, int64(postID), false, limit, 0).Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("store: published comments of %s: %w", postID, err)
 	}
 	return commentsToDomain(rows), nil
@@ -145,7 +142,7 @@ func (s *Store) PublishedComments(ctx context.Context, postID stgypub.ID, limit 
 // comment is missing.
 func (s *Store) Comment(ctx context.Context, id stgypub.ID) (*stgypub.Comment, *stgypub.CommentTarget, error) {
 	var row commentRow
-	err := s.DB.NewRaw(commentWithTargetSQL, int64(id)).Scan(ctx, &row)
+	err := sqlCommentByID.raw(s.DB, int64(id)).Scan(ctx, &row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, notFound("comment")
 	}
@@ -163,7 +160,7 @@ func (s *Store) Comment(ctx context.Context, id stgypub.ID) (*stgypub.Comment, *
 // ID ascending (an unknown post has none).
 func (s *Store) ExportComments(ctx context.Context, postID stgypub.ID) ([]*stgypub.Comment, error) {
 	var rows []commentRow
-	if err := s.DB.NewRaw(commentsExportSQL, int64(postID)).Scan(ctx, &rows); err != nil {
+	if err := sqlCommentsExport.raw(s.DB, int64(postID)).Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("store: export comments of %s: %w", postID, err)
 	}
 	return commentsToDomain(rows), nil

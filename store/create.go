@@ -37,6 +37,7 @@ func EnsureDatabase(ctx context.Context, dsn string) (bool, error) {
 	if exists {
 		return false, nil
 	}
+	// An identifier cannot be a parameter: name matched dbNameRE above.
 	if _, err := db.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
 		return false, fmt.Errorf("store: create database %s: %w", name, err)
 	}

@@ -11,13 +11,17 @@ import (
 	"github.com/stgy/stgypub"
 )
 
+var (
+	sqlImportedPostID = sqlText("imported_post_id", `SELECT post_id FROM post_imports WHERE user_id = $1 AND source_key = $2`)
+	sqlRecordImport   = sqlText("record_import", `INSERT INTO post_imports (user_id, source_key, post_id) VALUES ($1, $2, $3)`)
+)
+
 // ImportedPostID returns the post imported earlier for (userID, sourceKey)
 // from post_imports (ARCHITECTURE.md "import", idempotent imports);
 // NOT_FOUND when there is none or its post was deleted.
 func (s *Store) ImportedPostID(ctx context.Context, userID stgypub.ID, sourceKey string) (stgypub.ID, error) {
 	var id int64
-	err := s.DB.NewRaw(`SELECT post_id FROM post_imports WHERE user_id = ? AND source_key = ?`,
-		int64(userID), sourceKey).Scan(ctx, &id)
+	err := sqlImportedPostID.raw(s.DB, int64(userID), sourceKey).Scan(ctx, &id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, notFound("import")
 	}
@@ -40,8 +44,7 @@ func (s *Store) CreateImportedPost(ctx context.Context, sourceKey string, p *stg
 		if err := insertPost(ctx, tx, now, p); err != nil {
 			return err
 		}
-		_, err := tx.NewRaw(`INSERT INTO post_imports (user_id, source_key, post_id) VALUES (?, ?, ?)`,
-			int64(p.OwnedBy), sourceKey, int64(p.ID)).Exec(ctx)
+		_, err := sqlRecordImport.raw(tx, int64(p.OwnedBy), sourceKey, int64(p.ID)).Exec(ctx)
 		if sqlstate(err) == sqlstateUniqueViolation {
 			return stgypub.Errorf(stgypub.CodeConflict, "source %q is already imported", sourceKey)
 		}

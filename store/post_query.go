@@ -10,22 +10,30 @@ const MaxPageLimit = 1000
 // for Retrieving Published Posts": pub-by-ids takes at most 20).
 const MaxIDsPerRequest = 20
 
-// orderClause validates q and returns its ORDER BY expression over
-// (published_at, id): descending for OrderNewest ("" too), ascending for
-// OrderOldest. Offset < 0, Limit outside 1..MaxPageLimit and unknown
-// orders are BAD_USER_INPUT.
-func orderClause(q stgypub.PostQuery) (string, error) {
+// checkPage validates q: Offset < 0, Limit outside 1..MaxPageLimit and
+// orders other than OrderNewest (or ""), OrderOldest are BAD_USER_INPUT.
+func checkPage(q stgypub.PostQuery) error {
 	if q.Offset < 0 {
-		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "offset must be 0 or more")
+		return stgypub.Errorf(stgypub.CodeBadUserInput, "offset must be 0 or more")
 	}
 	if q.Limit < 1 || q.Limit > MaxPageLimit {
-		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "limit must be between 1 and %d", MaxPageLimit)
+		return stgypub.Errorf(stgypub.CodeBadUserInput, "limit must be between 1 and %d", MaxPageLimit)
 	}
 	switch q.Order {
-	case stgypub.OrderNewest, "":
-		return "p.published_at DESC, p.id DESC", nil
-	case stgypub.OrderOldest:
-		return "p.published_at ASC, p.id ASC", nil
+	case stgypub.OrderNewest, "", stgypub.OrderOldest:
+		return nil
 	}
-	return "", stgypub.Errorf(stgypub.CodeBadUserInput, "order must be newest or oldest")
+	return stgypub.Errorf(stgypub.CodeBadUserInput, "order must be newest or oldest")
+}
+
+// byOrder validates q and picks the statement of its order, (published_at,
+// id) descending for OrderNewest ("" too) or ascending for OrderOldest.
+func byOrder(q stgypub.PostQuery, newest, oldest *statement) (*statement, error) {
+	if err := checkPage(q); err != nil {
+		return nil, err
+	}
+	if q.Order == stgypub.OrderOldest {
+		return oldest, nil
+	}
+	return newest, nil
 }

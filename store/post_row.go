@@ -36,14 +36,6 @@ type postDetailRow struct {
 	PlainText string `bun:"plain_text,notnull"`
 }
 
-// Column lists shared by the read queries. Lists load the snippet only;
-// single-post reads add the details.
-const (
-	postListColumns = `p.id, p.owned_by, p.reply_to, p.published_at, p.updated_at,
-  p.snippet, p.locale, p.allow_likes, p.allow_replies`
-	postFullColumns = postListColumns + `, d.content, d.plain_text`
-)
-
 func (r *postRow) toDomain() *stgypub.Post {
 	p := &stgypub.Post{
 		ID:           stgypub.ID(r.ID),

@@ -14,12 +14,19 @@ import (
 
 var _ stgypub.PostStore = (*Store)(nil)
 
+var (
+	sqlPostByID       = sqlFile("post_by_id")
+	sqlDeletePost     = sqlFile("delete_post")
+	sqlSetPublication = sqlFile("set_publication")
+	sqlChangeOwner    = sqlFile("change_owner")
+	sqlPostsByOwner   = sqlFile("posts_by_owner")
+)
+
 // Post returns a post in any publication state with Content and PlainText;
 // NOT_FOUND when missing.
 func (s *Store) Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) {
 	var row postRow
-	err := s.DB.NewRaw(`SELECT `+postFullColumns+`
-FROM posts p JOIN post_details d ON d.post_id = p.id WHERE p.id = ?`, int64(id)).Scan(ctx, &row)
+	err := sqlPostByID.raw(s.DB, int64(id)).Scan(ctx, &row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("post")
 	}
@@ -105,9 +112,7 @@ func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 // and moves its owner's site change time forward, in one statement.
 // NOT_FOUND when missing.
 func (s *Store) DeletePost(ctx context.Context, id stgypub.ID) error {
-	res, err := s.DB.NewRaw(`WITH d AS (DELETE FROM posts WHERE id = ? RETURNING owned_by)
-UPDATE users u SET updated_at = greatest(u.updated_at, ?) FROM d WHERE u.id = d.owned_by`,
-		int64(id), s.Now().UTC()).Exec(ctx)
+	res, err := sqlDeletePost.raw(s.DB, int64(id), s.Now().UTC()).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("store: delete post %s: %w", id, err)
 	}
@@ -122,9 +127,7 @@ UPDATE users u SET updated_at = greatest(u.updated_at, ?) FROM d WHERE u.id = d.
 // statement; NOT_FOUND when missing (seed 001 "Canonical Publication
 // State").
 func (s *Store) SetPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) error {
-	res, err := s.DB.NewRaw(`WITH p AS (UPDATE posts SET published_at = ? WHERE id = ? RETURNING owned_by)
-UPDATE users u SET updated_at = greatest(u.updated_at, ?) FROM p WHERE u.id = p.owned_by`,
-		utcPtr(publishedAt), int64(id), s.Now().UTC()).Exec(ctx)
+	res, err := sqlSetPublication.raw(s.DB, utcPtr(publishedAt), int64(id), s.Now().UTC()).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("store: set publication of %s: %w", id, err)
 	}
@@ -143,8 +146,7 @@ func (s *Store) ChangeOwner(ctx context.Context, id, newOwner stgypub.ID) error 
 	now := s.Now()
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		var old []int64
-		err := tx.NewRaw(`UPDATE posts p SET owned_by = ? FROM (SELECT id, owned_by FROM posts WHERE id = ? FOR UPDATE) o
-WHERE p.id = o.id RETURNING o.owned_by`, int64(newOwner), int64(id)).Scan(ctx, &old)
+		err := sqlChangeOwner.raw(tx, int64(newOwner), int64(id)).Scan(ctx, &old)
 		if sqlstate(err) == sqlstateForeignKeyViolation {
 			return notFound("new owner")
 		}
@@ -170,12 +172,11 @@ WHERE p.id = o.id RETURNING o.owned_by`, int64(newOwner), int64(id)).Scan(ctx, &
 // without Content. offset < 0 or limit outside 1..MaxPageLimit is
 // BAD_USER_INPUT.
 func (s *Store) PostsByOwner(ctx context.Context, ownerID stgypub.ID, offset, limit int) ([]*stgypub.Post, error) {
-	if _, err := orderClause(stgypub.PostQuery{Offset: offset, Limit: limit}); err != nil {
+	if err := checkPage(stgypub.PostQuery{Offset: offset, Limit: limit}); err != nil {
 		return nil, err
 	}
 	var rows []postRow
-	err := s.DB.NewRaw(`SELECT `+postListColumns+` FROM posts p WHERE p.owned_by = ?
-ORDER BY p.id DESC OFFSET ? LIMIT ?`, int64(ownerID), offset, limit).Scan(ctx, &rows)
+	err := sqlPostsByOwner.raw(s.DB, int64(ownerID), offset, limit).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: posts of %s: %w", ownerID, err)
 	}

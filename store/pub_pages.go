@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/stgy/stgypub"
@@ -12,19 +11,8 @@ import (
 
 var _ stgypub.PubPageStore = (*Store)(nil)
 
-// siteSelect is userPubConfigSelect (settings with their column defaults)
-// plus the owner's public columns, their site change time and their
-// newest publication time at ?1 (now; an index-only read of the
-// (owned_by, published_at, id) index), so a page reads owner, settings and
-// what its Last-Modified needs in the same statement as its posts. The
-// password hash is never selected.
-var siteSelect = strings.Replace(userPubConfigSelect, "SELECT ", `SELECT u.login_name AS owner_login_name,
-  u.nickname AS owner_nickname, u.introduction AS owner_introduction,
-  u.is_admin AS owner_is_admin, u.updated_at AS owner_updated_at,
-  (SELECT x.published_at FROM posts x WHERE x.owned_by = u.id AND x.published_at <= ?1
-    ORDER BY x.published_at DESC LIMIT 1) AS newest_published, `, 1)
-
-// siteRow is a user with their settings, as siteSelect returns them.
+// siteRow is a user with their settings, site change time and newest
+// publication, as the page statements return them.
 type siteRow struct {
 	OwnerLoginName    string     `bun:"owner_login_name"`
 	OwnerNickname     string     `bun:"owner_nickname"`
@@ -45,7 +33,7 @@ func (r *siteRow) owner() *stgypub.User {
 	}
 }
 
-// articleRow is one row of pubArticleSQL: either a post in some role
+// articleRow is one row of sqlPubArticle: either a post in some role
 // ("post", "older", "newer", "recent") or, with Role "", the owner and
 // settings (FULL JOIN ... ON false keeps them on a row of their own, so
 // they are sent and scanned once; at most 24 rows).
@@ -55,38 +43,8 @@ type articleRow struct {
 	siteRow
 }
 
-// pubArticleSQL reads the post (?0) without its details, owner, settings
-// (with the site change time and newest publication, siteSelect),
-// neighbours (only when show_pagenation) and the owner's newest
-// SideRecent()+1 posts in one statement. ?1 is now. Every post read walks
-// the (owned_by, published_at, id) partial index.
-const pubArticleSQL = `WITH cur AS (
-  SELECT p.id, p.owned_by, p.published_at FROM posts p WHERE p.id = ?0 AND p.published_at <= ?1
-), site AS (%s WHERE u.id = (SELECT owned_by FROM cur)
-), rows AS (
-  SELECT 'post' AS role, %s, '' AS content, '' AS plain_text
-  FROM cur JOIN posts p ON p.id = cur.id
-  UNION ALL
-  SELECT 'older', %[3]s, '', '' FROM cur CROSS JOIN site CROSS JOIN LATERAL (
-    SELECT * FROM posts p WHERE p.owned_by = cur.owned_by AND p.published_at <= ?1
-      AND (p.published_at, p.id) < (cur.published_at, cur.id)
-    ORDER BY p.published_at DESC, p.id DESC LIMIT 1) p
-  WHERE site.show_pagenation
-  UNION ALL
-  SELECT 'newer', %[3]s, '', '' FROM cur CROSS JOIN site CROSS JOIN LATERAL (
-    SELECT * FROM posts p WHERE p.owned_by = cur.owned_by AND p.published_at <= ?1
-      AND (p.published_at, p.id) > (cur.published_at, cur.id)
-    ORDER BY p.published_at ASC, p.id ASC LIMIT 1) p
-  WHERE site.show_pagenation
-  UNION ALL
-  SELECT 'recent', %[3]s, '', '' FROM cur CROSS JOIN site CROSS JOIN LATERAL (
-    SELECT * FROM posts p WHERE p.owned_by = cur.owned_by AND p.published_at <= ?1
-    ORDER BY p.published_at DESC, p.id DESC
-    LIMIT CASE WHEN site.show_side_recent <= 0 THEN 0 ELSE least(site.show_side_recent, %[4]d) + 1 END) p
-)
-SELECT rows.*, site.* FROM rows FULL JOIN site ON false`
-
-var pubArticleQuery = fmt.Sprintf(pubArticleSQL, siteSelect, postListColumns, postListColumns, stgypub.SidePostsMax)
+// sqlPubArticle is the whole /pub read (query/pub_article.sql), prepared.
+var sqlPubArticle = sqlFile("pub_article")
 
 // PubArticle loads a published post without Content and PlainText (the
 // server keeps rendered bodies and reads Content through PublishedPost
@@ -103,7 +61,7 @@ var pubArticleQuery = fmt.Sprintf(pubArticleSQL, siteSelect, postListColumns, po
 func (s *Store) PubArticle(ctx context.Context, id stgypub.ID) (*stgypub.PubArticle, error) {
 	var rows []articleRow
 	now := s.Now()
-	if err := s.queryPrepared(ctx, pubArticleQuery, &rows, int64(id), now); err != nil {
+	if err := s.queryPrepared(ctx, sqlPubArticle, &rows, int64(id), now, stgypub.SidePostsMax); err != nil {
 		return nil, fmt.Errorf("store: pub article %s: %w", id, err)
 	}
 	out := &stgypub.PubArticle{}

@@ -17,14 +17,22 @@ import (
 
 var _ stgypub.PubPostStore = (*Store)(nil)
 
+var (
+	sqlPublishedPost         = sqlFile("published_post")
+	sqlAdjacentPublished     = sqlFile("adjacent_published")
+	sqlPublishedByUserNewest = sqlFile("published_by_user_newest")
+	sqlPublishedByUserOldest = sqlFile("published_by_user_oldest")
+	sqlCountPublishedByUser  = sqlText("count_published_by_user", `SELECT count(*) FROM posts p WHERE p.owned_by = $1 AND p.published_at <= $2`)
+	sqlPublishedByIDs        = sqlFile("published_by_ids")
+	sqlLastPublishedChange   = sqlFile("last_published_change")
+)
+
 // PublishedPost returns one published post with Content and PlainText
 // loaded; NOT_FOUND when it is missing, unpublished, scheduled or deleted
 // (seed 001 "APIs for Retrieving Published Posts", GET /posts/pub/{id}).
 func (s *Store) PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) {
 	var row postRow
-	err := s.DB.NewRaw(`SELECT `+postFullColumns+`
-FROM posts p JOIN post_details d ON d.post_id = p.id
-WHERE p.id = ? AND p.published_at <= ?`, int64(id), s.Now()).Scan(ctx, &row)
+	err := sqlPublishedPost.raw(s.DB, int64(id), s.Now()).Scan(ctx, &row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("post")
 	}
@@ -50,14 +58,7 @@ func (s *Store) AdjacentPublished(ctx context.Context, p *stgypub.Post) (older, 
 	}
 	now, at, id, owner := s.Now(), p.PublishedAt.UTC(), int64(p.ID), int64(p.OwnedBy)
 	var rows []adjacentRow
-	err = s.DB.NewRaw(`(SELECT `+postListColumns+`, 'older' AS side FROM posts p
-  WHERE p.owned_by = ? AND p.published_at <= ? AND (p.published_at, p.id) < (?, ?)
-  ORDER BY p.published_at DESC, p.id DESC LIMIT 1)
-UNION ALL
-(SELECT `+postListColumns+`, 'newer' AS side FROM posts p
-  WHERE p.owned_by = ? AND p.published_at <= ? AND (p.published_at, p.id) > (?, ?)
-  ORDER BY p.published_at ASC, p.id ASC LIMIT 1)`,
-		owner, now, at, id, owner, now, at, id).Scan(ctx, &rows)
+	err = sqlAdjacentPublished.raw(s.DB, owner, now, at, id).Scan(ctx, &rows)
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: adjacent posts of %s: %w", p.ID, err)
 	}
@@ -74,17 +75,14 @@ UNION ALL
 // PublishedByUser lists a page of a user's published posts ordered by
 // (published_at, id), newest or oldest first, without Content (seed 001
 // GET /posts/pub-by-user/{userId}). Bad paging is BAD_USER_INPUT (see
-// orderClause).
+// checkPage).
 func (s *Store) PublishedByUser(ctx context.Context, userID stgypub.ID, q stgypub.PostQuery) ([]*stgypub.Post, error) {
-	order, err := orderClause(q)
+	st, err := byOrder(q, sqlPublishedByUserNewest, sqlPublishedByUserOldest)
 	if err != nil {
 		return nil, err
 	}
 	var rows []postRow
-	err = s.DB.NewRaw(`SELECT `+postListColumns+` FROM posts p
-WHERE p.owned_by = ? AND p.published_at <= ?
-ORDER BY `+order+` OFFSET ? LIMIT ?`,
-		int64(userID), s.Now(), q.Offset, q.Limit).Scan(ctx, &rows)
+	err = st.raw(s.DB, int64(userID), s.Now(), q.Offset, q.Limit).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: published posts of %s: %w", userID, err)
 	}
@@ -95,8 +93,7 @@ ORDER BY `+order+` OFFSET ? LIMIT ?`,
 // user).
 func (s *Store) CountPublishedByUser(ctx context.Context, userID stgypub.ID) (int, error) {
 	var n int
-	err := s.DB.NewRaw(`SELECT count(*) FROM posts p WHERE p.owned_by = ? AND p.published_at <= ?`,
-		int64(userID), s.Now()).Scan(ctx, &n)
+	err := sqlCountPublishedByUser.raw(s.DB, int64(userID), s.Now()).Scan(ctx, &n)
 	if err != nil {
 		return 0, fmt.Errorf("store: count published posts of %s: %w", userID, err)
 	}
@@ -116,19 +113,12 @@ func (s *Store) PublishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypu
 		return []*stgypub.Post{}, nil
 	}
 	var rows []postRow
-	// Prepared (pub_stmts.go): Popular entries run this on every page.
-	if err := s.queryPrepared(ctx, publishedByIDsQuery, &rows, int64Array(ids), s.Now()); err != nil {
+	// Prepared (prepared.go): Popular entries run this on every page.
+	if err := s.queryPrepared(ctx, sqlPublishedByIDs, &rows, int64Array(ids), s.Now()); err != nil {
 		return nil, fmt.Errorf("store: published posts by ids: %w", err)
 	}
 	return postsToDomain(rows), nil
 }
-
-const publishedByIDsQuery = `WITH req AS (
-  SELECT id, min(ord) AS ord FROM unnest(?0::bigint[]) WITH ORDINALITY AS t(id, ord) GROUP BY id
-)
-SELECT ` + postListColumns + ` FROM req r JOIN posts p ON p.id = r.id
-WHERE p.published_at <= ?1
-ORDER BY r.ord`
 
 // int64Array is ids as a PostgreSQL array literal ("{1,2,3}") for a
 // prepared statement's bigint[] parameter.
@@ -153,9 +143,7 @@ func int64Array(ids []stgypub.ID) string {
 func (s *Store) LastPublishedChange(ctx context.Context, userID stgypub.ID) (time.Time, error) {
 	var t *time.Time
 	now := s.Now()
-	err := s.DB.NewRaw(`SELECT greatest(
-  (SELECT max(greatest(p.published_at, p.updated_at)) FROM posts p WHERE p.owned_by = ? AND p.published_at <= ?),
-  (SELECT u.updated_at FROM users u WHERE u.id = ?))`, int64(userID), now, int64(userID)).Scan(ctx, &t)
+	err := sqlLastPublishedChange.raw(s.DB, int64(userID), now).Scan(ctx, &t)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("store: last published change of %s: %w", userID, err)
 	}

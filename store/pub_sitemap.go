@@ -7,6 +7,8 @@ import (
 	"github.com/stgy/stgypub"
 )
 
+var sqlPublishedForSitemap = sqlFile("published_for_sitemap")
+
 // PublishedForSitemap lists every user's published posts, newest
 // (published_at, id) first, without Content, at most limit (1..50000, the
 // sitemap protocol's bound; else BAD_USER_INPUT). It feeds /sitemap.xml
@@ -16,9 +18,7 @@ func (s *Store) PublishedForSitemap(ctx context.Context, limit int) ([]*stgypub.
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must be between 1 and 50000")
 	}
 	var rows []postRow
-	err := s.DB.NewRaw(`SELECT `+postListColumns+` FROM posts p
-WHERE p.published_at <= ?
-ORDER BY p.published_at DESC, p.id DESC LIMIT ?`, s.Now(), limit).Scan(ctx, &rows)
+	err := sqlPublishedForSitemap.raw(s.DB, s.Now(), limit).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: published posts for sitemap: %w", err)
 	}

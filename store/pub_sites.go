@@ -8,6 +8,8 @@ import (
 	"github.com/stgy/stgypub"
 )
 
+var sqlPublishedSites = sqlFile("published_sites")
+
 // pubSiteRow is one site of PublishedSites.
 type pubSiteRow struct {
 	ID       int64     `bun:"id"`
@@ -30,15 +32,7 @@ func (s *Store) PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSi
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must be between 1 and 1000")
 	}
 	var rows []pubSiteRow
-	err := s.DB.NewRaw(`SELECT u.id, u.nickname,
-  COALESCE(c.site_name, '') AS site_name, COALESCE(c.subtitle, '') AS subtitle,
-  COALESCE(c.author, '') AS author, p.newest
-FROM (SELECT owned_by, max(published_at) AS newest FROM posts
-  WHERE published_at <= ? GROUP BY owned_by
-  ORDER BY newest DESC, owned_by DESC LIMIT ?) p
-JOIN users u ON u.id = p.owned_by
-LEFT JOIN user_pub_configs c ON c.user_id = u.id
-ORDER BY p.newest DESC, u.id DESC`, s.Now(), limit).Scan(ctx, &rows)
+	err := sqlPublishedSites.raw(s.DB, s.Now(), limit).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: published sites: %w", err)
 	}

@@ -42,19 +42,10 @@ type userPubConfigRow struct {
 	HasRow bool  `bun:"has_row"`
 }
 
-const userPubConfigSelect = `SELECT u.id AS uid, c.user_id IS NOT NULL AS has_row,
-  coalesce(c.user_id, u.id) AS user_id,
-  coalesce(c.site_name, '') AS site_name, coalesce(c.subtitle, '') AS subtitle,
-  coalesce(c.author, '') AS author, coalesce(c.introduction, '') AS introduction,
-  coalesce(c.design_theme, '') AS design_theme,
-  coalesce(c.show_service_header, true) AS show_service_header,
-  coalesce(c.show_site_name, true) AS show_site_name,
-  coalesce(c.show_pagenation, true) AS show_pagenation,
-  coalesce(c.show_side_profile, true) AS show_side_profile,
-  coalesce(c.show_side_recent, 5) AS show_side_recent,
-  coalesce(c.show_side_popular, 5) AS show_side_popular,
-  coalesce(c.extensions, '{}') AS extensions
-FROM users u LEFT JOIN user_pub_configs c ON c.user_id = u.id`
+var (
+	sqlPubConfig  = sqlFile("pub_config")
+	sqlPubConfigs = sqlFile("pub_configs")
+)
 
 func (r *userPubConfigRow) toDomain() *stgypub.PubConfig {
 	if !r.HasRow {
@@ -112,7 +103,7 @@ func pubConfigToRow(c *stgypub.PubConfig) *pubConfigRow {
 // extensions value that fails ParseExtensions is logged and read as {}.
 func (s *Store) PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error) {
 	var row userPubConfigRow
-	err := s.DB.NewRaw(userPubConfigSelect+` WHERE u.id = ?`, int64(userID)).Scan(ctx, &row)
+	err := sqlPubConfig.raw(s.DB, int64(userID)).Scan(ctx, &row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("user")
 	}
@@ -129,8 +120,7 @@ func (s *Store) PubConfigs(ctx context.Context, userIDs []stgypub.ID) ([]*stgypu
 		return []*stgypub.PubConfig{}, nil
 	}
 	var rows []userPubConfigRow
-	err := s.DB.NewRaw(userPubConfigSelect+` WHERE u.id = ANY(?::bigint[]) ORDER BY u.id`,
-		pgdialect.Array(toInt64s(userIDs))).Scan(ctx, &rows)
+	err := sqlPubConfigs.raw(s.DB, pgdialect.Array(toInt64s(userIDs))).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: pub configs: %w", err)
 	}

@@ -15,23 +15,15 @@ const SearchQueryMaxChars = 200
 // with ESCAPE '\'.
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
-// searchScope narrows the search to the user's published posts first
-// (through the owner index) and only then runs ILIKE over their plain
-// text, so a search costs in proportion to the site, not to the whole
-// service. Arguments: owner, now.
-const searchScope = `WITH mine AS MATERIALIZED (
-  SELECT ` + postListColumns + ` FROM posts p WHERE p.owned_by = ? AND p.published_at <= ?
+// The search statements (query/search_*.sql) narrow to the user's
+// published posts first, through the owner index, and only then run ILIKE
+// over those posts' plain text, so a search costs in proportion to the
+// site, not to the whole service.
+var (
+	sqlSearchNewest = sqlFile("search_newest")
+	sqlSearchOldest = sqlFile("search_oldest")
+	sqlSearchCount  = sqlFile("search_count")
 )
-`
-
-// searchMatch looks up each of those posts' details by primary key and
-// keeps the matching ones; OFFSET 0 stops the planner from flattening the
-// LATERAL subquery into a join that scans every user's details. Argument:
-// the ILIKE pattern.
-const searchMatch = `JOIN LATERAL (
-  SELECT d.plain_text FROM post_details d
-  WHERE d.post_id = p.id AND d.plain_text ILIKE ? ESCAPE '\' OFFSET 0
-) d ON true`
 
 // searchRow is a postRow plus the window total.
 type searchRow struct {
@@ -55,16 +47,13 @@ func (s *Store) SearchPublished(ctx context.Context, userID stgypub.ID, query st
 	if err := stgypub.CheckText("query", query, SearchQueryMaxChars); err != nil {
 		return nil, 0, err
 	}
-	order, err := orderClause(q)
+	st, err := byOrder(q, sqlSearchNewest, sqlSearchOldest)
 	if err != nil {
 		return nil, 0, err
 	}
 	pattern := "%" + likeEscaper.Replace(query) + "%"
 	var rows []searchRow
-	err = s.DB.NewRaw(searchScope+`SELECT `+postListColumns+`, d.plain_text, count(*) OVER () AS total
-FROM mine p `+searchMatch+`
-ORDER BY `+order+` OFFSET ? LIMIT ?`,
-		int64(userID), s.Now(), pattern, q.Offset, q.Limit).Scan(ctx, &rows)
+	err = st.raw(s.DB, int64(userID), s.Now(), pattern, q.Offset, q.Limit).Scan(ctx, &rows)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: search posts of %s: %w", userID, err)
 	}
@@ -85,8 +74,7 @@ ORDER BY `+order+` OFFSET ? LIMIT ?`,
 
 func (s *Store) countSearch(ctx context.Context, userID stgypub.ID, pattern string) (int, error) {
 	var n int
-	err := s.DB.NewRaw(searchScope+`SELECT count(*) FROM mine p `+searchMatch,
-		int64(userID), s.Now(), pattern).Scan(ctx, &n)
+	err := sqlSearchCount.raw(s.DB, int64(userID), s.Now(), pattern).Scan(ctx, &n)
 	if err != nil {
 		return 0, fmt.Errorf("store: count search of %s: %w", userID, err)
 	}

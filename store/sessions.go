@@ -12,6 +12,17 @@ import (
 
 var _ stgypub.SessionStore = (*Store)(nil)
 
+var (
+	sqlCreateSession = sqlText("create_session", `INSERT INTO user_sessions (token_hash, user_id, created_at, expires_at)
+VALUES ($1, $2, $3, $4)`)
+	sqlSessionUser    = sqlFile("session_user")
+	sqlDeleteSession  = sqlText("delete_session", `DELETE FROM user_sessions WHERE token_hash = $1`)
+	sqlCreateAPIToken = sqlText("create_api_token", `INSERT INTO api_tokens (id, user_id, name, token_hash, created_at, expires_at)
+VALUES ($1, $2, $3, $4, $5, $6)`)
+	sqlAPITokenUser   = sqlFile("api_token_user")
+	sqlDeleteAPIToken = sqlText("delete_api_token", `DELETE FROM api_tokens WHERE id = $1 AND user_id = $2`)
+)
+
 func unauthenticated() error {
 	return stgypub.Errorf(stgypub.CodeUnauthenticated, "session expired or unknown")
 }
@@ -19,8 +30,7 @@ func unauthenticated() error {
 // CreateSession stores a login session by the SHA-256 hash of its cookie
 // secret; NOT_FOUND for an unknown user.
 func (s *Store) CreateSession(ctx context.Context, userID stgypub.ID, tokenHash []byte, expiresAt time.Time) error {
-	_, err := s.DB.NewRaw(`INSERT INTO user_sessions (token_hash, user_id, created_at, expires_at)
-VALUES (?, ?, ?, ?)`, tokenHash, int64(userID), s.Now(), expiresAt.UTC()).Exec(ctx)
+	_, err := sqlCreateSession.raw(s.DB, tokenHash, int64(userID), s.Now(), expiresAt.UTC()).Exec(ctx)
 	if sqlstate(err) == sqlstateForeignKeyViolation {
 		return notFound("user")
 	}
@@ -33,14 +43,13 @@ VALUES (?, ?, ?, ?)`, tokenHash, int64(userID), s.Now(), expiresAt.UTC()).Exec(c
 // SessionUser returns the user of the session whose hash is tokenHash and
 // whose expires_at is after s.Now(); UNAUTHENTICATED otherwise.
 func (s *Store) SessionUser(ctx context.Context, tokenHash []byte) (*stgypub.User, error) {
-	return s.userBy(ctx, `JOIN user_sessions t ON t.user_id = u.id
-WHERE t.token_hash = ? AND t.expires_at > ?`, tokenHash, s.Now())
+	return s.userBy(ctx, sqlSessionUser, tokenHash, s.Now())
 }
 
 // DeleteSession deletes the session (logout); deleting an unknown session
 // is not an error.
 func (s *Store) DeleteSession(ctx context.Context, tokenHash []byte) error {
-	if _, err := s.DB.NewRaw(`DELETE FROM user_sessions WHERE token_hash = ?`, tokenHash).Exec(ctx); err != nil {
+	if _, err := sqlDeleteSession.raw(s.DB, tokenHash).Exec(ctx); err != nil {
 		return fmt.Errorf("store: delete session: %w", err)
 	}
 	return nil
@@ -54,8 +63,7 @@ func (s *Store) CreateAPIToken(ctx context.Context, userID stgypub.ID, name stri
 		return 0, err
 	}
 	id := NewID()
-	_, err := s.DB.NewRaw(`INSERT INTO api_tokens (id, user_id, name, token_hash, created_at, expires_at)
-VALUES (?, ?, ?, ?, ?, ?)`, int64(id), int64(userID), name, tokenHash, s.Now(), utcPtr(expiresAt)).Exec(ctx)
+	_, err := sqlCreateAPIToken.raw(s.DB, int64(id), int64(userID), name, tokenHash, s.Now(), utcPtr(expiresAt)).Exec(ctx)
 	switch sqlstate(err) {
 	case sqlstateForeignKeyViolation:
 		return 0, notFound("user")
@@ -71,15 +79,13 @@ VALUES (?, ?, ?, ?, ?, ?)`, int64(id), int64(userID), name, tokenHash, s.Now(), 
 // APITokenUser returns the user of the token whose hash is tokenHash and
 // that has no expiry or expires after s.Now(); UNAUTHENTICATED otherwise.
 func (s *Store) APITokenUser(ctx context.Context, tokenHash []byte) (*stgypub.User, error) {
-	return s.userBy(ctx, `JOIN api_tokens t ON t.user_id = u.id
-WHERE t.token_hash = ? AND (t.expires_at IS NULL OR t.expires_at > ?)`, tokenHash, s.Now())
+	return s.userBy(ctx, sqlAPITokenUser, tokenHash, s.Now())
 }
 
 // DeleteAPIToken deletes one of userID's tokens; NOT_FOUND when that user
 // has no token tokenID.
 func (s *Store) DeleteAPIToken(ctx context.Context, userID, tokenID stgypub.ID) error {
-	res, err := s.DB.NewRaw(`DELETE FROM api_tokens WHERE id = ? AND user_id = ?`,
-		int64(tokenID), int64(userID)).Exec(ctx)
+	res, err := sqlDeleteAPIToken.raw(s.DB, int64(tokenID), int64(userID)).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("store: delete api token: %w", err)
 	}
@@ -89,10 +95,10 @@ func (s *Store) DeleteAPIToken(ctx context.Context, userID, tokenID stgypub.ID) 
 	return nil
 }
 
-func (s *Store) userBy(ctx context.Context, joinWhere string, args ...any) (*stgypub.User, error) {
+// userBy runs a statement selecting one user row (session or token).
+func (s *Store) userBy(ctx context.Context, st *statement, args ...any) (*stgypub.User, error) {
 	var row userRow
-	err := s.DB.NewRaw(`SELECT u.id, u.login_name, u.nickname, u.introduction, u.is_admin,
-  u.password_hash, u.updated_at FROM users u `+joinWhere, args...).Scan(ctx, &row)
+	err := st.raw(s.DB, args...).Scan(ctx, &row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, unauthenticated()
 	}

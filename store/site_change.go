@@ -21,17 +21,21 @@ import (
 // and introduction) moves it forward to s.Now() in the same statement or
 // transaction as the change. It never moves back
 // (greatest(updated_at, now); greatest ignores NULL). The page statements
-// read it next to the owner (siteSelect) and the server sends
+// read it next to the owner (query/pub_*.sql) and the server sends
 // Last-Modified = the latest of it, the owner's newest published_at <= now
 // (a scheduled post falling due) and the shown posts' published_at and
 // updated_at, never later than now (lastChange). Writes that cannot change
 // a public page (password, admin flag) move it too: a needless 200 is
 // harmless, a missed one is a stale page.
 
-// touchSiteSQL moves one user's site change time forward to ?0.
-const touchSiteSQL = `UPDATE users SET updated_at = greatest(updated_at, ?) WHERE id = ?`
+var (
+	// sqlTouchSite moves one user's ($2) site change time forward to $1.
+	sqlTouchSite         = sqlText("touch_site", `UPDATE users SET updated_at = greatest(updated_at, $1) WHERE id = $2`)
+	sqlSiteChangedAt     = sqlText("site_changed_at", `SELECT updated_at FROM users WHERE id = $1`)
+	sqlSitemapLastChange = sqlText("sitemap_last_change", `SELECT max(updated_at) FROM users`)
+)
 
-// touchSite runs touchSiteSQL for each owner (in ID order, so concurrent
+// touchSite runs sqlTouchSite for each owner (in ID order, so concurrent
 // transactions lock users rows in the same order).
 func touchSite(ctx context.Context, db bun.IDB, now time.Time, owners ...stgypub.ID) error {
 	if len(owners) == 2 && owners[0] > owners[1] {
@@ -41,7 +45,7 @@ func touchSite(ctx context.Context, db bun.IDB, now time.Time, owners ...stgypub
 		if i > 0 && id == owners[i-1] {
 			continue
 		}
-		if _, err := db.NewRaw(touchSiteSQL, now.UTC(), int64(id)).Exec(ctx); err != nil {
+		if _, err := sqlTouchSite.raw(db, now.UTC(), int64(id)).Exec(ctx); err != nil {
 			return fmt.Errorf("store: touch site of %s: %w", id, err)
 		}
 	}
@@ -81,7 +85,7 @@ func postTimes(ts []*time.Time, posts ...*stgypub.Post) []*time.Time {
 // the zero time when never set); NOT_FOUND for an unknown user.
 func (s *Store) SiteChangedAt(ctx context.Context, userID stgypub.ID) (time.Time, error) {
 	var t *time.Time
-	err := s.DB.NewRaw(`SELECT updated_at FROM users WHERE id = ?`, int64(userID)).Scan(ctx, &t)
+	err := sqlSiteChangedAt.raw(s.DB, int64(userID)).Scan(ctx, &t)
 	if errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, notFound("user")
 	}
@@ -100,7 +104,7 @@ func (s *Store) SiteChangedAt(ctx context.Context, userID stgypub.ID) (time.Time
 // falling due). A sequential read of users: the sitemap is cached an hour.
 func (s *Store) SitemapLastChange(ctx context.Context) (time.Time, error) {
 	var t *time.Time
-	if err := s.DB.NewRaw(`SELECT max(updated_at) FROM users`).Scan(ctx, &t); err != nil {
+	if err := sqlSitemapLastChange.raw(s.DB).Scan(ctx, &t); err != nil {
 		return time.Time{}, fmt.Errorf("store: sitemap last change: %w", err)
 	}
 	return lastChange(s.Now(), t), nil

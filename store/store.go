@@ -1,5 +1,6 @@
 // Package store is STGY Pub's PostgreSQL adapter: bun models, the embedded
-// migrations and every SQL statement of the project (ARCHITECTURE.md
+// migrations and every SQL statement of the project, each written whole in
+// query/*.sql or as one constant (statement.go; docs/ARCHITECTURE.md
 // "PostgreSQL"). It implements the store interfaces of package stgypub.
 package store
 
@@ -25,7 +26,7 @@ type Store struct {
 	DB  *bun.DB
 	Now func() time.Time
 
-	pageStmts preparedStatements // see pub_stmts.go
+	pageStmts preparedStatements // see prepared.go
 }
 
 // Open connects to PostgreSQL at dsn (postgres://user@host:port/db?sslmode=disable)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 	"sync"
 )
 
@@ -14,21 +13,20 @@ import (
 // UNION ALL) planning cost several times the execution (EXPLAIN ANALYZE:
 // ~1.6 ms planning, ~0.4 ms execution). A prepared statement gets a
 // cached generic plan after five runs. database/sql re-prepares it on
-// each pooled connection as needed.
+// each pooled connection as needed. These reads bypass bun's query hooks.
 type preparedStatements struct {
 	mu    sync.RWMutex
-	stmts map[string]*sql.Stmt
+	stmts map[*statement]*sql.Stmt
 }
 
-// bunToDollar turns bun's indexed placeholders ?0..?3 into PostgreSQL's
-// $1..$4 for statements prepared through database/sql.
-var bunToDollar = strings.NewReplacer("?0", "$1", "?1", "$2", "?2", "$3", "?3", "$4")
-
-// queryPrepared runs query (with ?0.. placeholders) as a prepared
-// statement and scans every row into dest (a pointer to a slice of bun
-// row structs).
-func (s *Store) queryPrepared(ctx context.Context, query string, dest any, args ...any) error {
-	stmt, err := s.prepared(ctx, query)
+// queryPrepared runs st as a prepared statement with args (checked
+// against its placeholders first) and scans every row into dest (a
+// pointer to a slice of bun row structs).
+func (s *Store) queryPrepared(ctx context.Context, st *statement, dest any, args ...any) error {
+	if err := st.check(args); err != nil {
+		return err
+	}
+	stmt, err := s.prepared(ctx, st)
 	if err != nil {
 		return err
 	}
@@ -43,26 +41,26 @@ func (s *Store) queryPrepared(ctx context.Context, query string, dest any, args 
 	return rows.Err()
 }
 
-func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+func (s *Store) prepared(ctx context.Context, st *statement) (*sql.Stmt, error) {
 	p := &s.pageStmts
 	p.mu.RLock()
-	stmt := p.stmts[query]
+	stmt := p.stmts[st]
 	p.mu.RUnlock()
 	if stmt != nil {
 		return stmt, nil
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if stmt := p.stmts[query]; stmt != nil {
+	if stmt := p.stmts[st]; stmt != nil {
 		return stmt, nil
 	}
-	stmt, err := s.DB.DB.PrepareContext(ctx, bunToDollar.Replace(query))
+	stmt, err := s.DB.DB.PrepareContext(ctx, st.text)
 	if err != nil {
-		return nil, fmt.Errorf("prepare: %w", err)
+		return nil, fmt.Errorf("prepare %s: %w", st.name, err)
 	}
 	if p.stmts == nil {
-		p.stmts = map[string]*sql.Stmt{}
+		p.stmts = map[*statement]*sql.Stmt{}
 	}
-	p.stmts[query] = stmt
+	p.stmts[st] = stmt
 	return stmt, nil
 }

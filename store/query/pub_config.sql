@@ -1,0 +1,16 @@
+-- One user's settings, column defaults when they have no row (PubConfig).
+-- $1 user ID. No row: the user does not exist.
+SELECT u.id AS uid, c.user_id IS NOT NULL AS has_row,
+  coalesce(c.user_id, u.id) AS user_id,
+  coalesce(c.site_name, '') AS site_name, coalesce(c.subtitle, '') AS subtitle,
+  coalesce(c.author, '') AS author, coalesce(c.introduction, '') AS introduction,
+  coalesce(c.design_theme, '') AS design_theme,
+  coalesce(c.show_service_header, true) AS show_service_header,
+  coalesce(c.show_site_name, true) AS show_site_name,
+  coalesce(c.show_pagenation, true) AS show_pagenation,
+  coalesce(c.show_side_profile, true) AS show_side_profile,
+  coalesce(c.show_side_recent, 5) AS show_side_recent,
+  coalesce(c.show_side_popular, 5) AS show_side_popular,
+  coalesce(c.extensions, '{}') AS extensions
+FROM users u LEFT JOIN user_pub_configs c ON c.user_id = u.id
+WHERE u.id = $1
