@@ -122,7 +122,7 @@ func (s *Store) Comments(ctx context.Context, postID stgypub.ID, q stgypub.Comme
 // CountComments counts the post's stored comments, pending included.
 func (s *Store) CountComments(ctx context.Context, postID stgypub.ID) (int, error) {
 	var n int
-	if err := s.DB.NewRaw(commentCountAllSQL, int64(postID)).Scan(ctx, &n); err != nil {
+	if err := sqlCommentCountAll.raw(s.DB, int64(postID)).Scan(ctx, &n); err != nil {
 		return 0, fmt.Errorf("store: count comments of %s: %w", postID, err)
 	}
 	return n, nil

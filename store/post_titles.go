@@ -9,6 +9,8 @@ import (
 	"github.com/stgy/stgypub"
 )
 
+var sqlPostSnippets = sqlText("post_snippets", `SELECT id, snippet FROM posts WHERE id = ANY($1::bigint[])`)
+
 // PostTitles returns the titles (stgypub.SummarizeSnippet of the stored
 // snippet: first heading, else first line; "" for an empty body) of the
 // posts among ids, in any publication state, read by primary key in one
@@ -22,7 +24,7 @@ func (s *Store) PostTitles(ctx context.Context, ids []stgypub.ID) (map[stgypub.I
 		ID      int64  `bun:"id"`
 		Snippet string `bun:"snippet"`
 	}
-	err := s.DB.NewRaw(`SELECT id, snippet FROM posts WHERE id = ANY(?)`, pgdialect.Array(toInt64s(ids))).Scan(ctx, &rows)
+	err := sqlPostSnippets.raw(s.DB, pgdialect.Array(toInt64s(ids))).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: post titles: %w", err)
 	}
