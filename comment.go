@@ -95,5 +95,8 @@ type CommentNotification struct {
 	ReadAt    *time.Time // nil while unread
 }
 
+// Read reports whether the owner marked the notification read.
+func (n *CommentNotification) Read() bool { return n.ReadAt != nil }
+
 // CreatedAt is the notification's time, recovered from its ID.
 func (n *CommentNotification) CreatedAt() time.Time { return n.ID.Time() }

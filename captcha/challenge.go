@@ -18,11 +18,13 @@ import (
 // idLen is the length of challenge IDs (randomID).
 const idLen = 22
 
-// Challenge is a new CAPTCHA: its ID, the PNG to show and when it expires.
+// Challenge is a new CAPTCHA: its ID, the PNG to show (Width×Height
+// pixels, Digits digits) and when it expires.
 type Challenge struct {
-	ID        string
-	PNG       []byte
-	ExpiresAt time.Time
+	ID                    string
+	PNG                   []byte
+	Width, Height, Digits int
+	ExpiresAt             time.Time
 }
 
 // DataURL is the PNG as a data: URL for an <img src>.
@@ -55,7 +57,8 @@ func (s *Service) CreateChallenge(ctx context.Context, client stgypub.CommentCli
 	if err != nil {
 		return nil, fmt.Errorf("captcha: store challenge: %w", err)
 	}
-	return &Challenge{ID: id, PNG: img, ExpiresAt: now.Add(s.cfg.ChallengeTTL).UTC()}, nil
+	return &Challenge{ID: id, PNG: img, Width: Width, Height: Height, Digits: Digits,
+		ExpiresAt: now.Add(s.cfg.ChallengeTTL).UTC()}, nil
 }
 
 // randomDigits is Digits uniformly random decimal digits from
@@ -109,6 +112,9 @@ func (s *Service) check(ctx context.Context, id, answer string) error {
 		return stgypub.Errorf(stgypub.CodeCaptchaRequired, "the CAPTCHA challenge has expired or was already used: request a new one")
 	case left == -2:
 		return stgypub.Errorf(stgypub.CodeCaptchaRequired, "wrong answer; that was the last attempt for this challenge: request a new one")
+	}
+	if left == 1 {
+		return stgypub.Errorf(stgypub.CodeBadUserInput, "wrong answer; 1 attempt left")
 	}
 	return stgypub.Errorf(stgypub.CodeBadUserInput, "wrong answer; %d attempts left", left)
 }

@@ -100,7 +100,7 @@ func TestChallengeDiesAfterFiveWrongAnswers(t *testing.T) {
 	}
 	for i := 1; i <= 4; i++ {
 		_, err := s.Verify(ctx, c, ch.ID, wrong)
-		if code(err) != stgypub.CodeBadUserInput || !strings.Contains(err.Error(), "attempts left") {
+		if code(err) != stgypub.CodeBadUserInput || !strings.Contains(err.Error(), " left") {
 			t.Fatalf("wrong answer %d: %v", i, err)
 		}
 	}

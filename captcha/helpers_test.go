@@ -2,8 +2,6 @@ package captcha
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net/netip"
 	"sync"
 	"testing"
@@ -12,28 +10,14 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/redistest"
 )
 
-// testRedis is the shared test Redis with a fresh key prefix deleted at
-// cleanup (SCAN + DEL; never FLUSH).
+// testRedis is the shared test Redis with a fresh key prefix.
 func testRedis(t testing.TB) (redis.UniversalClient, string) {
 	t.Helper()
-	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379"})
-	if err := rdb.Ping(context.Background()).Err(); err != nil {
-		t.Fatalf("redis: %v", err)
-	}
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	prefix := "stgytest:" + hex.EncodeToString(b[:]) + ":"
-	t.Cleanup(func() {
-		ctx := context.Background()
-		it := rdb.Scan(ctx, 0, prefix+"*", 1000).Iterator()
-		for it.Next(ctx) {
-			rdb.Del(ctx, it.Val())
-		}
-		rdb.Close()
-	})
-	return rdb, prefix
+	r := redistest.New(t)
+	return r.Client, r.Prefix
 }
 
 // clock is a settable test clock.

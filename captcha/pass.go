@@ -109,6 +109,8 @@ type PassStatus struct {
 	// Used counts the comments posted with it; Remaining is PassMaxUses
 	// minus Used minus uses reserved by requests in flight.
 	Used, Remaining int
+	// MaxUses is PassMaxUses.
+	MaxUses int
 	// Addresses counts the source addresses seen (at most PassMaxIPs);
 	// KnownAddress is true when the asking address is one of them.
 	Addresses    int
@@ -121,7 +123,7 @@ type PassStatus struct {
 // it. A missing or malformed token is an invalid pass, not an error.
 func (s *Service) Status(ctx context.Context, token string, ip netip.Addr) (*PassStatus, error) {
 	if !validID(token, tokenLen) {
-		return &PassStatus{}, nil
+		return &PassStatus{MaxUses: s.cfg.PassMaxUses}, nil
 	}
 	now := s.cfg.Now()
 	r, err := statusScript.Run(ctx, s.rdb, []string{s.passKey(token)}, ms(now), ipField(token, ip)).Int64Slice()
@@ -129,9 +131,9 @@ func (s *Service) Status(ctx context.Context, token string, ip netip.Addr) (*Pas
 		return nil, fmt.Errorf("captcha: pass status: %w", err)
 	}
 	if r[0] == 0 {
-		return &PassStatus{}, nil
+		return &PassStatus{MaxUses: s.cfg.PassMaxUses}, nil
 	}
-	st := &PassStatus{Used: int(r[1]), Addresses: int(r[3]), KnownAddress: r[4] == 1}
+	st := &PassStatus{Used: int(r[1]), Addresses: int(r[3]), KnownAddress: r[4] == 1, MaxUses: s.cfg.PassMaxUses}
 	st.Remaining = max(0, s.cfg.PassMaxUses-st.Used-int(r[2]))
 	st.Valid = st.Remaining > 0
 	if r[5] > 0 {

@@ -2,12 +2,7 @@ package comment_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"net"
 	"net/netip"
-	"os/exec"
-	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -17,6 +12,7 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/captcha"
 	"github.com/stgy/stgypub/comment"
+	"github.com/stgy/stgypub/internal/redistest"
 	"github.com/stgy/stgypub/store"
 	"github.com/stgy/stgypub/store/storetest"
 )
@@ -166,59 +162,22 @@ func code(err error) string { return stgypub.ErrorCode(err) }
 
 func ptr[T any](v T) *T { return &v }
 
-// testRedis is the shared test Redis with a fresh key prefix deleted at
-// cleanup (SCAN + DEL; never FLUSH).
+// testRedis is the shared test Redis with a fresh key prefix.
 func testRedis(t testing.TB) (redis.UniversalClient, string) {
 	t.Helper()
-	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379"})
-	if err := rdb.Ping(context.Background()).Err(); err != nil {
-		t.Fatalf("redis: %v", err)
-	}
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	prefix := "stgytest:" + hex.EncodeToString(b[:]) + ":"
-	t.Cleanup(func() {
-		ctx := context.Background()
-		for it := rdb.Scan(ctx, 0, prefix+"*", 1000).Iterator(); it.Next(ctx); {
-			rdb.Del(ctx, it.Val())
-		}
-		rdb.Close()
-	})
-	return rdb, prefix
+	r := redistest.New(t)
+	return r.Client, r.Prefix
 }
 
-// ownRedis starts a private redis-server on a free loopback port and
-// returns a client to it and a function that stops the server (by its
-// pid; idempotent, also run at cleanup).
+// ownRedis starts a private redis-server and returns a client to it that
+// gives up quickly, and a function that stops the server.
 func ownRedis(t *testing.T) (redis.UniversalClient, func()) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	cmd := exec.Command("redis-server", "--port", strconv.Itoa(port), "--bind", "127.0.0.1",
-		"--save", "", "--appendonly", "no", "--dir", t.TempDir())
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start redis-server: %v", err)
-	}
-	var once sync.Once
-	stop := func() { once.Do(func() { cmd.Process.Kill(); cmd.Wait() }) }
-	t.Cleanup(stop)
-	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:" + strconv.Itoa(port), MaxRetries: -1, DialerRetries: 1,
+	srv := redistest.Start(t)
+	rdb := redis.NewClient(&redis.Options{Addr: srv.Addr, MaxRetries: -1, DialerRetries: 1,
 		DialTimeout: 200 * time.Millisecond, ReadTimeout: 200 * time.Millisecond})
 	t.Cleanup(func() { rdb.Close() })
-	for i := 0; ; i++ {
-		if rdb.Ping(context.Background()).Err() == nil {
-			break
-		}
-		if i == 100 {
-			t.Fatal("own redis-server did not answer")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	return rdb, stop
+	return rdb, srv.Stop
 }
 
 func (e *env) queryHash(post stgypub.ID) string { return captcha.QueryHash(e.clk.Now(), post) }

@@ -106,6 +106,9 @@ type FormState struct {
 	// CapReached: the post holds MaxComments comments, pending included.
 	CapReached  bool
 	MaxComments int
+	// The form's limits in code points (stgypub.CommentNicknameMaxChars,
+	// stgypub.CommentBodyMaxChars).
+	NicknameMaxChars, BodyMaxChars int
 }
 
 // FormState reads what the form of post shows to viewer: whether it is
@@ -124,6 +127,7 @@ func (s *Service) FormState(ctx context.Context, viewer *stgypub.User, postID st
 		PostID: postID, Open: t.SectionOpen(s.cfg.Now()), Mode: t.Mode,
 		Status: stgypub.NewCommentStatus(t.Mode, mod), CanPostAsOwner: mod,
 		AsOwner: stgypub.AsOwnerChoice(viewer, t.Post, nil, client.AsOwner), MaxComments: s.cfg.MaxComments,
+		NicknameMaxChars: stgypub.CommentNicknameMaxChars, BodyMaxChars: stgypub.CommentBodyMaxChars,
 	}
 	if n, err := CheckNickname(client.Nickname, stgypub.CommentNicknameMaxChars); err == nil {
 		st.Nickname = n

@@ -3,6 +3,7 @@ package comment
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/stgy/stgypub"
@@ -17,6 +18,8 @@ type Config struct {
 	Now func() time.Time
 	// Logger receives cache and pass failures that do not fail a request.
 	Logger *slog.Logger
+	// SecureCookie sets the preference cookies' Secure attribute (https).
+	SecureCookie bool
 }
 
 // Service applies the comment rules of the root package (modes,
@@ -43,6 +46,12 @@ func New(store stgypub.CommentStore, gate stgypub.CaptchaGate, cache *PublicCach
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	return &Service{store: store, gate: gate, cache: cache, cfg: cfg}
+}
+
+// PreferenceCookies are the Set-Cookies remembering res's nickname and
+// as-owner choice (PreferenceCookies with the service's Secure setting).
+func (s *Service) PreferenceCookies(res *PostResult) []*http.Cookie {
+	return PreferenceCookies(res, s.cfg.SecureCookie, s.cfg.Now())
 }
 
 // MaxComments is the per-post cap in force.

@@ -15,6 +15,8 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/captcha"
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/graph/model"
 	"github.com/stgy/stgypub/graph/scalar"
 	gqlparser "github.com/vektah/gqlparser/v2"
@@ -35,6 +37,7 @@ type ResolverRoot interface {
 	OwnPost() OwnPostResolver
 	Post() PostResolver
 	PostStats() PostStatsResolver
+	PubCommentPage() PubCommentPageResolver
 	PubConfig() PubConfigResolver
 	Query() QueryResolver
 	Site() SiteResolver
@@ -48,6 +51,22 @@ type ComplexityRoot struct {
 		ID    func(childComplexity int) int
 		Name  func(childComplexity int) int
 		Token func(childComplexity int) int
+	}
+
+	CaptchaChallenge struct {
+		DataURL   func(childComplexity int) int
+		Digits    func(childComplexity int) int
+		ExpiresAt func(childComplexity int) int
+		Height    func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Width     func(childComplexity int) int
+	}
+
+	CaptchaStatus struct {
+		ExpiresAt func(childComplexity int) int
+		MaxUses   func(childComplexity int) int
+		Remaining func(childComplexity int) int
+		Valid     func(childComplexity int) int
 	}
 
 	DayPV struct {
@@ -75,17 +94,26 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		CreateAPIToken     func(childComplexity int, name string) int
-		CreatePost         func(childComplexity int, input model.PostInput) int
-		DeleteAPIToken     func(childComplexity int, id stgypub.ID) int
-		DeletePost         func(childComplexity int, id stgypub.ID) int
-		Login              func(childComplexity int, loginName string, password string) int
-		Logout             func(childComplexity int) int
-		RecordPubView      func(childComplexity int, postID stgypub.ID, fingerprint string, signature string) int
-		SetPostPublication func(childComplexity int, id stgypub.ID, publishedAt *time.Time) int
-		UpdatePost         func(childComplexity int, id stgypub.ID, input model.PostInput) int
-		UpdateProfile      func(childComplexity int, userID stgypub.ID, nickname string, introduction string) int
-		UpdatePubConfig    func(childComplexity int, userID stgypub.ID, input model.PubConfigInput) int
+		ApprovePubComment               func(childComplexity int, id stgypub.ID) int
+		CreateAPIToken                  func(childComplexity int, name string) int
+		CreateCaptchaChallenge          func(childComplexity int) int
+		CreatePost                      func(childComplexity int, input model.PostInput) int
+		DeleteAPIToken                  func(childComplexity int, id stgypub.ID) int
+		DeleteCaptchaPass               func(childComplexity int) int
+		DeletePost                      func(childComplexity int, id stgypub.ID) int
+		DeletePubComment                func(childComplexity int, id stgypub.ID) int
+		EditPubComment                  func(childComplexity int, id stgypub.ID, nickname *string, body string) int
+		ImportPubComments               func(childComplexity int, postID stgypub.ID, comments []*model.PubCommentImport) int
+		Login                           func(childComplexity int, loginName string, password string) int
+		Logout                          func(childComplexity int) int
+		MarkPubCommentNotificationsRead func(childComplexity int, ids []stgypub.ID) int
+		PostPubComment                  func(childComplexity int, input model.PostPubCommentInput) int
+		RecordPubView                   func(childComplexity int, postID stgypub.ID, fingerprint string, signature string) int
+		SetPostPublication              func(childComplexity int, id stgypub.ID, publishedAt *time.Time) int
+		UpdatePost                      func(childComplexity int, id stgypub.ID, input model.PostInput) int
+		UpdateProfile                   func(childComplexity int, userID stgypub.ID, nickname string, introduction string) int
+		UpdatePubConfig                 func(childComplexity int, userID stgypub.ID, input model.PubConfigInput) int
+		VerifyCaptcha                   func(childComplexity int, id string, answer string) int
 	}
 
 	OwnPost struct {
@@ -140,6 +168,59 @@ type ComplexityRoot struct {
 		Title       func(childComplexity int) int
 	}
 
+	PubComment struct {
+		Body        func(childComplexity int) int
+		CanEdit     func(childComplexity int) int
+		CanModerate func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		IsAuthor    func(childComplexity int) int
+		Nickname    func(childComplexity int) int
+		PostID      func(childComplexity int) int
+		Status      func(childComplexity int) int
+	}
+
+	PubCommentFormState struct {
+		AsOwner          func(childComplexity int) int
+		BodyMaxChars     func(childComplexity int) int
+		CanPostAsOwner   func(childComplexity int) int
+		CapReached       func(childComplexity int) int
+		CaptchaRequired  func(childComplexity int) int
+		MaxComments      func(childComplexity int) int
+		Mode             func(childComplexity int) int
+		Nickname         func(childComplexity int) int
+		NicknameMaxChars func(childComplexity int) int
+		Open             func(childComplexity int) int
+		PostID           func(childComplexity int) int
+		Status           func(childComplexity int) int
+	}
+
+	PubCommentNotification struct {
+		CommentID func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Nickname  func(childComplexity int) int
+		PostID    func(childComplexity int) int
+		Read      func(childComplexity int) int
+		ReadAt    func(childComplexity int) int
+	}
+
+	PubCommentNotificationList struct {
+		Items       func(childComplexity int) int
+		UnreadCount func(childComplexity int) int
+	}
+
+	PubCommentPage struct {
+		CanModerate func(childComplexity int) int
+		HasNextPage func(childComplexity int) int
+		Items       func(childComplexity int) int
+		Number      func(childComplexity int) int
+		Order       func(childComplexity int) int
+		PageSize    func(childComplexity int) int
+		PostID      func(childComplexity int) int
+		TotalCount  func(childComplexity int) int
+	}
+
 	PubConfig struct {
 		Author            func(childComplexity int) int
 		DesignTheme       func(childComplexity int) int
@@ -157,17 +238,22 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		ExportPubConfig     func(childComplexity int, userID stgypub.ID) int
-		Me                  func(childComplexity int) int
-		MyPost              func(childComplexity int, id stgypub.ID) int
-		MyPosts             func(childComplexity int, offset *int, limit *int) int
-		PreviewMarkdown     func(childComplexity int, content string, vertical *bool) int
-		PubConfig           func(childComplexity int, userID stgypub.ID) int
-		PubRanking          func(childComplexity int, userID stgypub.ID, limit *int) int
-		PubStats            func(childComplexity int, userID stgypub.ID) int
-		PublishedPost       func(childComplexity int, id stgypub.ID) int
-		PublishedPostsByIds func(childComplexity int, ids []stgypub.ID) int
-		Site                func(childComplexity int, userID stgypub.ID) int
+		CaptchaStatus           func(childComplexity int) int
+		ExportPubComments       func(childComplexity int, postID stgypub.ID) int
+		ExportPubConfig         func(childComplexity int, userID stgypub.ID) int
+		Me                      func(childComplexity int) int
+		MyPost                  func(childComplexity int, id stgypub.ID) int
+		MyPosts                 func(childComplexity int, offset *int, limit *int) int
+		PreviewMarkdown         func(childComplexity int, content string, vertical *bool) int
+		PubCommentFormState     func(childComplexity int, postID stgypub.ID) int
+		PubCommentNotifications func(childComplexity int, offset *int, limit *int, unreadOnly *bool) int
+		PubComments             func(childComplexity int, postID stgypub.ID, page *int, order *model.PostOrder) int
+		PubConfig               func(childComplexity int, userID stgypub.ID) int
+		PubRanking              func(childComplexity int, userID stgypub.ID, limit *int) int
+		PubStats                func(childComplexity int, userID stgypub.ID) int
+		PublishedPost           func(childComplexity int, id stgypub.ID) int
+		PublishedPostsByIds     func(childComplexity int, ids []stgypub.ID) int
+		Site                    func(childComplexity int, userID stgypub.ID) int
 	}
 
 	RankingEntry struct {
@@ -237,6 +323,15 @@ type MutationResolver interface {
 	UpdatePubConfig(ctx context.Context, userID stgypub.ID, input model.PubConfigInput) (*stgypub.PubConfig, error)
 	UpdateProfile(ctx context.Context, userID stgypub.ID, nickname string, introduction string) (*stgypub.User, error)
 	RecordPubView(ctx context.Context, postID stgypub.ID, fingerprint string, signature string) (*model.RecordViewResult, error)
+	CreateCaptchaChallenge(ctx context.Context) (*captcha.Challenge, error)
+	VerifyCaptcha(ctx context.Context, id string, answer string) (*captcha.PassStatus, error)
+	DeleteCaptchaPass(ctx context.Context) (bool, error)
+	PostPubComment(ctx context.Context, input model.PostPubCommentInput) (*comment.Item, error)
+	ApprovePubComment(ctx context.Context, id stgypub.ID) (*comment.Item, error)
+	EditPubComment(ctx context.Context, id stgypub.ID, nickname *string, body string) (*comment.Item, error)
+	DeletePubComment(ctx context.Context, id stgypub.ID) (bool, error)
+	ImportPubComments(ctx context.Context, postID stgypub.ID, comments []*model.PubCommentImport) (int, error)
+	MarkPubCommentNotificationsRead(ctx context.Context, ids []stgypub.ID) (int, error)
 }
 type OwnPostResolver interface {
 	PublicationState(ctx context.Context, obj *stgypub.Post) (stgypub.PublicationState, error)
@@ -261,6 +356,13 @@ type PostResolver interface {
 type PostStatsResolver interface {
 	Title(ctx context.Context, obj *stgypub.PostStats) (string, error)
 }
+type PubCommentPageResolver interface {
+	Order(ctx context.Context, obj *comment.Page) (model.PostOrder, error)
+
+	PageSize(ctx context.Context, obj *comment.Page) (int, error)
+
+	HasNextPage(ctx context.Context, obj *comment.Page) (bool, error)
+}
 type PubConfigResolver interface {
 	Extensions(ctx context.Context, obj *stgypub.PubConfig) (map[string]any, error)
 }
@@ -276,6 +378,11 @@ type QueryResolver interface {
 	MyPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
 	PreviewMarkdown(ctx context.Context, content string, vertical *bool) (*stgypub.MarkdownPreview, error)
 	MyPosts(ctx context.Context, offset *int, limit *int) ([]*stgypub.Post, error)
+	PubComments(ctx context.Context, postID stgypub.ID, page *int, order *model.PostOrder) (*comment.Page, error)
+	PubCommentFormState(ctx context.Context, postID stgypub.ID) (*comment.FormState, error)
+	CaptchaStatus(ctx context.Context) (*captcha.PassStatus, error)
+	ExportPubComments(ctx context.Context, postID stgypub.ID) ([]*comment.Item, error)
+	PubCommentNotifications(ctx context.Context, offset *int, limit *int, unreadOnly *bool) (*model.PubCommentNotificationList, error)
 }
 type SiteResolver interface {
 	Owner(ctx context.Context, obj *model.Site) (*stgypub.User, error)
@@ -322,6 +429,68 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ApiToken.Token(childComplexity), true
+
+	case "CaptchaChallenge.image":
+		if e.ComplexityRoot.CaptchaChallenge.DataURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptchaChallenge.DataURL(childComplexity), true
+	case "CaptchaChallenge.digits":
+		if e.ComplexityRoot.CaptchaChallenge.Digits == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptchaChallenge.Digits(childComplexity), true
+	case "CaptchaChallenge.expiresAt":
+		if e.ComplexityRoot.CaptchaChallenge.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptchaChallenge.ExpiresAt(childComplexity), true
+	case "CaptchaChallenge.height":
+		if e.ComplexityRoot.CaptchaChallenge.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptchaChallenge.Height(childComplexity), true
+	case "CaptchaChallenge.id":
+		if e.ComplexityRoot.CaptchaChallenge.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptchaChallenge.ID(childComplexity), true
+	case "CaptchaChallenge.width":
+		if e.ComplexityRoot.CaptchaChallenge.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptchaChallenge.Width(childComplexity), true
+
+	case "CaptchaStatus.expiresAt":
+		if e.ComplexityRoot.CaptchaStatus.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptchaStatus.ExpiresAt(childComplexity), true
+	case "CaptchaStatus.maxUses":
+		if e.ComplexityRoot.CaptchaStatus.MaxUses == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptchaStatus.MaxUses(childComplexity), true
+	case "CaptchaStatus.usesLeft":
+		if e.ComplexityRoot.CaptchaStatus.Remaining == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptchaStatus.Remaining(childComplexity), true
+	case "CaptchaStatus.hasPass":
+		if e.ComplexityRoot.CaptchaStatus.Valid == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CaptchaStatus.Valid(childComplexity), true
 
 	case "DayPV.date":
 		if e.ComplexityRoot.DayPV.Date == nil {
@@ -399,6 +568,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Me.Nickname(childComplexity), true
 
+	case "Mutation.approvePubComment":
+		if e.ComplexityRoot.Mutation.ApprovePubComment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_approvePubComment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ApprovePubComment(childComplexity, args["id"].(stgypub.ID)), true
 	case "Mutation.createApiToken":
 		if e.ComplexityRoot.Mutation.CreateAPIToken == nil {
 			break
@@ -410,6 +590,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateAPIToken(childComplexity, args["name"].(string)), true
+	case "Mutation.createCaptchaChallenge":
+		if e.ComplexityRoot.Mutation.CreateCaptchaChallenge == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCaptchaChallenge(childComplexity), true
 	case "Mutation.createPost":
 		if e.ComplexityRoot.Mutation.CreatePost == nil {
 			break
@@ -432,6 +618,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteAPIToken(childComplexity, args["id"].(stgypub.ID)), true
+	case "Mutation.deleteCaptchaPass":
+		if e.ComplexityRoot.Mutation.DeleteCaptchaPass == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteCaptchaPass(childComplexity), true
 	case "Mutation.deletePost":
 		if e.ComplexityRoot.Mutation.DeletePost == nil {
 			break
@@ -443,6 +635,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeletePost(childComplexity, args["id"].(stgypub.ID)), true
+	case "Mutation.deletePubComment":
+		if e.ComplexityRoot.Mutation.DeletePubComment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deletePubComment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeletePubComment(childComplexity, args["id"].(stgypub.ID)), true
+	case "Mutation.editPubComment":
+		if e.ComplexityRoot.Mutation.EditPubComment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_editPubComment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EditPubComment(childComplexity, args["id"].(stgypub.ID), args["nickname"].(*string), args["body"].(string)), true
+	case "Mutation.importPubComments":
+		if e.ComplexityRoot.Mutation.ImportPubComments == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importPubComments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ImportPubComments(childComplexity, args["postId"].(stgypub.ID), args["comments"].([]*model.PubCommentImport)), true
 	case "Mutation.login":
 		if e.ComplexityRoot.Mutation.Login == nil {
 			break
@@ -460,6 +685,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Logout(childComplexity), true
+	case "Mutation.markPubCommentNotificationsRead":
+		if e.ComplexityRoot.Mutation.MarkPubCommentNotificationsRead == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_markPubCommentNotificationsRead_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MarkPubCommentNotificationsRead(childComplexity, args["ids"].([]stgypub.ID)), true
+	case "Mutation.postPubComment":
+		if e.ComplexityRoot.Mutation.PostPubComment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_postPubComment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PostPubComment(childComplexity, args["input"].(model.PostPubCommentInput)), true
 	case "Mutation.recordPubView":
 		if e.ComplexityRoot.Mutation.RecordPubView == nil {
 			break
@@ -515,6 +762,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePubConfig(childComplexity, args["userId"].(stgypub.ID), args["input"].(model.PubConfigInput)), true
+	case "Mutation.verifyCaptcha":
+		if e.ComplexityRoot.Mutation.VerifyCaptcha == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_verifyCaptcha_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.VerifyCaptcha(childComplexity, args["id"].(string), args["answer"].(string)), true
 
 	case "OwnPost.allowLikes":
 		if e.ComplexityRoot.OwnPost.AllowLikes == nil {
@@ -760,6 +1018,239 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PostStats.Title(childComplexity), true
 
+	case "PubComment.body":
+		if e.ComplexityRoot.PubComment.Body == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubComment.Body(childComplexity), true
+	case "PubComment.viewerCanEdit":
+		if e.ComplexityRoot.PubComment.CanEdit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubComment.CanEdit(childComplexity), true
+	case "PubComment.viewerCanModerate":
+		if e.ComplexityRoot.PubComment.CanModerate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubComment.CanModerate(childComplexity), true
+	case "PubComment.createdAt":
+		if e.ComplexityRoot.PubComment.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubComment.CreatedAt(childComplexity), true
+	case "PubComment.id":
+		if e.ComplexityRoot.PubComment.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubComment.ID(childComplexity), true
+	case "PubComment.isAuthor":
+		if e.ComplexityRoot.PubComment.IsAuthor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubComment.IsAuthor(childComplexity), true
+	case "PubComment.nickname":
+		if e.ComplexityRoot.PubComment.Nickname == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubComment.Nickname(childComplexity), true
+	case "PubComment.postId":
+		if e.ComplexityRoot.PubComment.PostID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubComment.PostID(childComplexity), true
+	case "PubComment.status":
+		if e.ComplexityRoot.PubComment.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubComment.Status(childComplexity), true
+
+	case "PubCommentFormState.asOwner":
+		if e.ComplexityRoot.PubCommentFormState.AsOwner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.AsOwner(childComplexity), true
+	case "PubCommentFormState.bodyMaxChars":
+		if e.ComplexityRoot.PubCommentFormState.BodyMaxChars == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.BodyMaxChars(childComplexity), true
+	case "PubCommentFormState.canPostAsOwner":
+		if e.ComplexityRoot.PubCommentFormState.CanPostAsOwner == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.CanPostAsOwner(childComplexity), true
+	case "PubCommentFormState.capReached":
+		if e.ComplexityRoot.PubCommentFormState.CapReached == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.CapReached(childComplexity), true
+	case "PubCommentFormState.captchaRequired":
+		if e.ComplexityRoot.PubCommentFormState.CaptchaRequired == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.CaptchaRequired(childComplexity), true
+	case "PubCommentFormState.maxComments":
+		if e.ComplexityRoot.PubCommentFormState.MaxComments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.MaxComments(childComplexity), true
+	case "PubCommentFormState.mode":
+		if e.ComplexityRoot.PubCommentFormState.Mode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.Mode(childComplexity), true
+	case "PubCommentFormState.nickname":
+		if e.ComplexityRoot.PubCommentFormState.Nickname == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.Nickname(childComplexity), true
+	case "PubCommentFormState.nicknameMaxChars":
+		if e.ComplexityRoot.PubCommentFormState.NicknameMaxChars == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.NicknameMaxChars(childComplexity), true
+	case "PubCommentFormState.open":
+		if e.ComplexityRoot.PubCommentFormState.Open == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.Open(childComplexity), true
+	case "PubCommentFormState.postId":
+		if e.ComplexityRoot.PubCommentFormState.PostID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.PostID(childComplexity), true
+	case "PubCommentFormState.newStatus":
+		if e.ComplexityRoot.PubCommentFormState.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentFormState.Status(childComplexity), true
+
+	case "PubCommentNotification.commentId":
+		if e.ComplexityRoot.PubCommentNotification.CommentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentNotification.CommentID(childComplexity), true
+	case "PubCommentNotification.createdAt":
+		if e.ComplexityRoot.PubCommentNotification.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentNotification.CreatedAt(childComplexity), true
+	case "PubCommentNotification.id":
+		if e.ComplexityRoot.PubCommentNotification.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentNotification.ID(childComplexity), true
+	case "PubCommentNotification.nickname":
+		if e.ComplexityRoot.PubCommentNotification.Nickname == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentNotification.Nickname(childComplexity), true
+	case "PubCommentNotification.postId":
+		if e.ComplexityRoot.PubCommentNotification.PostID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentNotification.PostID(childComplexity), true
+	case "PubCommentNotification.read":
+		if e.ComplexityRoot.PubCommentNotification.Read == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentNotification.Read(childComplexity), true
+	case "PubCommentNotification.readAt":
+		if e.ComplexityRoot.PubCommentNotification.ReadAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentNotification.ReadAt(childComplexity), true
+
+	case "PubCommentNotificationList.items":
+		if e.ComplexityRoot.PubCommentNotificationList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentNotificationList.Items(childComplexity), true
+	case "PubCommentNotificationList.unreadCount":
+		if e.ComplexityRoot.PubCommentNotificationList.UnreadCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentNotificationList.UnreadCount(childComplexity), true
+
+	case "PubCommentPage.viewerCanModerate":
+		if e.ComplexityRoot.PubCommentPage.CanModerate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentPage.CanModerate(childComplexity), true
+	case "PubCommentPage.hasNextPage":
+		if e.ComplexityRoot.PubCommentPage.HasNextPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentPage.HasNextPage(childComplexity), true
+	case "PubCommentPage.items":
+		if e.ComplexityRoot.PubCommentPage.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentPage.Items(childComplexity), true
+	case "PubCommentPage.page":
+		if e.ComplexityRoot.PubCommentPage.Number == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentPage.Number(childComplexity), true
+	case "PubCommentPage.order":
+		if e.ComplexityRoot.PubCommentPage.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentPage.Order(childComplexity), true
+	case "PubCommentPage.pageSize":
+		if e.ComplexityRoot.PubCommentPage.PageSize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentPage.PageSize(childComplexity), true
+	case "PubCommentPage.postId":
+		if e.ComplexityRoot.PubCommentPage.PostID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentPage.PostID(childComplexity), true
+	case "PubCommentPage.totalCount":
+		if e.ComplexityRoot.PubCommentPage.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentPage.TotalCount(childComplexity), true
+
 	case "PubConfig.author":
 		if e.ComplexityRoot.PubConfig.Author == nil {
 			break
@@ -839,6 +1330,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PubConfig.UserID(childComplexity), true
 
+	case "Query.captchaStatus":
+		if e.ComplexityRoot.Query.CaptchaStatus == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.CaptchaStatus(childComplexity), true
+	case "Query.exportPubComments":
+		if e.ComplexityRoot.Query.ExportPubComments == nil {
+			break
+		}
+
+		args, err := ec.field_Query_exportPubComments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ExportPubComments(childComplexity, args["postId"].(stgypub.ID)), true
 	case "Query.exportPubConfig":
 		if e.ComplexityRoot.Query.ExportPubConfig == nil {
 			break
@@ -890,6 +1398,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PreviewMarkdown(childComplexity, args["content"].(string), args["vertical"].(*bool)), true
+	case "Query.pubCommentFormState":
+		if e.ComplexityRoot.Query.PubCommentFormState == nil {
+			break
+		}
+
+		args, err := ec.field_Query_pubCommentFormState_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PubCommentFormState(childComplexity, args["postId"].(stgypub.ID)), true
+	case "Query.pubCommentNotifications":
+		if e.ComplexityRoot.Query.PubCommentNotifications == nil {
+			break
+		}
+
+		args, err := ec.field_Query_pubCommentNotifications_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PubCommentNotifications(childComplexity, args["offset"].(*int), args["limit"].(*int), args["unreadOnly"].(*bool)), true
+	case "Query.pubComments":
+		if e.ComplexityRoot.Query.PubComments == nil {
+			break
+		}
+
+		args, err := ec.field_Query_pubComments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PubComments(childComplexity, args["postId"].(stgypub.ID), args["page"].(*int), args["order"].(*model.PostOrder)), true
 	case "Query.pubConfig":
 		if e.ComplexityRoot.Query.PubConfig == nil {
 			break
@@ -1151,6 +1692,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
 			graphql.NewInputUnmarshaler("PostInput", ec.unmarshalInputPostInput),
+			graphql.NewInputUnmarshaler("PostPubCommentInput", ec.unmarshalInputPostPubCommentInput),
+			graphql.NewInputUnmarshaler("PubCommentImport", ec.unmarshalInputPubCommentImport),
 			graphql.NewInputUnmarshaler("PubConfigInput", ec.unmarshalInputPubConfigInput),
 		)
 	}
@@ -1525,6 +2068,177 @@ type Mutation {
   updateProfile(userId: ID!, nickname: String!, introduction: String!): User!
   recordPubView(postId: ID!, fingerprint: String!, signature: String!): RecordViewResult!
 }
+
+# ---------------------------------------------------------------------------
+# External comments, moderation and the built-in CAPTCHA (docs/API.md
+# "Comments and CAPTCHA"). Posting needs X-STGY-QueryHash; creating and
+# verifying a challenge need X-STGY-MinuteHash.
+
+"Moderation state of an external comment: readers see PUBLISHED only."
+enum PubCommentStatus {
+  PENDING
+  PUBLISHED
+}
+
+"An external comment on a post. Render nickname and body as text, never as HTML."
+type PubComment {
+  id: ID!
+  postId: ID!
+  "Display name, 1-30 characters (white space collapsed)."
+  nickname: String!
+  "Plain text with LF line ends and exactly one trailing LF; 1-1000 characters."
+  body: String!
+  status: PubCommentStatus!
+  "The article's owner or an administrator posted it choosing \"as owner\"."
+  isAuthor: Boolean!
+  "Recovered from the ID."
+  createdAt: Time!
+  "The viewer may edit it (an administrator; the owner for isAuthor comments)."
+  viewerCanEdit: Boolean!
+  "The viewer may approve and delete it (the article's owner or an administrator)."
+  viewerCanModerate: Boolean!
+}
+
+"One page (10 comments) of a post's comments."
+type PubCommentPage {
+  postId: ID!
+  order: PostOrder!
+  "1-based."
+  page: Int!
+  pageSize: Int!
+  "Comments the viewer can list (published ones; pending too for moderators)."
+  totalCount: Int!
+  hasNextPage: Boolean!
+  items: [PubComment!]!
+  "The viewer sees pending comments and may approve and delete."
+  viewerCanModerate: Boolean!
+}
+
+"What the comment form needs before it opens."
+type PubCommentFormState {
+  postId: ID!
+  "The section exists and accepts comments (published, allowReplies, mode not none)."
+  open: Boolean!
+  "extensions.comments.mode of the owner: none, moderated or open."
+  mode: String!
+  "The status a comment by this viewer gets now."
+  newStatus: PubCommentStatus!
+  "No usable CAPTCHA pass: show a challenge (createCaptchaChallenge) with the form."
+  captchaRequired: Boolean!
+  "The saved nickname (cookie), \"\" when none."
+  nickname: String!
+  "The viewer is the article's owner or an administrator."
+  canPostAsOwner: Boolean!
+  "The as-owner choice the form starts with (saved choice, else on for the owner)."
+  asOwner: Boolean!
+  "The article holds maxComments comments (pending included): no more are accepted."
+  capReached: Boolean!
+  maxComments: Int!
+  nicknameMaxChars: Int!
+  bodyMaxChars: Int!
+}
+
+"The CAPTCHA pass of this browser (HttpOnly cookie stgy_pub_comment_pass)."
+type CaptchaStatus {
+  "A pass with a use left is present."
+  hasPass: Boolean!
+  usesLeft: Int!
+  maxUses: Int!
+  expiresAt: Time
+}
+
+"A six-digit CAPTCHA challenge, answerable for 10 minutes and 5 wrong answers."
+type CaptchaChallenge {
+  id: String!
+  "The PNG image as a data: URL."
+  image: String!
+  width: Int!
+  height: Int!
+  digits: Int!
+  expiresAt: Time!
+}
+
+input PostPubCommentInput {
+  postId: ID!
+  nickname: String!
+  body: String!
+  "Owner and administrators only; omitted: the saved choice, else on for the owner."
+  asOwner: Boolean
+  "A challenge and its answer, when the reader has no usable pass."
+  captchaId: String
+  captchaAnswer: String
+}
+
+"An archived comment (exportPubComments output can be sent back as is)."
+input PubCommentImport {
+  id: ID!
+  "Ignored: the comment is restored onto the postId argument."
+  postId: ID
+  "1-50 characters."
+  nickname: String!
+  "At most 65536 characters as stored (final LF included)."
+  body: String!
+  status: PubCommentStatus!
+  isAuthor: Boolean!
+  "Ignored: recovered from the ID."
+  createdAt: Time
+}
+
+"A new comment by someone else on one of the viewer's posts."
+type PubCommentNotification {
+  id: ID!
+  postId: ID!
+  commentId: ID!
+  "The commenter's nickname."
+  nickname: String!
+  createdAt: Time!
+  read: Boolean!
+  readAt: Time
+}
+
+type PubCommentNotificationList {
+  items: [PubCommentNotification!]!
+  unreadCount: Int!
+}
+
+extend type Query {
+  """
+  One page of a post's comments, 10 per page. Readers get the published
+  comments of an open section (empty when closed) and NOT_FOUND for a post
+  that is not published; the post's owner and administrators get pending
+  comments too.
+  """
+  pubComments(postId: ID!, page: Int = 1, order: PostOrder = NEWEST): PubCommentPage!
+  pubCommentFormState(postId: ID!): PubCommentFormState!
+  captchaStatus: CaptchaStatus!
+  "Owner or admin: every comment of the post, pending included, by ID ascending."
+  exportPubComments(postId: ID!): [PubComment!]!
+  "The viewer's comment notifications, newest first; limit clamped to 100."
+  pubCommentNotifications(offset: Int = 0, limit: Int = 20, unreadOnly: Boolean = false): PubCommentNotificationList!
+}
+
+extend type Mutation {
+  "Needs X-STGY-MinuteHash. Rate-limited with verifyCaptcha (60 an hour per address)."
+  createCaptchaChallenge: CaptchaChallenge!
+  """
+  Needs X-STGY-MinuteHash. A right answer sets the pass cookie. Wrong:
+  BAD_USER_INPUT (attempts left); expired, used or fifth wrong answer:
+  CAPTCHA_REQUIRED.
+  """
+  verifyCaptcha(id: String!, answer: String!): CaptchaStatus!
+  "Deletes this browser's pass and its cookie."
+  deleteCaptchaPass: Boolean!
+  "Needs X-STGY-QueryHash. Rate-limited (20 an hour per address)."
+  postPubComment(input: PostPubCommentInput!): PubComment!
+  approvePubComment(id: ID!): PubComment!
+  "nickname omitted keeps it."
+  editPubComment(id: ID!, nickname: String, body: String!): PubComment!
+  deletePubComment(id: ID!): Boolean!
+  "Administrators: restores archived comments with their IDs (at most 200); returns how many."
+  importPubComments(postId: ID!, comments: [PubCommentImport!]!): Int!
+  "Marks the viewer's notifications read (all unread ones when ids is omitted); returns how many changed."
+  markPubCommentNotificationsRead(ids: [ID!]): Int!
+}
 `, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -1543,6 +2257,38 @@ func (ec *executionContext) childFields_ApiToken(ctx context.Context, field grap
 		return ec.fieldContext_ApiToken_token(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ApiToken", field.Name)
+}
+
+func (ec *executionContext) childFields_CaptchaChallenge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CaptchaChallenge_id(ctx, field)
+	case "image":
+		return ec.fieldContext_CaptchaChallenge_image(ctx, field)
+	case "width":
+		return ec.fieldContext_CaptchaChallenge_width(ctx, field)
+	case "height":
+		return ec.fieldContext_CaptchaChallenge_height(ctx, field)
+	case "digits":
+		return ec.fieldContext_CaptchaChallenge_digits(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_CaptchaChallenge_expiresAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CaptchaChallenge", field.Name)
+}
+
+func (ec *executionContext) childFields_CaptchaStatus(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "hasPass":
+		return ec.fieldContext_CaptchaStatus_hasPass(ctx, field)
+	case "usesLeft":
+		return ec.fieldContext_CaptchaStatus_usesLeft(ctx, field)
+	case "maxUses":
+		return ec.fieldContext_CaptchaStatus_maxUses(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_CaptchaStatus_expiresAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CaptchaStatus", field.Name)
 }
 
 func (ec *executionContext) childFields_DayPV(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1695,6 +2441,112 @@ func (ec *executionContext) childFields_PostStats(ctx context.Context, field gra
 		return ec.fieldContext_PostStats_daily(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PostStats", field.Name)
+}
+
+func (ec *executionContext) childFields_PubComment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PubComment_id(ctx, field)
+	case "postId":
+		return ec.fieldContext_PubComment_postId(ctx, field)
+	case "nickname":
+		return ec.fieldContext_PubComment_nickname(ctx, field)
+	case "body":
+		return ec.fieldContext_PubComment_body(ctx, field)
+	case "status":
+		return ec.fieldContext_PubComment_status(ctx, field)
+	case "isAuthor":
+		return ec.fieldContext_PubComment_isAuthor(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_PubComment_createdAt(ctx, field)
+	case "viewerCanEdit":
+		return ec.fieldContext_PubComment_viewerCanEdit(ctx, field)
+	case "viewerCanModerate":
+		return ec.fieldContext_PubComment_viewerCanModerate(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubComment", field.Name)
+}
+
+func (ec *executionContext) childFields_PubCommentFormState(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "postId":
+		return ec.fieldContext_PubCommentFormState_postId(ctx, field)
+	case "open":
+		return ec.fieldContext_PubCommentFormState_open(ctx, field)
+	case "mode":
+		return ec.fieldContext_PubCommentFormState_mode(ctx, field)
+	case "newStatus":
+		return ec.fieldContext_PubCommentFormState_newStatus(ctx, field)
+	case "captchaRequired":
+		return ec.fieldContext_PubCommentFormState_captchaRequired(ctx, field)
+	case "nickname":
+		return ec.fieldContext_PubCommentFormState_nickname(ctx, field)
+	case "canPostAsOwner":
+		return ec.fieldContext_PubCommentFormState_canPostAsOwner(ctx, field)
+	case "asOwner":
+		return ec.fieldContext_PubCommentFormState_asOwner(ctx, field)
+	case "capReached":
+		return ec.fieldContext_PubCommentFormState_capReached(ctx, field)
+	case "maxComments":
+		return ec.fieldContext_PubCommentFormState_maxComments(ctx, field)
+	case "nicknameMaxChars":
+		return ec.fieldContext_PubCommentFormState_nicknameMaxChars(ctx, field)
+	case "bodyMaxChars":
+		return ec.fieldContext_PubCommentFormState_bodyMaxChars(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubCommentFormState", field.Name)
+}
+
+func (ec *executionContext) childFields_PubCommentNotification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PubCommentNotification_id(ctx, field)
+	case "postId":
+		return ec.fieldContext_PubCommentNotification_postId(ctx, field)
+	case "commentId":
+		return ec.fieldContext_PubCommentNotification_commentId(ctx, field)
+	case "nickname":
+		return ec.fieldContext_PubCommentNotification_nickname(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_PubCommentNotification_createdAt(ctx, field)
+	case "read":
+		return ec.fieldContext_PubCommentNotification_read(ctx, field)
+	case "readAt":
+		return ec.fieldContext_PubCommentNotification_readAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubCommentNotification", field.Name)
+}
+
+func (ec *executionContext) childFields_PubCommentNotificationList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_PubCommentNotificationList_items(ctx, field)
+	case "unreadCount":
+		return ec.fieldContext_PubCommentNotificationList_unreadCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubCommentNotificationList", field.Name)
+}
+
+func (ec *executionContext) childFields_PubCommentPage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "postId":
+		return ec.fieldContext_PubCommentPage_postId(ctx, field)
+	case "order":
+		return ec.fieldContext_PubCommentPage_order(ctx, field)
+	case "page":
+		return ec.fieldContext_PubCommentPage_page(ctx, field)
+	case "pageSize":
+		return ec.fieldContext_PubCommentPage_pageSize(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_PubCommentPage_totalCount(ctx, field)
+	case "hasNextPage":
+		return ec.fieldContext_PubCommentPage_hasNextPage(ctx, field)
+	case "items":
+		return ec.fieldContext_PubCommentPage_items(ctx, field)
+	case "viewerCanModerate":
+		return ec.fieldContext_PubCommentPage_viewerCanModerate(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubCommentPage", field.Name)
 }
 
 func (ec *executionContext) childFields_PubConfig(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1945,6 +2797,20 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 
 // region    ***************************** args.gotpl *****************************
 
+func (ec *executionContext) field_Mutation_approvePubComment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createApiToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2001,6 +2867,72 @@ func (ec *executionContext) field_Mutation_deletePost_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deletePubComment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_editPubComment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "nickname",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["nickname"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "body",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["body"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importPubComments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "postId",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["postId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "comments",
+		func(ctx context.Context, v any) ([]*model.PubCommentImport, error) {
+			return ec.unmarshalNPubCommentImport2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentImportᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["comments"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_login_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2020,6 +2952,34 @@ func (ec *executionContext) field_Mutation_login_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["password"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_markPubCommentNotificationsRead_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "ids",
+		func(ctx context.Context, v any) ([]stgypub.ID, error) {
+			return ec.unmarshalOID2ᚕgithubᚗcomᚋstgyᚋstgypubᚐIDᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ids"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_postPubComment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PostPubCommentInput, error) {
+			return ec.unmarshalNPostPubCommentInput2githubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostPubCommentInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
 	return args, nil
 }
 
@@ -2149,6 +3109,28 @@ func (ec *executionContext) field_Mutation_updatePubConfig_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_verifyCaptcha_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "answer",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["answer"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2160,6 +3142,20 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["name"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_exportPubComments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "postId",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["postId"] = arg0
 	return args, nil
 }
 
@@ -2232,6 +3228,80 @@ func (ec *executionContext) field_Query_previewMarkdown_args(ctx context.Context
 		return nil, err
 	}
 	args["vertical"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_pubCommentFormState_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "postId",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["postId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_pubCommentNotifications_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "offset",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["offset"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "unreadOnly",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["unreadOnly"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_pubComments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "postId",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["postId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "page",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["page"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "order",
+		func(ctx context.Context, v any) (*model.PostOrder, error) {
+			return ec.unmarshalOPostOrder2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["order"] = arg2
 	return args, nil
 }
 
@@ -2564,6 +3634,236 @@ func (ec *executionContext) _ApiToken_token(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_ApiToken_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ApiToken", field, false, false, "String")
+}
+
+func (ec *executionContext) _CaptchaChallenge_id(ctx context.Context, field graphql.CollectedField, obj *captcha.Challenge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptchaChallenge_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptchaChallenge_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptchaChallenge", field, false, false, "String")
+}
+
+func (ec *executionContext) _CaptchaChallenge_image(ctx context.Context, field graphql.CollectedField, obj *captcha.Challenge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptchaChallenge_image(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DataURL(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptchaChallenge_image(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptchaChallenge", field, true, false, "String")
+}
+
+func (ec *executionContext) _CaptchaChallenge_width(ctx context.Context, field graphql.CollectedField, obj *captcha.Challenge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptchaChallenge_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptchaChallenge_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptchaChallenge", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CaptchaChallenge_height(ctx context.Context, field graphql.CollectedField, obj *captcha.Challenge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptchaChallenge_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptchaChallenge_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptchaChallenge", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CaptchaChallenge_digits(ctx context.Context, field graphql.CollectedField, obj *captcha.Challenge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptchaChallenge_digits(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Digits, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptchaChallenge_digits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptchaChallenge", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CaptchaChallenge_expiresAt(ctx context.Context, field graphql.CollectedField, obj *captcha.Challenge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptchaChallenge_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptchaChallenge_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptchaChallenge", field, false, false, "Time")
+}
+
+func (ec *executionContext) _CaptchaStatus_hasPass(ctx context.Context, field graphql.CollectedField, obj *captcha.PassStatus) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptchaStatus_hasPass(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Valid, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptchaStatus_hasPass(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptchaStatus", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _CaptchaStatus_usesLeft(ctx context.Context, field graphql.CollectedField, obj *captcha.PassStatus) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptchaStatus_usesLeft(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Remaining, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptchaStatus_usesLeft(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptchaStatus", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CaptchaStatus_maxUses(ctx context.Context, field graphql.CollectedField, obj *captcha.PassStatus) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptchaStatus_maxUses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxUses, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptchaStatus_maxUses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptchaStatus", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CaptchaStatus_expiresAt(ctx context.Context, field graphql.CollectedField, obj *captcha.PassStatus) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptchaStatus_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CaptchaStatus_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CaptchaStatus", field, false, false, "Time")
 }
 
 func (ec *executionContext) _DayPV_date(ctx context.Context, field graphql.CollectedField, obj *stgypub.DayPV) (ret graphql.Marshaler) {
@@ -3308,6 +4608,369 @@ func (ec *executionContext) fieldContext_Mutation_recordPubView(ctx context.Cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_recordPubView_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createCaptchaChallenge(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createCaptchaChallenge(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().CreateCaptchaChallenge(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *captcha.Challenge) graphql.Marshaler {
+			return ec.marshalNCaptchaChallenge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcaptchaᚐChallenge(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createCaptchaChallenge(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CaptchaChallenge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_verifyCaptcha(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_verifyCaptcha(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().VerifyCaptcha(ctx, fc.Args["id"].(string), fc.Args["answer"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *captcha.PassStatus) graphql.Marshaler {
+			return ec.marshalNCaptchaStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcaptchaᚐPassStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_verifyCaptcha(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CaptchaStatus(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_verifyCaptcha_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteCaptchaPass(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteCaptchaPass(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().DeleteCaptchaPass(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteCaptchaPass(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Mutation", field, true, true, "Boolean")
+}
+
+func (ec *executionContext) _Mutation_postPubComment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_postPubComment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PostPubComment(ctx, fc.Args["input"].(model.PostPubCommentInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *comment.Item) graphql.Marshaler {
+			return ec.marshalNPubComment2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItem(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_postPubComment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubComment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_postPubComment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_approvePubComment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_approvePubComment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ApprovePubComment(ctx, fc.Args["id"].(stgypub.ID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *comment.Item) graphql.Marshaler {
+			return ec.marshalNPubComment2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItem(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_approvePubComment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubComment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_approvePubComment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_editPubComment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_editPubComment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EditPubComment(ctx, fc.Args["id"].(stgypub.ID), fc.Args["nickname"].(*string), fc.Args["body"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *comment.Item) graphql.Marshaler {
+			return ec.marshalNPubComment2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItem(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_editPubComment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubComment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_editPubComment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deletePubComment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deletePubComment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeletePubComment(ctx, fc.Args["id"].(stgypub.ID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deletePubComment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deletePubComment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importPubComments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_importPubComments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ImportPubComments(ctx, fc.Args["postId"].(stgypub.ID), fc.Args["comments"].([]*model.PubCommentImport))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_importPubComments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importPubComments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_markPubCommentNotificationsRead(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_markPubCommentNotificationsRead(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MarkPubCommentNotificationsRead(ctx, fc.Args["ids"].([]stgypub.ID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_markPubCommentNotificationsRead(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_markPubCommentNotificationsRead_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -4279,6 +5942,898 @@ func (ec *executionContext) fieldContext_PostStats_daily(_ context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _PubComment_id(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubComment_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubComment_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubComment", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PubComment_postId(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubComment_postId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubComment_postId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubComment", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PubComment_nickname(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubComment_nickname(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nickname, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubComment_nickname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubComment", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubComment_body(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubComment_body(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Body, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubComment_body(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubComment", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubComment_status(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubComment_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.CommentStatus) graphql.Marshaler {
+			return ec.marshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubComment_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubComment", field, false, false, "PubCommentStatus")
+}
+
+func (ec *executionContext) _PubComment_isAuthor(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubComment_isAuthor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsAuthor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubComment_isAuthor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubComment", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubComment_createdAt(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubComment_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubComment_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubComment", field, true, false, "Time")
+}
+
+func (ec *executionContext) _PubComment_viewerCanEdit(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubComment_viewerCanEdit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CanEdit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubComment_viewerCanEdit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubComment", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubComment_viewerCanModerate(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubComment_viewerCanModerate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CanModerate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubComment_viewerCanModerate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubComment", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubCommentFormState_postId(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_postId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_postId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PubCommentFormState_open(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_open(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Open, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_open(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubCommentFormState_mode(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_mode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_mode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubCommentFormState_newStatus(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_newStatus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.CommentStatus) graphql.Marshaler {
+			return ec.marshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_newStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "PubCommentStatus")
+}
+
+func (ec *executionContext) _PubCommentFormState_captchaRequired(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_captchaRequired(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CaptchaRequired, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_captchaRequired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubCommentFormState_nickname(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_nickname(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nickname, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_nickname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubCommentFormState_canPostAsOwner(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_canPostAsOwner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CanPostAsOwner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_canPostAsOwner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubCommentFormState_asOwner(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_asOwner(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AsOwner, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_asOwner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubCommentFormState_capReached(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_capReached(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CapReached, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_capReached(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubCommentFormState_maxComments(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_maxComments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxComments, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_maxComments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubCommentFormState_nicknameMaxChars(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_nicknameMaxChars(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NicknameMaxChars, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_nicknameMaxChars(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubCommentFormState_bodyMaxChars(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentFormState_bodyMaxChars(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BodyMaxChars, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentFormState_bodyMaxChars(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubCommentNotification_id(ctx context.Context, field graphql.CollectedField, obj *stgypub.CommentNotification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentNotification_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentNotification_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentNotification", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PubCommentNotification_postId(ctx context.Context, field graphql.CollectedField, obj *stgypub.CommentNotification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentNotification_postId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentNotification_postId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentNotification", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PubCommentNotification_commentId(ctx context.Context, field graphql.CollectedField, obj *stgypub.CommentNotification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentNotification_commentId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CommentID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentNotification_commentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentNotification", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PubCommentNotification_nickname(ctx context.Context, field graphql.CollectedField, obj *stgypub.CommentNotification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentNotification_nickname(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nickname, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentNotification_nickname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentNotification", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubCommentNotification_createdAt(ctx context.Context, field graphql.CollectedField, obj *stgypub.CommentNotification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentNotification_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentNotification_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentNotification", field, true, false, "Time")
+}
+
+func (ec *executionContext) _PubCommentNotification_read(ctx context.Context, field graphql.CollectedField, obj *stgypub.CommentNotification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentNotification_read(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Read(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentNotification_read(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentNotification", field, true, false, "Boolean")
+}
+
+func (ec *executionContext) _PubCommentNotification_readAt(ctx context.Context, field graphql.CollectedField, obj *stgypub.CommentNotification) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentNotification_readAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReadAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentNotification_readAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentNotification", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PubCommentNotificationList_items(ctx context.Context, field graphql.CollectedField, obj *model.PubCommentNotificationList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentNotificationList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*stgypub.CommentNotification) graphql.Marshaler {
+			return ec.marshalNPubCommentNotification2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentNotificationᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentNotificationList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubCommentNotificationList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubCommentNotification(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PubCommentNotificationList_unreadCount(ctx context.Context, field graphql.CollectedField, obj *model.PubCommentNotificationList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentNotificationList_unreadCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnreadCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentNotificationList_unreadCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentNotificationList", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubCommentPage_postId(ctx context.Context, field graphql.CollectedField, obj *comment.Page) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentPage_postId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentPage_postId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentPage", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PubCommentPage_order(ctx context.Context, field graphql.CollectedField, obj *comment.Page) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentPage_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PubCommentPage().Order(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.PostOrder) graphql.Marshaler {
+			return ec.marshalNPostOrder2githubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostOrder(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentPage_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentPage", field, true, true, "PostOrder")
+}
+
+func (ec *executionContext) _PubCommentPage_page(ctx context.Context, field graphql.CollectedField, obj *comment.Page) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentPage_page(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Number, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentPage_page(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentPage", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubCommentPage_pageSize(ctx context.Context, field graphql.CollectedField, obj *comment.Page) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentPage_pageSize(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PubCommentPage().PageSize(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentPage_pageSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentPage", field, true, true, "Int")
+}
+
+func (ec *executionContext) _PubCommentPage_totalCount(ctx context.Context, field graphql.CollectedField, obj *comment.Page) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentPage_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentPage_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentPage", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubCommentPage_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *comment.Page) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentPage_hasNextPage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PubCommentPage().HasNextPage(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentPage_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentPage", field, true, true, "Boolean")
+}
+
+func (ec *executionContext) _PubCommentPage_items(ctx context.Context, field graphql.CollectedField, obj *comment.Page) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentPage_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*comment.Item) graphql.Marshaler {
+			return ec.marshalNPubComment2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentPage_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubCommentPage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubComment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PubCommentPage_viewerCanModerate(ctx context.Context, field graphql.CollectedField, obj *comment.Page) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentPage_viewerCanModerate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CanModerate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentPage_viewerCanModerate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentPage", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _PubConfig_userId(ctx context.Context, field graphql.CollectedField, obj *stgypub.PubConfig) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5044,6 +7599,214 @@ func (ec *executionContext) fieldContext_Query_myPosts(ctx context.Context, fiel
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_myPosts_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_pubComments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_pubComments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PubComments(ctx, fc.Args["postId"].(stgypub.ID), fc.Args["page"].(*int), fc.Args["order"].(*model.PostOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *comment.Page) graphql.Marshaler {
+			return ec.marshalNPubCommentPage2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐPage(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_pubComments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubCommentPage(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_pubComments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_pubCommentFormState(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_pubCommentFormState(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PubCommentFormState(ctx, fc.Args["postId"].(stgypub.ID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *comment.FormState) graphql.Marshaler {
+			return ec.marshalNPubCommentFormState2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐFormState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_pubCommentFormState(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubCommentFormState(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_pubCommentFormState_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_captchaStatus(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_captchaStatus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().CaptchaStatus(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *captcha.PassStatus) graphql.Marshaler {
+			return ec.marshalNCaptchaStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcaptchaᚐPassStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_captchaStatus(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CaptchaStatus(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_exportPubComments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_exportPubComments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ExportPubComments(ctx, fc.Args["postId"].(stgypub.ID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*comment.Item) graphql.Marshaler {
+			return ec.marshalNPubComment2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_exportPubComments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubComment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_exportPubComments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_pubCommentNotifications(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_pubCommentNotifications(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PubCommentNotifications(ctx, fc.Args["offset"].(*int), fc.Args["limit"].(*int), fc.Args["unreadOnly"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PubCommentNotificationList) graphql.Marshaler {
+			return ec.marshalNPubCommentNotificationList2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentNotificationList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_pubCommentNotifications(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubCommentNotificationList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_pubCommentNotifications_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -7007,6 +9770,167 @@ func UnmarshalPostInput(ctx context.Context, raw any) (model.PostInput, error) {
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputPostPubCommentInput(ctx context.Context, obj any) (model.PostPubCommentInput, error) {
+	var it model.PostPubCommentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"postId", "nickname", "body", "asOwner", "captchaId", "captchaAnswer"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "postId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("postId"))
+			data, err := ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PostID = data
+		case "nickname":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nickname"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Nickname = data
+		case "body":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Body = data
+		case "asOwner":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("asOwner"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AsOwner = data
+		case "captchaId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captchaId"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptchaID = data
+		case "captchaAnswer":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captchaAnswer"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptchaAnswer = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPostPubCommentInput unmarshals raw into the PostPubCommentInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPostPubCommentInput(ctx context.Context, raw any) (model.PostPubCommentInput, error) {
+	var out model.PostPubCommentInput
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PostPubCommentInput", raw, &out)
+	return out, err
+}
+
+func (ec *executionContext) unmarshalInputPubCommentImport(ctx context.Context, obj any) (model.PubCommentImport, error) {
+	var it model.PubCommentImport
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "postId", "nickname", "body", "status", "isAuthor", "createdAt"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "postId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("postId"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PostID = data
+		case "nickname":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nickname"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Nickname = data
+		case "body":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("body"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Body = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "isAuthor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isAuthor"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsAuthor = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPubCommentImport unmarshals raw into the PubCommentImport input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPubCommentImport(ctx context.Context, raw any) (model.PubCommentImport, error) {
+	var out model.PubCommentImport
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PubCommentImport", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPubConfigInput(ctx context.Context, obj any) (model.PubConfigInput, error) {
 	var it model.PubConfigInput
 	if obj == nil {
@@ -7165,6 +10089,112 @@ func (ec *executionContext) _ApiToken(ctx context.Context, sel ast.SelectionSet,
 		case "token":
 			out.Values[i] = ec._ApiToken_token(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var captchaChallengeImplementors = []string{"CaptchaChallenge"}
+
+func (ec *executionContext) _CaptchaChallenge(ctx context.Context, sel ast.SelectionSet, obj *captcha.Challenge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, captchaChallengeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CaptchaChallenge")
+		case "id":
+			out.Values[i] = ec._CaptchaChallenge_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "image":
+			out.Values[i] = ec._CaptchaChallenge_image(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "width":
+			out.Values[i] = ec._CaptchaChallenge_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "height":
+			out.Values[i] = ec._CaptchaChallenge_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "digits":
+			out.Values[i] = ec._CaptchaChallenge_digits(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._CaptchaChallenge_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var captchaStatusImplementors = []string{"CaptchaStatus"}
+
+func (ec *executionContext) _CaptchaStatus(ctx context.Context, sel ast.SelectionSet, obj *captcha.PassStatus) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, captchaStatusImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CaptchaStatus")
+		case "hasPass":
+			out.Values[i] = ec._CaptchaStatus_hasPass(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "usesLeft":
+			out.Values[i] = ec._CaptchaStatus_usesLeft(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxUses":
+			out.Values[i] = ec._CaptchaStatus_maxUses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._CaptchaStatus_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -7448,6 +10478,69 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "recordPubView":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_recordPubView(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createCaptchaChallenge":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createCaptchaChallenge(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "verifyCaptcha":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_verifyCaptcha(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteCaptchaPass":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteCaptchaPass(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postPubComment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_postPubComment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "approvePubComment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_approvePubComment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "editPubComment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_editPubComment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deletePubComment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deletePubComment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importPubComments":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importPubComments(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "markPubCommentNotificationsRead":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_markPubCommentNotificationsRead(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -7795,6 +10888,339 @@ func (ec *executionContext) _PostStats(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var pubCommentImplementors = []string{"PubComment"}
+
+func (ec *executionContext) _PubComment(ctx context.Context, sel ast.SelectionSet, obj *comment.Item) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubCommentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubComment")
+		case "id":
+			out.Values[i] = ec._PubComment_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postId":
+			out.Values[i] = ec._PubComment_postId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nickname":
+			out.Values[i] = ec._PubComment_nickname(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "body":
+			out.Values[i] = ec._PubComment_body(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._PubComment_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "isAuthor":
+			out.Values[i] = ec._PubComment_isAuthor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._PubComment_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "viewerCanEdit":
+			out.Values[i] = ec._PubComment_viewerCanEdit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "viewerCanModerate":
+			out.Values[i] = ec._PubComment_viewerCanModerate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var pubCommentFormStateImplementors = []string{"PubCommentFormState"}
+
+func (ec *executionContext) _PubCommentFormState(ctx context.Context, sel ast.SelectionSet, obj *comment.FormState) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubCommentFormStateImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubCommentFormState")
+		case "postId":
+			out.Values[i] = ec._PubCommentFormState_postId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "open":
+			out.Values[i] = ec._PubCommentFormState_open(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mode":
+			out.Values[i] = ec._PubCommentFormState_mode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "newStatus":
+			out.Values[i] = ec._PubCommentFormState_newStatus(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "captchaRequired":
+			out.Values[i] = ec._PubCommentFormState_captchaRequired(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nickname":
+			out.Values[i] = ec._PubCommentFormState_nickname(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "canPostAsOwner":
+			out.Values[i] = ec._PubCommentFormState_canPostAsOwner(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "asOwner":
+			out.Values[i] = ec._PubCommentFormState_asOwner(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "capReached":
+			out.Values[i] = ec._PubCommentFormState_capReached(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxComments":
+			out.Values[i] = ec._PubCommentFormState_maxComments(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nicknameMaxChars":
+			out.Values[i] = ec._PubCommentFormState_nicknameMaxChars(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bodyMaxChars":
+			out.Values[i] = ec._PubCommentFormState_bodyMaxChars(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var pubCommentNotificationImplementors = []string{"PubCommentNotification"}
+
+func (ec *executionContext) _PubCommentNotification(ctx context.Context, sel ast.SelectionSet, obj *stgypub.CommentNotification) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubCommentNotificationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubCommentNotification")
+		case "id":
+			out.Values[i] = ec._PubCommentNotification_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postId":
+			out.Values[i] = ec._PubCommentNotification_postId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commentId":
+			out.Values[i] = ec._PubCommentNotification_commentId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nickname":
+			out.Values[i] = ec._PubCommentNotification_nickname(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._PubCommentNotification_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "read":
+			out.Values[i] = ec._PubCommentNotification_read(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "readAt":
+			out.Values[i] = ec._PubCommentNotification_readAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var pubCommentNotificationListImplementors = []string{"PubCommentNotificationList"}
+
+func (ec *executionContext) _PubCommentNotificationList(ctx context.Context, sel ast.SelectionSet, obj *model.PubCommentNotificationList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubCommentNotificationListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubCommentNotificationList")
+		case "items":
+			out.Values[i] = ec._PubCommentNotificationList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unreadCount":
+			out.Values[i] = ec._PubCommentNotificationList_unreadCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var pubCommentPageImplementors = []string{"PubCommentPage"}
+
+func (ec *executionContext) _PubCommentPage(ctx context.Context, sel ast.SelectionSet, obj *comment.Page) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubCommentPageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubCommentPage")
+		case "postId":
+			out.Values[i] = ec._PubCommentPage_postId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "order":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PubCommentPage_order(ctx, field, obj)
+				})
+		case "page":
+			out.Values[i] = ec._PubCommentPage_page(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "pageSize":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PubCommentPage_pageSize(ctx, field, obj)
+				})
+		case "totalCount":
+			out.Values[i] = ec._PubCommentPage_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "hasNextPage":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PubCommentPage_hasNextPage(ctx, field, obj)
+				})
+		case "items":
+			out.Values[i] = ec._PubCommentPage_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "viewerCanModerate":
+			out.Values[i] = ec._PubCommentPage_viewerCanModerate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var pubConfigImplementors = []string{"PubConfig"}
 
 func (ec *executionContext) _PubConfig(ctx context.Context, sel ast.SelectionSet, obj *stgypub.PubConfig) graphql.Marshaler {
@@ -7973,6 +11399,36 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_myPosts(ctx, field)
+				})
+		case "pubComments":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_pubComments(ctx, field)
+				})
+		case "pubCommentFormState":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_pubCommentFormState(ctx, field)
+				})
+		case "captchaStatus":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_captchaStatus(ctx, field)
+				})
+		case "exportPubComments":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_exportPubComments(ctx, field)
+				})
+		case "pubCommentNotifications":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_pubCommentNotifications(ctx, field)
 				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
@@ -8749,6 +12205,22 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNCaptchaChallenge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcaptchaᚐChallenge(ctx context.Context, sel ast.SelectionSet, v *captcha.Challenge) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CaptchaChallenge!")
+		return graphql.Null
+	}
+	return ec._CaptchaChallenge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCaptchaStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcaptchaᚐPassStatus(ctx context.Context, sel ast.SelectionSet, v *captcha.PassStatus) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "CaptchaStatus!")
+		return graphql.Null
+	}
+	return ec._CaptchaStatus(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNDayPV2githubᚗcomᚋstgyᚋstgypubᚐDayPV(ctx context.Context, sel ast.SelectionSet, v stgypub.DayPV) graphql.Marshaler {
 	return ec._DayPV(ctx, sel, &v)
 }
@@ -8939,6 +12411,21 @@ func (ec *executionContext) unmarshalNPostInput2githubᚗcomᚋstgyᚋstgypubᚋ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNPostOrder2githubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostOrder(ctx context.Context, v any) (model.PostOrder, error) {
+	var res model.PostOrder
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPostOrder2githubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostOrder(ctx context.Context, sel ast.SelectionSet, v model.PostOrder) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNPostPubCommentInput2githubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostPubCommentInput(ctx context.Context, v any) (model.PostPubCommentInput, error) {
+	res, err := ec.unmarshalInputPostPubCommentInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNPostStats2githubᚗcomᚋstgyᚋstgypubᚐPostStats(ctx context.Context, sel ast.SelectionSet, v stgypub.PostStats) graphql.Marshaler {
 	return ec._PostStats(ctx, sel, &v)
 }
@@ -8958,6 +12445,123 @@ func (ec *executionContext) marshalNPostStats2ᚕgithubᚗcomᚋstgyᚋstgypub�
 
 	return ret
 }
+
+func (ec *executionContext) marshalNPubComment2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*comment.Item) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPubComment2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItem(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPubComment2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItem(ctx context.Context, sel ast.SelectionSet, v *comment.Item) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubComment!")
+		return graphql.Null
+	}
+	return ec._PubComment(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPubCommentFormState2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐFormState(ctx context.Context, sel ast.SelectionSet, v *comment.FormState) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubCommentFormState!")
+		return graphql.Null
+	}
+	return ec._PubCommentFormState(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPubCommentImport2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentImportᚄ(ctx context.Context, v any) ([]*model.PubCommentImport, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.PubCommentImport, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPubCommentImport2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentImport(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNPubCommentImport2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentImport(ctx context.Context, v any) (*model.PubCommentImport, error) {
+	res, err := ec.unmarshalInputPubCommentImport(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPubCommentNotification2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentNotificationᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.CommentNotification) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPubCommentNotification2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentNotification(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPubCommentNotification2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentNotification(ctx context.Context, sel ast.SelectionSet, v *stgypub.CommentNotification) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubCommentNotification!")
+		return graphql.Null
+	}
+	return ec._PubCommentNotification(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPubCommentNotificationList2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentNotificationList(ctx context.Context, sel ast.SelectionSet, v *model.PubCommentNotificationList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubCommentNotificationList!")
+		return graphql.Null
+	}
+	return ec._PubCommentNotificationList(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPubCommentPage2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐPage(ctx context.Context, sel ast.SelectionSet, v *comment.Page) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubCommentPage!")
+		return graphql.Null
+	}
+	return ec._PubCommentPage(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx context.Context, v any) (stgypub.CommentStatus, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx context.Context, sel ast.SelectionSet, v stgypub.CommentStatus) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus[v])
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "PubCommentStatus!")
+	}
+	return res
+}
+
+var (
+	unmarshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus = map[string]stgypub.CommentStatus{
+		"PENDING":   stgypub.CommentPending,
+		"PUBLISHED": stgypub.CommentPublished,
+	}
+	marshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus = map[stgypub.CommentStatus]string{
+		stgypub.CommentPending:   "PENDING",
+		stgypub.CommentPublished: "PUBLISHED",
+	}
+)
 
 func (ec *executionContext) marshalNPubConfig2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPubConfig(ctx context.Context, sel ast.SelectionSet, v *stgypub.PubConfig) graphql.Marshaler {
 	if v == nil {
@@ -9289,6 +12893,41 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	_ = ctx
 	res := graphql.MarshalBoolean(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOID2ᚕgithubᚗcomᚋstgyᚋstgypubᚐIDᚄ(ctx context.Context, v any) ([]stgypub.ID, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]stgypub.ID, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOID2ᚕgithubᚗcomᚋstgyᚋstgypubᚐIDᚄ(ctx context.Context, sel ast.SelectionSet, v []stgypub.ID) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOID2ᚖgithubᚗcomᚋstgyᚋstgypubᚐID(ctx context.Context, v any) (*stgypub.ID, error) {

@@ -29,6 +29,9 @@ type Resolver struct {
 	Auth    AuthService
 	// Titles gives PostStats.title; nil leaves every title "".
 	Titles stgypub.PostTitleStore
+	// Comments and Captcha serve the comment and CAPTCHA operations.
+	Comments CommentService
+	Captcha  CaptchaService
 	// ViewSecret is the HMAC key of recordPubView signatures
 	// (STGY_PUB_VIEW_SECRET; visitor.Sign).
 	ViewSecret []byte

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/captcha"
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/graph/model"
 )
 
@@ -96,6 +98,54 @@ func (r *mutationResolver) RecordPubView(ctx context.Context, postID stgypub.ID,
 	return r.recordView(ctx, postID, fingerprint, signature)
 }
 
+// CreateCaptchaChallenge is the resolver for the createCaptchaChallenge field.
+func (r *mutationResolver) CreateCaptchaChallenge(ctx context.Context) (*captcha.Challenge, error) {
+	return r.Captcha.CreateChallenge(ctx, client(ctx))
+}
+
+// VerifyCaptcha is the resolver for the verifyCaptcha field.
+func (r *mutationResolver) VerifyCaptcha(ctx context.Context, id string, answer string) (*captcha.PassStatus, error) {
+	return r.verifyCaptcha(ctx, id, answer)
+}
+
+// DeleteCaptchaPass is the resolver for the deleteCaptchaPass field.
+func (r *mutationResolver) DeleteCaptchaPass(ctx context.Context) (bool, error) {
+	return r.deleteCaptchaPass(ctx)
+}
+
+// PostPubComment is the resolver for the postPubComment field.
+func (r *mutationResolver) PostPubComment(ctx context.Context, input model.PostPubCommentInput) (*comment.Item, error) {
+	return r.postComment(ctx, input)
+}
+
+// ApprovePubComment is the resolver for the approvePubComment field.
+func (r *mutationResolver) ApprovePubComment(ctx context.Context, id stgypub.ID) (*comment.Item, error) {
+	return r.Comments.Approve(ctx, r.viewer(ctx), id)
+}
+
+// EditPubComment is the resolver for the editPubComment field.
+func (r *mutationResolver) EditPubComment(ctx context.Context, id stgypub.ID, nickname *string, body string) (*comment.Item, error) {
+	return r.Comments.Edit(ctx, r.viewer(ctx), id, nickname, body)
+}
+
+// DeletePubComment is the resolver for the deletePubComment field.
+func (r *mutationResolver) DeletePubComment(ctx context.Context, id stgypub.ID) (bool, error) {
+	if err := r.Comments.Delete(ctx, r.viewer(ctx), id); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// ImportPubComments is the resolver for the importPubComments field.
+func (r *mutationResolver) ImportPubComments(ctx context.Context, postID stgypub.ID, comments []*model.PubCommentImport) (int, error) {
+	return r.Comments.Import(ctx, r.viewer(ctx), postID, importInput(comments))
+}
+
+// MarkPubCommentNotificationsRead is the resolver for the markPubCommentNotificationsRead field.
+func (r *mutationResolver) MarkPubCommentNotificationsRead(ctx context.Context, ids []stgypub.ID) (int, error) {
+	return r.Comments.MarkRead(ctx, r.viewer(ctx), ids)
+}
+
 // PublicationState is the resolver for the publicationState field.
 func (r *ownPostResolver) PublicationState(ctx context.Context, obj *stgypub.Post) (stgypub.PublicationState, error) {
 	return obj.State(r.Now()), nil
@@ -167,6 +217,24 @@ func (r *postResolver) Next(ctx context.Context, obj *stgypub.Post) (*stgypub.Po
 // Title is the resolver for the title field.
 func (r *postStatsResolver) Title(ctx context.Context, obj *stgypub.PostStats) (string, error) {
 	return r.title(ctx, obj.ID)
+}
+
+// Order is the resolver for the order field.
+func (r *pubCommentPageResolver) Order(ctx context.Context, obj *comment.Page) (model.PostOrder, error) {
+	if obj.Order == stgypub.OrderOldest {
+		return model.PostOrderOldest, nil
+	}
+	return model.PostOrderNewest, nil
+}
+
+// PageSize is the resolver for the pageSize field.
+func (r *pubCommentPageResolver) PageSize(ctx context.Context, obj *comment.Page) (int, error) {
+	return stgypub.CommentPageSize, nil
+}
+
+// HasNextPage is the resolver for the hasNextPage field.
+func (r *pubCommentPageResolver) HasNextPage(ctx context.Context, obj *comment.Page) (bool, error) {
+	return obj.Number*stgypub.CommentPageSize < obj.TotalCount, nil
 }
 
 // Extensions is the resolver for the extensions field.
@@ -247,6 +315,35 @@ func (r *queryResolver) MyPosts(ctx context.Context, offset *int, limit *int) ([
 	return r.Owner.MyPosts(ctx, r.viewer(ctx), intOr(offset, 0), intOr(limit, 20))
 }
 
+// PubComments is the resolver for the pubComments field.
+func (r *queryResolver) PubComments(ctx context.Context, postID stgypub.ID, page *int, order *model.PostOrder) (*comment.Page, error) {
+	return r.Comments.List(ctx, r.viewer(ctx), postID, commentOrder(order), intOr(page, 1))
+}
+
+// PubCommentFormState is the resolver for the pubCommentFormState field.
+func (r *queryResolver) PubCommentFormState(ctx context.Context, postID stgypub.ID) (*comment.FormState, error) {
+	return r.Comments.FormState(ctx, r.viewer(ctx), postID)
+}
+
+// CaptchaStatus is the resolver for the captchaStatus field.
+func (r *queryResolver) CaptchaStatus(ctx context.Context) (*captcha.PassStatus, error) {
+	return r.Captcha.Status(ctx, client(ctx).PassToken, client(ctx).IP)
+}
+
+// ExportPubComments is the resolver for the exportPubComments field.
+func (r *queryResolver) ExportPubComments(ctx context.Context, postID stgypub.ID) ([]*comment.Item, error) {
+	return r.Comments.Export(ctx, r.viewer(ctx), postID)
+}
+
+// PubCommentNotifications is the resolver for the pubCommentNotifications field.
+func (r *queryResolver) PubCommentNotifications(ctx context.Context, offset *int, limit *int, unreadOnly *bool) (*model.PubCommentNotificationList, error) {
+	items, unread, err := r.Comments.Notifications(ctx, r.viewer(ctx), intOr(offset, 0), intOr(limit, 20), unreadOnly != nil && *unreadOnly)
+	if err != nil {
+		return nil, err
+	}
+	return &model.PubCommentNotificationList{Items: items, UnreadCount: unread}, nil
+}
+
 // Owner is the resolver for the owner field.
 func (r *siteResolver) Owner(ctx context.Context, obj *model.Site) (*stgypub.User, error) {
 	u, err := r.user(ctx, obj.ID)
@@ -293,6 +390,9 @@ func (r *Resolver) Post() PostResolver { return &postResolver{r} }
 // PostStats returns PostStatsResolver implementation.
 func (r *Resolver) PostStats() PostStatsResolver { return &postStatsResolver{r} }
 
+// PubCommentPage returns PubCommentPageResolver implementation.
+func (r *Resolver) PubCommentPage() PubCommentPageResolver { return &pubCommentPageResolver{r} }
+
 // PubConfig returns PubConfigResolver implementation.
 func (r *Resolver) PubConfig() PubConfigResolver { return &pubConfigResolver{r} }
 
@@ -303,11 +403,12 @@ func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 func (r *Resolver) Site() SiteResolver { return &siteResolver{r} }
 
 type (
-	mutationResolver  struct{ *Resolver }
-	ownPostResolver   struct{ *Resolver }
-	postResolver      struct{ *Resolver }
-	postStatsResolver struct{ *Resolver }
-	pubConfigResolver struct{ *Resolver }
-	queryResolver     struct{ *Resolver }
-	siteResolver      struct{ *Resolver }
+	mutationResolver       struct{ *Resolver }
+	ownPostResolver        struct{ *Resolver }
+	postResolver           struct{ *Resolver }
+	postStatsResolver      struct{ *Resolver }
+	pubCommentPageResolver struct{ *Resolver }
+	pubConfigResolver      struct{ *Resolver }
+	queryResolver          struct{ *Resolver }
+	siteResolver           struct{ *Resolver }
 )

@@ -33,6 +33,7 @@ type config struct {
 	secretSource   string        // "environment", or the local file of development mode
 	DevMode        bool          // STGY_DEV=1: `serve` may run without STGY_PUB_VIEW_SECRET
 	RotateDaily    bool          // STGY_PUB_VIEW_KEY_ROTATION=daily
+	Comments       commentConfig // config_comments.go
 
 	// Redis best-effort (redisguard.Config).
 	RedisTimeout         time.Duration // STGY_REDIS_TIMEOUT
@@ -115,6 +116,9 @@ func loadConfig() (*config, error) {
 		return nil, err
 	}
 	if c.RedisBreakerFailures, err = envInt("STGY_REDIS_BREAKER_FAILURES", redisguard.DefaultFailures, 1, 1000); err != nil {
+		return nil, err
+	}
+	if c.Comments, err = loadCommentConfig(); err != nil {
 		return nil, err
 	}
 	if err := checkConfig(c); err != nil {

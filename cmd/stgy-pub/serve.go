@@ -102,6 +102,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 	})
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	ownerSvc := owner.New(st, st, st, time.Now)
+	comments, gate := wireComments(st, rdb, cfg, logger)
 	resolver := &graph.Resolver{
 		Posts:      st,
 		Users:      st,
@@ -110,15 +111,19 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Owner:      ownerSvc,
 		Titles:     st,
 		Auth:       authSvc,
+		Comments:   comments,
+		Captcha:    gate,
 		ViewSecret: cfg.ViewSecret,
 		Logger:     logger,
 	}
 	apiHandler := api.New(api.Config{
-		BaseURL:        cfg.BaseURL.String(),
-		TrustedProxies: cfg.TrustedProxies,
-		Introspection:  cfg.Introspection,
-		RedisPrefix:    cfg.RedisPrefix,
-		AddressSecret:  cfg.ViewSecret,
+		BaseURL:         cfg.BaseURL.String(),
+		TrustedProxies:  cfg.TrustedProxies,
+		Introspection:   cfg.Introspection,
+		RedisPrefix:     cfg.RedisPrefix,
+		AddressSecret:   cfg.ViewSecret,
+		CaptchaPerHour:  cfg.Comments.CaptchaPerHour,
+		CommentsPerHour: cfg.Comments.CommentsPerHour,
 	}, api.Deps{Resolver: resolver, Auth: authSvc, Redis: rdb, Logger: logger})
 	srv, err := server.New(server.Config{
 		BaseURL:        cfg.BaseURL,

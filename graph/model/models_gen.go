@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"time"
 
 	"github.com/stgy/stgypub"
 )
@@ -39,6 +40,37 @@ type PostInput struct {
 	Locale       *string `json:"locale,omitempty"`
 	AllowLikes   *bool   `json:"allowLikes,omitempty"`
 	AllowReplies *bool   `json:"allowReplies,omitempty"`
+}
+
+type PostPubCommentInput struct {
+	PostID   stgypub.ID `json:"postId"`
+	Nickname string     `json:"nickname"`
+	Body     string     `json:"body"`
+	// Owner and administrators only; omitted: the saved choice, else on for the owner.
+	AsOwner *bool `json:"asOwner,omitempty"`
+	// A challenge and its answer, when the reader has no usable pass.
+	CaptchaID     *string `json:"captchaId,omitempty"`
+	CaptchaAnswer *string `json:"captchaAnswer,omitempty"`
+}
+
+// An archived comment (exportPubComments output can be sent back as is).
+type PubCommentImport struct {
+	ID stgypub.ID `json:"id"`
+	// Ignored: the comment is restored onto the postId argument.
+	PostID *stgypub.ID `json:"postId,omitempty"`
+	// 1-50 characters.
+	Nickname string `json:"nickname"`
+	// At most 65536 characters as stored (final LF included).
+	Body     string                `json:"body"`
+	Status   stgypub.CommentStatus `json:"status"`
+	IsAuthor bool                  `json:"isAuthor"`
+	// Ignored: recovered from the ID.
+	CreatedAt *time.Time `json:"createdAt,omitempty"`
+}
+
+type PubCommentNotificationList struct {
+	Items       []*stgypub.CommentNotification `json:"items"`
+	UnreadCount int                            `json:"unreadCount"`
 }
 
 // Every field optional: an omitted field keeps its current value.

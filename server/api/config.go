@@ -57,6 +57,12 @@ type Config struct {
 	// secret); empty means a random key per process, which keeps
 	// addresses out of Redis but does not share limits across servers.
 	AddressSecret []byte
+	// CaptchaPerHour limits createCaptchaChallenge and verifyCaptcha
+	// together per client IP; default 60 (STGY_PUB_CAPTCHA_PER_HOUR).
+	CaptchaPerHour int
+	// CommentsPerHour limits postPubComment per client IP; default 20
+	// (STGY_PUB_COMMENTS_PER_HOUR).
+	CommentsPerHour int
 	// RedisPrefix is prepended to the rate-limit keys (test isolation).
 	RedisPrefix string
 	// QueryCacheSize is the parsed-query LRU size; default 1000.
@@ -94,5 +100,7 @@ func (c *Config) setDefaults() {
 	def(&c.MaxComplexity, 1000)
 	def(&c.LoginPerMinute, 10)
 	def(&c.WritesPerMinute, 60)
+	def(&c.CaptchaPerHour, 60)
+	def(&c.CommentsPerHour, 20)
 	def(&c.QueryCacheSize, 1000)
 }

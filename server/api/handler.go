@@ -124,6 +124,7 @@ func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx = auth.WithCookieSink(ctx, w)
 	ctx = graph.WithLoaders(ctx, a.deps.Resolver.NewLoaders())
 	ctx = withRequest(ctx, rq)
+	ctx = withCommentClient(ctx, r, rq.ip)
 	rq.w, rq.r = sw, r.WithContext(ctx)
 	rq.r.Body = io.NopCloser(bytes.NewReader(body))
 	a.gql.ServeHTTP(sw, rq.r)

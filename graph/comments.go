@@ -1,0 +1,111 @@
+package graph
+
+import (
+	"context"
+	"net/http"
+	"net/netip"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/captcha"
+	"github.com/stgy/stgypub/comment"
+	"github.com/stgy/stgypub/graph/model"
+)
+
+// CommentService is the external comments' operations (comment.Service
+// implements it). Every method takes the authenticated viewer (nil when
+// anonymous) and applies the root package's comment rules.
+type CommentService interface {
+	List(ctx context.Context, viewer *stgypub.User, postID stgypub.ID, order stgypub.Order, page int) (*comment.Page, error)
+	FormState(ctx context.Context, viewer *stgypub.User, postID stgypub.ID) (*comment.FormState, error)
+	Post(ctx context.Context, viewer *stgypub.User, in comment.PostInput) (*comment.PostResult, error)
+	Approve(ctx context.Context, viewer *stgypub.User, id stgypub.ID) (*comment.Item, error)
+	Edit(ctx context.Context, viewer *stgypub.User, id stgypub.ID, nickname *string, body string) (*comment.Item, error)
+	Delete(ctx context.Context, viewer *stgypub.User, id stgypub.ID) error
+	Export(ctx context.Context, viewer *stgypub.User, postID stgypub.ID) ([]*comment.Item, error)
+	Import(ctx context.Context, viewer *stgypub.User, postID stgypub.ID, in []comment.ImportInput) (int, error)
+	Notifications(ctx context.Context, viewer *stgypub.User, offset, limit int, unreadOnly bool) ([]*stgypub.CommentNotification, int, error)
+	MarkRead(ctx context.Context, viewer *stgypub.User, ids []stgypub.ID) (int, error)
+	PreferenceCookies(res *comment.PostResult) []*http.Cookie
+}
+
+// CaptchaService is the built-in CAPTCHA (captcha.Service implements it).
+type CaptchaService interface {
+	CreateChallenge(ctx context.Context, client stgypub.CommentClient) (*captcha.Challenge, error)
+	Verify(ctx context.Context, client stgypub.CommentClient, id, answer string) (string, error)
+	Status(ctx context.Context, token string, ip netip.Addr) (*captcha.PassStatus, error)
+	DeletePass(ctx context.Context, token string) error
+	PassCookie(token string) *http.Cookie
+	ClearPassCookie() *http.Cookie
+}
+
+var (
+	_ CommentService = (*comment.Service)(nil)
+	_ CaptchaService = (*captcha.Service)(nil)
+)
+
+// client is the comment requester the HTTP layer put in ctx.
+func client(ctx context.Context) stgypub.CommentClient { return stgypub.CommentClientFrom(ctx) }
+
+// postComment posts and sets the cookies the result asks for: a pass
+// issued inline (even when storing failed afterwards) and, on success,
+// the nickname and as-owner preferences.
+func (r *Resolver) postComment(ctx context.Context, in model.PostPubCommentInput) (*comment.Item, error) {
+	res, err := r.Comments.Post(ctx, r.viewer(ctx), comment.PostInput{
+		PostID: in.PostID, Nickname: in.Nickname, Body: in.Body, AsOwner: in.AsOwner,
+		CaptchaID: strOr(in.CaptchaID), CaptchaAnswer: strOr(in.CaptchaAnswer),
+	})
+	if res != nil && res.PassToken != "" {
+		auth.SetCookie(ctx, r.Captcha.PassCookie(res.PassToken))
+	}
+	for _, c := range r.Comments.PreferenceCookies(res) {
+		auth.SetCookie(ctx, c)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res.Comment, nil
+}
+
+// verifyCaptcha checks an answer, sets the new pass cookie and returns
+// the pass's status.
+func (r *Resolver) verifyCaptcha(ctx context.Context, id, answer string) (*captcha.PassStatus, error) {
+	c := client(ctx)
+	token, err := r.Captcha.Verify(ctx, c, id, answer)
+	if err != nil {
+		return nil, err
+	}
+	auth.SetCookie(ctx, r.Captcha.PassCookie(token))
+	return r.Captcha.Status(ctx, token, c.IP)
+}
+
+// deleteCaptchaPass deletes the pass and its cookie.
+func (r *Resolver) deleteCaptchaPass(ctx context.Context) (bool, error) {
+	if err := r.Captcha.DeletePass(ctx, client(ctx).PassToken); err != nil {
+		return false, err
+	}
+	auth.SetCookie(ctx, r.Captcha.ClearPassCookie())
+	return true, nil
+}
+
+func importInput(in []*model.PubCommentImport) []comment.ImportInput {
+	out := make([]comment.ImportInput, len(in))
+	for i, c := range in {
+		out[i] = comment.ImportInput{ID: c.ID, Nickname: c.Nickname, Body: c.Body, Status: c.Status, IsAuthor: c.IsAuthor}
+	}
+	return out
+}
+
+func commentOrder(o *model.PostOrder) stgypub.Order {
+	if o != nil && *o == model.PostOrderOldest {
+		return stgypub.OrderOldest
+	}
+	return stgypub.OrderNewest
+}
+
+func strOr(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
