@@ -93,6 +93,6 @@ func loadSite(ctx context.Context, st Store, site Site, now time.Time) (Loaded, 
 		l.ConfigWritten = true
 	}
 
-	l.Import, err = importer.Import(ctx, st, u.ID, site.Files, site.importOptions(now))
+	l.Import, err = importer.Import(ctx, st, u.ID, site.Files, site.ImportOptions(now))
 	return l, err
 }

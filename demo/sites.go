@@ -11,11 +11,17 @@ import (
 // Site describes one demo user, their public-site settings and their
 // articles.
 type Site struct {
-	User        stgypub.User
-	Config      stgypub.PubConfig // UserID is filled in by Load
-	Extensions  string            // JSON for Config.Extensions
-	Files       fs.FS
-	Locale      string // forced locale; "" detects per article
+	User       stgypub.User
+	Config     stgypub.PubConfig // UserID is filled in by Load
+	Extensions string            // JSON for Config.Extensions
+	Files      fs.FS
+	Locale     string // forced locale; "" detects per article
+	// Source is the importer's rewriter of the site's files
+	// (importer.SourceGoBlog, importer.SourceMDN); Sources overrides it
+	// per file (the mixed site has both). Their default base URLs resolve
+	// relative links and images to go.dev and developer.mozilla.org.
+	Source      string
+	Sources     map[string]string
 	Unpublished []string
 	Scheduled   []string // published_at one year after Load's clock
 }
@@ -40,6 +46,7 @@ func Sites() []Site {
 			Extensions: `{"shareButtons":["x","facebook","line","hatena"],"comments":{"mode":"moderated"}}`,
 			Files:      English(),
 			Locale:     "en",
+			Source:     importer.SourceGoBlog,
 		},
 		{
 			User: stgypub.User{LoginName: "hanako", Nickname: "花子",
@@ -51,6 +58,7 @@ func Sites() []Site {
 			Extensions: `{"comments":{"mode":"open"}}`,
 			Files:      Japanese(),
 			Locale:     "ja",
+			Source:     importer.SourceMDN,
 		},
 		{
 			User: stgypub.User{LoginName: "mix", Nickname: "Mix",
@@ -59,16 +67,23 @@ func Sites() []Site {
 				Author: "Mix", Introduction: "Go blog posts (CC BY 4.0) and MDN pages (CC BY-SA 2.5) side by side. 英語と日本語の記事が混在しています。",
 				DesignTheme: "dark", ShowServiceHeader: true, ShowSiteName: true, ShowPagenation: true,
 				ShowSideProfile: true, ShowSideRecent: 5, ShowSidePopular: 5},
-			Extensions:  `{}`,
-			Files:       Mixed(),
+			Extensions: `{}`,
+			Files:      Mixed(),
+			Source:     importer.SourceMDN,
+			Sources: map[string]string{
+				"deadcode.md": importer.SourceGoBlog,
+				"go.dev.md":   importer.SourceGoBlog,
+				"strings.md":  importer.SourceGoBlog,
+			},
 			Unpublished: []string{"glossary-utf-8.md"},
 			Scheduled:   []string{"go.dev.md"},
 		},
 	}
 }
 
-// importOptions turns a site's publication lists into importer options.
-func (s Site) importOptions(now time.Time) importer.Options {
+// ImportOptions turns a site's sources and publication lists into
+// importer options (now is the clock of scheduling).
+func (s Site) ImportOptions(now time.Time) importer.Options {
 	pub := map[string]importer.Publication{}
 	for _, name := range s.Unpublished {
 		pub[name] = importer.Publication{Unpublished: true}
@@ -78,6 +93,8 @@ func (s Site) importOptions(now time.Time) importer.Options {
 	}
 	return importer.Options{
 		Locale:            s.Locale,
+		Source:            s.Source,
+		Sources:           s.Sources,
 		Publication:       pub,
 		UndatedDate:       undatedBase,
 		UndatedSpreadDays: 365,

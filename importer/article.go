@@ -20,18 +20,24 @@ type article struct {
 	Undated   bool      // no front-matter date
 }
 
-// parseArticle splits front matter from src and builds the stored post:
-// Content is "# " + title + "\n\n" + body when the front matter has a title
+// parseArticle splits front matter from src, rewrites the body for its
+// source (macros expanded, relative references made absolute: rewrite)
+// and builds the stored post: Content is "# " + title + "\n\n" + body when the front matter has a title
 // (the front-matter title wins over any heading of the body, so a body
 // starting with "## Introduction" is still titled by it) unless the body
 // already starts with that title as a level-1 heading; else the body alone.
 // The date is the front-matter date at noon UTC, else noon UTC of the
 // file's undated date (see Options.UndatedDate) or now, whichever is
 // earlier. opts.Locale is canonical (Import checked it).
-func parseArticle(name, src string, opts *Options, now time.Time) article {
+func parseArticle(name, src string, opts *Options, now time.Time) (article, error) {
 	src = stgypub.StripBOM(strings.ToValidUTF8(src, "\uFFFD"))
 	src = strings.ReplaceAll(src, "\x00", "") // PostgreSQL text cannot hold NUL
 	fm, body := markdown.SplitFrontMatter(src)
+	fmLocale, _ := stgypub.CanonicalLocale(fm.Locale) // "" when invalid
+	body, err := rewrite(name, body, fm, opts.withLocale(firstNonEmpty(opts.Locale, fmLocale)))
+	if err != nil {
+		return article{}, err
+	}
 	content := body
 	if fm.Title != "" && !startsWithTitle(body, fm.Title) {
 		content = "# " + escapeInline(fm.Title) + "\n\n" + strings.TrimLeft(body, "\r\n")
@@ -44,21 +50,29 @@ func parseArticle(name, src string, opts *Options, now time.Time) article {
 		Locale:    opts.Locale,
 	}
 	if a.Locale == "" {
-		a.Locale, _ = stgypub.CanonicalLocale(fm.Locale) // "" when invalid
+		a.Locale = fmLocale
 	}
 	if a.Locale == "" {
 		a.Locale = detectLocale(a.PlainText)
 	}
 	if !fm.Date.IsZero() {
 		a.Date = noonUTC(fm.Date)
-		return a
+		return a, nil
 	}
 	a.Undated = true
 	a.Date = noonUTC(undatedDate(name, opts))
 	if now = now.UTC().Truncate(time.Microsecond); a.Date.After(now) { // PostgreSQL precision
 		a.Date = now
 	}
-	return a
+	return a, nil
+}
+
+// withLocale is a copy of o with Locale set (for the rewriter's default
+// base URL, which may depend on the file's language).
+func (o *Options) withLocale(locale string) *Options {
+	c := *o
+	c.Locale = locale
+	return &c
 }
 
 // escapeInline backslash-escapes every ASCII punctuation character of a
@@ -113,4 +127,13 @@ func undatedDate(name string, opts *Options) time.Time {
 func noonUTC(t time.Time) time.Time {
 	t = t.UTC()
 	return time.Date(t.Year(), t.Month(), t.Day(), 12, 0, 0, 0, time.UTC)
+}
+
+// Content is the Markdown Import stores for the file name with contents
+// src under opts: front matter removed, the source's macros expanded,
+// relative references made absolute, the front-matter title as heading.
+// Errors as Import's for that file (unknown source, malformed base URL).
+func Content(name, src string, opts Options) (string, error) {
+	a, err := parseArticle(name, src, &opts, opts.now())
+	return a.Content, err
 }

@@ -12,7 +12,7 @@ import (
 func TestTitleWithMarkupStaysText(t *testing.T) {
 	for _, title := range []string{"<time>", "<details>: 詳細折りたたみ要素", "*args* & [x](y) `c` \\"} {
 		t.Run(title, func(t *testing.T) {
-			a := parseArticle("x.md", "---\ntitle: '"+title+"'\n---\n\nBody text.\n", &Options{}, time.Now())
+			a, _ := parseArticle("x.md", "---\ntitle: '"+title+"'\n---\n\nBody text.\n", &Options{}, time.Now())
 			doc := markdown.Convert(a.Content, markdown.Options{})
 			if doc.Title != title {
 				t.Errorf("derived title %q from content %q", doc.Title, a.Content)
@@ -40,7 +40,7 @@ func TestFrontMatterTitleWins(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			src := "---\ntitle: The Laws of Reflection\ndate: 2011-09-06\n---\n\n" + c.body
-			a := parseArticle("x.md", src, &Options{}, time.Now())
+			a, _ := parseArticle("x.md", src, &Options{}, time.Now())
 			doc := markdown.Convert(a.Content, markdown.Options{})
 			if doc.Title != "The Laws of Reflection" {
 				t.Errorf("title %q from content %q", doc.Title, a.Content)
@@ -58,7 +58,7 @@ func TestFrontMatterTitleWins(t *testing.T) {
 	}
 	// A BOM before the front matter or the body is not content.
 	for _, src := range []string{"\uFEFF---\ntitle: T\n---\n\n## Intro\n", "\uFEFF# Hello\n\nBody"} {
-		a := parseArticle("x.md", src, &Options{}, time.Now())
+		a, _ := parseArticle("x.md", src, &Options{}, time.Now())
 		if strings.Contains(a.Content, "\uFEFF") || strings.Contains(a.PlainText, "\uFEFF") {
 			t.Errorf("BOM kept in %q", a.Content)
 		}

@@ -28,7 +28,10 @@ func importFile(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.
 		return 0, unchanged, false, err
 	}
 	now := opts.now()
-	a := parseArticle(name, src, opts, now)
+	a, err := parseArticle(name, src, opts, now)
+	if err != nil {
+		return 0, unchanged, false, err
+	}
 	pub := opts.Publication[name]
 	want := desiredPublication(a, pub)
 	isScheduled := func(t *time.Time) bool { return t != nil && t.After(now) }

@@ -49,6 +49,20 @@ type Options struct {
 	// "" takes the front-matter locale (canonicalized; ignored when
 	// invalid), else "ja" when the text has kana, else "en".
 	Locale string
+	// Source names the rewriter of the folder's files (SourcePlain,
+	// SourceGoBlog, SourceMDN; "" is plain): it expands the source's own
+	// macros into CommonMark + GFM at import time, so the renderer never
+	// sees them. Sources overrides it per file name, and a file's front
+	// matter "source" overrides both. An unknown name is BAD_USER_INPUT.
+	Source  string
+	Sources map[string]string
+	// BaseURL is the absolute http(s) URL the relative links and images
+	// of the folder's files resolve against at import (a file's front
+	// matter "base_url" overrides it; without either, the source's
+	// default: https://go.dev/blog/ for goblog, the page's own
+	// https://developer.mozilla.org/{locale}/docs/{slug}/ for mdn, none
+	// for plain). A malformed URL is BAD_USER_INPUT.
+	BaseURL string
 	// Publication maps file names (as in the folder) to overrides.
 	Publication map[string]Publication
 	// UndatedDate is the date of files without a front-matter date (zero:
@@ -101,6 +115,17 @@ func Import(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.FS, 
 		return sum, fmt.Errorf("importer: -locale %q: %w", opts.Locale, err)
 	}
 	opts.Locale = locale
+	if err := checkSource(opts.Source); err != nil {
+		return sum, fmt.Errorf("importer: %w", err)
+	}
+	for name, s := range opts.Sources {
+		if err := checkSource(s); err != nil {
+			return sum, fmt.Errorf("importer: %s: %w", name, err)
+		}
+	}
+	if _, err := parseBase("BaseURL", opts.BaseURL); err != nil {
+		return sum, fmt.Errorf("importer: %w", err)
+	}
 	names, skipped, err := markdownFiles(fsys)
 	if err != nil {
 		return sum, err

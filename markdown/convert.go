@@ -27,7 +27,7 @@ type Document struct {
 	// collapsed, at most 300 code points cut on a grapheme boundary.
 	Description string
 	// FeaturedImage is the src of the first image (Markdown image, <img> in
-	// raw HTML or Go's {{image}} macro) as written, absolute or relative;
+	// raw HTML) as written, absolute or relative;
 	// only http(s) or relative URLs qualify. "" if none.
 	FeaturedImage string
 	// Snippet is the JSON snippet (format in snippet.go), at most

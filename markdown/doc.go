@@ -9,25 +9,29 @@
 // (title, description, featured image) and "Metadata for Stats" (digest)
 // sections. It imports no project package.
 //
-// Conversion pipeline (see [Convert]):
+// Conversion pipeline (see [Convert]). The input is plain CommonMark +
+// GFM: the macros of imported sources (MDN's {{HTTPHeader("ETag")}}, the
+// Go website's {{raw "<"}}) were expanded by the importer when the post
+// was stored, so "{{...}}" here is text.
 //
-//  1. macros ({{HTTPHeader("ETag")}}, {{raw "<"}}, ...) outside code are
-//     expanded at the source level (macro_expand.go);
-//  2. goldmark parses the result with GFM, footnotes and auto heading ids
+//  1. goldmark parses the body with GFM, footnotes and auto heading ids
 //     (engine.go); AST transformers turn "> [!NOTE]" quotes into callouts
 //     (callout.go) and MDN's "- term / - : description" lists into <dl>
 //     (deflist.go);
-//  3. the HTML renderer writes the article (for vertical writing, text nodes
+//  2. the HTML renderer writes the article (for vertical writing, text nodes
 //     are converted to full-width forms: vertical.go); raw HTML reaches the
 //     output as markup only for the elements the policy allows, other tags
 //     are written as text or dropped, so an unclosed "<title>" or
 //     "<textarea>" cannot swallow the rest of the article
 //     (rawhtml_filter.go);
-//  4. a single bluemonday policy sanitizes everything (policy.go, one
+//  3. a single bluemonday policy sanitizes everything (policy.go, one
 //     allow-list table for both), then links get rel="nofollow noopener"
 //     and tags are balanced (finish.go);
-//  5. blocks of plain text are collected from the same AST for the title,
+//  4. blocks of plain text are collected from the same AST for the title,
 //     description, featured image and JSON snippet (blocks.go, snippet.go).
+//
+// SourceRegions, RegionAt, FindLinkSites and LinkDestinations expose the
+// parser's view of a source to the importer's rewriters (regions.go).
 //
 // Every function is safe for concurrent use; the goldmark instances and the
 // sanitizer policy are built once per process.

@@ -73,28 +73,24 @@ func newGoldmark(vertical, fastTags bool) goldmark.Markdown {
 	return goldmark.New(opts...)
 }
 
-// parsed is one parsed Markdown body: the source the AST points into (after
-// macro expansion) and the document node.
+// parsed is one parsed Markdown body: the source the AST points into and
+// the document node.
 type parsed struct {
 	src []byte
 	doc ast.Node
 }
 
-// parseBody expands macros outside code and parses the result. src must be
-// valid UTF-8 (callers use validUTF8); a leading byte-order mark is not
-// content and is dropped (stored posts from before the input boundaries
-// stripped it).
+// parseBody parses a post body as CommonMark + GFM. src must be valid
+// UTF-8 (callers use validUTF8); a leading byte-order mark is not content
+// and is dropped (stored posts from before the input boundaries stripped
+// it). Nothing is expanded: macros of imported sources ({{...}}) are the
+// importer's business, so "{{Foo("bar")}}" written by an owner is text.
 func parseBody(src string) parsed {
 	for strings.HasPrefix(src, "\uFEFF") {
 		src = src[len("\uFEFF"):]
 	}
 	b := []byte(src)
-	doc := parseBytes(b)
-	if expanded, changed := expandMacros(b, doc); changed {
-		b = expanded
-		doc = parseBytes(b)
-	}
-	return parsed{src: b, doc: doc}
+	return parsed{src: b, doc: parseBytes(b)}
 }
 
 func parseBytes(b []byte) ast.Node {

@@ -105,3 +105,9 @@ func segmentsText(segs *text.Segments, src []byte) string {
 	}
 	return b.String()
 }
+
+// isASCIIPunct reports whether c is ASCII punctuation (CommonMark 2.1), the
+// characters a backslash escapes.
+func isASCIIPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
+}

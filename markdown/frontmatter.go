@@ -12,6 +12,7 @@ import (
 
 // FrontMatter is what import needs from a file's YAML front matter. Go
 // blog articles carry title/date/by/summary; MDN pages title/slug/l10n.
+// source and base_url are this project's keys (docs/API.md "Import").
 type FrontMatter struct {
 	// Title is the "title" value, white space collapsed; "" if absent.
 	Title string
@@ -25,6 +26,14 @@ type FrontMatter struct {
 	// Summary is the "summary" value (Go blog), else "description";
 	// white space collapsed.
 	Summary string
+	// Slug is the "slug" value (MDN: the page path under /docs/), trimmed.
+	Slug string
+	// Source is the "source" value: the name of the importer's rewriter
+	// for this file ("plain", "goblog", "mdn"), trimmed; "" if absent.
+	Source string
+	// BaseURL is the "base_url" value, else "baseURL": the URL relative
+	// links and images of the file resolve against; trimmed.
+	BaseURL string
 }
 
 // maxFrontMatter bounds the front-matter block; a longer one is not
@@ -67,6 +76,9 @@ func SplitFrontMatter(src string) (fm FrontMatter, body string) {
 	fm.Date = dateValue(values["date"])
 	fm.Locale = strings.TrimSpace(firstString(values, "locale", "lang"))
 	fm.Summary = stgypub.CollapseSpace(firstString(values, "summary", "description"))
+	fm.Slug = strings.TrimSpace(stringValue(values["slug"]))
+	fm.Source = strings.TrimSpace(stringValue(values["source"]))
+	fm.BaseURL = strings.TrimSpace(firstString(values, "base_url", "baseURL"))
 	return fm, body
 }
 

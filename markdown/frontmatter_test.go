@@ -25,8 +25,14 @@ func TestSplitFrontMatter(t *testing.T) {
 		{
 			name:     "mdn",
 			src:      "---\ntitle: ETag\nslug: Web/HTTP/Headers/ETag\nl10n:\n  sourceCommit: 0123abcd\n---\n\n{{HTTPSidebar}}\n",
-			want:     FrontMatter{Title: "ETag"},
+			want:     FrontMatter{Title: "ETag", Slug: "Web/HTTP/Headers/ETag"},
 			wantBody: "\n{{HTTPSidebar}}\n",
+		},
+		{
+			name:     "source and base URL",
+			src:      "---\ntitle: T\nsource: goblog\nbase_url: https://go.dev/blog/\n---\nx",
+			want:     FrontMatter{Title: "T", Source: "goblog", BaseURL: "https://go.dev/blog/"},
+			wantBody: "x",
 		},
 		{
 			name:     "crlf and locale",

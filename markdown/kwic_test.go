@@ -130,7 +130,7 @@ func TestKWICCanonicalEquivalence(t *testing.T) {
 }
 
 func TestKWICOnPlainText(t *testing.T) {
-	text := PlainText("# 見出し\n\n{{HTTPHeader(\"ETag\")}} は **HTTP** のレスポンスヘッダーです。\n\n```\ncode ETag\n```")
+	text := PlainText("# 見出し\n\n`ETag` は **HTTP** のレスポンスヘッダーです。\n\n```\ncode ETag\n```")
 	if want := "見出し ETag は HTTP のレスポンスヘッダーです。 code ETag"; text != want {
 		t.Fatalf("PlainText = %q, want %q", text, want)
 	}

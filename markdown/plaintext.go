@@ -7,7 +7,7 @@ import (
 )
 
 // PlainText converts a Markdown body to plain text for search and KWIC: no
-// markup, macros resolved as in [Convert], text of code blocks, tables, raw
+// markup, text of code blocks, tables, raw
 // HTML blocks and footnotes included, image alt text and URLs not, white
 // space collapsed to single spaces, in Unicode NFC (so search matches
 // canonically equivalent text; queries are normalized alike). Invalid UTF-8

@@ -40,7 +40,7 @@ var freeText *regexp.Regexp
 //   - class "language-*" on code (fenced code blocks);
 //   - class and role on footnote links and their container;
 //   - class "callout <kind>" on blockquote and "callout-title" on p;
-//     class "badge" on small (macro badges);
+//     class "badge" on small (status badges the MDN importer writes);
 //   - input type="checkbox" with checked/disabled for task lists (every
 //     input is then forced to a disabled checkbox by finishHTML).
 //

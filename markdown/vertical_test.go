@@ -66,8 +66,8 @@ func TestVertical(t *testing.T) {
 			want: []string{`<h2 id="hello-world">Ｈｅｌｌｏ　Ｗｏｒｌｄ</h2>`},
 		},
 		{
-			name: "macro code untouched, text converted",
-			src:  `{{HTTPHeader("ETag")}} と {{Glossary("HTML", "HTML 文書")}}`,
+			name: "code untouched, text converted",
+			src:  "`ETag` と HTML 文書",
 			want: []string{"<code>ETag</code>", "ＨＴＭＬ\u3000文書"},
 		},
 		{

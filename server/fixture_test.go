@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/importer"
 	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/store"
@@ -135,26 +136,25 @@ func (e *env) post(id, owner stgypub.ID, md, locale string, pub *time.Time) stgy
 	return p.ID
 }
 
-// corpus reads a corpus article and returns its body with the front
-// matter's title as a level-1 heading, and its locale.
+// corpus reads a demo article (demo/, in the repository) and returns what
+// the importer stores for it (its source's macros expanded, relative
+// references absolute, the title as heading) and its locale.
 func corpus(t testing.TB, path string) (md, locale string) {
 	t.Helper()
-	b, err := os.ReadFile("../../shared/corpus/articles/" + path)
+	b, err := os.ReadFile("../demo/" + path)
 	if err != nil {
-		b, err = os.ReadFile("/work/shared/corpus/articles/" + path)
+		t.Fatalf("demo article: %v", err)
 	}
+	locale = strings.SplitN(path, "/", 2)[0]
+	source := importer.SourceGoBlog
+	if locale == "ja" {
+		source = importer.SourceMDN
+	}
+	md, err = importer.Content(path, string(b), importer.Options{Locale: locale, Source: source})
 	if err != nil {
-		t.Skipf("corpus not available: %v", err)
+		t.Fatal(err)
 	}
-	fm, body := markdown.SplitFrontMatter(string(b))
-	if fm.Title != "" {
-		body = "# " + fm.Title + "\n\n" + body
-	}
-	locale = fm.Locale
-	if locale == "" {
-		locale = strings.SplitN(path, "/", 2)[0]
-	}
-	return body, locale
+	return md, locale
 }
 
 func at(d time.Duration) *time.Time {

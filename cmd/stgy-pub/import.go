@@ -11,16 +11,19 @@ import (
 	"github.com/stgy/stgypub/importer"
 )
 
-// runImport implements `stgy-pub import -user LOGIN [-locale en|ja] DIR`.
+// runImport implements `stgy-pub import -user LOGIN [-locale en|ja]
+// [-source plain|goblog|mdn] [-base-url URL] DIR`.
 func runImport(ctx context.Context, cfg *config, args []string) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	login := fs.String("user", "", "login name of the owner")
 	locale := fs.String("locale", "", "locale of every post (default: front matter, else guessed)")
+	source := fs.String("source", "", "where the files come from: "+strings.Join(importer.SourceNames(), ", ")+" (expands that source's macros; default plain)")
+	baseURL := fs.String("base-url", "", "absolute URL relative links and images resolve against (default: the source's, e.g. https://go.dev/blog/)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *login == "" || fs.NArg() != 1 {
-		return errors.New("usage: import -user LOGIN [-locale en|ja] DIR")
+		return errors.New("usage: import -user LOGIN [-locale en|ja] [-source plain|goblog|mdn] [-base-url URL] DIR")
 	}
 	dir := fs.Arg(0)
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
@@ -35,7 +38,7 @@ func runImport(ctx context.Context, cfg *config, args []string) error {
 	if err != nil {
 		return fmt.Errorf("user %q: %w", *login, err)
 	}
-	sum, err := importer.Import(ctx, st, u.ID, os.DirFS(dir), importer.Options{Locale: *locale})
+	sum, err := importer.Import(ctx, st, u.ID, os.DirFS(dir), importer.Options{Locale: *locale, Source: *source, BaseURL: *baseURL})
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package markdown
+package importer
 
 import (
 	"html"
@@ -10,31 +10,51 @@ import (
 
 // Writers for macro expansions. The same expansion must read correctly in
 // Markdown prose, inside a raw HTML block (where Markdown is not parsed) and
-// inside a raw HTML tag (an attribute value), so text is written with
-// numeric character references for every ASCII punctuation character: both
-// Markdown and HTML decode them, and neither can mistake them for syntax.
+// inside a raw HTML tag (an attribute value). The result is stored as the
+// post's Markdown, which its owner may edit, so prose stays readable:
+// Markdown-significant punctuation gets a backslash; in HTML, the
+// characters HTML needs are written as character references.
 
 // outText writes s as literal text. Line breaks become spaces.
-func outText(s string, _ macroContext) string {
+func outText(s string, ctx macroContext) string {
 	var b strings.Builder
 	b.Grow(len(s) + 8)
-	for _, r := range s {
+	lineStart := true // only digits so far: "1." could start a list
+	for i, r := range s {
 		switch {
 		case r == '\n' || r == '\r' || r == '\t':
 			b.WriteByte(' ')
-		case r < 0x80 && isASCIIPunct(byte(r)):
-			b.WriteString("&#")
-			b.WriteString(strconv.Itoa(int(r)))
-			b.WriteByte(';')
+		case ctx != ctxMarkdown:
+			switch r {
+			case '<', '>', '&', '"', '\'':
+				b.WriteString("&#" + strconv.Itoa(int(r)) + ";")
+			default:
+				b.WriteRune(r)
+			}
+		case r < 0x80 && markdownSpecial(byte(r), i == 0, lineStart):
+			b.WriteByte('\\')
+			b.WriteRune(r)
 		default:
 			b.WriteRune(r)
 		}
+		lineStart = lineStart && r >= '0' && r <= '9'
 	}
 	return b.String()
 }
 
-func isASCIIPunct(c byte) bool {
-	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
+// markdownSpecial reports whether c must be backslash-escaped to stay
+// literal in Markdown prose: inline syntax anywhere, and the block markers
+// (+, -, =, #, list numbers' "." and ")") at the start.
+func markdownSpecial(c byte, first, digitsOnly bool) bool {
+	switch c {
+	case '\\', '`', '*', '_', '[', ']', '<', '>', '&', '!', '|', '~', '#':
+		return true
+	case '+', '-', '=':
+		return first
+	case '.', ')':
+		return digitsOnly
+	}
+	return false
 }
 
 // outCode writes s as inline code: a Markdown code span in prose (so the
@@ -86,6 +106,12 @@ func outBadge(label string, ctx macroContext) string {
 func outLink(url, text string, ctx macroContext) string {
 	if ctx == ctxHTMLTag || !stgypub.SafeURL(url) {
 		return outText(text, ctx)
+	}
+	if ctx == ctxMarkdown && !strings.ContainsAny(url, "<> \n") {
+		if text == url && (strings.HasPrefix(url, "https://") || strings.HasPrefix(url, "http://")) {
+			return "<" + url + ">" // an autolink: linkify leaves it alone
+		}
+		return "[" + outText(text, ctx) + "](<" + url + ">)"
 	}
 	return `<a href="` + html.EscapeString(url) + `">` + outText(text, ctx) + `</a>`
 }

@@ -1,14 +1,12 @@
-package markdown
+package importer
 
 import (
 	"html"
-	"strconv"
 	"strings"
-
-	"github.com/stgy/stgypub"
 )
 
-// What each macro becomes. Names are matched case-insensitively.
+// expandMDN is the MDN Web Docs rewriter's macro table: what each
+// KumaScript call becomes. Names are matched case-insensitively.
 //
 //   - Removed (no useful text): page furniture and widgets such as
 //     *Sidebar, *_Header, JSRef/HTMLRef/CSSRef/APIRef, Compat,
@@ -26,16 +24,12 @@ import (
 //   - Plain-text references: Glossary, interwiki, anch, term (display text as
 //     above), SpecName (the specification name, first argument), RFC
 //     ("RFC 7231, section 7.1.3: Retry-After").
-//   - Go website templates: raw inserts its literal string into the
-//     Markdown ({{raw "<"}}, {{raw `…code…`}}); image becomes <img>; video
-//     becomes a link to the video; code, play and raw (file …) name the
-//     file they would have included, in <code>.
 //   - Anything else renders as its own text without the braces:
 //     {{Foo("bar")}} → Foo("bar").
 //
 // Expansion never fails: a call whose arguments do not fit the rule falls
 // back to its own text.
-func expandMacro(m macroCall, ctx macroContext) string {
+func expandMDN(m macroCall, ctx macroContext) string {
 	lower := strings.ToLower(m.name)
 	arg := func(i int) string {
 		if i < len(m.args) {
@@ -52,14 +46,6 @@ func expandMacro(m macroCall, ctx macroContext) string {
 	switch {
 	case removedMacros[lower] || strings.HasSuffix(lower, "sidebar") || strings.HasSuffix(lower, "_header"):
 		return ""
-	case lower == "raw":
-		return expandRaw(m, ctx)
-	case lower == "image":
-		return expandImage(m, ctx)
-	case lower == "video" && arg(0) != "":
-		return outLink(arg(0), arg(0), ctx)
-	case (lower == "code" || lower == "play") && arg(0) != "":
-		return outCode(arg(0), ctx)
 	case badgeMacros[lower] != "":
 		return outBadge(badgeMacros[lower], ctx)
 	case strings.HasSuffix(lower, "_inline"):
@@ -132,42 +118,4 @@ func rfcText(num, title, section string) string {
 		s += ": " + title
 	}
 	return s
-}
-
-// expandRaw inserts Go's {{raw "..."}} argument literally: the Go website
-// runs templates before Markdown, so this is how its posts write a literal
-// "<" or a code listing. raw (file "x") cannot include the file and names it
-// instead.
-func expandRaw(m macroCall, ctx macroContext) string {
-	if len(m.args) == 0 {
-		return ""
-	}
-	if a := m.args[0]; a.call != "" {
-		if a.text == "" {
-			return ""
-		}
-		return outCode(a.text, ctx)
-	}
-	if ctx == ctxHTMLTag {
-		return outText(m.args[0].text, ctx)
-	}
-	return m.args[0].text
-}
-
-// expandImage renders Go's {{image "path" [width]}} as an <img>.
-func expandImage(m macroCall, ctx macroContext) string {
-	if len(m.args) == 0 || ctx == ctxHTMLTag {
-		return ""
-	}
-	src := m.args[0].text
-	if !stgypub.SafeURL(src) {
-		return ""
-	}
-	s := `<img src="` + html.EscapeString(src) + `" alt=""`
-	if len(m.args) > 1 {
-		if w, err := strconv.Atoi(m.args[1].text); err == nil && w > 0 {
-			s += ` width="` + strconv.Itoa(w) + `"`
-		}
-	}
-	return s + ">"
 }
