@@ -24,7 +24,11 @@ type Meta struct {
 	DCDate        string // YYYY-MM-DD
 	JSONLD        any    // BlogPosting / Blog object; nil omits
 	FeedURL       string // Atom feed (site pages), "" omits
-	NoIndex       bool   // robots noindex (error pages)
+	// CommentsFeedURL is the article's comments feed, "" omits.
+	CommentsFeedURL string
+	// Styles are further stylesheets (content-hashed ui entry URLs).
+	Styles  []string
+	NoIndex bool // robots noindex (error pages)
 }
 
 // Analytics is the Google Analytics manual page_view (issue 3 #6, seed 001
@@ -127,6 +131,8 @@ type PubPage struct {
 	ShowViews bool
 	ViewDays  int // retention window in days, for "N views in the last D days"
 	ScriptURL string
+	// Comments is the comment section; nil when the article has none.
+	Comments *CommentSection
 	// Preview, when set, marks an owner's preview (server preview.go):
 	// a banner with the post's state above the article.
 	Preview *Preview
@@ -182,4 +188,19 @@ type SiteEntry struct {
 type HomePage struct {
 	Page
 	Sites []SiteEntry
+}
+
+// CommentSection is the comment section of an article page: a landmark
+// with its heading, the element the readers' widget fills (the comments
+// and the form come from the GraphQL API once the page's script runs) and
+// the comments feed link.
+type CommentSection struct {
+	PostID     string // 16 hex digits
+	Count      int    // published comments, when CountKnown
+	CountKnown bool
+	FeedURL    string // /pub/{postId}/comments.atom, absolute
+	Vertical   bool   // vertical-writing theme: the widget converts displayed text
+	// Scripts are the readers' widget's scripts (ui entry "comments"),
+	// loaded with defer; none until the entry is built.
+	Scripts []string
 }

@@ -130,6 +130,9 @@ type blogPosting struct {
 	InLanguage       string  `json:"inLanguage,omitempty"`
 	Author           person  `json:"author"`
 	IsPartOf         *blogLD `json:"isPartOf,omitempty"`
+	// CommentCount and InteractionStatistic: server/pub_comments.go.
+	CommentCount         *int                 `json:"commentCount,omitempty"`
+	InteractionStatistic []interactionCounter `json:"interactionStatistic,omitempty"`
 }
 
 type blogLD struct {

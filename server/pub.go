@@ -75,9 +75,11 @@ func (s *Server) buildPub(r *http.Request, rawID string) (*prerender.PubPage, ti
 		go func() { sideDone <- s.loadSide(ctx, want.owner, post.ID, want.popular) }()
 	}
 	theme := prerender.ChooseTheme(r.URL.Query().Get("design"), site.config.DesignTheme)
+	comments := s.startComments(ctx, post, site.config, theme.Vertical)
 	article, err := s.articleHTML(ctx, post, theme.Vertical)
 	if err != nil {
 		<-sideDone
+		comments()
 		if stgypub.IsNotFound(err) {
 			return nil, time.Time{}, nil, errNotFound
 		}
@@ -100,6 +102,7 @@ func (s *Server) buildPub(r *http.Request, rawID string) (*prerender.PubPage, ti
 	}
 	page.Sidebar.Popular = s.sideCards(d.popular, site)
 	page.ViewCount, page.ShowViews = d.views, d.viewsOK && site.config.Extensions.ShowViewCount()
+	s.setComments(page, comments())
 	return page, latest(&a.LastChange, post.PublishedAt, post.UpdatedAt), recorded, nil
 }
 

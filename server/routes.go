@@ -22,6 +22,7 @@ func (s *Server) routes() http.Handler {
 
 	r.Get("/", s.handle(s.home))
 	r.Get("/pub/{postId}", s.handle(s.pub))
+	r.Get("/pub/{postId}/comments.atom", s.handle(s.commentsFeed))
 	r.Get("/sites/{userId}", s.handle(s.site))
 	r.Get("/sites/{userId}/feed.atom", s.handle(s.feed))
 	r.Get("/publications", s.handle(s.publications))

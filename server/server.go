@@ -99,7 +99,10 @@ type Deps struct {
 	Views   stgypub.ViewRecorder
 	Ranker  stgypub.Ranker
 	Counts  stgypub.ViewCounter
-	API     http.Handler
+	// Comments gives article pages their comment section and serves
+	// /pub/{postId}/comments.atom; nil: no section, feed 404.
+	Comments CommentReader
+	API      http.Handler
 	// Previews serves owners' previews of their posts in any state
 	// (/publications/preview/{postId}); nil answers 404 there.
 	Previews *Previews

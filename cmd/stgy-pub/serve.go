@@ -140,6 +140,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Views:    ctr,
 		Ranker:   ctr,
 		Counts:   ctr,
+		Comments: comments,
 		API:      apiHandler,
 		Previews: &server.Previews{Auth: authSvc, Posts: ownerSvc},
 		Ready: []server.ReadyCheck{

@@ -1,0 +1,86 @@
+package server
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/gorilla/feeds"
+
+	"github.com/stgy/stgypub"
+)
+
+// commentsFeedSize is the number of entries in a comments feed (the
+// default per-post cap).
+const commentsFeedSize = 100
+
+// commentsFeed serves GET /pub/{postId}/comments.atom: the article's
+// published comments, newest first, as Atom (gorilla/feeds). It exists
+// while the article's comment section does (published, allow_replies,
+// mode not none): 404 otherwise, like an unknown post. Nicknames and
+// bodies are text: the entry content is the body HTML-escaped with line
+// breaks, so no reader's markup reaches a feed reader as markup.
+// Last-Modified is the article data's LastChange, which every published
+// comment write moves (touchSite).
+func (s *Server) commentsFeed(w http.ResponseWriter, r *http.Request) error {
+	id, err := stgypub.ParseID(chi.URLParam(r, "postId"))
+	if err != nil || s.deps.Comments == nil {
+		return errNotFound
+	}
+	ctx := r.Context()
+	a, err := s.articleData.get(id, func() (*stgypub.PubArticle, error) { return s.pageData.PubArticle(ctx, id) })
+	if err != nil {
+		if stgypub.IsNotFound(err) {
+			return errNotFound
+		}
+		return fmt.Errorf("server: comments feed of %s: %w", id, err)
+	}
+	post, site := a.Post, newSiteIdentity(a.Owner, a.Config)
+	mode := site.config.Extensions.CommentsMode()
+	if !stgypub.CommentSectionOpen(post, mode, *post.PublishedAt) {
+		return errNotFound
+	}
+	comments, err := s.deps.Comments.Feed(ctx, post, mode, commentsFeedSize)
+	if err != nil {
+		return fmt.Errorf("server: comments feed of %s: %w", id, err)
+	}
+	title := s.snippetParts(post, false, false).title
+	if title == "" {
+		title, _ = s.dates(post.PublishedAt)
+	}
+	page := s.pubURL(id)
+	f := &feeds.Feed{
+		Title:  "Comments: " + title,
+		Link:   &feeds.Link{Href: page + "#stgy-comments"},
+		Id:     s.commentsFeedURL(id),
+		Author: &feeds.Author{Name: site.author},
+	}
+	updated := latest(&a.LastChange, post.PublishedAt)
+	for _, c := range comments {
+		created := c.CreatedAt().UTC()
+		f.Items = append(f.Items, &feeds.Item{
+			Title:   c.Nickname,
+			Link:    &feeds.Link{Href: page + "#stgy-comment-" + c.ID.String()},
+			Id:      page + "#stgy-comment-" + c.ID.String(),
+			Author:  &feeds.Author{Name: c.Nickname},
+			Content: commentHTML(c.Body),
+			Created: created,
+			Updated: created,
+		})
+	}
+	f.Updated = updated.UTC()
+	atom, err := f.ToAtom()
+	if err != nil {
+		return fmt.Errorf("server: encode comments feed of %s: %w", id, err)
+	}
+	writeBody(w, r, "application/atom+xml; charset=utf-8", "public, max-age=300", updated, []byte(atom))
+	return nil
+}
+
+// commentHTML is a comment body as HTML: escaped text, one <br> per line
+// break.
+func commentHTML(body string) string {
+	return strings.ReplaceAll(html.EscapeString(strings.TrimSuffix(body, "\n")), "\n", "<br>\n")
+}

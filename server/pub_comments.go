@@ -1,0 +1,76 @@
+package server
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/prerender"
+)
+
+// CommentReader gives article pages and the comments feed what they show
+// of external comments (comment.Service implements it): the number of
+// published comments of an open section (through the public comment
+// cache) and the newest published ones.
+type CommentReader interface {
+	PublishedCount(ctx context.Context, post *stgypub.Post, mode string) (int, error)
+	Feed(ctx context.Context, post *stgypub.Post, mode string, limit int) ([]*stgypub.Comment, error)
+}
+
+func (s *Server) commentsFeedURL(id stgypub.ID) string { return s.pubURL(id) + "/comments.atom" }
+
+// startComments starts reading the published-comment count of post when
+// its comment section exists (stgypub.CommentSectionOpen) and returns a
+// function giving the section, nil when there is none. A failed count
+// keeps the section (the widget reads the comments itself) without a
+// count.
+func (s *Server) startComments(ctx context.Context, post *stgypub.Post, cfg *stgypub.PubConfig, vertical bool) func() *prerender.CommentSection {
+	mode := cfg.Extensions.CommentsMode()
+	// The page exists only for a published post: its publication time
+	// stands for "now" in the rule.
+	if s.deps.Comments == nil || post.PublishedAt == nil || !stgypub.CommentSectionOpen(post, mode, *post.PublishedAt) {
+		return func() *prerender.CommentSection { return nil }
+	}
+	sec := &prerender.CommentSection{PostID: post.ID.String(), FeedURL: s.commentsFeedURL(post.ID), Vertical: vertical}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		n, err := s.deps.Comments.PublishedCount(ctx, post, mode)
+		if err != nil {
+			s.log.LogAttrs(ctx, slog.LevelWarn, "comment count unavailable",
+				slog.String("request_id", RequestID(ctx)), slog.String("post", post.ID.String()), slog.String("error", err.Error()))
+			return
+		}
+		sec.Count, sec.CountKnown = n, true
+	}()
+	return func() *prerender.CommentSection { <-done; return sec }
+}
+
+// setComments puts the comment section on the page: the container the
+// readers' widget fills, the comments feed link and, in the JSON-LD,
+// commentCount and interactionStatistic (comments, and views over the
+// retention window when the page shows them).
+func (s *Server) setComments(page *prerender.PubPage, sec *prerender.CommentSection) {
+	page.Comments = sec
+	ld, _ := page.Meta.JSONLD.(*blogPosting)
+	if sec != nil {
+		page.Meta.CommentsFeedURL = sec.FeedURL
+		if ld != nil && sec.CountKnown {
+			n := sec.Count
+			ld.CommentCount = &n
+			ld.InteractionStatistic = append(ld.InteractionStatistic, interactionCounter{
+				Type: "InteractionCounter", InteractionType: "https://schema.org/CommentAction", UserInteractionCount: int64(n)})
+		}
+	}
+	if ld != nil && page.ShowViews {
+		ld.InteractionStatistic = append(ld.InteractionStatistic, interactionCounter{
+			Type: "InteractionCounter", InteractionType: "https://schema.org/ViewAction", UserInteractionCount: page.ViewCount})
+	}
+}
+
+// interactionCounter is schema.org's InteractionCounter.
+type interactionCounter struct {
+	Type                 string `json:"@type"`
+	InteractionType      string `json:"interactionType"`
+	UserInteractionCount int64  `json:"userInteractionCount"`
+}
