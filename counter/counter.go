@@ -51,6 +51,12 @@ type Config struct {
 	// keeps the fingerprints as given: a reader is not counted again
 	// within the LRU window, across days too.
 	RotationSecret []byte
+	// FlushInterval, when positive, makes the counter remember the day
+	// counts it raises and Run write them to PostgreSQL that often
+	// (STGY_PUB_VIEW_FLUSH_INTERVAL; see Flush). 0 keeps only the
+	// checkpoints (a Redis restart then loses up to the gap back to each
+	// post's last checkpoint).
+	FlushInterval time.Duration
 	// Logger receives checkpoint and cleanup failures; default slog.Default().
 	Logger *slog.Logger
 }
@@ -76,6 +82,7 @@ type Counter struct {
 
 	flight singleflight.Group // one ranking computation per owner at a time
 	rot    *rotation          // nil without RotationSecret
+	dirty  *dirtySet          // nil without FlushInterval
 
 	// Constant arguments of recordScript, passed by pointer.
 	ttlArg, lruLimitArg string
@@ -109,6 +116,9 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 		log = slog.Default()
 	}
 	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
+	if cfg.FlushInterval > 0 {
+		c.dirty = &dirtySet{m: map[dirtyKey]int64{}}
+	}
 	if len(cfg.RotationSecret) > 0 {
 		c.rot = &rotation{secret: cfg.RotationSecret}
 	}

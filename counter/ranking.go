@@ -67,6 +67,9 @@ func (c *Counter) computeRanking(ctx context.Context, owner stgypub.ID) ([]stgyp
 	ch := c.flight.DoChan(owner.String(), func() (any, error) {
 		ctx, cancel := c.detached(ctx)
 		defer cancel()
+		if err := c.ensureFilled(ctx, owner); err != nil {
+			c.log.Warn("counter: refill from PostgreSQL failed; ranking from Redis alone", "owner", owner, "err", err)
+		}
 		t, err := c.readWindow(ctx, owner, c.window())
 		if err != nil {
 			return nil, err

@@ -86,6 +86,9 @@ func (c *Counter) RecordView(ctx context.Context, v stgypub.View) (int64, error)
 	if err != nil {
 		return 0, fmt.Errorf("counter: record view of %s: %w", v.PostID, err)
 	}
+	if n > 0 && c.dirty != nil {
+		c.dirty.mark(dirtyKey{v.OwnerID, v.PostID, today}, n)
+	}
 	if n > 0 && CheckpointFor(n) {
 		c.background(ctx, func(ctx context.Context) error {
 			if n == 4 {

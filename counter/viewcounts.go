@@ -14,7 +14,9 @@ import (
 // owner's daily Hashes with one pipeline of HMGETs (Post.viewCount and its
 // dataloader). Every requested ID is in the map, 0 when it has no views;
 // all posts must belong to ownerID (the key's hash tag). Checkpoints are
-// not consulted, as for Ranking. It waits at most Config.Budget.
+// not consulted, as for Ranking. It waits at most Config.Budget. When the
+// owner's counts are not marked as filled from PostgreSQL (Redis came
+// back empty), a refill starts in the background.
 func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []stgypub.ID) (map[stgypub.ID]int64, error) {
 	out := make(map[stgypub.ID]int64, len(postIDs))
 	if len(postIDs) == 0 {
@@ -32,8 +34,12 @@ func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []
 	for _, d := range c.window() {
 		cmds = append(cmds, pipe.HMGet(ctx, c.dailyKey(ownerID, d.Format(dayLayout)), fields...))
 	}
+	filled := pipe.Exists(ctx, c.filledKey(ownerID))
 	if _, err := pipe.Exec(ctx); err != nil {
 		return nil, fmt.Errorf("counter: view counts of %s: %w", ownerID, err)
+	}
+	if filled.Val() == 0 {
+		c.refillAsync(ctx, ownerID) // Redis lost the owner's counts: restore them for the next request
 	}
 	for _, cmd := range cmds {
 		for i, v := range cmd.Val() {

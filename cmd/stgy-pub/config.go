@@ -40,6 +40,7 @@ type config struct {
 	RedisBreakerOpen     time.Duration // STGY_REDIS_BREAKER_OPEN
 	RedisBreakerFailures int           // STGY_REDIS_BREAKER_FAILURES
 	RedisPageBudget      time.Duration // STGY_REDIS_PAGE_BUDGET, counter.Config.Budget
+	FlushInterval        time.Duration // STGY_PUB_VIEW_FLUSH_INTERVAL, counter.Config.FlushInterval
 }
 
 // oldDevViewSecret was the built-in secret of earlier versions; it is
@@ -115,6 +116,9 @@ func loadConfig() (*config, error) {
 	if c.RedisPageBudget, err = envDuration("STGY_REDIS_PAGE_BUDGET", counter.DefaultBudget, time.Millisecond, 10*time.Second); err != nil {
 		return nil, err
 	}
+	if c.FlushInterval, err = envDuration("STGY_PUB_VIEW_FLUSH_INTERVAL", counter.DefaultFlushInterval, 0, time.Hour); err != nil {
+		return nil, err
+	}
 	if c.RedisBreakerFailures, err = envInt("STGY_REDIS_BREAKER_FAILURES", redisguard.DefaultFailures, 1, 1000); err != nil {
 		return nil, err
 	}
@@ -182,6 +186,7 @@ func (c *config) logValue() slog.Value {
 		slog.Bool("view_key_rotation_daily", c.RotateDaily),
 		slog.Duration("redis_timeout", c.RedisTimeout),
 		slog.Duration("redis_page_budget", c.RedisPageBudget),
+		slog.Duration("view_flush_interval", c.FlushInterval),
 	)
 }
 

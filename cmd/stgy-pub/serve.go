@@ -98,6 +98,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		CacheTTL:       cfg.CacheTTL,
 		Budget:         cfg.RedisPageBudget,
 		RotationSecret: rotationSecret(cfg),
+		FlushInterval:  cfg.FlushInterval,
 		Logger:         logger,
 	})
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
@@ -182,6 +183,12 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 			return err
 		}
 	}
+	// The periodic flush runs until the server has stopped, then flushes
+	// once more before the stores close.
+	flushCtx, stopFlush := context.WithCancel(context.Background())
+	flushed := make(chan struct{})
+	go func() { defer close(flushed); a.counter.Run(flushCtx) }()
+	defer func() { stopFlush(); <-flushed }()
 	return serveHTTP(ctx, cfg, ln, a.handler)
 }
 
