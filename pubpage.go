@@ -30,6 +30,14 @@ type PubArticle struct {
 	// falling due) and the published_at and updated_at of Post, Older,
 	// Newer and Recent.
 	LastChange time.Time
+	// SiteChanged is the owner's site change time alone (users.updated_at,
+	// UTC), read in the same snapshot as the rest: the version of the
+	// owner's pages this data shows (docs/ARCHITECTURE.md "Page cache").
+	SiteChanged time.Time
+	// NextPublication is the owner's earliest published_at later than now
+	// (a scheduled post), zero when none: the owner's pages change then
+	// without any write.
+	NextPublication time.Time
 }
 
 // PubSite is everything a /sites/{userId} list page reads from PostgreSQL,
@@ -45,6 +53,8 @@ type PubSite struct {
 	// the owner's newest published_at (a scheduled post falling due) and
 	// the listed posts' published_at and updated_at.
 	LastChange time.Time
+	// SiteChanged and NextPublication are as in PubArticle.
+	SiteChanged, NextPublication time.Time
 }
 
 // PubPageStore is the one-round-trip read path of the public pages (store

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -28,34 +29,58 @@ const (
 // empty result is never cached, so the first view shows up at once. Posts are not checked for publication: callers pass the IDs
 // through PublishedByIDs, which drops unpublished ones.
 func (c *Counter) Ranking(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {
+	top, _, err := c.RankingUntil(ctx, ownerID, limit)
+	return top, err
+}
+
+// RankingUntil is Ranking plus the time until which the result holds:
+// when its cache entry expires (CacheTTL after it was computed), or now
+// for an empty result, which is never cached. A page that embeds the
+// ranking is rebuilt no later than that (docs/ARCHITECTURE.md "Page
+// cache").
+func (c *Counter) RankingUntil(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error) {
 	switch {
 	case limit < 0:
-		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must not be negative")
+		return nil, time.Time{}, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must not be negative")
 	case limit == 0:
 		limit = DefaultRankingLimit
 	case limit > MaxRankingLimit:
 		limit = MaxRankingLimit
 	}
-	top, err := c.rankingTop(ctx, ownerID)
+	top, until, err := c.rankingTop(ctx, ownerID)
 	if err != nil {
-		return nil, err
+		return nil, time.Time{}, err
 	}
-	return top[:min(limit, len(top))], nil
+	return top[:min(limit, len(top))], until, nil
 }
 
-func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID) ([]stgypub.RankingEntry, error) {
+// rankingTop reads the cached top entries with their remaining lifetime
+// (one round trip), else computes and caches them.
+func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID) ([]stgypub.RankingEntry, time.Time, error) {
 	ctx, cancel := c.budget(ctx)
 	defer cancel()
 	key := c.rankingKey(owner)
-	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
+	now := c.cfg.Now()
+	pipe := c.rdb.Pipeline()
+	get, pttl := pipe.Get(ctx, key), pipe.PTTL(ctx, key)
+	_, _ = pipe.Exec(ctx)
+	if b, err := get.Bytes(); err == nil {
 		var top []stgypub.RankingEntry
 		if json.Unmarshal(b, &top) == nil {
-			return top, nil
+			until := now.Add(c.cfg.CacheTTL)
+			if d, err := pttl.Result(); err == nil && d > 0 {
+				until = now.Add(d)
+			}
+			return top, until, nil
 		}
 	} else if !errors.Is(err, redis.Nil) {
-		return nil, fmt.Errorf("counter: ranking cache of %s: %w", owner, err)
+		return nil, time.Time{}, fmt.Errorf("counter: ranking cache of %s: %w", owner, err)
 	}
-	return c.computeRanking(ctx, owner)
+	top, err := c.computeRanking(ctx, owner)
+	if err != nil || len(top) == 0 {
+		return top, now, err
+	}
+	return top, now.Add(c.cfg.CacheTTL), nil
 }
 
 // computeRanking reads the window, selects the top entries and caches

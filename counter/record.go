@@ -3,6 +3,7 @@ package counter
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -19,7 +20,18 @@ const LRUBytes = 150 * 4
 // seconds, post field, LRU byte limit. The fingerprint is looked up with
 // a plain string.find (C memchr/memcmp) that only counts matches on a
 // 4-byte boundary, instead of 150 string.sub copies per view.
-var recordScript = redis.NewScript(`
+var recordScript = redis.NewScript(recordBody)
+
+// guardedRecordScript is recordScript behind a guard: KEYS[4] holds an
+// integer (0 when missing) and ARGV[6] a maximum; when the integer is
+// larger, nothing is recorded and the script returns -1. The page cache
+// uses it to check the version of a cached page in the same round trip
+// as the view (docs/ARCHITECTURE.md "Page cache").
+var guardedRecordScript = redis.NewScript(`
+if tonumber(redis.call('GET', KEYS[4]) or '0') > tonumber(ARGV[6]) then return -1 end
+` + recordBody)
+
+const recordBody = `
 local lru = redis.call('GET', KEYS[1]) or ''
 local limit = tonumber(ARGV[5])
 if #lru % 4 ~= 0 or #lru > limit then lru = '' end
@@ -43,15 +55,15 @@ if seen then return 0 end
 local n = redis.call('HINCRBY', KEYS[3], ARGV[4], 1)
 redis.call('EXPIRE', KEYS[3], ttl)
 return n
-`)
+`
 
 // viewCall holds one RecordView's script keys and arguments in a single
 // allocation; the arguments are *string, which go-redis writes as they
 // are, so no argument is boxed on its own.
 type viewCall struct {
-	keys            [3]string
-	fp, meta, field string
-	args            [5]any
+	keys                 [4]string // the fourth: the guard key, if any
+	fp, meta, field, max string
+	args                 [6]any // the sixth: the guard maximum, if any
 }
 
 // RecordView runs the view script once (EVALSHA, falling back to EVAL
@@ -68,8 +80,24 @@ type viewCall struct {
 // BAD_USER_INPUT. Callers verify
 // the signature and exclude bots first (package visitor).
 func (c *Counter) RecordView(ctx context.Context, v stgypub.View) (int64, error) {
+	n, _, err := c.record(ctx, v, "", 0)
+	return n, err
+}
+
+// RecordViewGuarded is RecordView behind a guard, in the same single
+// script run: ok is false, and nothing is recorded, when the integer
+// stored at guardKey (0 when missing) is larger than max (a cached page
+// older than its owner's page version). guardKey must be in the owner's
+// Redis Cluster slot: it carries the owner's hash tag {OWNER} (16
+// upper-case hexadecimal digits), as the counter's keys do.
+func (c *Counter) RecordViewGuarded(ctx context.Context, v stgypub.View, guardKey string, max int64) (n int64, ok bool, err error) {
+	return c.record(ctx, v, guardKey, max)
+}
+
+// record runs recordScript, or guardedRecordScript when guardKey is set.
+func (c *Counter) record(ctx context.Context, v stgypub.View, guardKey string, max int64) (int64, bool, error) {
 	if v.PostID == 0 || v.OwnerID == 0 {
-		return 0, stgypub.Errorf(stgypub.CodeBadUserInput, "view needs a post and an owner")
+		return 0, false, stgypub.Errorf(stgypub.CodeBadUserInput, "view needs a post and an owner")
 	}
 	today := c.today()
 	bctx, cancel := c.budget(ctx)
@@ -77,14 +105,23 @@ func (c *Counter) RecordView(ctx context.Context, v stgypub.View) (int64, error)
 	if c.rot != nil {
 		fp, err := c.rotate(bctx, today, v.Fingerprint)
 		if err != nil {
-			return 0, err
+			return 0, false, err
 		}
 		v.Fingerprint = fp
 	}
 	vc := c.newViewCall(v, today)
-	n, err := recordScript.Run(bctx, c.rdb, vc.keys[:], vc.args[:]...).Int64()
+	script, keys, args := recordScript, vc.keys[:3], vc.args[:5]
+	if guardKey != "" {
+		vc.keys[3], vc.max = guardKey, strconv.FormatInt(max, 10)
+		vc.args[5] = &vc.max
+		script, keys, args = guardedRecordScript, vc.keys[:], vc.args[:]
+	}
+	n, err := script.Run(bctx, c.rdb, keys, args...).Int64()
 	if err != nil {
-		return 0, fmt.Errorf("counter: record view of %s: %w", v.PostID, err)
+		return 0, false, fmt.Errorf("counter: record view of %s: %w", v.PostID, err)
+	}
+	if n < 0 {
+		return 0, false, nil
 	}
 	if n > 0 && c.dirty != nil {
 		c.dirty.mark(dirtyKey{v.OwnerID, v.PostID, today}, n)
@@ -97,7 +134,7 @@ func (c *Counter) RecordView(ctx context.Context, v stgypub.View) (int64, error)
 			return c.syncToday(ctx, v.OwnerID, v.PostID, today, n)
 		})
 	}
-	return n, nil
+	return n, true, nil
 }
 
 // newViewCall builds the script's keys (lru, meta, today's daily Hash)
@@ -119,9 +156,9 @@ func (c *Counter) newViewCall(v stgypub.View, today time.Time) *viewCall {
 	b = appendMeta(b, v.PublishedAt, v.Digest)
 	s := string(b)
 	vc := &viewCall{
-		keys: [3]string{s[:lruEnd], s[lruEnd:metaEnd], s[metaEnd:dailyEnd]},
+		keys: [4]string{s[:lruEnd], s[lruEnd:metaEnd], s[metaEnd:dailyEnd]},
 		fp:   s[dailyEnd : dailyEnd+4], field: s[dailyEnd+4 : fieldEnd], meta: s[fieldEnd:],
 	}
-	vc.args = [5]any{&vc.fp, &vc.meta, &c.ttlArg, &vc.field, &c.lruLimitArg}
+	vc.args = [6]any{&vc.fp, &vc.meta, &c.ttlArg, &vc.field, &c.lruLimitArg}
 	return vc
 }

@@ -8,7 +8,7 @@
 # the page figures when installed, else cmd/loadgen. Everything it starts
 # is stopped by pid, the database dropped and the keys deleted.
 #
-#   scripts/load.sh [-d 10s] [-c 16] [-ttl 0|1s]
+#   scripts/load.sh [-d 10s] [-c 16]
 #
 # Environment: STGY_TEST_DATABASE_URL (server URL, default
 # postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL (default
@@ -16,13 +16,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DUR=10s; CONC=16; TTL=0
+DUR=10s; CONC=16
 while [ $# -gt 0 ]; do
   case "$1" in
     -d) DUR=$2; shift 2 ;;
     -c) CONC=$2; shift 2 ;;
-    -ttl) TTL=$2; shift 2 ;;
-    *) echo "usage: $0 [-d 10s] [-c 16] [-ttl 0|1s]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-d 10s] [-c 16]" >&2; exit 2 ;;
   esac
 done
 
@@ -58,14 +57,14 @@ PORT=$(free_port)
 BASE="http://127.0.0.1:$PORT"
 STGY_DATABASE_URL="$DBURL" STGY_REDIS_URL="$REDIS_URL" STGY_REDIS_PREFIX="$PREFIX" \
 STGY_LISTEN="127.0.0.1:$PORT" STGY_BASE_URL="$BASE" STGY_TRUSTED_PROXIES=127.0.0.1/32 \
-STGY_PAGE_DATA_TTL="$TTL" STGY_PUB_VIEW_SECRET=load-test \
+STGY_PUB_VIEW_SECRET=load-test \
   "$WORK/stgy-pub" demo >"$WORK/server.out" 2>"$WORK/server.log" &
 PIDS+=($!)
 for _ in $(seq 1 300); do grep -q 'article:' "$WORK/server.out" 2>/dev/null && break; sleep 0.1; done
 SITE=$(grep -m1 -o "$BASE/sites/[0-9A-F]*" "$WORK/server.out")
 PUB=$(grep -m1 -o "$BASE/pub/[0-9A-F]*" "$WORK/server.out")
 wait_http "$PUB"
-echo "# server $BASE (PageDataTTL=$TTL), $CONC connections, $DUR per run; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# server $BASE (page cache on), $CONC connections, $DUR per run; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# site $SITE"
 echo "# pub  $PUB"
 

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"github.com/gorilla/feeds"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/pagecache"
 )
 
 // commentsFeedSize is the number of entries in a comments feed (the
@@ -23,28 +25,33 @@ const commentsFeedSize = 100
 // bodies are text: the entry content is the body HTML-escaped with line
 // breaks, so no reader's markup reaches a feed reader as markup.
 // Last-Modified is the article data's LastChange, which every published
-// comment write moves (touchSite).
+// comment write moves (touchSite). From the page cache: every comment
+// write that changes the feed invalidates it (touchSite).
 func (s *Server) commentsFeed(w http.ResponseWriter, r *http.Request) error {
 	id, err := stgypub.ParseID(chi.URLParam(r, "postId"))
 	if err != nil || s.deps.Comments == nil {
 		return errNotFound
 	}
-	ctx := r.Context()
-	a, err := s.articleData.get(id, func() (*stgypub.PubArticle, error) { return s.pageData.PubArticle(ctx, id) })
+	key := pagecache.Key{Kind: pagecache.KindCommentsFeed, ID: id}
+	return s.serve(w, r, key, func(ctx context.Context) (pagecache.Page, error) { return s.buildCommentsFeed(ctx, id) })
+}
+
+func (s *Server) buildCommentsFeed(ctx context.Context, id stgypub.ID) (pagecache.Page, error) {
+	a, err := s.pageData.PubArticle(ctx, id)
 	if err != nil {
 		if stgypub.IsNotFound(err) {
-			return errNotFound
+			return pagecache.Page{}, errNotFound
 		}
-		return fmt.Errorf("server: comments feed of %s: %w", id, err)
+		return pagecache.Page{}, fmt.Errorf("server: comments feed of %s: %w", id, err)
 	}
 	post, site := a.Post, newSiteIdentity(a.Owner, a.Config)
 	mode := site.config.Extensions.CommentsMode()
 	if !stgypub.CommentSectionOpen(post, mode, *post.PublishedAt) {
-		return errNotFound
+		return pagecache.Page{}, errNotFound
 	}
 	comments, err := s.deps.Comments.Feed(ctx, post, mode, commentsFeedSize)
 	if err != nil {
-		return fmt.Errorf("server: comments feed of %s: %w", id, err)
+		return pagecache.Page{}, fmt.Errorf("server: comments feed of %s: %w", id, err)
 	}
 	title := s.snippetParts(post, false, false).title
 	if title == "" {
@@ -73,10 +80,12 @@ func (s *Server) commentsFeed(w http.ResponseWriter, r *http.Request) error {
 	f.Updated = updated.UTC()
 	atom, err := f.ToAtom()
 	if err != nil {
-		return fmt.Errorf("server: encode comments feed of %s: %w", id, err)
+		return pagecache.Page{}, fmt.Errorf("server: encode comments feed of %s: %w", id, err)
 	}
-	writeBody(w, r, "application/atom+xml; charset=utf-8", "public, max-age=300", updated, []byte(atom))
-	return nil
+	return pagecache.Page{
+		Body: []byte(atom), ContentType: "application/atom+xml; charset=utf-8", CacheControl: "public, max-age=300",
+		Modified: updated, Owner: post.OwnedBy, Version: pagecache.Micros(a.SiteChanged), Expires: a.NextPublication,
+	}, nil
 }
 
 // commentHTML is a comment body as HTML: escaped text, one <br> per line

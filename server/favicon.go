@@ -19,7 +19,7 @@ var faviconModified = time.Now()
 
 // favicon serves GET /favicon.svg, the icon every page head links to.
 func (s *Server) favicon(w http.ResponseWriter, r *http.Request) {
-	writeBody(w, r, "image/svg+xml", faviconCacheControl, faviconModified, faviconSVG)
+	s.writeBody(w, r, "image/svg+xml", faviconCacheControl, faviconModified, faviconSVG)
 }
 
 // faviconICO answers GET /favicon.ico, which browsers request on their

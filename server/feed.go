@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"github.com/gorilla/feeds"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/pagecache"
 )
 
 // feedSize is the number of entries in a site's Atom feed.
@@ -17,22 +19,26 @@ const feedSize = 20
 
 // feed serves GET /sites/{userId}/feed.atom: the site's newest 20
 // published posts as Atom (gorilla/feeds), entry links and IDs being the
-// canonical /pub URLs. Unknown sites are 404. Owner, settings and posts
-// come from one statement (pageData.PubSite).
+// canonical /pub URLs. Unknown sites are 404. From the page cache.
 func (s *Server) feed(w http.ResponseWriter, r *http.Request) error {
 	userID, err := stgypub.ParseID(chi.URLParam(r, "userId"))
 	if err != nil {
 		return errNotFound
 	}
+	key := pagecache.Key{Kind: pagecache.KindFeed, ID: userID}
+	return s.serve(w, r, key, func(ctx context.Context) (pagecache.Page, error) { return s.buildFeed(ctx, userID) })
+}
+
+// buildFeed renders the feed; owner, settings and posts come from one
+// statement (pageData.PubSite).
+func (s *Server) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Page, error) {
 	q := stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: feedSize}
-	data, err := s.siteData.get(siteKey{userID, q}, func() (*stgypub.PubSite, error) {
-		return s.pageData.PubSite(r.Context(), userID, q)
-	})
+	data, err := s.pageData.PubSite(ctx, userID, q)
 	if err != nil {
 		if stgypub.IsNotFound(err) {
-			return errNotFound
+			return pagecache.Page{}, errNotFound
 		}
-		return fmt.Errorf("server: feed of %s: %w", userID, err)
+		return pagecache.Page{}, fmt.Errorf("server: feed of %s: %w", userID, err)
 	}
 	site, posts := newSiteIdentity(data.Owner, data.Config), data.Posts
 	f := &feeds.Feed{
@@ -75,8 +81,10 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) error {
 	f.Updated = updated.UTC()
 	atom, err := f.ToAtom()
 	if err != nil {
-		return fmt.Errorf("server: encode feed of %s: %w", userID, err)
+		return pagecache.Page{}, fmt.Errorf("server: encode feed of %s: %w", userID, err)
 	}
-	writeBody(w, r, "application/atom+xml; charset=utf-8", "public, max-age=300", updated, []byte(atom))
-	return nil
+	return pagecache.Page{
+		Body: []byte(atom), ContentType: "application/atom+xml; charset=utf-8", CacheControl: "public, max-age=300",
+		Modified: updated, Owner: userID, Version: pagecache.Micros(data.SiteChanged), Expires: data.NextPublication,
+	}, nil
 }

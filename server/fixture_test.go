@@ -15,6 +15,7 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/importer"
 	"github.com/stgy/stgypub/markdown"
+	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/store"
 	"github.com/stgy/stgypub/store/storetest"
@@ -71,29 +72,41 @@ func (m *memViews) recorded() []stgypub.View {
 	return append([]stgypub.View(nil), m.views...)
 }
 
-// env is one test's store, clock, counter stand-in and server.
+// env is one test's store, clock, counter stand-in, page cache and
+// server. The cache is a Local one the store invalidates directly, so
+// every page test also runs through the page cache: a stale page after a
+// store write fails it.
 type env struct {
 	t     testing.TB
 	st    *store.Store
 	now   time.Time
 	views *memViews
+	pages *pagecache.Cache
 	srv   *server.Server
 }
 
 func newEnv(t testing.TB) *env {
 	t.Helper()
 	e := &env{t: t, st: storetest.New(t), now: baseTime, views: &memViews{}}
-	e.st.Now = func() time.Time { return e.now }
-	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views})
+	e.st.Now = e.clock
+	pages, err := pagecache.New(pagecache.Config{Local: true, Now: e.clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.pages = pages
+	e.st.Changes = pagecache.Local{Cache: pages}
+	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Pages: pages})
 	return e
 }
+
+func (e *env) clock() time.Time { return e.now }
 
 // newServer builds a server on e's store with the given optional deps.
 func (e *env) newServer(d server.Deps) *server.Server {
 	e.t.Helper()
 	base, _ := url.Parse(baseURL)
 	d.Posts, d.Users, d.Configs, d.Sitemap = e.st, e.st, e.st, e.st
-	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret")}, d)
+	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret"), Now: e.clock}, d)
 	if err != nil {
 		e.t.Fatalf("server.New: %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/prerender"
 )
 
@@ -35,13 +36,36 @@ func siteLister(d Deps) SiteLister {
 }
 
 // home serves GET /: "STGY Pub" and the sites with published posts,
-// newest activity first, at most homeMaxSites.
+// newest activity first, at most homeMaxSites, from the page cache (a
+// cross-site entry: every site change invalidates it).
 func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
+	return s.serve(w, r, pagecache.Key{Kind: pagecache.KindHome}, s.buildHome)
+}
+
+// scheduler says when the next scheduled post falls due, for pages that
+// show every site (store implements it).
+type scheduler interface {
+	NextPublication(ctx context.Context) (time.Time, error)
+}
+
+// nextPublication is the earliest scheduled publication of any site (zero
+// when none is known), the expiry of the home page and the sitemap.
+func (s *Server) nextPublication(ctx context.Context) (time.Time, error) {
+	if n, ok := s.deps.Posts.(scheduler); ok {
+		return n.NextPublication(ctx)
+	}
+	return time.Time{}, nil
+}
+
+func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
 	var sites []*stgypub.PubSite
+	next, err := s.nextPublication(ctx)
+	if err != nil {
+		return pagecache.Page{}, fmt.Errorf("server: home: %w", err)
+	}
 	if l := siteLister(s.deps); l != nil {
-		var err error
-		if sites, err = l.PublishedSites(r.Context(), homeMaxSites); err != nil {
-			return fmt.Errorf("server: home: %w", err)
+		if sites, err = l.PublishedSites(ctx, homeMaxSites); err != nil {
+			return pagecache.Page{}, fmt.Errorf("server: home: %w", err)
 		}
 	}
 	const title = "STGY Pub"
@@ -65,10 +89,9 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	}
 	var buf bytes.Buffer
 	if err := s.pages.Home(&buf, page); err != nil {
-		return err
+		return pagecache.Page{}, err
 	}
 	// No Last-Modified: a renamed site changes the page without a newer
 	// publication; the ETag revalidates it.
-	writeBody(w, r, htmlType, pageCacheControl, time.Time{}, buf.Bytes())
-	return nil
+	return pagecache.Page{Body: buf.Bytes(), ContentType: htmlType, CacheControl: pageCacheControl, Expires: next}, nil
 }

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"net/url"
 	"strings"
 	"unicode"
 
@@ -97,16 +96,6 @@ func analytics(cfg *stgypub.PubConfig, location, title, contentID, contentType s
 			ContentType:  contentType,
 		},
 	}
-}
-
-// requestLocation is the page_location for analytics: the base URL plus
-// the request's path and query (never the Host header).
-func (s *Server) requestLocation(u *url.URL) string {
-	loc := s.base + u.EscapedPath()
-	if u.RawQuery != "" {
-		loc += "?" + u.RawQuery
-	}
-	return loc
 }
 
 // person, blogPosting and blog are the JSON-LD objects (schema.org),

@@ -85,7 +85,7 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) error {
 	if err := s.pages.Pub(&buf, page); err != nil {
 		return err
 	}
-	writeBody(w, r, htmlType, previewCacheControl, time.Time{}, buf.Bytes())
+	s.writeBody(w, r, htmlType, previewCacheControl, time.Time{}, buf.Bytes())
 	return nil
 }
 
@@ -116,7 +116,7 @@ func (s *Server) buildPreview(r *http.Request, post *stgypub.Post) (*prerender.P
 	if shown.PublishedAt == nil {
 		shown.PublishedAt = &now
 	}
-	page := s.pubPage(r, &shown, site, theme, article)
+	page := s.pubPage(s.pubURL(post.ID), &shown, site, theme, article)
 	page.Meta.NoIndex = true
 	page.Analytics = nil
 	page.Sidebar.ShowRecent, page.Sidebar.ShowPopular = false, false

@@ -2,98 +2,76 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/prerender"
 )
 
 // pub serves GET /pub/{postId}: one published article with its metadata,
 // previous/next links, share buttons and sidebar (seed 001 "External Page
 // Structure", "Server-Side Rendering and Metadata", "Sharing Published
-// Articles"). Malformed, unknown, unpublished, scheduled and deleted IDs
-// all give the same 404. The post is fetched once and shared by the page,
-// its metadata and the view recording, which runs while the page renders
-// and is finished before the response is written.
+// Articles"), from the page cache (servePub). Malformed, unknown,
+// unpublished, scheduled and deleted IDs all give the same 404, which is
+// never cached.
 func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
-	page, modified, recorded, err := s.buildPub(r, chi.URLParam(r, "postId"))
+	id, err := stgypub.ParseID(chi.URLParam(r, "postId"))
 	if err != nil {
-		return err
+		return errNotFound
 	}
-	var buf bytes.Buffer
-	buf.Grow(64 << 10)
-	err = s.pages.Pub(&buf, page)
-	recorded()
-	if err != nil {
-		return err
+	design := ""
+	if t, ok := prerender.ThemeByName(r.URL.Query().Get("design")); ok {
+		design = t.Name
 	}
-	writeBody(w, r, htmlType, pageCacheControl, modified, buf.Bytes())
-	return nil
+	key := pagecache.Key{Kind: pagecache.KindPub, ID: id, Variant: design}
+	return s.servePub(w, r, key, func(ctx context.Context) (pagecache.Page, error) {
+		return s.buildPub(ctx, id, design)
+	})
 }
 
-// buildPub loads everything the article page shows and returns the page
-// model, its Last-Modified time and a function that waits for the view
-// recording it started (GET only). Last-Modified is the article data's
-// LastChange (the owner's site change time: any edit, publication or
-// deletion of their posts, their settings and profile; their newest
-// publication, so a scheduled post falling due; the shown posts' times),
-// so If-Modified-Since alone never keeps a stale page. Popular entries
-// and the view count come from the counter (Redis ranking, cached up to
-// five minutes) and may change without moving Last-Modified: the ETag,
-// a hash of the whole body, still changes with them. The post with its owner, settings,
-// neighbours and Recent posts comes from one statement
-// (pageData.PubArticle); the rendered body from the article cache (its
-// Content is read only on a miss); Popular entries and the view count are
-// read from the counter in parallel with the statement when an earlier
-// request left a hint (speculateSide), else right after it.
-func (s *Server) buildPub(r *http.Request, rawID string) (*prerender.PubPage, time.Time, func(), error) {
-	id, err := stgypub.ParseID(rawID)
+// buildPub builds the article page: the post with its owner, settings,
+// neighbours and Recent posts from one statement (PubArticle), the
+// rendered body from the article cache (Content is read only on a miss),
+// Popular entries and the view count from the counter, in parallel with
+// the body. Last-Modified is the article data's LastChange (the owner's
+// site change time: any edit, publication or deletion of their posts,
+// their settings and profile; their newest publication, so a scheduled
+// post falling due; the shown posts' times). Popular entries and the view
+// count may change without moving it: the ETag changes with them, and the
+// page expires when the ranking it shows does (sideData.until).
+func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pagecache.Page, error) {
+	a, err := s.pageData.PubArticle(ctx, id)
 	if err != nil {
-		return nil, time.Time{}, nil, errNotFound
-	}
-	ctx := r.Context()
-	side := s.speculateSide(ctx, id)
-	a, err := s.articleData.get(id, func() (*stgypub.PubArticle, error) { return s.pageData.PubArticle(ctx, id) })
-	if err != nil {
-		side(sideHint{})
 		if stgypub.IsNotFound(err) {
-			return nil, time.Time{}, nil, errNotFound
+			return pagecache.Page{}, errNotFound
 		}
-		return nil, time.Time{}, nil, fmt.Errorf("server: load post %s: %w", id, err)
+		return pagecache.Page{}, fmt.Errorf("server: load post %s: %w", id, err)
 	}
 	post := a.Post
 	site := newSiteIdentity(a.Owner, a.Config)
-	want := sideHint{owner: post.OwnedBy, popular: site.config.SidePopular()}
 	sideDone := make(chan *sideData, 1)
-	if d := side(want); d != nil {
-		sideDone <- d
-	} else {
-		go func() { sideDone <- s.loadSide(ctx, want.owner, post.ID, want.popular) }()
-	}
-	theme := prerender.ChooseTheme(r.URL.Query().Get("design"), site.config.DesignTheme)
+	go func() { sideDone <- s.readSide(ctx, post.OwnedBy, post.ID, site.config.SidePopular()) }()
+	theme := prerender.ChooseTheme(design, site.config.DesignTheme)
 	comments := s.startComments(ctx, post, site.config, theme.Vertical)
 	article, err := s.articleHTML(ctx, post, theme.Vertical)
-	if err != nil {
-		<-sideDone
-		comments()
-		if stgypub.IsNotFound(err) {
-			return nil, time.Time{}, nil, errNotFound
-		}
-		return nil, time.Time{}, nil, fmt.Errorf("server: content of %s: %w", id, err)
-	}
-	recorded := func() {}
-	if r.Method == http.MethodGet {
-		done := make(chan struct{})
-		go func() { defer close(done); s.recordView(ctx, r, post) }()
-		recorded = func() { <-done }
-	}
+	sec := comments()
 	d := <-sideDone
-
-	page := s.pubPage(r, post, site, theme, article)
+	if err != nil {
+		if stgypub.IsNotFound(err) {
+			return pagecache.Page{}, errNotFound
+		}
+		return pagecache.Page{}, fmt.Errorf("server: content of %s: %w", id, err)
+	}
+	location := s.pubURL(post.ID)
+	if design != "" {
+		location += "?design=" + design
+	}
+	page := s.pubPage(location, post, site, theme, article)
 	if site.config.ShowPagenation {
 		page.Older, page.Newer = s.linkCard(a.Older), s.linkCard(a.Newer)
 	}
@@ -102,12 +80,30 @@ func (s *Server) buildPub(r *http.Request, rawID string) (*prerender.PubPage, ti
 	}
 	page.Sidebar.Popular = s.sideCards(d.popular, site)
 	page.ViewCount, page.ShowViews = d.views, d.viewsOK && site.config.Extensions.ShowViewCount()
-	s.setComments(page, comments())
-	return page, latest(&a.LastChange, post.PublishedAt, post.UpdatedAt), recorded, nil
+	s.setComments(page, sec)
+	expires := earliest(a.NextPublication, d.until)
+	if sec != nil && !sec.CountKnown {
+		expires = earliest(expires, s.now().Add(degradedTTL))
+	}
+	var buf bytes.Buffer
+	buf.Grow(64 << 10)
+	if err := s.pages.Pub(&buf, page); err != nil {
+		return pagecache.Page{}, err
+	}
+	return pagecache.Page{
+		Body: buf.Bytes(), ContentType: htmlType, CacheControl: pageCacheControl,
+		Modified: latest(&a.LastChange, post.PublishedAt, post.UpdatedAt),
+		Owner:    post.OwnedBy, Version: pagecache.Micros(a.SiteChanged),
+		Expires: expires,
+		View: &stgypub.View{
+			PostID: post.ID, OwnerID: post.OwnedBy, PublishedAt: *post.PublishedAt,
+			Digest: post.Digest(),
+		},
+	}, nil
 }
 
 // pubPage builds the article page model and its metadata.
-func (s *Server) pubPage(r *http.Request, post *stgypub.Post, site siteIdentity, theme prerender.Theme, article string) *prerender.PubPage {
+func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity, theme prerender.Theme, article string) *prerender.PubPage {
 	canonical := s.pubURL(post.ID)
 	parts := s.snippetParts(post, false, false)
 	date, dateISO := s.dates(post.PublishedAt)
@@ -149,7 +145,7 @@ func (s *Server) pubPage(r *http.Request, post *stgypub.Post, site siteIdentity,
 			},
 			Theme:     theme,
 			Site:      s.siteHeader(site),
-			Analytics: analytics(site.config, s.requestLocation(r.URL), title, post.ID.String(), "post"),
+			Analytics: analytics(site.config, location, title, post.ID.String(), "post"),
 		},
 		Article:  trustedHTML(article),
 		Date:     date,

@@ -30,6 +30,6 @@ func (s *Server) publications(w http.ResponseWriter, r *http.Request) error {
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("X-Robots-Tag", "noindex")
-	writeBody(w, r, htmlType, "no-cache", time.Time{}, buf.Bytes())
+	s.writeBody(w, r, htmlType, "no-cache", time.Time{}, buf.Bytes())
 	return nil
 }

@@ -1,31 +1,18 @@
 package server
 
 import (
-	"bytes"
-	"encoding/hex"
 	"net/http"
 	"time"
 
-	"github.com/cespare/xxhash/v2"
+	"github.com/stgy/stgypub/pagecache"
 )
 
-// writeBody sends a rendered body with a strong ETag (xxhash64 of the
-// bytes), Last-Modified and Cache-Control, answering If-None-Match and
-// If-Modified-Since with 304 through http.ServeContent (RFC 9110 rules:
-// If-None-Match wins over If-Modified-Since).
-func writeBody(w http.ResponseWriter, r *http.Request, ctype, cacheControl string, modified time.Time, body []byte) {
-	sum := xxhash.Sum64(body)
-	var b [8]byte
-	for i := 7; i >= 0; i-- {
-		b[i] = byte(sum)
-		sum >>= 8
-	}
-	h := w.Header()
-	h.Set("Content-Type", ctype)
-	h.Set("Cache-Control", cacheControl)
-	h.Set("ETag", `"`+hex.EncodeToString(b[:])+`"`)
-	h.Set("X-Content-Type-Options", "nosniff")
-	http.ServeContent(w, r, "", modified.UTC().Truncate(time.Second), bytes.NewReader(body))
+// writeBody sends a body built for this request only, as cached pages are
+// sent (pagecache.Entry.Write): strong ETag, Last-Modified rounded up to
+// the second, 304 for matching validators, gzip or br by Accept-Encoding
+// with Vary.
+func (s *Server) writeBody(w http.ResponseWriter, r *http.Request, ctype, cacheControl string, modified time.Time, body []byte) {
+	pagecache.Build(pagecache.Page{Body: body, ContentType: ctype, CacheControl: cacheControl, Modified: modified}).Write(w, r, s.now())
 }
 
 // pageCacheControl lets browsers and proxies keep public pages but

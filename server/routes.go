@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/klauspost/compress/gzhttp"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/stgy/stgypub/ui"
@@ -20,6 +21,8 @@ func (s *Server) routes() http.Handler {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 	})
 
+	// Pages write their own compressed variants (pagecache.Entry.Write):
+	// the cached ones are compressed once per entry, not per request.
 	r.Get("/", s.handle(s.home))
 	r.Get("/pub/{postId}", s.handle(s.pub))
 	r.Get("/pub/{postId}/comments.atom", s.handle(s.commentsFeed))
@@ -28,15 +31,30 @@ func (s *Server) routes() http.Handler {
 	r.Get("/publications", s.handle(s.publications))
 	r.Get("/publications/preview/{postId}", s.handle(s.preview))
 	r.Get("/sitemap.xml", s.handle(s.sitemap))
-	r.Get("/robots.txt", s.robots)
 	r.Get("/favicon.svg", s.favicon)
 	r.Get("/favicon.ico", s.faviconICO)
-	r.Get("/healthz", s.healthz)
-	r.Get("/readyz", s.readyz)
-	r.Handle("/metrics", promhttp.HandlerFor(s.deps.Metrics, promhttp.HandlerOpts{}))
-	r.Handle(ui.Prefix+"*", ui.Handler())
-	if s.deps.API != nil {
-		r.Handle("/graphql", s.deps.API)
-	}
+	// Everything else is compressed per response by klauspost's gzhttp
+	// (gzip, Vary: Accept-Encoding, ETags suffixed "-gzip").
+	r.Group(func(r chi.Router) {
+		r.Use(compress)
+		r.Get("/robots.txt", s.robots)
+		r.Get("/healthz", s.healthz)
+		r.Get("/readyz", s.readyz)
+		r.Handle("/metrics", promhttp.HandlerFor(s.deps.Metrics, promhttp.HandlerOpts{}))
+		r.Handle(ui.Prefix+"*", ui.Handler())
+		if s.deps.API != nil {
+			r.Handle("/graphql", s.deps.API)
+		}
+	})
 	return r
 }
+
+// compress is the compression middleware of the routes that are not
+// cached pages (static assets, the API, robots.txt, metrics).
+var compress = func() func(http.Handler) http.Handler {
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(512), gzhttp.SuffixETag("-gzip"))
+	if err != nil {
+		panic(err) // constant options
+	}
+	return func(h http.Handler) http.Handler { return wrap(h) }
+}()

@@ -23,6 +23,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/prerender"
 )
 
@@ -57,13 +58,13 @@ type Config struct {
 	CardCacheSize int
 	// ReadyTimeout bounds each /readyz check; 0 means 2 seconds.
 	ReadyTimeout time.Duration
-	// PageDataTTL keeps the data a page fetches (from PostgreSQL: post,
-	// owner, settings, neighbours, Recent, list pages, not search results;
-	// from the counter: Popular entries and the view count) per process
-	// for this long; 0, the default, fetches on every request. At most
-	// MaxPageDataTTL. Edits, publications, settings changes and new views
-	// show within the TTL. Every request still records its view.
-	PageDataTTL time.Duration
+	// ViewCountTTL is how long a cached article page keeps the view count
+	// it shows (and its Popular entries, when the Ranker cannot say when
+	// its ranking expires); 0 means 5 minutes, the counter's cache TTL.
+	ViewCountTTL time.Duration
+	// Now is the clock of Last-Modified and of page expiry; nil means
+	// time.Now. It should be the store's and the page cache's clock.
+	Now func() time.Time
 }
 
 // SitemapLister lists every user's published posts for /sitemap.xml
@@ -86,11 +87,14 @@ type ReadyCheck struct {
 	Optional bool
 }
 
-// Deps are the adapters the server reads through. Posts, Users and
+// Deps are the adapters the server reads through. Posts (which must also
+// implement stgypub.PubPageStore, one statement per page), Users and
 // Configs are required; the others are optional: without Views nothing is
 // recorded, without Ranker Popular entries stay empty, without Counts the
 // view-count line is hidden, without Sitemap /sitemap.xml lists nothing,
-// without API /graphql is not mounted.
+// without API /graphql is not mounted, without Pages every page is built
+// on every request, without Versions cached pages are trusted on the
+// cache's own invalidations alone (a single process, pagecache.Local).
 type Deps struct {
 	Posts   stgypub.PubPostStore
 	Users   stgypub.UserStore
@@ -107,6 +111,11 @@ type Deps struct {
 	// (/publications/preview/{postId}); nil answers 404 there.
 	Previews *Previews
 	Ready    []ReadyCheck
+	// Pages is the rendered-page cache (package pagecache).
+	Pages *pagecache.Cache
+	// Versions reads the owners' page versions in Redis
+	// (pagecache.Versions), the exact check of cached pages.
+	Versions PageVersions
 	// Metrics is the registry /metrics exposes and the HTTP metrics are
 	// registered on; nil creates a fresh one with the Go and process
 	// collectors.
@@ -126,13 +135,7 @@ type Server struct {
 	fragments *lru.Cache[fragmentKey, template.HTML]
 	metrics   *httpMetrics
 	handler   http.Handler
-
-	pageData    stgypub.PubPageStore // see pageStore
-	articleData *dataCache[stgypub.ID, *stgypub.PubArticle]
-	siteData    *dataCache[siteKey, *stgypub.PubSite]
-	popularData *dataCache[popularKey, []*stgypub.Post]
-	sideCache   *dataCache[sideKey, *sideData]
-	hints       *lru.Cache[stgypub.ID, sideHint]
+	pageData  stgypub.PubPageStore // Deps.Posts
 }
 
 // New checks cfg and deps, parses the templates and builds the routes. It
@@ -144,6 +147,10 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	if deps.Posts == nil || deps.Users == nil || deps.Configs == nil {
 		return nil, errors.New("server: Deps.Posts, Deps.Users and Deps.Configs are required")
+	}
+	pageData, ok := deps.Posts.(stgypub.PubPageStore)
+	if !ok {
+		return nil, errors.New("server: Deps.Posts must implement stgypub.PubPageStore")
 	}
 	if deps.Views != nil && len(cfg.ViewSecret) == 0 {
 		return nil, errors.New("server: Config.ViewSecret is required to record views")
@@ -166,8 +173,11 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if cfg.CardCacheSize <= 0 {
 		cfg.CardCacheSize = 4096
 	}
-	if cfg.PageDataTTL < 0 || cfg.PageDataTTL > MaxPageDataTTL {
-		return nil, fmt.Errorf("server: Config.PageDataTTL must be between 0 and %s", MaxPageDataTTL)
+	if cfg.ViewCountTTL <= 0 {
+		cfg.ViewCountTTL = 5 * time.Minute
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	if cfg.ReadyTimeout <= 0 {
 		cfg.ReadyTimeout = 2 * time.Second
@@ -188,10 +198,6 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: fragment cache: %w", err)
 	}
-	hints, err := lru.New[stgypub.ID, sideHint](sideHintEntries)
-	if err != nil {
-		return nil, fmt.Errorf("server: hint cache: %w", err)
-	}
 	if deps.Metrics == nil {
 		deps.Metrics = newRegistry()
 	}
@@ -209,13 +215,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		cards:     cards,
 		fragments: fragments,
 		metrics:   m,
-
-		pageData:    pageStore(deps),
-		articleData: newDataCache[stgypub.ID, *stgypub.PubArticle](cfg.PageDataTTL),
-		siteData:    newDataCache[siteKey, *stgypub.PubSite](cfg.PageDataTTL),
-		popularData: newDataCache[popularKey, []*stgypub.Post](cfg.PageDataTTL),
-		sideCache:   newDataCache[sideKey, *sideData](cfg.PageDataTTL),
-		hints:       hints,
+		pageData:  pageData,
 	}
 	s.handler = s.routes()
 	return s, nil

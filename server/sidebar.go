@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/prerender"
@@ -19,35 +20,54 @@ func (s *Server) recentPosts(ctx context.Context, ownerID, current stgypub.ID, n
 	return dropPost(posts, current, n), nil
 }
 
-// popularPosts is the sidebar's Popular entries: the one rule
-// stgypub.PopularEntries without the current article, its posts looked
-// up through the page-data cache. Any failure is logged and leaves the
-// list empty; the page still renders.
-func (s *Server) popularPosts(ctx context.Context, ownerID, current stgypub.ID, n int) []*stgypub.Post {
-	if s.deps.Ranker == nil {
-		return nil
+// rankingUntil is a Ranker that also says until when its result holds
+// (counter.Counter.RankingUntil).
+type rankingUntil interface {
+	RankingUntil(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error)
+}
+
+// untilRanker passes Ranking through and keeps until when the ranking it
+// read holds (the ranking cache's expiry), when the Ranker can say.
+type untilRanker struct {
+	r     stgypub.Ranker
+	until time.Time
+}
+
+func (u *untilRanker) Ranking(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {
+	ru, ok := u.r.(rankingUntil)
+	if !ok {
+		return u.r.Ranking(ctx, ownerID, limit)
 	}
-	ranked, err := stgypub.PopularEntries(ctx, s.deps.Ranker, popularLookup{s}, ownerID, current, n)
+	entries, until, err := ru.RankingUntil(ctx, ownerID, limit)
+	u.until = until
+	return entries, err
+}
+
+// popularPosts is the sidebar's Popular entries: the one rule
+// stgypub.PopularEntries without the current article, and until when they
+// hold (the ranking cache's expiry, ViewCountTTL when the Ranker cannot
+// say, at least degradedTTL away). Any failure is logged and leaves the
+// list empty for degradedTTL; the page still renders.
+func (s *Server) popularPosts(ctx context.Context, ownerID, current stgypub.ID, n int) ([]*stgypub.Post, time.Time) {
+	if s.deps.Ranker == nil {
+		return nil, time.Time{}
+	}
+	now := s.now()
+	ur := &untilRanker{r: s.deps.Ranker, until: now.Add(s.cfg.ViewCountTTL)}
+	ranked, err := stgypub.PopularEntries(ctx, ur, s.deps.Posts, ownerID, current, n)
 	if err != nil {
 		s.warn(ctx, "popular entries unavailable", err)
-		return nil
+		return nil, now.Add(degradedTTL)
 	}
-	return stgypub.RankedPosts(ranked)
+	return stgypub.RankedPosts(ranked), maxTime(ur.until, now.Add(degradedTTL))
 }
 
-// popularLookup is PublishedByIDs through the page-data cache, keyed by
-// the ranked IDs.
-type popularLookup struct{ s *Server }
-
-func (l popularLookup) PublishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypub.Post, error) {
-	var key popularKey
-	copy(key[:], ids)
-	return l.s.popularData.get(key, func() ([]*stgypub.Post, error) { return l.s.deps.Posts.PublishedByIDs(ctx, ids) })
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
-
-// popularKey is the ranked IDs of a Popular list (zero-padded), the key
-// of its cached PublishedByIDs result.
-type popularKey [stgypub.SidePostsMax]stgypub.ID
 
 func dropPost(posts []*stgypub.Post, id stgypub.ID, n int) []*stgypub.Post {
 	out := posts[:0:0]

@@ -2,88 +2,100 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/markdown"
+	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/prerender"
 )
 
 // site serves GET /sites/{userId}: the site's introduction and its
 // published posts in Rich or Plain view, newest or oldest first, paged;
 // with ?q= the site's search results in KWIC, Rich or Plain view (seed 001
-// "External Page Structure"). Owner, settings and the list are each
-// fetched once, in parallel. No share buttons here.
+// "External Page Structure"). List pages come from the page cache, one
+// entry per view, order, page and design; search results are built for
+// each request. No share buttons here.
 func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
-	page, modified, err := s.buildSite(r, chi.URLParam(r, "userId"))
+	userID, err := stgypub.ParseID(chi.URLParam(r, "userId"))
+	if err != nil {
+		return errNotFound
+	}
+	params, err := parseSiteParams(r.URL.Query())
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	buf.Grow(32 << 10)
-	if err := s.pages.Site(&buf, page); err != nil {
-		return err
+	build := func(ctx context.Context) (pagecache.Page, error) { return s.buildSite(ctx, userID, params) }
+	if params.query != "" {
+		p, err := build(r.Context())
+		if err != nil {
+			return err
+		}
+		pagecache.Build(p).Write(w, r, s.now())
+		return nil
 	}
-	writeBody(w, r, htmlType, pageCacheControl, modified, buf.Bytes())
-	return nil
+	key := pagecache.Key{Kind: pagecache.KindSite, ID: userID, Variant: params.key()}
+	return s.serve(w, r, key, build)
 }
 
 // buildSite loads the page's data (owner, settings and the list in one
 // statement, pageData.PubSite; search results through SearchPublished)
-// and returns the page model and its Last-Modified time: the data's
-// LastChange (the owner's site change time, moved by every write that
-// changes what the site shows, and the newest publication, so a
-// scheduled post falling due moves it too).
-func (s *Server) buildSite(r *http.Request, rawID string) (*prerender.SitePage, time.Time, error) {
-	userID, err := stgypub.ParseID(rawID)
-	if err != nil {
-		return nil, time.Time{}, errNotFound
-	}
-	params, err := parseSiteParams(r.URL.Query())
-	if err != nil {
-		return nil, time.Time{}, err
-	}
+// and renders it. Last-Modified is the data's LastChange (the owner's
+// site change time, moved by every write that changes what the site
+// shows, and the newest publication, so a scheduled post falling due
+// moves it too); the page expires at the owner's next scheduled
+// publication.
+func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params siteParams) (pagecache.Page, error) {
 	var (
 		data    *stgypub.PubSite
 		total   int
 		hasMore bool
+		err     error
 	)
 	if params.query != "" {
-		data, total, err = s.searchSite(r.Context(), userID, params)
+		data, total, err = s.searchSite(ctx, userID, params)
 		hasMore = err == nil && params.offset()+len(data.Posts) < total
 	} else {
 		q := stgypub.PostQuery{Order: params.order, Offset: params.offset(), Limit: params.pageSize() + 1}
-		data, err = s.siteData.get(siteKey{userID, q}, func() (*stgypub.PubSite, error) {
-			return s.pageData.PubSite(r.Context(), userID, q)
-		})
+		data, err = s.pageData.PubSite(ctx, userID, q)
 		if err == nil && len(data.Posts) > params.pageSize() {
 			hasMore = true
 		}
 	}
 	if err != nil {
 		if stgypub.IsNotFound(err) {
-			return nil, time.Time{}, errNotFound
+			return pagecache.Page{}, errNotFound
 		}
-		return nil, time.Time{}, fmt.Errorf("server: list site %s: %w", userID, err)
+		return pagecache.Page{}, fmt.Errorf("server: list site %s: %w", userID, err)
 	}
 	posts := data.Posts
 	if hasMore && params.query == "" {
 		posts = posts[:params.pageSize()]
 	}
 	if len(posts) == 0 && params.page > 1 {
-		return nil, time.Time{}, notFoundf("No such page: this site has no page %d.", params.page)
+		return pagecache.Page{}, notFoundf("No such page: this site has no page %d.", params.page)
 	}
 	site := newSiteIdentity(data.Owner, data.Config)
 	theme := prerender.ChooseTheme(params.design, site.config.DesignTheme)
-	return s.sitePage(r, site, params, theme, posts, total, hasMore), data.LastChange, nil
+	page := s.sitePage(site, params, theme, posts, total, hasMore)
+	var buf bytes.Buffer
+	buf.Grow(32 << 10)
+	if err := s.pages.Site(&buf, page); err != nil {
+		return pagecache.Page{}, err
+	}
+	return pagecache.Page{
+		Body: buf.Bytes(), ContentType: htmlType, CacheControl: pageCacheControl,
+		Modified: data.LastChange, Owner: userID, Version: pagecache.Micros(data.SiteChanged),
+		Expires: data.NextPublication,
+	}, nil
 }
 
 // sitePage builds the page model and metadata of a site page.
-func (s *Server) sitePage(r *http.Request, site siteIdentity, p siteParams, theme prerender.Theme,
+func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme,
 	posts []*stgypub.Post, total int, hasMore bool) *prerender.SitePage {
 	id := site.owner.ID
 	canonical := s.siteURL(id)
@@ -112,7 +124,7 @@ func (s *Server) sitePage(r *http.Request, site siteIdentity, p siteParams, them
 			},
 			Theme:     theme,
 			Site:      s.siteHeader(site),
-			Analytics: analytics(site.config, s.requestLocation(r.URL), title, id.String(), "site"),
+			Analytics: analytics(site.config, s.base+p.url(id), title, id.String(), "site"),
 		},
 		Author:       site.author,
 		Introduction: site.config.Introduction,

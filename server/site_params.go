@@ -122,3 +122,9 @@ func (p siteParams) url(siteID stgypub.ID) string {
 	}
 	return u
 }
+
+// key is the page-cache variant of a list page: view, order, page and
+// design (search results are not cached).
+func (p siteParams) key() string {
+	return p.view + "|" + string(p.order) + "|" + strconv.Itoa(p.page) + "|" + p.design
+}

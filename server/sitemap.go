@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
 	"fmt"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/pagecache"
 )
 
 // sitemapMaxPosts keeps posts plus site pages within the sitemap
@@ -33,13 +35,22 @@ type urlset struct {
 // scheduled posts never appear. Last-Modified is the latest of every
 // lastmod and of every site change time (SitemapLastChange), so an
 // unpublished or deleted post, which only leaves the list, moves it too.
+// From the page cache (a cross-site entry).
 func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) error {
+	return s.serve(w, r, pagecache.Key{Kind: pagecache.KindSitemap}, s.buildSitemap)
+}
+
+func (s *Server) buildSitemap(ctx context.Context) (pagecache.Page, error) {
 	var (
-		posts  []*stgypub.Post
-		newest time.Time
+		posts        []*stgypub.Post
+		newest, next time.Time
 	)
 	if s.deps.Sitemap != nil {
-		g, gctx := errgroup.WithContext(r.Context())
+		g, gctx := errgroup.WithContext(ctx)
+		g.Go(func() (err error) {
+			next, err = s.nextPublication(gctx)
+			return err
+		})
 		g.Go(func() (err error) {
 			posts, err = s.deps.Sitemap.PublishedForSitemap(gctx, sitemapMaxPosts)
 			return err
@@ -49,7 +60,7 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) error {
 			return err
 		})
 		if err := g.Wait(); err != nil {
-			return fmt.Errorf("server: sitemap: %w", err)
+			return pagecache.Page{}, fmt.Errorf("server: sitemap: %w", err)
 		}
 	}
 	set := urlset{Xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9"}
@@ -76,9 +87,11 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) error {
 	enc := xml.NewEncoder(&buf)
 	enc.Indent("", " ")
 	if err := enc.Encode(set); err != nil {
-		return fmt.Errorf("server: encode sitemap: %w", err)
+		return pagecache.Page{}, fmt.Errorf("server: encode sitemap: %w", err)
 	}
 	buf.WriteByte('\n')
-	writeBody(w, r, "application/xml; charset=utf-8", "public, max-age=3600", newest, buf.Bytes())
-	return nil
+	return pagecache.Page{
+		Body: buf.Bytes(), ContentType: "application/xml; charset=utf-8", CacheControl: "public, max-age=3600",
+		Modified: newest, Expires: next,
+	}, nil
 }

@@ -22,7 +22,6 @@ var sqlCommentImport = sqlFile("comment_import")
 // normalizes the text and rejects duplicate IDs in cs. NOT_FOUND for an
 // unknown post. It moves the owner's site change time.
 func (s *Store) ImportComments(ctx context.Context, postID stgypub.ID, cs []*stgypub.Comment) error {
-	now := s.Now()
 	ids := make([]int64, len(cs))
 	nicks := make([]string, len(cs))
 	bodies := make([]string, len(cs))
@@ -31,7 +30,7 @@ func (s *Store) ImportComments(ctx context.Context, postID stgypub.ID, cs []*stg
 	for i, c := range cs {
 		ids[i], nicks[i], bodies[i], statuses[i], authors[i] = int64(c.ID), c.Nickname, c.Body, string(c.Status), c.IsAuthor
 	}
-	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	return s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		t, err := commentTarget(ctx, tx, postID, sqlCommentTargetLock)
 		if err != nil {
 			return err
@@ -53,6 +52,6 @@ func (s *Store) ImportComments(ctx context.Context, postID stgypub.ID, cs []*stg
 				}
 			}
 		}
-		return touchSite(ctx, tx, now, t.Post.OwnedBy)
+		return touch(t.Post.OwnedBy)
 	})
 }

@@ -42,8 +42,7 @@ func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error 
 	if c.ID == 0 {
 		c.ID = NewID()
 	}
-	now := s.Now()
-	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	return s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		t, err := commentTarget(ctx, tx, c.PostID, sqlCommentTargetLock)
 		if err != nil {
 			return err
@@ -76,7 +75,7 @@ func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error 
 			}
 		}
 		if c.Status == stgypub.CommentPublished {
-			return touchSite(ctx, tx, now, t.Post.OwnedBy)
+			return touch(t.Post.OwnedBy)
 		}
 		return nil
 	})
@@ -105,13 +104,12 @@ func (s *Store) DeleteComment(ctx context.Context, id stgypub.ID) error {
 // changeComment runs one comment write statement and touches the owner's
 // site in the same transaction.
 func (s *Store) changeComment(ctx context.Context, what string, st *statement, args ...any) (*stgypub.Comment, error) {
-	now := s.Now()
 	var row ownedCommentRow
-	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		if err := st.raw(tx, args...).Scan(ctx, &row); err != nil {
 			return err
 		}
-		return touchSite(ctx, tx, now, stgypub.ID(row.OwnedBy))
+		return touch(stgypub.ID(row.OwnedBy))
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("comment")

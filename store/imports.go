@@ -39,9 +39,8 @@ func (s *Store) CreateImportedPost(ctx context.Context, sourceKey string, p *stg
 	if err := stgypub.CheckText("source key", sourceKey, 512); err != nil {
 		return err
 	}
-	now := s.Now()
-	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if err := insertPost(ctx, tx, now, p); err != nil {
+	return s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
+		if err := insertPost(ctx, tx, touch, p); err != nil {
 			return err
 		}
 		_, err := sqlRecordImport.raw(tx, int64(p.OwnedBy), sourceKey, int64(p.ID)).Exec(ctx)

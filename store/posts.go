@@ -42,14 +42,13 @@ func (s *Store) Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) 
 // when the owner does not exist. PlainText is stored in NFC
 // (stgypub.SearchText), Content as given.
 func (s *Store) CreatePost(ctx context.Context, p *stgypub.Post) error {
-	now := s.Now()
-	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		return insertPost(ctx, tx, now, p)
+	return s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
+		return insertPost(ctx, tx, touch, p)
 	})
 }
 
 // insertPost inserts p and its details and touches the owner's site.
-func insertPost(ctx context.Context, tx bun.Tx, now time.Time, p *stgypub.Post) error {
+func insertPost(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error, p *stgypub.Post) error {
 	if p.ID == 0 {
 		p.ID = NewID()
 	}
@@ -67,24 +66,29 @@ func insertPost(ctx context.Context, tx bun.Tx, now time.Time, p *stgypub.Post) 
 	if _, err := tx.NewInsert().Model(d).Exec(ctx); err != nil {
 		return fmt.Errorf("store: insert post details: %w", err)
 	}
-	return touchSite(ctx, tx, now, p.OwnedBy)
+	return touch(p.OwnedBy)
 }
 
 // UpdatePost rewrites Content, PlainText, Snippet, Locale, AllowLikes and
 // AllowReplies of post p.ID and sets updated_at (and p.UpdatedAt) to
-// s.Now(), and moves the owner's site change time forward (the post may
+// s.Now(), strictly later than before (rendered bodies and snippets are
+// cached under it, so two edits never share it), and moves the owner's
+// site change time forward (the post may
 // be listed, a neighbour or a Recent post on the owner's other pages), in
 // one transaction; NOT_FOUND when missing. Owner, reply_to and
 // published_at are left alone. PlainText is stored in NFC.
 func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 	now := s.Now().UTC()
 	row := postToRow(p)
-	var owner int64
-	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	var (
+		owner   int64
+		updated time.Time
+	)
+	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		_, err := tx.NewUpdate().Model(row).
 			Column("snippet", "locale", "allow_likes", "allow_replies").
-			Set("updated_at = ?", now).
-			WherePK().Returning("owned_by").Exec(ctx, &owner)
+			Set("updated_at = greatest(updated_at + interval '1 microsecond', ?)", now).
+			WherePK().Returning("owned_by, updated_at").Exec(ctx, &owner, &updated)
 		if errors.Is(err, sql.ErrNoRows) {
 			return notFound("post")
 		}
@@ -99,12 +103,13 @@ func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 		if err != nil {
 			return fmt.Errorf("store: update post details %s: %w", p.ID, err)
 		}
-		return touchSite(ctx, tx, now, stgypub.ID(owner))
+		return touch(stgypub.ID(owner))
 	})
 	if err != nil {
 		return err
 	}
-	p.UpdatedAt = &now
+	updated = updated.UTC()
+	p.UpdatedAt = &updated
 	return nil
 }
 
@@ -112,11 +117,11 @@ func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 // and moves its owner's site change time forward, in one statement.
 // NOT_FOUND when missing.
 func (s *Store) DeletePost(ctx context.Context, id stgypub.ID) error {
-	res, err := sqlDeletePost.raw(s.DB, int64(id), s.Now().UTC()).Exec(ctx)
+	n, err := s.execTouching(ctx, sqlDeletePost, int64(id), s.Now().UTC())
 	if err != nil {
 		return fmt.Errorf("store: delete post %s: %w", id, err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		return notFound("post")
 	}
 	return nil
@@ -127,11 +132,11 @@ func (s *Store) DeletePost(ctx context.Context, id stgypub.ID) error {
 // statement; NOT_FOUND when missing (seed 001 "Canonical Publication
 // State").
 func (s *Store) SetPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) error {
-	res, err := sqlSetPublication.raw(s.DB, utcPtr(publishedAt), int64(id), s.Now().UTC()).Exec(ctx)
+	n, err := s.execTouching(ctx, sqlSetPublication, utcPtr(publishedAt), int64(id), s.Now().UTC())
 	if err != nil {
 		return fmt.Errorf("store: set publication of %s: %w", id, err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		return notFound("post")
 	}
 	return nil
@@ -143,8 +148,7 @@ func (s *Store) SetPublication(ctx context.Context, id stgypub.ID, publishedAt *
 // owners (the post leaves one site and joins the other). NOT_FOUND when
 // the post or the new owner does not exist.
 func (s *Store) ChangeOwner(ctx context.Context, id, newOwner stgypub.ID) error {
-	now := s.Now()
-	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	return s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		var old []int64
 		err := sqlChangeOwner.raw(tx, int64(newOwner), int64(id)).Scan(ctx, &old)
 		if sqlstate(err) == sqlstateForeignKeyViolation {
@@ -156,7 +160,7 @@ func (s *Store) ChangeOwner(ctx context.Context, id, newOwner stgypub.ID) error 
 		if len(old) == 0 {
 			return notFound("post")
 		}
-		if err := touchSite(ctx, tx, now, stgypub.ID(old[0]), newOwner); err != nil {
+		if err := touch(stgypub.ID(old[0]), newOwner); err != nil {
 			return err
 		}
 		_, err = tx.NewUpdate().Table("post_pub_access_counts").Set("owner_id = ?", int64(newOwner)).

@@ -20,6 +20,7 @@ type siteRow struct {
 	OwnerIsAdmin      bool       `bun:"owner_is_admin"`
 	OwnerUpdatedAt    *time.Time `bun:"owner_updated_at"` // site change time (site_change.go)
 	NewestPublished   *time.Time `bun:"newest_published"`
+	NextPublished     *time.Time `bun:"next_published"`
 	userPubConfigRow
 }
 
@@ -31,6 +32,18 @@ func (r *siteRow) owner() *stgypub.User {
 		Introduction: r.OwnerIntroduction,
 		IsAdmin:      r.OwnerIsAdmin,
 	}
+}
+
+// versionTimes are the owner's site change time and next scheduled
+// publication (zero when none), UTC.
+func (r *siteRow) versionTimes() (changed, next time.Time) {
+	if r.OwnerUpdatedAt != nil {
+		changed = r.OwnerUpdatedAt.UTC()
+	}
+	if r.NextPublished != nil {
+		next = r.NextPublished.UTC()
+	}
+	return changed, next
 }
 
 // articleRow is one row of sqlPubArticle: either a post in some role
@@ -72,6 +85,7 @@ func (s *Store) PubArticle(ctx context.Context, id stgypub.ID) (*stgypub.PubArti
 		case "":
 			out.Owner = r.siteRow.owner()
 			out.Config = r.siteRow.toDomain()
+			out.SiteChanged, out.NextPublication = r.siteRow.versionTimes()
 			times = append(times, r.OwnerUpdatedAt, r.NewestPublished)
 		case "post":
 			out.Post = r.postRow.toDomain()

@@ -47,6 +47,7 @@ func (s *Store) PubSite(ctx context.Context, userID stgypub.ID, q stgypub.PostQu
 	for i := range rows {
 		if rows[i].UID != 0 {
 			out.Owner, out.Config = rows[i].siteRow.owner(), rows[i].siteRow.toDomain()
+			out.SiteChanged, out.NextPublication = rows[i].siteRow.versionTimes()
 			times = append(times, rows[i].OwnerUpdatedAt, rows[i].NewestPublished)
 		}
 	}

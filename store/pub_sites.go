@@ -49,3 +49,20 @@ func (s *Store) PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSi
 	}
 	return out, nil
 }
+
+// sqlNextPublication is the earliest published_at later than $1 (now).
+var sqlNextPublication = sqlText("next_publication", `SELECT min(published_at) FROM posts WHERE published_at > $1`)
+
+// NextPublication is the earliest published_at later than s.Now() over
+// every user's posts (UTC; zero when nothing is scheduled): the home page
+// and the sitemap change then without any write.
+func (s *Store) NextPublication(ctx context.Context) (time.Time, error) {
+	var t *time.Time
+	if err := sqlNextPublication.raw(s.DB, s.Now()).Scan(ctx, &t); err != nil {
+		return time.Time{}, fmt.Errorf("store: next publication: %w", err)
+	}
+	if t == nil {
+		return time.Time{}, nil
+	}
+	return t.UTC(), nil
+}

@@ -139,8 +139,7 @@ func (s *Store) UpdatePubConfig(ctx context.Context, c *stgypub.PubConfig) error
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	now := s.Now()
-	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		_, err := tx.NewInsert().Model(pubConfigToRow(c)).
 			On("CONFLICT (user_id) DO UPDATE").
 			Set("site_name = EXCLUDED.site_name").
@@ -159,7 +158,7 @@ func (s *Store) UpdatePubConfig(ctx context.Context, c *stgypub.PubConfig) error
 		if err != nil {
 			return err
 		}
-		return touchSite(ctx, tx, now, c.UserID)
+		return touch(c.UserID)
 	})
 	if sqlstate(err) == sqlstateForeignKeyViolation {
 		return notFound("user")

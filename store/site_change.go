@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -19,8 +20,10 @@ import (
 // its feed, /pub/{id} of any of their posts: post bodies and snippets,
 // publication, the listing, neighbours, Recent posts, settings, nickname
 // and introduction) moves it forward to s.Now() in the same statement or
-// transaction as the change. It never moves back
-// (greatest(updated_at, now); greatest ignores NULL). The page statements
+// transaction as the change, strictly (greatest(updated_at + 1µs, now);
+// greatest ignores NULL), and never back. After the commit the store's
+// SiteChangeNotifier hears of it (siteTx, execTouching): the page cache's
+// invalidation hangs on this one choke point. The page statements
 // read it next to the owner (query/pub_*.sql) and the server sends
 // Last-Modified = the latest of it, the owner's newest published_at <= now
 // (a scheduled post falling due) and the shown posts' published_at and
@@ -29,27 +32,107 @@ import (
 // harmless, a missed one is a stale page.
 
 var (
-	// sqlTouchSite moves one user's ($2) site change time forward to $1.
-	sqlTouchSite         = sqlText("touch_site", `UPDATE users SET updated_at = greatest(updated_at, $1) WHERE id = $2`)
+	// sqlTouchSite moves one user's ($2) site change time forward to $1,
+	// strictly later than before (by at least a microsecond, so two
+	// writes never share a time, whatever the writers' clocks say), never
+	// back, and returns it.
+	sqlTouchSite = sqlText("touch_site", `UPDATE users SET updated_at = greatest(updated_at + interval '1 microsecond', $1)
+WHERE id = $2 RETURNING id, updated_at`)
 	sqlSiteChangedAt     = sqlText("site_changed_at", `SELECT updated_at FROM users WHERE id = $1`)
 	sqlSitemapLastChange = sqlText("sitemap_last_change", `SELECT max(updated_at) FROM users`)
 )
 
+// siteChangeRow is what sqlTouchSite and the other statements that move
+// a site change time return: the owner and their new site change time.
+type siteChangeRow struct {
+	ID        int64     `bun:"id"`
+	UpdatedAt time.Time `bun:"updated_at"`
+}
+
+func (r siteChangeRow) change() stgypub.SiteChange {
+	return stgypub.SiteChange{Owner: stgypub.ID(r.ID), At: r.UpdatedAt.UTC()}
+}
+
 // touchSite runs sqlTouchSite for each owner (in ID order, so concurrent
-// transactions lock users rows in the same order).
-func touchSite(ctx context.Context, db bun.IDB, now time.Time, owners ...stgypub.ID) error {
+// transactions lock users rows in the same order) and returns the new
+// site change times (unknown owners are left out), for notify after
+// commit.
+func touchSite(ctx context.Context, db bun.IDB, now time.Time, owners ...stgypub.ID) ([]stgypub.SiteChange, error) {
 	if len(owners) == 2 && owners[0] > owners[1] {
 		owners[0], owners[1] = owners[1], owners[0]
 	}
+	var out []stgypub.SiteChange
 	for i, id := range owners {
 		if i > 0 && id == owners[i-1] {
 			continue
 		}
-		if _, err := sqlTouchSite.raw(db, now.UTC(), int64(id)).Exec(ctx); err != nil {
-			return fmt.Errorf("store: touch site of %s: %w", id, err)
+		var rows []siteChangeRow
+		if err := sqlTouchSite.raw(db, now.UTC(), int64(id)).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, fmt.Errorf("store: touch site of %s: %w", id, err)
+		}
+		for _, r := range rows {
+			out = append(out, r.change())
 		}
 	}
-	return nil
+	return out, nil
+}
+
+// siteTx runs fn in a transaction; fn calls touch (touchSite in that
+// transaction) for the owners whose pages its write changes. After the
+// commit, and only then, the notifier hears of those changes (notify):
+// this is the one choke point through which every public-page change
+// reaches the page cache (PLAN decision 1, docs/ARCHITECTURE.md "Page
+// cache").
+func (s *Store) siteTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx, touch func(owners ...stgypub.ID) error) error) error {
+	now := s.Now()
+	var changes []stgypub.SiteChange
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		changes = changes[:0]
+		return fn(ctx, tx, func(owners ...stgypub.ID) error {
+			c, err := touchSite(ctx, tx, now, owners...)
+			changes = append(changes, c...)
+			return err
+		})
+	})
+	if err == nil {
+		s.notify(ctx, changes)
+	}
+	return err
+}
+
+// execTouching runs one statement that writes and moves the site change
+// time in one go (RETURNING id, updated_at of the users it touched),
+// notifies the returned changes and returns how many users it touched.
+func (s *Store) execTouching(ctx context.Context, st *statement, args ...any) (int, error) {
+	return s.touching(ctx, func(rows *[]siteChangeRow) error { return st.raw(s.DB, args...).Scan(ctx, rows) })
+}
+
+// touching runs run, which scans siteChangeRows of one statement, and
+// notifies them.
+func (s *Store) touching(ctx context.Context, run func(rows *[]siteChangeRow) error) (int, error) {
+	var rows []siteChangeRow
+	if err := run(&rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, err
+	}
+	changes := make([]stgypub.SiteChange, len(rows))
+	for i, r := range rows {
+		changes[i] = r.change()
+	}
+	s.notify(ctx, changes)
+	return len(rows), nil
+}
+
+// notify tells s.Changes (when set) about committed site changes. A
+// failure is logged, never returned: the write is committed (the page
+// cache then relies on its version checks and safety TTL, see
+// docs/ARCHITECTURE.md "Page cache").
+func (s *Store) notify(ctx context.Context, changes []stgypub.SiteChange) {
+	if s.Changes == nil || len(changes) == 0 {
+		return
+	}
+	if err := s.Changes.SitesChanged(context.WithoutCancel(ctx), changes); err != nil {
+		slog.Warn("store: site change not announced", "error", err.Error())
+	}
 }
 
 // lastChange is the Last-Modified of a page: the latest of the given

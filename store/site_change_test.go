@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -19,6 +20,24 @@ type siteFixture struct {
 	clock             time.Time
 	alice, bob        stgypub.ID
 	post, other, bobs stgypub.ID
+	told              []stgypub.SiteChange // what store.Changes heard
+}
+
+// SitesChanged records the announcements (store.Changes).
+func (f *siteFixture) SitesChanged(_ context.Context, cs []stgypub.SiteChange) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.told = append(f.told, cs...)
+	return nil
+}
+
+// heard returns and forgets what store.Changes heard.
+func (f *siteFixture) heard() []stgypub.SiteChange {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := f.told
+	f.told = nil
+	return out
 }
 
 func newSiteFixture(t *testing.T) *siteFixture {
@@ -29,6 +48,7 @@ func newSiteFixture(t *testing.T) *siteFixture {
 	f.post = mustPost(t, f.s, f.alice, 0, ptr(now.Add(-2*time.Hour)), "listed")
 	f.other = mustPost(t, f.s, f.alice, 0, ptr(now.Add(-3*time.Hour)), "other")
 	f.bobs = mustPost(t, f.s, f.bob, 0, ptr(now.Add(-3*time.Hour)), "bob's")
+	f.s.Changes = f
 	return f
 }
 
@@ -96,6 +116,17 @@ func TestSiteChangeWrites(t *testing.T) {
 				t.Fatal(err)
 			}
 			changedIDs := tt.changed(f)
+			// After the commit, the notifier heard of exactly these owners,
+			// each with its new site change time.
+			told := f.heard()
+			if len(told) != len(changedIDs) {
+				t.Errorf("notified %v, want owners %v", told, changedIDs)
+			}
+			for _, c := range told {
+				if got, _ := s.SiteChangedAt(ctx, c.Owner); !c.At.Equal(got) || !slices.Contains(changedIDs, c.Owner) {
+					t.Errorf("notified %s at %v; site change %v, changed owners %v", c.Owner, c.At, got, changedIDs)
+				}
+			}
 			for _, u := range []stgypub.ID{f.alice, f.bob} {
 				want := before[u]
 				for _, c := range changedIDs {
@@ -133,7 +164,7 @@ func both(f *siteFixture) []stgypub.ID      { return []stgypub.ID{f.alice, f.bob
 // its own database and clock.
 func TestSiteChangeTime(t *testing.T) {
 	ctx := context.Background()
-	t.Run("never moves back", func(t *testing.T) {
+	t.Run("never moves back, always moves forward", func(t *testing.T) {
 		t.Parallel()
 		f := newSiteFixture(t)
 		if err := f.s.UpdateProfile(ctx, f.alice, "Alice", "Newer clock"); err != nil {
@@ -144,8 +175,33 @@ func TestSiteChangeTime(t *testing.T) {
 		if err := f.s.UpdateProfile(ctx, f.alice, "Alice", "Older clock"); err != nil {
 			t.Fatal(err)
 		}
-		if got, _ := f.s.SiteChangedAt(ctx, f.alice); !got.Equal(high) {
-			t.Errorf("site change = %v, want %v", got, high)
+		// A writer whose clock is behind still makes a new version: one
+		// microsecond later than the last (the page cache's version).
+		if got, _ := f.s.SiteChangedAt(ctx, f.alice); !got.Equal(high.Add(time.Microsecond)) {
+			t.Errorf("site change = %v, want %v", got, high.Add(time.Microsecond))
+		}
+		if err := f.s.UpdateProfile(ctx, f.alice, "Alice", "Same clock"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := f.s.SiteChangedAt(ctx, f.alice); !got.Equal(high.Add(2 * time.Microsecond)) {
+			t.Errorf("site change = %v, want %v", got, high.Add(2*time.Microsecond))
+		}
+	})
+	t.Run("failed writes notify nothing", func(t *testing.T) {
+		t.Parallel()
+		f := newSiteFixture(t)
+		f.heard()
+		if err := f.s.DeletePost(ctx, 0x7FFF000000000001); !stgypub.IsNotFound(err) {
+			t.Fatalf("DeletePost of a missing post = %v", err)
+		}
+		if err := f.s.SetPublication(ctx, 0x7FFF000000000001, nil); !stgypub.IsNotFound(err) {
+			t.Fatalf("SetPublication of a missing post = %v", err)
+		}
+		if err := f.s.UpdatePubConfig(ctx, stgypub.DefaultPubConfig(0x7FFF000000000002)); !stgypub.IsNotFound(err) {
+			t.Fatalf("UpdatePubConfig of a missing user = %v", err)
+		}
+		if got := f.heard(); len(got) != 0 {
+			t.Errorf("notified %v for writes that failed", got)
 		}
 	})
 	t.Run("scheduled post falling due", func(t *testing.T) {

@@ -7,40 +7,88 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/driver/pgdriver"
 	"github.com/uptrace/bun/migrate"
+
+	"github.com/stgy/stgypub"
 )
 
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
 // Store is the PostgreSQL store. Now is the clock that decides what is
-// published (published_at <= Now()); tests replace it.
+// published (published_at <= Now()); tests replace it. Changes, when set,
+// is told after commit about every write that changes an owner's public
+// pages (site_change.go); set it before the store is shared.
 type Store struct {
-	DB  *bun.DB
-	Now func() time.Time
+	DB      *bun.DB
+	Now     func() time.Time
+	Changes stgypub.SiteChangeNotifier
 
 	pageStmts preparedStatements // see prepared.go
+	conns     *countingConnector // nil for New on an open bun.DB
+}
+
+// MaxConns is the size of Open's connection pool, open and idle alike:
+// with fewer idle than open slots, every burst above the idle count
+// closes connections it just opened and the next burst opens them again
+// (a new PostgreSQL session each time). Page requests mostly hit the page
+// cache, so 32 is well above what the pages need; connections idle for
+// ConnMaxIdleTime are closed.
+const (
+	MaxConns        = 32
+	ConnMaxIdleTime = 5 * time.Minute
+)
+
+// countingConnector counts the connections the pool opens (the metric
+// stgy_db_connections_opened_total: churn shows as a rising count under
+// steady load).
+type countingConnector struct {
+	driver.Connector
+	opened atomic.Int64
+}
+
+func (c *countingConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err == nil {
+		c.opened.Add(1)
+	}
+	return conn, err
+}
+
+// ConnectionsOpened is the number of PostgreSQL connections the pool has
+// opened since Open (0 for a Store made with New).
+func (s *Store) ConnectionsOpened() int64 {
+	if s.conns == nil {
+		return 0
+	}
+	return s.conns.opened.Load()
 }
 
 // Open connects to PostgreSQL at dsn (postgres://user@host:port/db?sslmode=disable)
-// and pings it.
+// with a pool of MaxConns connections, open and idle, and pings it.
 func Open(ctx context.Context, dsn string) (*Store, error) {
-	sqldb := sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(dsn)))
-	sqldb.SetMaxOpenConns(32)
-	sqldb.SetMaxIdleConns(16)
+	conns := &countingConnector{Connector: pgdriver.NewConnector(pgdriver.WithDSN(dsn))}
+	sqldb := sql.OpenDB(conns)
+	sqldb.SetMaxOpenConns(MaxConns)
+	sqldb.SetMaxIdleConns(MaxConns)
+	sqldb.SetConnMaxIdleTime(ConnMaxIdleTime)
 	db := bun.NewDB(sqldb, pgdialect.New())
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: connect: %w", err)
 	}
-	return New(db), nil
+	s := New(db)
+	s.conns = conns
+	return s, nil
 }
 
 // New wraps an open bun.DB.

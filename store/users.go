@@ -142,13 +142,16 @@ func (s *Store) UpdateProfile(ctx context.Context, id stgypub.ID, nickname, intr
 // updateUser applies set to one user and moves updated_at (the site
 // change time, site_change.go) forward to s.Now().
 func (s *Store) updateUser(ctx context.Context, id stgypub.ID, set string, args ...any) error {
-	res, err := s.DB.NewUpdate().Table("users").Set(set, args...).
-		Set("updated_at = greatest(updated_at, ?)", s.Now().UTC()).
-		Where("id = ?", int64(id)).Exec(ctx)
+	n, err := s.touching(ctx, func(rows *[]siteChangeRow) error {
+		_, err := s.DB.NewUpdate().Table("users").Set(set, args...).
+			Set("updated_at = greatest(updated_at + interval '1 microsecond', ?)", s.Now().UTC()).
+			Where("id = ?", int64(id)).Returning("id, updated_at").Exec(ctx, rows)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store: update user %s: %w", id, err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		return notFound("user")
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 
 	"github.com/stgy/stgypub/counter"
 	"github.com/stgy/stgypub/internal/redisguard"
+	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -29,7 +30,7 @@ type config struct {
 	Listen         string
 	Introspection  bool
 	CacheTTL       time.Duration
-	PageDataTTL    time.Duration // STGY_PAGE_DATA_TTL, server.Config.PageDataTTL
+	PageCacheBytes int64         // STGY_PAGE_CACHE_BYTES, pagecache.Config.MaxBytes
 	secretSource   string        // "environment", or the local file of development mode
 	DevMode        bool          // STGY_DEV=1: `serve` may run without STGY_PUB_VIEW_SECRET
 	RotateDaily    bool          // STGY_PUB_VIEW_KEY_ROTATION=daily
@@ -99,12 +100,16 @@ func loadConfig() (*config, error) {
 	if c.Introspection, err = parseBool("STGY_GRAPHQL_INTROSPECTION", env("STGY_GRAPHQL_INTROSPECTION", "true")); err != nil {
 		return nil, err
 	}
-	if s := os.Getenv("STGY_PAGE_DATA_TTL"); s != "" {
-		d, err := time.ParseDuration(s)
-		if err != nil || d < 0 || d > time.Second {
-			return nil, fmt.Errorf("STGY_PAGE_DATA_TTL %q: want a duration from 0 to 1s", s)
+	c.PageCacheBytes = pagecache.DefaultMaxBytes
+	if s := os.Getenv("STGY_PAGE_CACHE_BYTES"); s != "" {
+		n, err := parseBytes(s)
+		if err != nil || n < 1<<20 || n > 1<<40 {
+			return nil, fmt.Errorf("STGY_PAGE_CACHE_BYTES %q: want a size from 1MiB to 1TiB (e.g. 268435456, 256MiB, 1GiB)", s)
 		}
-		c.PageDataTTL = d
+		c.PageCacheBytes = n
+	}
+	if os.Getenv("STGY_PAGE_DATA_TTL") != "" {
+		slog.Warn("STGY_PAGE_DATA_TTL is ignored: public pages are cached with exact invalidation (README \"Caching\"); unset it")
 	}
 
 	if c.RedisTimeout, err = envDuration("STGY_REDIS_TIMEOUT", redisguard.DefaultTimeout, time.Millisecond, redisguard.MaxIO); err != nil {
@@ -181,6 +186,7 @@ func (c *config) logValue() slog.Value {
 		slog.String("base_url", c.BaseURL.String()),
 		slog.String("listen", c.Listen),
 		slog.Int("retention_days", c.RetentionDays),
+		slog.Int64("page_cache_bytes", c.PageCacheBytes),
 		slog.Int("trusted_proxies", len(c.TrustedProxies)),
 		slog.String("view_secret", c.secretSource),
 		slog.Bool("view_key_rotation_daily", c.RotateDaily),
@@ -188,6 +194,23 @@ func (c *config) logValue() slog.Value {
 		slog.Duration("redis_page_budget", c.RedisPageBudget),
 		slog.Duration("view_flush_interval", c.FlushInterval),
 	)
+}
+
+// parseBytes reads a byte size: a whole number, optionally followed by
+// KiB, MiB or GiB.
+func parseBytes(s string) (int64, error) {
+	mult := int64(1)
+	for suffix, m := range map[string]int64{"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30} {
+		if rest, ok := strings.CutSuffix(s, suffix); ok {
+			s, mult = rest, m
+			break
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil || n < 0 || n > (1<<62)/mult {
+		return 0, fmt.Errorf("not a size: %q", s)
+	}
+	return n * mult, nil
 }
 
 func env(key, def string) string {

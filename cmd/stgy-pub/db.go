@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/stgy/stgypub/internal/obs"
+	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/store"
 )
 
@@ -40,4 +44,32 @@ func runMigrate(ctx context.Context, cfg *config, _ []string) error {
 	defer st.Close()
 	fmt.Println("migrations applied")
 	return nil
+}
+
+// announceChanges makes a command that writes outside the server (import,
+// user) tell the running servers about the pages it changes
+// (store.Changes, pagecache.Versions). Without Redis it warns: a running
+// server that stayed connected to Redis meanwhile may then keep showing
+// old pages for up to pagecache.DefaultMaxAge (one that lost Redis too
+// flushes its cache when it reconnects). The returned function closes
+// the Redis client.
+func announceChanges(ctx context.Context, cfg *config, st *store.Store) func() {
+	deps, err := obs.NewDependencies(prometheus.NewRegistry())
+	if err != nil {
+		slog.Warn("page-cache announcements disabled", "error", err.Error())
+		return func() {}
+	}
+	rdb, _, err := openRedis(ctx, cfg, deps)
+	if err == nil {
+		err = rdb.Ping(ctx).Err()
+	}
+	if err != nil {
+		slog.Warn("Redis unavailable: running servers that stay connected to it may show the old pages for up to an hour", "error", err.Error())
+		if rdb != nil {
+			rdb.Close()
+		}
+		return func() {}
+	}
+	st.Changes = pagecache.NewVersions(rdb, cfg.RedisPrefix, slog.Default())
+	return func() { rdb.Close() }
 }

@@ -34,6 +34,7 @@ func runImport(ctx context.Context, cfg *config, args []string) error {
 		return err
 	}
 	defer st.Close()
+	defer announceChanges(ctx, cfg, st)()
 	u, err := st.UserByLogin(ctx, *login)
 	if err != nil {
 		return fmt.Errorf("user %q: %w", *login, err)

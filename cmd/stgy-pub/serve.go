@@ -19,18 +19,23 @@ import (
 	"github.com/stgy/stgypub/internal/obs"
 	"github.com/stgy/stgypub/internal/redisguard"
 	"github.com/stgy/stgypub/owner"
+	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
 )
 
-// app is the wired process: the store, Redis, the counter and the HTTP
-// handler.
+// app is the wired process: the store, Redis, the counter, the page
+// cache and the HTTP handler.
 type app struct {
 	store   *store.Store
 	redis   redis.UniversalClient
 	counter *counter.Counter
-	handler http.Handler
+	pages   *pagecache.Cache
+	// versions announces the store's site changes (store.Changes) and
+	// carries them to pages (listen).
+	versions *pagecache.Versions
+	handler  http.Handler
 }
 
 func (a *app) close() {
@@ -38,6 +43,10 @@ func (a *app) close() {
 	a.redis.Close()
 	a.store.Close()
 }
+
+// listen applies the other servers' (and the CLI's) site-change
+// announcements to this process's page cache until ctx ends.
+func (a *app) listen(ctx context.Context) { go a.versions.Listen(ctx, a.pages) }
 
 // openRedis builds the Redis client with the best-effort guard attached
 // (internal/redisguard): short per-call deadlines, no retries, a circuit
@@ -92,6 +101,19 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		return nil, err
 	}
 	logger := slog.Default()
+	versions := pagecache.NewVersions(rdb, cfg.RedisPrefix, logger)
+	st.Changes = versions
+	pages, err := pagecache.New(pagecache.Config{MaxBytes: cfg.PageCacheBytes})
+	if err != nil {
+		rdb.Close()
+		st.Close()
+		return nil, err
+	}
+	if err := registerMetrics(reg, st, pages); err != nil {
+		rdb.Close()
+		st.Close()
+		return nil, err
+	}
 	ctr := counter.New(rdb, st, counter.Config{
 		Prefix:         cfg.RedisPrefix,
 		RetentionDays:  cfg.RetentionDays,
@@ -132,7 +154,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		TrustedProxies: cfg.TrustedProxies,
 		Logger:         logger,
 		ViewDays:       cfg.RetentionDays,
-		PageDataTTL:    cfg.PageDataTTL,
+		ViewCountTTL:   cfg.CacheTTL,
 	}, server.Deps{
 		Posts:    st,
 		Users:    st,
@@ -144,6 +166,8 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Comments: comments,
 		API:      apiHandler,
 		Previews: &server.Previews{Auth: authSvc, Posts: ownerSvc},
+		Pages:    pages,
+		Versions: versions,
 		Ready: []server.ReadyCheck{
 			{Name: "postgres", Check: func(ctx context.Context) error { return st.DB.PingContext(ctx) }},
 			{Name: "redis", Optional: true, Check: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }},
@@ -155,7 +179,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		st.Close()
 		return nil, err
 	}
-	return &app{store: st, redis: rdb, counter: ctr, handler: srv}, nil
+	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, handler: srv}, nil
 }
 
 func runServe(ctx context.Context, cfg *config, _ []string) error {
@@ -178,6 +202,7 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 		return err
 	}
 	defer a.close()
+	a.listen(ctx)
 	if prepare != nil {
 		if err := prepare(a); err != nil {
 			return err

@@ -36,6 +36,7 @@ func runUser(ctx context.Context, cfg *config, args []string) error {
 		return err
 	}
 	defer st.Close()
+	defer announceChanges(ctx, cfg, st)()
 	switch args[0] {
 	case "create":
 		pw, err := readPassword(*password)

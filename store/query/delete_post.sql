@@ -1,6 +1,9 @@
 -- Delete a post (details, imports, comments and checkpoints cascade) and
 -- move its owner's site change time forward (DeletePost). $1 post ID,
--- $2 now. No row affected: the post does not exist.
+-- $2 now (the site change time moves strictly forward, see touch_site).
+-- Returns the owner and their new site change time; no row: the post
+-- does not exist.
 WITH d AS (DELETE FROM posts WHERE id = $1 RETURNING owned_by)
-UPDATE users u SET updated_at = greatest(u.updated_at, $2)
+UPDATE users u SET updated_at = greatest(u.updated_at + interval '1 microsecond', $2)
 FROM d WHERE u.id = d.owned_by
+RETURNING u.id, u.updated_at

@@ -1,9 +1,9 @@
 -- The whole /pub/{postId} read in one round trip (PubArticle).
 -- $1 post ID, $2 now, $3 stgypub.SidePostsMax.
 -- cur: the post when published. site: its owner (never the password hash)
--- with their settings (column defaults without a row), site change time
--- and newest publication. rows: the post without its details, the
--- neighbours in (published_at, id) order when show_pagenation is on, and
+-- with their settings (column defaults without a row), site change time,
+-- newest publication and next scheduled one (the page cache expires the
+-- owner's pages then). rows: the post without its details, the neighbours in (published_at, id) order when show_pagenation is on, and
 -- the owner's newest min(show_side_recent, $3) + 1 posts (the caller drops
 -- the post itself). Every post read walks the (owned_by, published_at, id)
 -- partial index. FULL JOIN ... ON false puts owner and settings on a row
@@ -16,6 +16,8 @@ WITH cur AS (
     u.updated_at AS owner_updated_at,
     (SELECT x.published_at FROM posts x WHERE x.owned_by = u.id AND x.published_at <= $2
       ORDER BY x.published_at DESC LIMIT 1) AS newest_published,
+    (SELECT x.published_at FROM posts x WHERE x.owned_by = u.id AND x.published_at > $2
+      ORDER BY x.published_at ASC LIMIT 1) AS next_published,
     u.id AS uid, c.user_id IS NOT NULL AS has_row,
     coalesce(c.user_id, u.id) AS user_id,
     coalesce(c.site_name, '') AS site_name, coalesce(c.subtitle, '') AS subtitle,

@@ -1,9 +1,10 @@
 -- A /sites/{userId} page in one round trip (PubSite), oldest first.
 -- $1 user ID, $2 now, $3 offset, $4 limit.
 -- site: the user (never the password hash) with their settings (column
--- defaults without a row), site change time and newest publication. list:
--- one page of their published posts through the (owned_by, published_at,
--- id) partial index. FULL JOIN ... ON false keeps the user and settings on
+-- defaults without a row), site change time, newest publication and next
+-- scheduled one (the page cache expires the owner's pages then). list: one
+-- page of their published posts through the (owned_by, published_at, id)
+-- partial index. FULL JOIN ... ON false keeps the user and settings on
 -- a row of their own (post columns NULL), even when the page lists nothing.
 WITH site AS (
   SELECT u.login_name AS owner_login_name, u.nickname AS owner_nickname,
@@ -11,6 +12,8 @@ WITH site AS (
     u.updated_at AS owner_updated_at,
     (SELECT x.published_at FROM posts x WHERE x.owned_by = u.id AND x.published_at <= $2
       ORDER BY x.published_at DESC LIMIT 1) AS newest_published,
+    (SELECT x.published_at FROM posts x WHERE x.owned_by = u.id AND x.published_at > $2
+      ORDER BY x.published_at ASC LIMIT 1) AS next_published,
     u.id AS uid, c.user_id IS NOT NULL AS has_row,
     coalesce(c.user_id, u.id) AS user_id,
     coalesce(c.site_name, '') AS site_name, coalesce(c.subtitle, '') AS subtitle,

@@ -1,0 +1,178 @@
+package pagecache
+
+import (
+	"bytes"
+	"encoding/hex"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/cespare/xxhash/v2"
+	"github.com/klauspost/compress/gzip"
+
+	"github.com/stgy/stgypub"
+)
+
+// Compression levels of the variants, built once per entry: gzip 6 is
+// gzip's default; brotli 6 gives about gzip -9's size at gzip -6's speed.
+const (
+	GzipLevel   = 6
+	BrotliLevel = 6
+	// minCompress is the smallest body worth compressing.
+	minCompress = 512
+)
+
+// Page is what a handler builds: the final bytes of a 200 response and
+// what decides how long they stay right.
+type Page struct {
+	Body         []byte
+	ContentType  string // e.g. "text/html; charset=utf-8"
+	CacheControl string // e.g. "public, no-cache"
+	// Modified is the exact time of the last change the page shows (zero:
+	// unknown, no Last-Modified is sent).
+	Modified time.Time
+	// Owner is the site owner whose page version the page depends on; 0
+	// for pages that show every site (home page, sitemap).
+	Owner stgypub.ID
+	// Version is the owner's site change time the page was built from
+	// (stgypub.PubArticle.SiteChanged), in µs since the epoch; 0 when
+	// unknown (the page is then rebuilt whenever the owner's version is
+	// checked and found set).
+	Version int64
+	// Expires, when not zero, is when the page stops being right without
+	// any write: the owner's next scheduled publication, the expiry of
+	// the Popular ranking or view count it shows. The cache also applies
+	// Config.MaxAge.
+	Expires time.Time
+	// View is set on article pages: the page view to record for each
+	// reader (everything but the fingerprint), so a hit needs no
+	// database read and no digest computation.
+	View *stgypub.View
+}
+
+// Entry is a built page ready to be written: its bytes, strong ETag,
+// Last-Modified and the gzip and brotli variants (built on first use,
+// once). Entries are immutable once built and shared by every request.
+type Entry struct {
+	Page
+	start   uint64 // cache epoch when the build started (Cache.valid)
+	expires time.Time
+
+	etag, lastMod        string
+	lastModAt            time.Time // Modified rounded up to the second
+	ctype, cache, length []string
+	etagH, lastModH      []string
+	variants             [2]variant // gzip, br
+
+	verified lastCheck // when the owner's version was last confirmed
+}
+
+type variant struct {
+	once                 sync.Once
+	body                 []byte
+	etagH, lengthH, encH []string
+}
+
+// newEntry hashes the body (xxhash64, the strong ETag) and formats the
+// headers once.
+func newEntry(p Page, start uint64) *Entry {
+	e := &Entry{Page: p, start: start}
+	sum := xxhash.Sum64(p.Body)
+	var b [8]byte
+	for i := 7; i >= 0; i-- {
+		b[i] = byte(sum)
+		sum >>= 8
+	}
+	e.etag = `"` + hex.EncodeToString(b[:]) + `"`
+	e.etagH = []string{e.etag}
+	e.ctype = []string{p.ContentType}
+	e.cache = []string{p.CacheControl}
+	e.length = []string{strconv.Itoa(len(p.Body))}
+	if !p.Modified.IsZero() {
+		e.lastModAt = CeilSecond(p.Modified)
+		e.lastMod = e.lastModAt.Format(http.TimeFormat)
+		e.lastModH = []string{e.lastMod}
+	}
+	return e
+}
+
+// CeilSecond rounds t up to a whole second in UTC: Last-Modified and
+// If-Modified-Since have one-second granularity, and a validator rounded
+// down would call a page changed later in the same second "not modified"
+// (issue 9.16). Rounded up it only ever errs towards a 200.
+func CeilSecond(t time.Time) time.Time {
+	t = t.UTC()
+	if r := t.Truncate(time.Second); !r.Equal(t) {
+		return r.Add(time.Second)
+	}
+	return t
+}
+
+// weight is the entry's memory estimate in bytes: its body and variants
+// (compressed variants are estimated at 45% of the body until built; the
+// weigher runs once, at insertion) plus a fixed overhead.
+func (e *Entry) weight() uint32 {
+	const overhead = 1024
+	n := len(e.Body) + overhead
+	if len(e.Body) >= minCompress {
+		n += len(e.Body) * 45 / 100
+	}
+	return uint32(min(n, 1<<31))
+}
+
+// encoding indexes Entry.variants; identity is -1.
+const (
+	encIdentity = -1
+	encGzip     = 0
+	encBrotli   = 1
+)
+
+var encNames = [2]string{"gzip", "br"}
+
+// variant returns the body, ETag, Content-Length and Content-Encoding
+// header values of encoding enc, compressing on first use.
+func (e *Entry) variant(enc int) *variant {
+	v := &e.variants[enc]
+	v.once.Do(func() {
+		var buf bytes.Buffer
+		buf.Grow(len(e.Body) / 3)
+		switch enc {
+		case encGzip:
+			zw, _ := gzip.NewWriterLevel(&buf, GzipLevel) // a valid level never fails
+			_, _ = zw.Write(e.Body)
+			_ = zw.Close()
+		case encBrotli:
+			bw := brotli.NewWriterLevel(&buf, BrotliLevel)
+			_, _ = bw.Write(e.Body)
+			_ = bw.Close()
+		}
+		v.body = buf.Bytes()
+		v.etagH = []string{e.etag[:len(e.etag)-1] + "-" + encNames[enc] + `"`}
+		v.lengthH = []string{strconv.Itoa(len(v.body))}
+		v.encH = []string{encNames[enc]}
+	})
+	return v
+}
+
+// Prepare builds the compressed variants now (the cache calls it in the
+// build, so hits never compress).
+func (e *Entry) Prepare() {
+	if len(e.Body) >= minCompress {
+		e.variant(encGzip)
+		e.variant(encBrotli)
+	}
+}
+
+// Size is the entry's bytes: body plus the variants built so far.
+func (e *Entry) Size() int {
+	n := len(e.Body)
+	for i := range e.variants {
+		n += len(e.variants[i].body)
+	}
+	return n
+}
+
+// ETag is the strong ETag of the identity body.
+func (e *Entry) ETag() string { return e.etag }
