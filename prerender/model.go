@@ -200,7 +200,7 @@ type CommentSection struct {
 	CountKnown bool
 	FeedURL    string // /pub/{postId}/comments.atom, absolute
 	Vertical   bool   // vertical-writing theme: the widget converts displayed text
-	// Scripts are the readers' widget's scripts (ui entry "comments"),
-	// loaded with defer; none until the entry is built.
-	Scripts []string
+	// Scripts and Styles are the readers' widget's files (ui entry
+	// "comments"); scripts load with defer, styles go in <head>.
+	Scripts, Styles []string
 }

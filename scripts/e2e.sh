@@ -9,6 +9,7 @@
 #
 #   STGY_E2E_BINARY=path   use this binary instead of building bin/stgy-pub
 #   CHROMIUM=path          browser (default /usr/bin/chromium)
+#   STGY_E2E_TESTS=files   run only these test files (default ui/e2e/*.test.mjs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +26,11 @@ fi
 if [ ! -d ui/e2e/node_modules/playwright-core ]; then
 	echo "== npm ci (ui/e2e: playwright-core only, no browser download)"
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix ui/e2e --no-audit --no-fund >/dev/null
+fi
+# axe-core (accessibility checks) comes with the UI's dev dependencies.
+if [ ! -f ui/app/node_modules/axe-core/axe.min.js ]; then
+	echo "== npm ci (ui/app, for axe-core; no browser download)"
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix ui/app --no-audit --no-fund --loglevel=error >/dev/null
 fi
 
 bin=${STGY_E2E_BINARY:-}
@@ -95,4 +101,5 @@ done
 # a site nobody has viewed yet, so it runs before the files that open pages.
 echo "== node --test ui/e2e"
 STGY_E2E_BASE_URL="$base" STGY_E2E_VIEW_SECRET="$secret" STGY_E2E_CHROMIUM="$CHROMIUM" \
-	node --test --test-concurrency=1 --test-reporter=spec ui/e2e/*.test.mjs
+	STGY_E2E_REDIS_PREFIX="$prefix" STGY_E2E_REDIS_HOST="$redis_host" STGY_E2E_REDIS_PORT="$redis_port" \
+	node --test --test-concurrency=1 --test-reporter=spec ${STGY_E2E_TESTS:-ui/e2e/*.test.mjs}

@@ -13,6 +13,7 @@ import (
 	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/internal/redistest"
 	"github.com/stgy/stgypub/server"
+	"github.com/stgy/stgypub/ui"
 )
 
 // commentsEnv is env with the real comment service (PostgreSQL and a
@@ -87,6 +88,11 @@ func TestCommentSectionOnPubPage(t *testing.T) {
 		if !strings.Contains(body, want) {
 			t.Errorf("page lacks %s", want)
 		}
+	}
+	// The widget's script and stylesheet, from the ui build, no inline code.
+	w := ui.MustEntry("comments")
+	if !strings.Contains(body, `<script defer src="`+w.Scripts[0]+`"></script>`) || !strings.Contains(body, `<link rel="stylesheet" href="`+w.Styles[0]+`">`) {
+		t.Errorf("page lacks the widget's files %v", w)
 	}
 	// No comment text in the page (the widget reads it), no inline code
 	// or style attributes.

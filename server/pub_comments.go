@@ -6,6 +6,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/ui"
 )
 
 // CommentReader gives article pages and the comments feed what they show
@@ -16,6 +17,9 @@ type CommentReader interface {
 	PublishedCount(ctx context.Context, post *stgypub.Post, mode string) (int, error)
 	Feed(ctx context.Context, post *stgypub.Post, mode string, limit int) ([]*stgypub.Comment, error)
 }
+
+// commentsEntry is the readers' comment widget (ui/app/src/entries).
+const commentsEntry = "comments"
 
 func (s *Server) commentsFeedURL(id stgypub.ID) string { return s.pubURL(id) + "/comments.atom" }
 
@@ -32,6 +36,9 @@ func (s *Server) startComments(ctx context.Context, post *stgypub.Post, cfg *stg
 		return func() *prerender.CommentSection { return nil }
 	}
 	sec := &prerender.CommentSection{PostID: post.ID.String(), FeedURL: s.commentsFeedURL(post.ID), Vertical: vertical}
+	if e, ok := ui.LookupEntry(commentsEntry); ok {
+		sec.Scripts, sec.Styles = e.Scripts, e.Styles
+	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -55,6 +62,7 @@ func (s *Server) setComments(page *prerender.PubPage, sec *prerender.CommentSect
 	ld, _ := page.Meta.JSONLD.(*blogPosting)
 	if sec != nil {
 		page.Meta.CommentsFeedURL = sec.FeedURL
+		page.Meta.Styles = append(page.Meta.Styles, sec.Styles...)
 		if ld != nil && sec.CountKnown {
 			n := sec.Count
 			ld.CommentCount = &n

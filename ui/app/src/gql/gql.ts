@@ -14,11 +14,25 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": typeof types.PubCommentsDocument,
+    "\n  query PubCommentFormState($postId: ID!) {\n    pubCommentFormState(postId: $postId) {\n      open\n      newStatus\n      captchaRequired\n      nickname\n      canPostAsOwner\n      asOwner\n      capReached\n      nicknameMaxChars\n      bodyMaxChars\n    }\n  }\n": typeof types.PubCommentFormStateDocument,
+    "\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n": typeof types.CreateCaptchaChallengeDocument,
+    "\n  mutation PostPubComment($input: PostPubCommentInput!) {\n    postPubComment(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.PostPubCommentDocument,
+    "\n  mutation ApprovePubComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ApprovePubCommentDocument,
+    "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {\n    editPubComment(id: $id, nickname: $nickname, body: $body) {\n      id\n      nickname\n      body\n    }\n  }\n": typeof types.EditPubCommentDocument,
+    "\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n": typeof types.DeletePubCommentDocument,
     "\n  query Me {\n    me {\n      id\n      loginName\n      nickname\n      isAdmin\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation Login($loginName: String!, $password: String!) {\n    login(loginName: $loginName, password: $password) {\n      me {\n        id\n        loginName\n        nickname\n        isAdmin\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
 };
 const documents: Documents = {
+    "\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": types.PubCommentsDocument,
+    "\n  query PubCommentFormState($postId: ID!) {\n    pubCommentFormState(postId: $postId) {\n      open\n      newStatus\n      captchaRequired\n      nickname\n      canPostAsOwner\n      asOwner\n      capReached\n      nicknameMaxChars\n      bodyMaxChars\n    }\n  }\n": types.PubCommentFormStateDocument,
+    "\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n": types.CreateCaptchaChallengeDocument,
+    "\n  mutation PostPubComment($input: PostPubCommentInput!) {\n    postPubComment(input: $input) {\n      id\n      status\n    }\n  }\n": types.PostPubCommentDocument,
+    "\n  mutation ApprovePubComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n": types.ApprovePubCommentDocument,
+    "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {\n    editPubComment(id: $id, nickname: $nickname, body: $body) {\n      id\n      nickname\n      body\n    }\n  }\n": types.EditPubCommentDocument,
+    "\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n": types.DeletePubCommentDocument,
     "\n  query Me {\n    me {\n      id\n      loginName\n      nickname\n      isAdmin\n    }\n  }\n": types.MeDocument,
     "\n  mutation Login($loginName: String!, $password: String!) {\n    login(loginName: $loginName, password: $password) {\n      me {\n        id\n        loginName\n        nickname\n        isAdmin\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
@@ -38,6 +52,34 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n"): (typeof documents)["\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PubCommentFormState($postId: ID!) {\n    pubCommentFormState(postId: $postId) {\n      open\n      newStatus\n      captchaRequired\n      nickname\n      canPostAsOwner\n      asOwner\n      capReached\n      nicknameMaxChars\n      bodyMaxChars\n    }\n  }\n"): (typeof documents)["\n  query PubCommentFormState($postId: ID!) {\n    pubCommentFormState(postId: $postId) {\n      open\n      newStatus\n      captchaRequired\n      nickname\n      canPostAsOwner\n      asOwner\n      capReached\n      nicknameMaxChars\n      bodyMaxChars\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PostPubComment($input: PostPubCommentInput!) {\n    postPubComment(input: $input) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation PostPubComment($input: PostPubCommentInput!) {\n    postPubComment(input: $input) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApprovePubComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation ApprovePubComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {\n    editPubComment(id: $id, nickname: $nickname, body: $body) {\n      id\n      nickname\n      body\n    }\n  }\n"): (typeof documents)["\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {\n    editPubComment(id: $id, nickname: $nickname, body: $body) {\n      id\n      nickname\n      body\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

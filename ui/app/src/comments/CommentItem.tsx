@@ -1,0 +1,131 @@
+// One comment: nickname, time, badges, the text (converted to full-width
+// in vertical themes; never markup) and, for the article's owner and
+// admins, approve / edit / delete in place.
+import { useState } from "preact/hooks";
+import { useClient } from "@urql/preact";
+import type { CombinedError } from "@urql/core";
+import { useI18n } from "../lib/i18n-context";
+import { errorText } from "../lib/errors";
+import { ApproveMutation, DeleteMutation, EditMutation } from "./ops";
+import { fullWidth } from "./text";
+import { BodyField } from "./BodyField";
+
+export interface CommentView {
+  id: string;
+  nickname: string;
+  body: string;
+  status: "PENDING" | "PUBLISHED";
+  isAuthor: boolean;
+  createdAt: string;
+  viewerCanEdit: boolean;
+  viewerCanModerate: boolean;
+}
+
+export function CommentItem(props: { comment: CommentView; vertical: boolean; onChanged: () => void }) {
+  const c = props.comment;
+  const { t, lang } = useI18n();
+  const client = useClient();
+  const [mode, setMode] = useState<"view" | "edit" | "confirm-delete">("view");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<CombinedError | null>(null);
+  const shown = (s: string) => (props.vertical ? fullWidth(s) : s);
+  const when = new Date(c.createdAt);
+  const pending = c.status === "PENDING";
+  const headID = `stgy-comment-${c.id}-by`;
+
+  const run = async (op: () => Promise<{ error?: CombinedError }>) => {
+    setBusy(true);
+    setError(null);
+    const r = await op();
+    setBusy(false);
+    if (r.error) {
+      setError(r.error);
+      return false;
+    }
+    setMode("view");
+    props.onChanged();
+    return true;
+  };
+  const approve = () => run(() => client.mutation(ApproveMutation, { id: c.id }).toPromise());
+  const remove = () => run(() => client.mutation(DeleteMutation, { id: c.id }).toPromise());
+  const save = (e: Event) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget as HTMLFormElement);
+    void run(() =>
+      client
+        .mutation(EditMutation, { id: c.id, nickname: String(data.get("nickname") ?? ""), body: String(data.get("body") ?? "") })
+        .toPromise(),
+    );
+  };
+
+  return (
+    <article class={pending ? "cw-comment pending" : "cw-comment"} id={`stgy-comment-${c.id}`} aria-labelledby={headID}>
+      <header class="cw-head" id={headID}>
+        <span class="cw-nick">
+          <bdi>{shown(c.nickname)}</bdi>
+        </span>
+        {c.isAuthor && <span class="cw-badge owner">{t("badge.owner")}</span>}
+        {pending && <span class="cw-badge pending">{t("badge.pending")}</span>}
+        <time class="cw-muted" dateTime={c.createdAt}>
+          {new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(when)}
+        </time>
+      </header>
+      {mode !== "edit" && <p class="cw-body">{shown(c.body.replace(/\n$/, ""))}</p>}
+      {mode === "edit" && (
+        <form class="cw-form cw-edit" onSubmit={save} aria-label={t("edit.label")}>
+          <label class="cw-field">
+            {t("form.nickname")}
+            <input name="nickname" defaultValue={c.nickname} required autoComplete="nickname" />
+          </label>
+          <BodyField initial={c.body.replace(/\n$/, "")} label={t("form.body")}>
+            {(over) => (
+              <>
+                <button type="submit" class="cw-button" disabled={busy || over}>
+                  {t("edit.save")}
+                </button>
+                <button type="button" class="cw-button secondary" onClick={() => setMode("view")}>
+                  {t("edit.cancel")}
+                </button>
+              </>
+            )}
+          </BodyField>
+        </form>
+      )}
+      {mode === "view" && (c.viewerCanModerate || c.viewerCanEdit) && (
+        <div class="cw-actions">
+          {pending && c.viewerCanModerate && (
+            <button type="button" class="cw-button" disabled={busy} onClick={approve}>
+              {t("action.approve")}
+            </button>
+          )}
+          {c.viewerCanEdit && (
+            <button type="button" class="cw-button secondary" disabled={busy} onClick={() => setMode("edit")}>
+              {t("action.edit")}
+            </button>
+          )}
+          {c.viewerCanModerate && (
+            <button type="button" class="cw-button danger" disabled={busy} onClick={() => setMode("confirm-delete")}>
+              {t("action.delete")}
+            </button>
+          )}
+        </div>
+      )}
+      {mode === "confirm-delete" && (
+        <div class="cw-actions" role="group" aria-label={t("action.confirmDelete")}>
+          <span>{t("action.confirmDelete")}</span>
+          <button type="button" class="cw-button danger" disabled={busy} onClick={remove}>
+            {t("action.deleteYes")}
+          </button>
+          <button type="button" class="cw-button secondary" onClick={() => setMode("view")}>
+            {t("edit.cancel")}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p class="cw-error" role="alert">
+          {errorText(t, error)}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,125 @@
+// The readers' comment widget of /pub/{postId} (docs/UI.md). It mounts in
+// the server-rendered comment section, loads the comments after the
+// page's script starts (10 a page, Newest or Oldest), shows owners and
+// admins the pending ones with their controls, and opens the form only
+// after "Write a comment" (CommentForm reads the form state then). After
+// a comment is posted it returns to page 1 in Newest order and moves to
+// the Comments heading.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { useQuery } from "@urql/preact";
+import { useI18n } from "../lib/i18n-context";
+import { errorText } from "../lib/errors";
+import { CommentsQuery } from "./ops";
+import { CommentItem } from "./CommentItem";
+import { CommentForm } from "./CommentForm";
+import type { MountProps } from "../lib/mount";
+
+export interface CommentsWidgetProps {
+  postId: string;
+  vertical: boolean;
+}
+
+type Order = "NEWEST" | "OLDEST";
+
+/** headingID is the section heading the server renders (prerender pub.html). */
+export const headingID = "stgy-comments-heading";
+
+export function CommentsWidget(props: CommentsWidgetProps & MountProps) {
+  const { t } = useI18n();
+  const [order, setOrder] = useState<Order>("NEWEST");
+  const [page, setPage] = useState(1);
+  const [writing, setWriting] = useState(false);
+  const [notice, setNotice] = useState("");
+  const writeButton = useRef<HTMLButtonElement>(null);
+  const cancel = () => {
+    setWriting(false);
+    // Back to the button that opened the form (after it renders again).
+    setTimeout(() => writeButton.current?.focus(), 0);
+  };
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: CommentsQuery,
+    variables: { postId: props.postId, page, order },
+  });
+  const reload = () => refetch({ requestPolicy: "network-only" });
+  const list = data?.pubComments;
+  const pages = list ? Math.max(1, Math.ceil(list.totalCount / list.pageSize)) : 1;
+
+  // The heading's count follows the list readers see.
+  useEffect(() => {
+    const count = document.querySelector(`#${headingID} .comments-count`);
+    if (count && list && !list.viewerCanModerate) count.textContent = `(${list.totalCount})`;
+  }, [list?.totalCount, list?.viewerCanModerate]);
+
+  const posted = (pending: boolean) => {
+    setWriting(false);
+    setNotice(pending ? t("posted.pending") : t("posted.published"));
+    setOrder("NEWEST");
+    setPage(1);
+    if (order === "NEWEST" && page === 1) reload();
+    const h = document.getElementById(headingID);
+    if (h) {
+      h.setAttribute("tabindex", "-1");
+      h.scrollIntoView({ block: "start" });
+      h.focus({ preventScroll: true });
+    }
+  };
+  const choose = (o: Order) => {
+    setOrder(o);
+    setPage(1);
+  };
+
+  return (
+    <div class={props.vertical ? "stgy-cw vertical" : "stgy-cw"}>
+      <p class="cw-notice" role="status">
+        {notice}
+      </p>
+      <div class="cw-toolbar">
+        <div class="cw-order" role="group" aria-label={t("order.label")}>
+          {(["NEWEST", "OLDEST"] as const).map((o) => (
+            <button type="button" class="cw-button secondary" aria-pressed={order === o} onClick={() => choose(o)}>
+              {t(o === "NEWEST" ? "order.newest" : "order.oldest")}
+            </button>
+          ))}
+        </div>
+        {!writing && (
+          <button type="button" class="cw-button cw-write" ref={writeButton} onClick={() => setWriting(true)}>
+            {t("write")}
+          </button>
+        )}
+      </div>
+      {writing && <CommentForm postId={props.postId} onPosted={posted} onCancel={cancel} />}
+      {error && (
+        <p class="cw-error" role="alert">
+          {errorText(t, error)}{" "}
+          <button type="button" class="cw-button secondary" onClick={reload}>
+            {t("common:retry")}
+          </button>
+        </p>
+      )}
+      {!list && fetching && <p class="cw-muted">{t("common:loading")}</p>}
+      {list && list.items.length === 0 && <p class="cw-muted">{page === 1 ? t("none") : t("emptyPage")}</p>}
+      {list && list.items.length > 0 && (
+        <ol class="cw-list" aria-label={t("listLabel", { count: list.totalCount })} aria-busy={fetching}>
+          {list.items.map((c) => (
+            <li key={c.id}>
+              <CommentItem comment={c} vertical={props.vertical} onChanged={reload} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {list && pages > 1 && (
+        <nav class="cw-pager" aria-label={t("pager.label")}>
+          <button type="button" class="cw-button secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t("pager.prev")}
+          </button>
+          <span class="cw-muted" aria-live="polite">
+            {t("pager.status", { page, pages })}
+          </span>
+          <button type="button" class="cw-button secondary" disabled={!list.hasNextPage} onClick={() => setPage(page + 1)}>
+            {t("pager.next")}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

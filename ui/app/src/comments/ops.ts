@@ -1,0 +1,88 @@
+// GraphQL operations of the readers' comment widget (typed by
+// graphql-codegen). See docs/API.md "Comments and CAPTCHA".
+import { graphql } from "../gql";
+
+export const CommentsQuery = graphql(`
+  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {
+    pubComments(postId: $postId, page: $page, order: $order) {
+      postId
+      page
+      pageSize
+      totalCount
+      hasNextPage
+      viewerCanModerate
+      items {
+        id
+        nickname
+        body
+        status
+        isAuthor
+        createdAt
+        viewerCanEdit
+        viewerCanModerate
+      }
+    }
+  }
+`);
+
+export const FormStateQuery = graphql(`
+  query PubCommentFormState($postId: ID!) {
+    pubCommentFormState(postId: $postId) {
+      open
+      newStatus
+      captchaRequired
+      nickname
+      canPostAsOwner
+      asOwner
+      capReached
+      nicknameMaxChars
+      bodyMaxChars
+    }
+  }
+`);
+
+export const ChallengeMutation = graphql(`
+  mutation CreateCaptchaChallenge {
+    createCaptchaChallenge {
+      id
+      image
+      width
+      height
+      digits
+    }
+  }
+`);
+
+export const PostMutation = graphql(`
+  mutation PostPubComment($input: PostPubCommentInput!) {
+    postPubComment(input: $input) {
+      id
+      status
+    }
+  }
+`);
+
+export const ApproveMutation = graphql(`
+  mutation ApprovePubComment($id: ID!) {
+    approvePubComment(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const EditMutation = graphql(`
+  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {
+    editPubComment(id: $id, nickname: $nickname, body: $body) {
+      id
+      nickname
+      body
+    }
+  }
+`);
+
+export const DeleteMutation = graphql(`
+  mutation DeletePubComment($id: ID!) {
+    deletePubComment(id: $id)
+  }
+`);

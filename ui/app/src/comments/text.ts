@@ -1,0 +1,40 @@
+// Text helpers of the comment widget.
+
+/**
+ * bodyLength counts a body as the server will (code points of the text
+ * normalized: line ends to LF, leading blank lines and trailing white
+ * space dropped, runs of blank lines collapsed to one), so the counter and
+ * the limit agree with the server.
+ */
+export function bodyLength(body: string): number {
+  const lines = body.replace(/\r\n?/g, "\n").split("\n");
+  const out: string[] = [];
+  let blank = 0;
+  for (const line of lines) {
+    if (line.trim() === "") {
+      blank++;
+      continue;
+    }
+    if (out.length > 0 && blank > 0) out.push("");
+    blank = 0;
+    out.push(line);
+  }
+  return [...out.join("\n").trimEnd()].length;
+}
+
+/**
+ * fullWidth is the vertical-writing conversion of displayed text: ASCII
+ * space to U+3000 and printable ASCII U+0021..U+007E to U+FF01..U+FF5E
+ * (the server's markdown.FullWidth). Stored text and the edit form keep
+ * the original.
+ */
+export function fullWidth(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (c === 0x20) out += "\u3000";
+    else if (c >= 0x21 && c <= 0x7e) out += String.fromCodePoint(c + 0xfee0);
+    else out += ch;
+  }
+  return out;
+}

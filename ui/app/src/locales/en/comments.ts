@@ -1,0 +1,43 @@
+// English text of the readers' comment widget (namespace "comments").
+export const comments = {
+  write: "Write a comment",
+  none: "No comments yet.",
+  emptyPage: "No comments on this page.",
+  listLabel_one: "{{count}} comment",
+  listLabel_other: "{{count}} comments",
+  posted: {
+    published: "Your comment was posted.",
+    pending: "Thank you. Your comment will appear once the author approves it.",
+  },
+  order: { label: "Order", newest: "Newest", oldest: "Oldest" },
+  pager: { label: "Comment pages", prev: "Previous page", next: "Next page", status: "Page {{page}} of {{pages}}" },
+  badge: { owner: "Author", pending: "Awaiting approval" },
+  action: {
+    approve: "Approve",
+    edit: "Edit",
+    delete: "Delete",
+    confirmDelete: "Delete this comment?",
+    deleteYes: "Yes, delete",
+  },
+  edit: { label: "Edit comment", save: "Save", cancel: "Cancel" },
+  form: {
+    heading: "Write a comment",
+    moderated: "Comments appear after the author approves them.",
+    nickname: "Nickname",
+    nicknameHint: "Shown with your comment; up to {{max}} characters.",
+    asOwner: "Post as the author",
+    body: "Comment",
+    post: "Post comment",
+    posting: "Posting…",
+    exceeding: "Exceeding the limit",
+    closed: "Comments are closed for this article.",
+    full: "This article has reached its limit of comments.",
+  },
+  captcha: {
+    legend: "Are you human?",
+    alt: "{{digits}} digits to type in",
+    new: "New image",
+    answer: "Type the {{digits}} digits in the image",
+    again: "Please type the digits of the new image.",
+  },
+};
