@@ -17,7 +17,11 @@ const (
 	// CodeCaptchaRequired: a comment needs a solved CAPTCHA: there is no
 	// usable pass and no live challenge (show a new challenge).
 	CodeCaptchaRequired = "CAPTCHA_REQUIRED"
-	CodeInternal        = "INTERNAL"
+	// CodeUnavailable: a dependency the request needs (PostgreSQL) is
+	// down or too slow; nothing was changed, retry later (HTTP 503 with
+	// Retry-After). See IsUnavailable.
+	CodeUnavailable = "UNAVAILABLE"
+	CodeInternal    = "INTERNAL"
 )
 
 // Error is an application error whose Code and Message are safe to show to

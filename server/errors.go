@@ -27,7 +27,9 @@ func notFoundf(format string, args ...any) error {
 }
 
 // handle runs h and renders its error: NOT_FOUND → 404, BAD_USER_INPUT →
-// 400, RATE_LIMITED → 429 with the error's message; anything else is
+// 400, RATE_LIMITED → 429 with the error's message; a dependency that is
+// down or too slow (stgypub.IsUnavailable: PostgreSQL refused, reset,
+// shutting down, timed out) → 503 with Retry-After; anything else is
 // logged with the request ID and shown as a generic 500 page.
 func (s *Server) handle(h appHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -52,6 +54,8 @@ func statusOf(code string) int {
 		return http.StatusForbidden
 	case stgypub.CodeConflict:
 		return http.StatusConflict
+	case stgypub.CodeUnavailable:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
 }
@@ -64,13 +68,29 @@ var headings = map[int]string{
 	http.StatusForbidden:           "Forbidden",
 	http.StatusConflict:            "Conflict",
 	http.StatusInternalServerError: "Something went wrong",
+	http.StatusServiceUnavailable:  "Temporarily unavailable",
 }
+
+// RetryAfter is the Retry-After of a 503 (seconds): a dependency was down
+// or too slow (stgypub.IsUnavailable).
+const RetryAfter = "5"
 
 // writeError renders the error page with robots noindex.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	code := stgypub.ErrorCode(err)
+	if code == stgypub.CodeInternal && stgypub.IsUnavailable(err) {
+		code = stgypub.CodeUnavailable
+	}
 	status := statusOf(code)
 	msg := stgypub.ErrorMessage(err)
+	if status == http.StatusServiceUnavailable {
+		s.log.LogAttrs(r.Context(), slog.LevelWarn, "dependency unavailable",
+			slog.String("request_id", RequestID(r.Context())),
+			slog.String("path", r.URL.Path),
+			slog.String("error", err.Error()))
+		msg = "This page cannot be shown right now. Please try again in a few seconds."
+		w.Header().Set("Retry-After", RetryAfter)
+	}
 	if status == http.StatusInternalServerError {
 		s.log.LogAttrs(r.Context(), slog.LevelError, "internal error",
 			slog.String("request_id", RequestID(r.Context())),

@@ -19,8 +19,10 @@ import (
 // message is hidden) and, when it is about one input field, names it in
 // extensions.field; gqlgen's own request errors (parse, validation,
 // argument coercion) keep their message and code (BAD_USER_INPUT when they
-// have none, and for the complexity limit); anything else is logged with the request ID and reported as
-// INTERNAL "internal error".
+// have none, and for the complexity limit); a dependency that is down or
+// too slow (stgypub.IsUnavailable) is UNAVAILABLE, and the response 503
+// with Retry-After; anything else is logged with the request ID and
+// reported as INTERNAL "internal error".
 func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 	gerr := graphql.DefaultErrorPresenter(ctx, err)
 	if gerr.Extensions == nil {
@@ -34,8 +36,14 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 		if se.Field != "" {
 			gerr.Extensions["field"] = se.Field
 		}
-		if se.Code == stgypub.CodeRateLimited {
+		switch se.Code {
+		case stgypub.CodeRateLimited:
 			gerr.Extensions["status"] = http.StatusTooManyRequests
+		case stgypub.CodeUnavailable:
+			gerr.Extensions["status"] = http.StatusServiceUnavailable
+			if rq := requestFrom(ctx); rq != nil {
+				rq.unavailable.Store(true)
+			}
 		}
 	case se == nil && gerr.Err != nil && gerr.Err.Error() == "introspection disabled":
 		gerr.Message = "introspection is disabled"
@@ -45,6 +53,13 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 		// the other limits use.
 		if c, ok := gerr.Extensions["code"]; !ok || c == "COMPLEXITY_LIMIT_EXCEEDED" {
 			gerr.Extensions["code"] = stgypub.CodeBadUserInput
+		}
+	case stgypub.IsUnavailable(err):
+		a.log.WarnContext(ctx, "graphql: dependency unavailable", "request_id", requestID(ctx), "path", gerr.Path.String(), "err", err)
+		gerr.Message = "service temporarily unavailable; retry later"
+		gerr.Extensions = map[string]any{"code": stgypub.CodeUnavailable, "status": http.StatusServiceUnavailable}
+		if rq := requestFrom(ctx); rq != nil {
+			rq.unavailable.Store(true)
 		}
 	default:
 		id := requestID(ctx)

@@ -108,6 +108,12 @@ func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx, err := a.deps.Auth.Authenticate(r)
 	if err != nil {
 		code := stgypub.ErrorCode(err)
+		if code != stgypub.CodeUnauthenticated && stgypub.IsUnavailable(err) {
+			a.log.WarnContext(r.Context(), "graphql: authenticate: dependency unavailable", "request_id", rq.id, "err", err)
+			w.Header().Set("Retry-After", "5")
+			refuse(w, http.StatusServiceUnavailable, stgypub.CodeUnavailable, "service temporarily unavailable; retry later")
+			return
+		}
 		if code != stgypub.CodeUnauthenticated {
 			a.log.ErrorContext(r.Context(), "graphql: authenticate", "request_id", rq.id, "err", err)
 			refuse(w, http.StatusInternalServerError, stgypub.CodeInternal, "internal error")

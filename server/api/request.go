@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"net/netip"
+	"sync/atomic"
 )
 
 // request is what the GraphQL layer needs of the HTTP exchange: the
@@ -18,6 +19,9 @@ type request struct {
 	id       string
 	status   int
 	limitErr error
+	// unavailable is set by the error presenter when a field failed
+	// because a dependency is down: the response is then 503.
+	unavailable atomic.Bool
 }
 
 type requestKey struct{}
@@ -59,6 +63,9 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.wroteHeader = true
 	if w.rq.status != 0 {
 		code = w.rq.status
+	} else if w.rq.unavailable.Load() {
+		code = http.StatusServiceUnavailable
+		w.Header().Set("Retry-After", "5")
 	}
 	w.ResponseWriter.WriteHeader(code)
 }

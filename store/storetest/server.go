@@ -1,0 +1,129 @@
+package storetest
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/uptrace/bun/driver/pgdriver"
+)
+
+// Server is a private PostgreSQL started by StartServer: the test's own,
+// so it may be stopped, restarted or frozen without touching the shared
+// one. Its data directory is a temporary folder; the process is stopped
+// by its pid when the test ends.
+type Server struct {
+	Port int
+	dir  string
+	bin  string
+	cmd  *exec.Cmd
+	cred *syscall.Credential
+	tb   testing.TB
+}
+
+// StartServer runs initdb and postgres (the newest
+// /usr/lib/postgresql/*/bin) on a free loopback port with trust
+// authentication, as the postgres user when the test runs as root, and
+// waits until it answers. It fails the test when PostgreSQL is not
+// installed.
+func StartServer(tb testing.TB) *Server {
+	tb.Helper()
+	bins, _ := filepath.Glob("/usr/lib/postgresql/*/bin/postgres")
+	if len(bins) == 0 {
+		tb.Fatal("storetest: PostgreSQL server binaries are needed (/usr/lib/postgresql/*/bin)")
+	}
+	sort.Strings(bins)
+	s := &Server{bin: filepath.Dir(bins[len(bins)-1]), tb: tb}
+	dir, err := os.MkdirTemp("", "stgy-pg-")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { os.RemoveAll(dir) })
+	s.dir = filepath.Join(dir, "data")
+	if os.Geteuid() == 0 {
+		u, err := user.Lookup("postgres")
+		if err != nil {
+			tb.Fatalf("storetest: running as root needs a postgres user: %v", err)
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		s.cred = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+		if err := os.Chown(dir, uid, gid); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	initdb := s.command("initdb", "-D", s.dir, "-U", "postgres", "-A", "trust", "--no-sync")
+	if out, err := initdb.CombinedOutput(); err != nil {
+		tb.Fatalf("storetest: initdb: %v\n%s", err, out)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s.Port = l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	tb.Cleanup(s.Stop)
+	s.Start()
+	return s
+}
+
+func (s *Server) command(name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(filepath.Join(s.bin, name), args...)
+	if s.cred != nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: s.cred}
+	}
+	return cmd
+}
+
+// URL is the connection URL of database db on the server.
+func (s *Server) URL(db string) string {
+	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable", s.Port, db)
+}
+
+// Start starts the (stopped) server and waits until it accepts queries.
+func (s *Server) Start() {
+	s.tb.Helper()
+	s.cmd = s.command("postgres", "-D", s.dir, "-p", strconv.Itoa(s.Port), "-k", s.dir,
+		"-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200")
+	if err := s.cmd.Start(); err != nil {
+		s.tb.Fatalf("storetest: start postgres: %v", err)
+	}
+	db := sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(s.URL("postgres")), pgdriver.WithDialTimeout(time.Second)))
+	defer db.Close()
+	deadline := time.Now().Add(15 * time.Second)
+	for db.PingContext(context.Background()) != nil {
+		if time.Now().After(deadline) {
+			s.tb.Fatalf("storetest: private postgres on port %d did not answer", s.Port)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Stop shuts the server down (SIGINT, PostgreSQL's fast shutdown: open
+// connections are terminated) and waits for it; stopping twice is
+// harmless.
+func (s *Server) Stop() {
+	if s.cmd == nil || s.cmd.ProcessState != nil {
+		return
+	}
+	_ = s.cmd.Process.Signal(syscall.SIGCONT)
+	_ = s.cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan struct{})
+	go func() { _ = s.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		_ = s.cmd.Process.Kill()
+		<-done
+	}
+}
