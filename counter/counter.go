@@ -40,8 +40,10 @@ type Config struct {
 	// Budget is the longest a public page waits for one counter call
 	// (RecordView, Ranking, ViewCounts) in total, whatever Redis does
 	// (STGY_REDIS_PAGE_BUDGET); past it the call fails and the page
-	// renders without that part. Default 100ms. The Redis client's guard
-	// (internal/redisguard) bounds each command on top of it.
+	// renders without that part. 0 means no budget (tools, tests): only
+	// the caller's context bounds the call; serve uses DefaultBudget. The
+	// Redis client's guard (internal/redisguard) bounds each command on
+	// top of it.
 	Budget time.Duration
 	// Now is the clock; default time.Now. Only its UTC date matters.
 	Now func() time.Time
@@ -105,9 +107,6 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	if cfg.CheckpointTimeout <= 0 {
 		cfg.CheckpointTimeout = DefaultCheckpointTimeout
 	}
-	if cfg.Budget <= 0 {
-		cfg.Budget = DefaultBudget
-	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -151,7 +150,10 @@ func (c *Counter) detached(ctx context.Context) (context.Context, context.Cancel
 	return context.WithTimeout(ctx, c.cfg.CheckpointTimeout)
 }
 
-// budget bounds a page's counter call by Budget.
+// budget bounds a page's counter call by Budget (when set).
 func (c *Counter) budget(ctx context.Context) (context.Context, context.CancelFunc) {
+	if c.cfg.Budget <= 0 {
+		return context.WithCancel(ctx)
+	}
 	return context.WithTimeout(ctx, c.cfg.Budget)
 }
