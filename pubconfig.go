@@ -99,3 +99,21 @@ func CheckText(field, s string, max int) error {
 	}
 	return nil
 }
+
+// DisplayAuthor is the author name a site's public pages show: the Author
+// setting, else the owner's nickname (owner may be nil: then "").
+func (c *PubConfig) DisplayAuthor(owner *User) string {
+	if c.Author != "" || owner == nil {
+		return c.Author
+	}
+	return owner.Nickname
+}
+
+// DisplaySiteName is the site name the public pages show: the SiteName
+// setting, else DisplayAuthor.
+func (c *PubConfig) DisplaySiteName(owner *User) string {
+	if c.SiteName != "" {
+		return c.SiteName
+	}
+	return c.DisplayAuthor(owner)
+}

@@ -61,6 +61,24 @@ type Config struct {
 	FlushInterval time.Duration
 	// Logger receives checkpoint and cleanup failures; default slog.Default().
 	Logger *slog.Logger
+
+	// SiteBuckets is the number of site-wide daily counter buckets
+	// (STGY_PUB_SITE_BUCKETS, docs/ARCHITECTURE.md "Site-wide counters"):
+	// each post's site-wide views live in bucket hash(post) mod
+	// SiteBuckets, each bucket under its own Redis Cluster hash tag, so no
+	// single key or slot takes every view. Default 16, at most
+	// MaxSiteBuckets. Raise it only: after lowering it, the posts of the
+	// dropped buckets leave the ranking until their days expire.
+	SiteBuckets int
+	// SiteFlushInterval is how long a process gathers site-wide raises
+	// before writing them in one batch; default 1s.
+	SiteFlushInterval time.Duration
+	// SiteFlushTimeout bounds one batch write; default 2s.
+	SiteFlushTimeout time.Duration
+	// SitePendingMax bounds the (post, day) pairs awaiting a batch write;
+	// default 65,536. Raises beyond it are dropped (the post's next
+	// counted view that day offers its count again).
+	SitePendingMax int
 }
 
 // Defaults of Config.
@@ -69,6 +87,11 @@ const (
 	DefaultCacheTTL          = 5 * time.Minute
 	DefaultCheckpointTimeout = 5 * time.Second
 	DefaultBudget            = 100 * time.Millisecond
+	DefaultSiteBuckets       = 16
+	MaxSiteBuckets           = 1024
+	DefaultSiteFlushInterval = time.Second
+	DefaultSiteFlushTimeout  = 2 * time.Second
+	DefaultSitePendingMax    = 1 << 16
 )
 
 // Counter records and aggregates page views. It is safe for concurrent use.
@@ -88,11 +111,15 @@ type Counter struct {
 
 	// Constant arguments of recordScript, passed by pointer.
 	ttlArg, lruLimitArg string
+
+	site     *siteWriter  // site-wide daily counters (site.go)
+	siteRank *siteRanking // site-wide ranking cache (site_ranking.go)
 }
 
 var (
 	_ stgypub.ViewRecorder = (*Counter)(nil)
 	_ stgypub.Ranker       = (*Counter)(nil)
+	_ stgypub.SiteRanker   = (*Counter)(nil)
 )
 
 // New returns a Counter on rdb (a single client or a cluster client) that
@@ -110,6 +137,19 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.SiteBuckets <= 0 {
+		cfg.SiteBuckets = DefaultSiteBuckets
+	}
+	cfg.SiteBuckets = min(cfg.SiteBuckets, MaxSiteBuckets)
+	if cfg.SiteFlushInterval <= 0 {
+		cfg.SiteFlushInterval = DefaultSiteFlushInterval
+	}
+	if cfg.SiteFlushTimeout <= 0 {
+		cfg.SiteFlushTimeout = DefaultSiteFlushTimeout
+	}
+	if cfg.SitePendingMax <= 0 {
+		cfg.SitePendingMax = DefaultSitePendingMax
+	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
@@ -122,12 +162,23 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 		c.rot = &rotation{secret: cfg.RotationSecret}
 	}
 	c.ttlArg = strconv.FormatInt(int64(c.ttl().Seconds()), 10)
+	c.site = newSiteWriter(c)
+	c.siteRank = newSiteRanking()
 	return c
 }
 
 // Wait blocks until every background checkpoint started so far has
-// finished (tests, graceful shutdown).
-func (c *Counter) Wait() { c.wg.Wait() }
+// finished, then writes the pending site-wide raises at once (bounded by
+// SiteFlushTimeout; a failure is logged). Tests and graceful shutdown
+// call it.
+func (c *Counter) Wait() {
+	c.wg.Wait()
+	ctx, cancel := c.flushContext()
+	defer cancel()
+	if err := c.site.flush(ctx); err != nil {
+		c.log.Warn("counter: site-wide counters not written", "err", err)
+	}
+}
 
 // background runs f after the request, on a context detached from ctx's
 // cancellation and bounded by CheckpointTimeout, tracked by Wait.
@@ -148,6 +199,13 @@ func (c *Counter) background(ctx context.Context, f func(context.Context) error)
 func (c *Counter) detached(ctx context.Context) (context.Context, context.CancelFunc) {
 	ctx = redisguard.WithTimeout(context.WithoutCancel(ctx), c.cfg.CheckpointTimeout)
 	return context.WithTimeout(ctx, c.cfg.CheckpointTimeout)
+}
+
+// flushContext bounds one batch write of site-wide raises, and each of
+// its Redis calls, by SiteFlushTimeout.
+func (c *Counter) flushContext() (context.Context, context.CancelFunc) {
+	ctx := redisguard.WithTimeout(context.Background(), c.cfg.SiteFlushTimeout)
+	return context.WithTimeout(ctx, c.cfg.SiteFlushTimeout)
 }
 
 // budget bounds a page's counter call by Budget (when set).

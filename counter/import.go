@@ -30,7 +30,10 @@ type ImportResult struct {
 // re-running an import never doubles (seed 004 used SETNX for the same
 // reason; max also lets later real views stack on top). The same rows are
 // written to PostgreSQL with the monotonic UPSERT so they survive Redis
-// loss, and the owners' ranking/Stats caches are dropped. Like every PV
+// loss, the site-wide daily counters are raised the same way, and the
+// owners' ranking/Stats caches and the site-wide ranking caches are
+// dropped (other processes keep their copy of a site-wide ranking until
+// it expires). Like every PV
 // here, an imported total counts only while its date is in the window.
 // Zero IDs, negative Views or a Date outside the window are
 // BAD_USER_INPUT and nothing is written.
@@ -41,6 +44,7 @@ func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (Impor
 	first, today := days[0], days[len(days)-1]
 	byOwner := map[stgypub.ID][]raise{}
 	var cps []stgypub.Checkpoint
+	site := map[siteField]int64{}
 	for i, e := range entries {
 		d := today
 		if !e.Date.IsZero() {
@@ -60,6 +64,8 @@ func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (Impor
 			continue
 		}
 		byOwner[e.OwnerID] = append(byOwner[e.OwnerID], raise{day: d, field: e.PostID.String(), value: e.Views})
+		k := siteField{dayNumber(d), e.PostID}
+		site[k] = max(site[k], e.Views)
 		cps = append(cps, stgypub.Checkpoint{PostID: e.PostID, OwnerID: e.OwnerID, Date: d, Count: e.Views})
 	}
 	for owner, rs := range byOwner {
@@ -74,8 +80,17 @@ func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (Impor
 				res.Unchanged++
 			}
 		}
-		if err := c.rdb.Del(ctx, c.rankingKey(owner), c.statsKey(owner)).Err(); err != nil {
+		if err := c.rdb.Del(ctx, c.cacheKeys(owner)...).Err(); err != nil {
 			return res, fmt.Errorf("counter: drop caches of %s: %w", owner, err)
+		}
+	}
+	if len(site) > 0 {
+		if _, err := c.raiseSite(ctx, site); err != nil {
+			return res, err
+		}
+		c.siteRank.forget()
+		if err := c.rdb.Del(ctx, c.siteCacheKeys()...).Err(); err != nil {
+			return res, fmt.Errorf("counter: drop site ranking caches: %w", err)
 		}
 	}
 	if err := c.cps.UpsertCheckpoints(ctx, cps); err != nil {

@@ -1,6 +1,7 @@
 package counter
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/stgy/stgypub"
@@ -18,6 +19,12 @@ const (
 	metaKind    = "stgy:pub-views:meta:{"
 	rankingKind = "stgy:pub-views:ranking:{"
 	statsKind   = "stgy:pub-views:stats:{"
+
+	// Site-wide keys: a bucket's daily Hashes share the bucket's hash
+	// tag ("site-" and the bucket number), the ranking caches one tag.
+	siteDailyKind   = "stgy:pub-views:site-daily:{site-"
+	siteWeekKind    = "stgy:pub-views:site-week:{site-"
+	siteRankingKind = "stgy:pub-views:site-ranking:{site-ranking}:"
 )
 
 // appendKey appends prefix + kind + OWNER + "}" and, when tail is not
@@ -65,7 +72,81 @@ func (c *Counter) metaKey(owner, post stgypub.ID) string {
 
 func (c *Counter) rankingKey(owner stgypub.ID) string { return c.key(rankingKind, owner, nil) }
 
+// rankingDaysKey is the owner's ranking cache of the last days days:
+// rankingKey for the whole window, else rankingKey + ":" + days.
+func (c *Counter) rankingDaysKey(owner stgypub.ID, days int) string {
+	if days == c.cfg.RetentionDays {
+		return c.rankingKey(owner)
+	}
+	return c.key(rankingKind, owner, strconv.AppendInt(nil, int64(days), 10))
+}
+
+// cacheKeys are every ranking and Stats cache key of owner (ImportViews
+// drops them): one slot, so one DEL.
+func (c *Counter) cacheKeys(owner stgypub.ID) []string {
+	keys := []string{c.statsKey(owner)}
+	for d := 1; d <= c.cfg.RetentionDays; d++ {
+		keys = append(keys, c.rankingDaysKey(owner, d))
+	}
+	return keys
+}
+
+// siteCacheKeys are every site-wide ranking cache key: one slot.
+func (c *Counter) siteCacheKeys() []string {
+	keys := make([]string, c.cfg.RetentionDays)
+	for d := range keys {
+		keys[d] = c.siteRankingKey(d + 1)
+	}
+	return keys
+}
+
 func (c *Counter) statsKey(owner stgypub.ID) string { return c.key(statsKind, owner, nil) }
+
+// siteDailyKey is bucket's site-wide daily Hash of day (YYYYMMDD).
+func (c *Counter) siteDailyKey(bucket int, day string) string {
+	return c.siteKey(siteDailyKind, bucket, day)
+}
+
+// siteWeekKey is bucket's week sum ending on day (YYYYMMDD): a sorted
+// set of each post's site-wide views over day-6 through day (members:
+// weekMember).
+func (c *Counter) siteWeekKey(bucket int, day string) string {
+	return c.siteKey(siteWeekKind, bucket, day)
+}
+
+func (c *Counter) siteKey(kind string, bucket int, day string) string {
+	b := make([]byte, 0, len(c.cfg.Prefix)+len(kind)+16)
+	b = append(b, c.cfg.Prefix...)
+	b = append(b, kind...)
+	b = strconv.AppendInt(b, int64(bucket), 10)
+	b = append(b, "}:"...)
+	return string(append(b, day...))
+}
+
+// weekTTL is the lifetime of the week sum ending on end (today) when
+// written now: until the end of the day after end, when it is the source
+// of the next day's.
+func (c *Counter) weekTTL(end time.Time) time.Duration {
+	return end.Sub(c.today()) + 2*24*time.Hour
+}
+
+// siteRankingKey is the cache of the site-wide ranking over days days.
+func (c *Counter) siteRankingKey(days int) string {
+	return c.cfg.Prefix + siteRankingKind + strconv.Itoa(days)
+}
+
+// siteBucket is the bucket of post's site-wide counts: a 64-bit mix of
+// the ID (Snowflake IDs differ mostly in their low and middle bits) modulo
+// SiteBuckets.
+func (c *Counter) siteBucket(post stgypub.ID) int {
+	x := uint64(post)
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return int(x % uint64(c.cfg.SiteBuckets))
+}
 
 // today is midnight UTC of the current UTC date.
 func (c *Counter) today() time.Time {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -39,6 +40,25 @@ func (c *Counter) Ranking(ctx context.Context, ownerID stgypub.ID, limit int) ([
 // ranking is rebuilt no later than that (docs/ARCHITECTURE.md "Page
 // cache").
 func (c *Counter) RankingUntil(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error) {
+	return c.rankingDays(ctx, ownerID, c.cfg.RetentionDays, limit)
+}
+
+// RankingDays is Ranking over the last days UTC days including today
+// (pubRanking's days): 1 ≤ days ≤ RetentionDays, else BAD_USER_INPUT; 0
+// means RetentionDays. Each days value has its own cache entry; the whole
+// window's is Ranking's.
+func (c *Counter) RankingDays(ctx context.Context, ownerID stgypub.ID, days, limit int) ([]stgypub.RankingEntry, error) {
+	if days == 0 {
+		days = c.cfg.RetentionDays
+	}
+	if days < 1 || days > c.cfg.RetentionDays {
+		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "days must be between 1 and %d", c.cfg.RetentionDays)
+	}
+	top, _, err := c.rankingDays(ctx, ownerID, days, limit)
+	return top, err
+}
+
+func (c *Counter) rankingDays(ctx context.Context, ownerID stgypub.ID, days, limit int) ([]stgypub.RankingEntry, time.Time, error) {
 	switch {
 	case limit < 0:
 		return nil, time.Time{}, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must not be negative")
@@ -47,7 +67,7 @@ func (c *Counter) RankingUntil(ctx context.Context, ownerID stgypub.ID, limit in
 	case limit > MaxRankingLimit:
 		limit = MaxRankingLimit
 	}
-	top, until, err := c.rankingTop(ctx, ownerID)
+	top, until, err := c.rankingTop(ctx, ownerID, days)
 	if err != nil {
 		return nil, time.Time{}, err
 	}
@@ -56,10 +76,10 @@ func (c *Counter) RankingUntil(ctx context.Context, ownerID stgypub.ID, limit in
 
 // rankingTop reads the cached top entries with their remaining lifetime
 // (one round trip), else computes and caches them.
-func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID) ([]stgypub.RankingEntry, time.Time, error) {
+func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID, days int) ([]stgypub.RankingEntry, time.Time, error) {
 	ctx, cancel := c.budget(ctx)
 	defer cancel()
-	key := c.rankingKey(owner)
+	key := c.rankingDaysKey(owner, days)
 	now := c.cfg.Now()
 	pipe := c.rdb.Pipeline()
 	get, pttl := pipe.Get(ctx, key), pipe.PTTL(ctx, key)
@@ -76,26 +96,28 @@ func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID) ([]stgypub.R
 	} else if !errors.Is(err, redis.Nil) {
 		return nil, time.Time{}, fmt.Errorf("counter: ranking cache of %s: %w", owner, err)
 	}
-	top, err := c.computeRanking(ctx, owner)
+	top, err := c.computeRanking(ctx, owner, days)
 	if err != nil || len(top) == 0 {
 		return top, now, err
 	}
 	return top, now.Add(c.cfg.CacheTTL), nil
 }
 
-// computeRanking reads the window, selects the top entries and caches
-// them. The work runs once per owner at a time (singleflight) on a
-// detached context (CheckpointTimeout), so a page that stops waiting at
-// its budget still leaves the ranking cached for the next request; the
-// caller waits until the result or the end of ctx.
-func (c *Counter) computeRanking(ctx context.Context, owner stgypub.ID) ([]stgypub.RankingEntry, error) {
-	ch := c.flight.DoChan(owner.String(), func() (any, error) {
+// computeRanking reads the last days days of the window, selects the top
+// entries and caches them. The work runs once per owner and days at a
+// time (singleflight) on a detached context (CheckpointTimeout), so a
+// page that stops waiting at its budget still leaves the ranking cached
+// for the next request; the caller waits until the result or the end of
+// ctx.
+func (c *Counter) computeRanking(ctx context.Context, owner stgypub.ID, days int) ([]stgypub.RankingEntry, error) {
+	ch := c.flight.DoChan(owner.String()+":"+strconv.Itoa(days), func() (any, error) {
 		ctx, cancel := c.detached(ctx)
 		defer cancel()
 		if err := c.ensureFilled(ctx, owner); err != nil {
 			c.log.Warn("counter: refill from PostgreSQL failed; ranking from Redis alone", "owner", owner, "err", err)
 		}
-		t, err := c.readWindow(ctx, owner, c.window())
+		window := c.window()
+		t, err := c.readWindow(ctx, owner, window[len(window)-days:])
 		if err != nil {
 			return nil, err
 		}
@@ -104,7 +126,7 @@ func (c *Counter) computeRanking(ctx context.Context, owner stgypub.ID) ([]stgyp
 		if len(top) > 0 {
 			b, err := json.Marshal(top)
 			if err == nil {
-				err = c.rdb.Set(ctx, c.rankingKey(owner), b, c.cfg.CacheTTL).Err()
+				err = c.rdb.Set(ctx, c.rankingDaysKey(owner, days), b, c.cfg.CacheTTL).Err()
 			}
 			if err != nil {
 				c.log.Warn("counter: cache ranking", "owner", owner, "err", err)

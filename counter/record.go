@@ -71,12 +71,16 @@ type viewCall struct {
 // (UTC), or 0 when the fingerprint is among the post's last 150. The meta
 // key is refreshed even for duplicates. When the new PV is a checkpoint,
 // the PostgreSQL synchronization runs in the background (see Wait), so
-// ordinary views make no PostgreSQL query and start no goroutine; they
-// allocate two objects besides go-redis's own (keys and arguments as one
-// string, and a viewCall). It waits at most Config.Budget: a slow or
-// lost Redis fails the call (the page still renders). With
-// Config.RotationSecret the fingerprint is first re-keyed for the UTC day
-// (rotate). Zero IDs are
+// ordinary views make no PostgreSQL query and start no goroutine. A new
+// view of a post published at now (View.PublishedAt set and not in the
+// future) also raises the post's site-wide daily field to n, in memory
+// only: a batch writes it within SiteFlushInterval (site.go), so a
+// failing site-wide write never fails or slows the view. Views allocate
+// two objects besides go-redis's own (keys and arguments as one string,
+// and a viewCall) plus, for a post's first view of a batch, its pending
+// entry. It waits at most Config.Budget: a slow or lost Redis fails the
+// call (the page still renders). With Config.RotationSecret the
+// fingerprint is first re-keyed for the UTC day (rotate). Zero IDs are
 // BAD_USER_INPUT. Callers verify
 // the signature and exclude bots first (package visitor).
 func (c *Counter) RecordView(ctx context.Context, v stgypub.View) (int64, error) {
@@ -126,12 +130,19 @@ func (c *Counter) record(ctx context.Context, v stgypub.View, guardKey string, m
 	if n > 0 && c.dirty != nil {
 		c.dirty.mark(dirtyKey{v.OwnerID, v.PostID, today}, n)
 	}
-	if n > 0 && CheckpointFor(n) {
+	if n == 0 {
+		return 0, true, nil
+	}
+	site := c.countsSiteWide(v)
+	if site {
+		c.site.offer(today, v.PostID, n)
+	}
+	if CheckpointFor(n) {
 		c.background(ctx, func(ctx context.Context) error {
 			if n == 4 {
-				return c.syncWindow(ctx, v.OwnerID, v.PostID)
+				return c.syncWindow(ctx, v.OwnerID, v.PostID, site)
 			}
-			return c.syncToday(ctx, v.OwnerID, v.PostID, today, n)
+			return c.syncToday(ctx, v.OwnerID, v.PostID, today, n, site)
 		})
 	}
 	return n, true, nil

@@ -18,9 +18,10 @@ const refillBatch = 500
 
 func (c *Counter) filledKey(owner stgypub.ID) string { return c.key(filledKind, owner, nil) }
 
-// refill raises the owner's daily fields of the window to the PostgreSQL
-// checkpoints (the periodic flush keeps those at most FlushInterval
-// behind) and marks the owner filled for the retention window. It runs
+// refill raises the owner's daily fields of the window, and the posts'
+// site-wide fields, to the PostgreSQL checkpoints (the periodic flush
+// keeps those at most FlushInterval behind) and marks the owner filled
+// for the retention window. It runs
 // when the mark is missing: after Redis lost its data, and once per
 // retention window otherwise (harmless: raising never lowers or adds).
 func (c *Counter) refill(ctx context.Context, owner stgypub.ID) error {
@@ -30,13 +31,21 @@ func (c *Counter) refill(ctx context.Context, owner stgypub.ID) error {
 		return fmt.Errorf("counter: refill %s: %w", owner, err)
 	}
 	rs := make([]raise, 0, min(len(rows), refillBatch))
+	site := make(map[siteField]int64, min(len(rows), refillBatch))
 	for i, r := range rows {
 		rs = append(rs, raise{day: days[r.day], field: r.post.String(), value: r.count})
+		site[siteField{dayNumber(days[r.day]), r.post}] = r.count
 		if len(rs) == refillBatch || i == len(rows)-1 {
 			if _, err := c.raiseDaily(ctx, owner, rs); err != nil {
 				return fmt.Errorf("counter: refill %s: %w", owner, err)
 			}
+			// The site-wide counters come back the same way (a raise,
+			// never a sum); they are best-effort, so a failure is logged.
+			if _, err := c.raiseSite(ctx, site); err != nil {
+				c.log.Warn("counter: refill of site-wide counters failed", "owner", owner, "err", err)
+			}
 			rs = rs[:0]
+			clear(site)
 		}
 	}
 	if err := c.rdb.Set(ctx, c.filledKey(owner), "1", c.ttl()).Err(); err != nil {

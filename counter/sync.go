@@ -64,15 +64,16 @@ func (c *Counter) raiseDaily(ctx context.Context, owner stgypub.ID, rs []raise) 
 }
 
 // syncToday is an ordinary checkpoint (8 PV onward): today's Redis value n
-// against PostgreSQL; the larger wins on both sides.
-func (c *Counter) syncToday(ctx context.Context, owner, post stgypub.ID, today time.Time, n int64) error {
-	return c.syncDays(ctx, owner, post, []time.Time{today}, []int64{n})
+// against PostgreSQL; the larger wins on both sides (and site-wide when
+// site is set).
+func (c *Counter) syncToday(ctx context.Context, owner, post stgypub.ID, today time.Time, n int64, site bool) error {
+	return c.syncDays(ctx, owner, post, []time.Time{today}, []int64{n}, site)
 }
 
 // syncWindow is the 4-PV checkpoint: every day of the window for this
 // post, Redis (one pipeline of HGETs) against PostgreSQL (one range),
 // then the opportunistic cleanup.
-func (c *Counter) syncWindow(ctx context.Context, owner, post stgypub.ID) error {
+func (c *Counter) syncWindow(ctx context.Context, owner, post stgypub.ID, site bool) error {
 	days := c.window()
 	pipe := c.rdb.Pipeline()
 	cmds := make([]*redis.StringCmd, len(days))
@@ -86,14 +87,16 @@ func (c *Counter) syncWindow(ctx context.Context, owner, post stgypub.ID) error 
 	for i, cmd := range cmds {
 		vals[i], _ = cmd.Int64() // redis.Nil: no views that day
 	}
-	err := c.syncDays(ctx, owner, post, days, vals)
+	err := c.syncDays(ctx, owner, post, days, vals, site)
 	c.cleanup(ctx)
 	return err
 }
 
 // syncDays moves PostgreSQL and Redis for post on days (ascending) up to
-// max(Redis value, checkpoint) per day; the two are never added.
-func (c *Counter) syncDays(ctx context.Context, owner, post stgypub.ID, days []time.Time, redisVals []int64) error {
+// max(Redis value, checkpoint) per day; the two are never added. With
+// site set the same per-day maxima are offered to the site-wide counters
+// (recovery after a Redis loss restores them as it restores the owner's).
+func (c *Counter) syncDays(ctx context.Context, owner, post stgypub.ID, days []time.Time, redisVals []int64, site bool) error {
 	from, to := days[0], days[len(days)-1]
 	var ups []stgypub.Checkpoint
 	for i, d := range days {
@@ -122,6 +125,14 @@ func (c *Counter) syncDays(ctx context.Context, owner, post stgypub.ID, days []t
 	for _, cp := range db {
 		if i, ok := idx[cp.Date]; ok && cp.Count > redisVals[i] {
 			rs = append(rs, raise{day: cp.Date, field: post.String(), value: cp.Count})
+		}
+	}
+	if site {
+		for i, d := range days {
+			c.site.offer(d, post, redisVals[i])
+		}
+		for _, r := range rs {
+			c.site.offer(r.day, post, r.value)
 		}
 	}
 	_, err = c.raiseDaily(ctx, owner, rs)

@@ -22,11 +22,19 @@ func (c *Counter) readWindow(ctx context.Context, owner stgypub.ID, days []time.
 	for i, d := range days {
 		keys[i] = c.dailyKey(owner, d.Format(dayLayout))
 	}
-	t, err := c.readWindowTyped(ctx, keys)
+	t, err := c.readDaily(ctx, keys)
 	if err != nil {
 		return nil, fmt.Errorf("counter: read daily PV of %s: %w", owner, err)
 	}
 	return t, nil
+}
+
+// readDaily reads the daily Hashes keys, one table column per key, with
+// one pipeline of HGETALLs (typed map replies, which follow cluster
+// redirections). The keys may lie in different slots: a cluster client
+// sends each node its part.
+func (c *Counter) readDaily(ctx context.Context, keys []string) (*dailyTable, error) {
+	return c.readWindowTyped(ctx, keys)
 }
 
 // readWindowTyped runs the pipeline and fills the table.

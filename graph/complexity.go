@@ -20,8 +20,11 @@ func setComplexity(c *ComplexityRoot) {
 		return 2 + child*pageLimit(limit, 5, stgypub.SidePostsMax)
 	}
 	c.Query.PublishedPostsByIds = func(child int, ids []stgypub.ID) int { return 1 + child*max(len(ids), 1) }
-	c.Query.PubRanking = func(child int, _ stgypub.ID, limit *int) int {
+	c.Query.PubRanking = func(child int, _ stgypub.ID, limit, _ *int) int {
 		return 1 + child*pageLimit(limit, 5, stgypub.SidePostsMax)
+	}
+	c.Query.SiteRanking = func(child int, _, limit *int) int {
+		return 2 + child*pageLimit(limit, stgypub.SiteRankingLimit, stgypub.SidePostsMax)
 	}
 	c.Query.MyPosts = func(child int, _ *int, limit *int) int { return 1 + child*pageLimit(limit, 20, 100) }
 	c.Query.PubStats = func(child int, _ stgypub.ID) int { return 10 + child }

@@ -133,6 +133,22 @@ func (c *fakeCounter) Ranking(_ context.Context, _ stgypub.ID, limit int) ([]stg
 	return c.ranking[:min(limit, len(c.ranking))], nil
 }
 
+// RankingDays is Ranking; days is not simulated.
+func (c *fakeCounter) RankingDays(ctx context.Context, id stgypub.ID, _, limit int) ([]stgypub.RankingEntry, error) {
+	return c.Ranking(ctx, id, limit)
+}
+
+// SiteRanking ranks the same entries site-wide over days (0: 7).
+func (c *fakeCounter) SiteRanking(_ context.Context, days int) (*stgypub.SiteRanking, error) {
+	if c.rankingErr != nil {
+		return nil, c.rankingErr
+	}
+	if days == 0 {
+		days = stgypub.SiteRankingDays
+	}
+	return &stgypub.SiteRanking{Days: days, Entries: c.ranking, ComputedAt: fakeNow, ExpiresAt: fakeNow.Add(5 * time.Minute)}, nil
+}
+
 func (c *fakeCounter) Stats(_ context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -41,6 +41,7 @@ type ResolverRoot interface {
 	PubConfig() PubConfigResolver
 	Query() QueryResolver
 	Site() SiteResolver
+	SiteRankingEntry() SiteRankingEntryResolver
 }
 
 type DirectiveRoot struct {
@@ -249,11 +250,12 @@ type ComplexityRoot struct {
 		PubCommentNotifications func(childComplexity int, offset *int, limit *int, unreadOnly *bool) int
 		PubComments             func(childComplexity int, postID stgypub.ID, page *int, order *model.PostOrder) int
 		PubConfig               func(childComplexity int, userID stgypub.ID) int
-		PubRanking              func(childComplexity int, userID stgypub.ID, limit *int) int
+		PubRanking              func(childComplexity int, userID stgypub.ID, limit *int, days *int) int
 		PubStats                func(childComplexity int, userID stgypub.ID) int
 		PublishedPost           func(childComplexity int, id stgypub.ID) int
 		PublishedPostsByIds     func(childComplexity int, ids []stgypub.ID) int
 		Site                    func(childComplexity int, userID stgypub.ID) int
+		SiteRanking             func(childComplexity int, days *int, limit *int) int
 	}
 
 	RankingEntry struct {
@@ -290,6 +292,17 @@ type ComplexityRoot struct {
 		Posts   func(childComplexity int, order *model.PostOrder, offset *int, limit *int) int
 		Recent  func(childComplexity int, limit *int) int
 		Search  func(childComplexity int, query string, offset *int, limit *int) int
+	}
+
+	SiteRankingEntry struct {
+		Author   func(childComplexity int) int
+		Post     func(childComplexity int) int
+		Rank     func(childComplexity int) int
+		Site     func(childComplexity int) int
+		SiteName func(childComplexity int) int
+		SiteURL  func(childComplexity int) int
+		URL      func(childComplexity int) int
+		Views    func(childComplexity int) int
 	}
 
 	Stats struct {
@@ -371,7 +384,8 @@ type QueryResolver interface {
 	PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
 	PublishedPostsByIds(ctx context.Context, ids []stgypub.ID) ([]*stgypub.Post, error)
 	PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
-	PubRanking(ctx context.Context, userID stgypub.ID, limit *int) ([]*stgypub.RankingEntry, error)
+	PubRanking(ctx context.Context, userID stgypub.ID, limit *int, days *int) ([]*stgypub.RankingEntry, error)
+	SiteRanking(ctx context.Context, days *int, limit *int) ([]*model.SiteRankingEntry, error)
 	PubStats(ctx context.Context, userID stgypub.ID) (*stgypub.Stats, error)
 	ExportPubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
 	Me(ctx context.Context) (*stgypub.User, error)
@@ -391,6 +405,13 @@ type SiteResolver interface {
 	Search(ctx context.Context, obj *model.Site, query string, offset *int, limit *int) (*model.SearchConnection, error)
 	Recent(ctx context.Context, obj *model.Site, limit *int) ([]*stgypub.Post, error)
 	Popular(ctx context.Context, obj *model.Site, limit *int, exclude *stgypub.ID) ([]*stgypub.Post, error)
+}
+type SiteRankingEntryResolver interface {
+	URL(ctx context.Context, obj *model.SiteRankingEntry) (string, error)
+	Author(ctx context.Context, obj *model.SiteRankingEntry) (string, error)
+	SiteName(ctx context.Context, obj *model.SiteRankingEntry) (string, error)
+	SiteURL(ctx context.Context, obj *model.SiteRankingEntry) (string, error)
+	Site(ctx context.Context, obj *model.SiteRankingEntry) (*model.Site, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -1452,7 +1473,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.PubRanking(childComplexity, args["userId"].(stgypub.ID), args["limit"].(*int)), true
+		return e.ComplexityRoot.Query.PubRanking(childComplexity, args["userId"].(stgypub.ID), args["limit"].(*int), args["days"].(*int)), true
 	case "Query.pubStats":
 		if e.ComplexityRoot.Query.PubStats == nil {
 			break
@@ -1497,6 +1518,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Site(childComplexity, args["userId"].(stgypub.ID)), true
+	case "Query.siteRanking":
+		if e.ComplexityRoot.Query.SiteRanking == nil {
+			break
+		}
+
+		args, err := ec.field_Query_siteRanking_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.SiteRanking(childComplexity, args["days"].(*int), args["limit"].(*int)), true
 
 	case "RankingEntry.id":
 		if e.ComplexityRoot.RankingEntry.ID == nil {
@@ -1631,6 +1663,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Site.Search(childComplexity, args["query"].(string), args["offset"].(*int), args["limit"].(*int)), true
+
+	case "SiteRankingEntry.author":
+		if e.ComplexityRoot.SiteRankingEntry.Author == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRankingEntry.Author(childComplexity), true
+	case "SiteRankingEntry.post":
+		if e.ComplexityRoot.SiteRankingEntry.Post == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRankingEntry.Post(childComplexity), true
+	case "SiteRankingEntry.rank":
+		if e.ComplexityRoot.SiteRankingEntry.Rank == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRankingEntry.Rank(childComplexity), true
+	case "SiteRankingEntry.site":
+		if e.ComplexityRoot.SiteRankingEntry.Site == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRankingEntry.Site(childComplexity), true
+	case "SiteRankingEntry.siteName":
+		if e.ComplexityRoot.SiteRankingEntry.SiteName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRankingEntry.SiteName(childComplexity), true
+	case "SiteRankingEntry.siteUrl":
+		if e.ComplexityRoot.SiteRankingEntry.SiteURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRankingEntry.SiteURL(childComplexity), true
+	case "SiteRankingEntry.url":
+		if e.ComplexityRoot.SiteRankingEntry.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRankingEntry.URL(childComplexity), true
+	case "SiteRankingEntry.views":
+		if e.ComplexityRoot.SiteRankingEntry.Views == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SiteRankingEntry.Views(childComplexity), true
 
 	case "Stats.daily":
 		if e.ComplexityRoot.Stats.Daily == nil {
@@ -1926,6 +2007,27 @@ type RankingEntry {
   pv: Int!
 }
 
+"""
+One row of siteRanking: a published post, its page views over the window and
+where readers find it.
+"""
+type SiteRankingEntry {
+  "Position in the ranking, from 1."
+  rank: Int!
+  "Page views over the window (counted as pubRanking's pv: once per reader and post a day, bots excluded)."
+  views: Int!
+  post: Post!
+  "Absolute canonical URL of the article (/pub/{id})."
+  url: String!
+  "The author name the site shows: its author setting, else the owner's nickname."
+  author: String!
+  "The site's name as its pages show it: the siteName setting, else the author."
+  siteName: String!
+  "Absolute URL of the author's site (/sites/{userId})."
+  siteUrl: String!
+  site: Site!
+}
+
 type DayPV {
   "UTC date YYYYMMDD."
   date: String!
@@ -1990,9 +2092,21 @@ type Query {
   """
   Popular entries of published posts only: the top 20 by PV minus the posts
   that are unpublished or scheduled, cut to limit. Limit clamped to 20;
-  negative is BAD_USER_INPUT.
+  negative is BAD_USER_INPUT. days: the last days UTC days including today,
+  1 to the retention window (15 by default), which is also the default; other
+  values are BAD_USER_INPUT. Cached for 5 minutes per days value.
   """
-  pubRanking(userId: ID!, limit: Int = 5): [RankingEntry!]!
+  pubRanking(userId: ID!, limit: Int = 5, days: Int): [RankingEntry!]!
+  """
+  The most-read published posts across every site over the last days UTC days
+  including today (days: 7 is a weekly ranking, the default; 1 to the
+  retention window, else BAD_USER_INPUT), by page views, ties by post ID.
+  The top 20 minus unpublished, scheduled and deleted posts, cut to limit
+  (default 10, clamped to 20; negative is BAD_USER_INPUT). The ranking is
+  cached for 5 minutes per days value (an empty one is not); publication is
+  checked on every call.
+  """
+  siteRanking(days: Int, limit: Int = 10): [SiteRankingEntry!]!
   "Owner or admin only."
   pubStats(userId: ID!): Stats!
   "Owner or admin only: the settings to re-import with updatePubConfig."
@@ -2651,6 +2765,28 @@ func (ec *executionContext) childFields_Site(ctx context.Context, field graphql.
 		return ec.fieldContext_Site_popular(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Site", field.Name)
+}
+
+func (ec *executionContext) childFields_SiteRankingEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rank":
+		return ec.fieldContext_SiteRankingEntry_rank(ctx, field)
+	case "views":
+		return ec.fieldContext_SiteRankingEntry_views(ctx, field)
+	case "post":
+		return ec.fieldContext_SiteRankingEntry_post(ctx, field)
+	case "url":
+		return ec.fieldContext_SiteRankingEntry_url(ctx, field)
+	case "author":
+		return ec.fieldContext_SiteRankingEntry_author(ctx, field)
+	case "siteName":
+		return ec.fieldContext_SiteRankingEntry_siteName(ctx, field)
+	case "siteUrl":
+		return ec.fieldContext_SiteRankingEntry_siteUrl(ctx, field)
+	case "site":
+		return ec.fieldContext_SiteRankingEntry_site(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SiteRankingEntry", field.Name)
 }
 
 func (ec *executionContext) childFields_Stats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3338,6 +3474,14 @@ func (ec *executionContext) field_Query_pubRanking_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["limit"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "days",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["days"] = arg2
 	return args, nil
 }
 
@@ -3380,6 +3524,28 @@ func (ec *executionContext) field_Query_publishedPostsByIds_args(ctx context.Con
 		return nil, err
 	}
 	args["ids"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_siteRanking_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "days",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["days"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg1
 	return args, nil
 }
 
@@ -7319,7 +7485,7 @@ func (ec *executionContext) _Query_pubRanking(ctx context.Context, field graphql
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().PubRanking(ctx, fc.Args["userId"].(stgypub.ID), fc.Args["limit"].(*int))
+			return ec.Resolvers.Query().PubRanking(ctx, fc.Args["userId"].(stgypub.ID), fc.Args["limit"].(*int), fc.Args["days"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*stgypub.RankingEntry) graphql.Marshaler {
@@ -7347,6 +7513,50 @@ func (ec *executionContext) fieldContext_Query_pubRanking(ctx context.Context, f
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_pubRanking_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_siteRanking(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_siteRanking(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().SiteRanking(ctx, fc.Args["days"].(*int), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.SiteRankingEntry) graphql.Marshaler {
+			return ec.marshalNSiteRankingEntry2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSiteRankingEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_siteRanking(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SiteRankingEntry(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_siteRanking_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -8428,6 +8638,208 @@ func (ec *executionContext) fieldContext_Site_popular(ctx context.Context, field
 	if fc.Args, err = ec.field_Site_popular_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteRankingEntry_rank(ctx context.Context, field graphql.CollectedField, obj *model.SiteRankingEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRankingEntry_rank(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rank, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRankingEntry_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteRankingEntry", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SiteRankingEntry_views(ctx context.Context, field graphql.CollectedField, obj *model.SiteRankingEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRankingEntry_views(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Views, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRankingEntry_views(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteRankingEntry", field, false, false, "Int")
+}
+
+func (ec *executionContext) _SiteRankingEntry_post(ctx context.Context, field graphql.CollectedField, obj *model.SiteRankingEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRankingEntry_post(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Post, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.Post) graphql.Marshaler {
+			return ec.marshalNPost2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPost(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRankingEntry_post(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteRankingEntry",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Post(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteRankingEntry_url(ctx context.Context, field graphql.CollectedField, obj *model.SiteRankingEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRankingEntry_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.SiteRankingEntry().URL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRankingEntry_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteRankingEntry", field, true, true, "String")
+}
+
+func (ec *executionContext) _SiteRankingEntry_author(ctx context.Context, field graphql.CollectedField, obj *model.SiteRankingEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRankingEntry_author(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.SiteRankingEntry().Author(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRankingEntry_author(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteRankingEntry", field, true, true, "String")
+}
+
+func (ec *executionContext) _SiteRankingEntry_siteName(ctx context.Context, field graphql.CollectedField, obj *model.SiteRankingEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRankingEntry_siteName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.SiteRankingEntry().SiteName(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRankingEntry_siteName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteRankingEntry", field, true, true, "String")
+}
+
+func (ec *executionContext) _SiteRankingEntry_siteUrl(ctx context.Context, field graphql.CollectedField, obj *model.SiteRankingEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRankingEntry_siteUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.SiteRankingEntry().SiteURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRankingEntry_siteUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SiteRankingEntry", field, true, true, "String")
+}
+
+func (ec *executionContext) _SiteRankingEntry_site(ctx context.Context, field graphql.CollectedField, obj *model.SiteRankingEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SiteRankingEntry_site(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.SiteRankingEntry().Site(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Site) graphql.Marshaler {
+			return ec.marshalNSite2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSite(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SiteRankingEntry_site(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteRankingEntry",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Site(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -11364,6 +11776,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_pubRanking(ctx, field)
 				})
+		case "siteRanking":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_siteRanking(ctx, field)
+				})
 		case "pubStats":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, true,
@@ -11707,6 +12125,79 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Site_popular(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var siteRankingEntryImplementors = []string{"SiteRankingEntry"}
+
+func (ec *executionContext) _SiteRankingEntry(ctx context.Context, sel ast.SelectionSet, obj *model.SiteRankingEntry) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteRankingEntryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteRankingEntry")
+		case "rank":
+			out.Values[i] = ec._SiteRankingEntry_rank(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "views":
+			out.Values[i] = ec._SiteRankingEntry_views(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "post":
+			out.Values[i] = ec._SiteRankingEntry_post(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "url":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._SiteRankingEntry_url(ctx, field, obj)
+				})
+		case "author":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._SiteRankingEntry_author(ctx, field, obj)
+				})
+		case "siteName":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._SiteRankingEntry_siteName(ctx, field, obj)
+				})
+		case "siteUrl":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._SiteRankingEntry_siteUrl(ctx, field, obj)
+				})
+		case "site":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._SiteRankingEntry_site(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -12677,6 +13168,38 @@ func (ec *executionContext) marshalNSearchHit2ᚖgithubᚗcomᚋstgyᚋstgypub�
 		return graphql.Null
 	}
 	return ec._SearchHit(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSite2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSite(ctx context.Context, sel ast.SelectionSet, v *model.Site) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Site!")
+		return graphql.Null
+	}
+	return ec._Site(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteRankingEntry2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSiteRankingEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SiteRankingEntry) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSiteRankingEntry2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSiteRankingEntry(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSiteRankingEntry2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSiteRankingEntry(ctx context.Context, sel ast.SelectionSet, v *model.SiteRankingEntry) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "SiteRankingEntry!")
+		return graphql.Null
+	}
+	return ec._SiteRankingEntry(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐStats(ctx context.Context, sel ast.SelectionSet, v *stgypub.Stats) graphql.Marshaler {

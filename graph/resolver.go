@@ -18,8 +18,8 @@ import (
 	"github.com/stgy/stgypub/auth"
 )
 
-// Resolver is the root resolver; every field is required except Logger,
-// Now and Titles.
+// Resolver is the root resolver; every field is required except BaseURL,
+// Logger, Now and Titles.
 type Resolver struct {
 	Posts   stgypub.PubPostStore
 	Users   stgypub.UserStore
@@ -35,8 +35,11 @@ type Resolver struct {
 	// ViewSecret is the HMAC key of recordPubView signatures
 	// (STGY_PUB_VIEW_SECRET; visitor.Sign).
 	ViewSecret []byte
-	Logger     *slog.Logger
-	Now        func() time.Time
+	// BaseURL is the public origin of absolute URLs (STGY_BASE_URL,
+	// without a trailing slash); "" gives root-relative ones.
+	BaseURL string
+	Logger  *slog.Logger
+	Now     func() time.Time
 }
 
 // Limits of list arguments.

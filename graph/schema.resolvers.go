@@ -274,12 +274,21 @@ func (r *queryResolver) PubConfig(ctx context.Context, userID stgypub.ID) (*stgy
 }
 
 // PubRanking is the resolver for the pubRanking field.
-func (r *queryResolver) PubRanking(ctx context.Context, userID stgypub.ID, limit *int) ([]*stgypub.RankingEntry, error) {
+func (r *queryResolver) PubRanking(ctx context.Context, userID stgypub.ID, limit *int, days *int) ([]*stgypub.RankingEntry, error) {
+	d, err := daysArg(days)
+	if err != nil {
+		return nil, err
+	}
 	n, err := sideLimit(limit)
 	if err != nil || n == 0 {
 		return []*stgypub.RankingEntry{}, err
 	}
-	return r.publishedRanking(ctx, userID, n)
+	return r.publishedRanking(ctx, userID, d, n)
+}
+
+// SiteRanking is the resolver for the siteRanking field.
+func (r *queryResolver) SiteRanking(ctx context.Context, days *int, limit *int) ([]*model.SiteRankingEntry, error) {
+	return r.siteRanking(ctx, days, limit)
 }
 
 // PubStats is the resolver for the pubStats field.
@@ -378,6 +387,31 @@ func (r *siteResolver) Popular(ctx context.Context, obj *model.Site, limit *int,
 	return r.sitePopular(ctx, obj.ID, limit, exclude)
 }
 
+// URL is the resolver for the url field.
+func (r *siteRankingEntryResolver) URL(ctx context.Context, obj *model.SiteRankingEntry) (string, error) {
+	return r.postURL(obj.Post.ID), nil
+}
+
+// Author is the resolver for the author field.
+func (r *siteRankingEntryResolver) Author(ctx context.Context, obj *model.SiteRankingEntry) (string, error) {
+	return r.entryAuthor(ctx, obj)
+}
+
+// SiteName is the resolver for the siteName field.
+func (r *siteRankingEntryResolver) SiteName(ctx context.Context, obj *model.SiteRankingEntry) (string, error) {
+	return r.entrySiteName(ctx, obj)
+}
+
+// SiteURL is the resolver for the siteUrl field.
+func (r *siteRankingEntryResolver) SiteURL(ctx context.Context, obj *model.SiteRankingEntry) (string, error) {
+	return r.siteURL(obj.Post.OwnedBy), nil
+}
+
+// Site is the resolver for the site field.
+func (r *siteRankingEntryResolver) Site(ctx context.Context, obj *model.SiteRankingEntry) (*model.Site, error) {
+	return &model.Site{ID: obj.Post.OwnedBy}, nil
+}
+
 // Mutation returns MutationResolver implementation.
 func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 
@@ -402,13 +436,17 @@ func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 // Site returns SiteResolver implementation.
 func (r *Resolver) Site() SiteResolver { return &siteResolver{r} }
 
+// SiteRankingEntry returns SiteRankingEntryResolver implementation.
+func (r *Resolver) SiteRankingEntry() SiteRankingEntryResolver { return &siteRankingEntryResolver{r} }
+
 type (
-	mutationResolver       struct{ *Resolver }
-	ownPostResolver        struct{ *Resolver }
-	postResolver           struct{ *Resolver }
-	postStatsResolver      struct{ *Resolver }
-	pubCommentPageResolver struct{ *Resolver }
-	pubConfigResolver      struct{ *Resolver }
-	queryResolver          struct{ *Resolver }
-	siteResolver           struct{ *Resolver }
+	mutationResolver         struct{ *Resolver }
+	ownPostResolver          struct{ *Resolver }
+	postResolver             struct{ *Resolver }
+	postStatsResolver        struct{ *Resolver }
+	pubCommentPageResolver   struct{ *Resolver }
+	pubConfigResolver        struct{ *Resolver }
+	queryResolver            struct{ *Resolver }
+	siteResolver             struct{ *Resolver }
+	siteRankingEntryResolver struct{ *Resolver }
 )

@@ -19,6 +19,8 @@ import (
 type Counter interface {
 	stgypub.ViewRecorder
 	stgypub.Ranker
+	stgypub.WindowRanker
+	stgypub.SiteRanker
 	stgypub.StatsReader
 	stgypub.ViewCounter
 }

@@ -80,17 +80,23 @@ func (r *Resolver) sitePopular(ctx context.Context, userID stgypub.ID, limit *in
 	return stgypub.RankedPosts(ranked), nil
 }
 
-// publishedRanking is pubRanking: stgypub.PopularEntries with the PVs.
-// The counter ranks every post viewed in the window, and IDs and PVs of
-// unpublished or scheduled posts must not reach anonymous callers.
-func (r *Resolver) publishedRanking(ctx context.Context, userID stgypub.ID, limit int) ([]*stgypub.RankingEntry, error) {
-	ranked, err := stgypub.PopularEntries(ctx, r.Counter, r.Posts, userID, 0, limit)
+// publishedRanking is pubRanking: the counter's top stgypub.SidePostsMax
+// entries over the last days days (0: the whole window) through
+// stgypub.PublishedRanking, the rule that keeps only published posts (one
+// query) and cuts to limit: IDs and PVs of unpublished or scheduled posts
+// must not reach anonymous callers.
+func (r *Resolver) publishedRanking(ctx context.Context, userID stgypub.ID, days, limit int) ([]*stgypub.RankingEntry, error) {
+	entries, err := r.Counter.RankingDays(ctx, userID, days, stgypub.SidePostsMax)
+	if err != nil || len(entries) == 0 {
+		return []*stgypub.RankingEntry{}, err
+	}
+	ranked, err := stgypub.PublishedRanking(ctx, r.Posts, entries, limit)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]*stgypub.RankingEntry, len(ranked))
-	for i, e := range ranked {
-		out[i] = &stgypub.RankingEntry{ID: e.Post.ID, PV: e.PV}
+	for i, p := range ranked {
+		out[i] = &stgypub.RankingEntry{ID: p.Post.ID, PV: p.PV}
 	}
 	return out, nil
 }

@@ -184,10 +184,30 @@ type SiteEntry struct {
 	DateISO  string // RFC 3339 for <time datetime>
 }
 
-// HomePage is /: the sites with published posts, newest activity first.
+// HomePage is /: the site-wide ranking, then the sites with published
+// posts, newest activity first.
 type HomePage struct {
 	Page
-	Sites []SiteEntry
+	Ranking *HomeRanking // nil omits the section
+	Sites   []SiteEntry
+}
+
+// HomeRanking is the home page's site-wide ranking ("Popular this
+// week"): localized heading and entries, best first.
+type HomeRanking struct {
+	Heading string
+	Entries []RankedEntry
+}
+
+// RankedEntry is one article of the site-wide ranking.
+type RankedEntry struct {
+	Rank     int // from 1
+	Title    string
+	URL      string // /pub/{id}
+	SiteName string
+	SiteURL  string // /sites/{id}
+	Author   string // "" when it is the site name
+	Views    string // localized, e.g. "1,234 views"
 }
 
 // CommentSection is the comment section of an article page: a landmark

@@ -35,9 +35,11 @@ func siteLister(d Deps) SiteLister {
 	return nil
 }
 
-// home serves GET /: "STGY Pub" and the sites with published posts,
+// home serves GET /: "STGY Pub", the site-wide ranking of the week
+// ("Popular this week", homeRanking) and the sites with published posts,
 // newest activity first, at most homeMaxSites, from the page cache (a
-// cross-site entry: every site change invalidates it).
+// cross-site entry: every site change invalidates it, and it expires no
+// later than the ranking it embeds).
 func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	return s.serve(w, r, pagecache.Key{Kind: pagecache.KindHome}, s.buildHome)
 }
@@ -68,8 +70,10 @@ func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
 			return pagecache.Page{}, fmt.Errorf("server: home: %w", err)
 		}
 	}
+	ranking, rankingUntil := s.homeRanking(ctx, s.cfg.DefaultLang)
 	const title = "STGY Pub"
 	page := &prerender.HomePage{
+		Ranking: ranking,
 		Page: prerender.Page{
 			Meta: prerender.Meta{
 				Lang: s.cfg.DefaultLang, Title: title, Canonical: s.base + "/",
@@ -93,5 +97,5 @@ func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
 	}
 	// No Last-Modified: a renamed site changes the page without a newer
 	// publication; the ETag revalidates it.
-	return pagecache.Page{Body: buf.Bytes(), ContentType: htmlType, CacheControl: pageCacheControl, Expires: next}, nil
+	return pagecache.Page{Body: buf.Bytes(), ContentType: htmlType, CacheControl: pageCacheControl, Expires: earliest(next, rankingUntil)}, nil
 }

@@ -59,14 +59,7 @@ type siteIdentity struct {
 }
 
 func newSiteIdentity(owner *stgypub.User, cfg *stgypub.PubConfig) siteIdentity {
-	id := siteIdentity{owner: owner, config: cfg, name: cfg.SiteName, author: cfg.Author}
-	if id.author == "" {
-		id.author = owner.Nickname
-	}
-	if id.name == "" {
-		id.name = id.author
-	}
-	return id
+	return siteIdentity{owner: owner, config: cfg, name: cfg.DisplaySiteName(owner), author: cfg.DisplayAuthor(owner)}
 }
 
 func (s *Server) siteHeader(id siteIdentity) prerender.SiteHeader {

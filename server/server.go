@@ -116,6 +116,9 @@ type Deps struct {
 	// Versions reads the owners' page versions in Redis
 	// (pagecache.Versions), the exact check of cached pages.
 	Versions PageVersions
+	// SiteRanker gives the home page's "Popular this week"; without it
+	// the section is left out.
+	SiteRanker stgypub.SiteRanker
 	// Metrics is the registry /metrics exposes and the HTTP metrics are
 	// registered on; nil creates a fresh one with the Go and process
 	// collectors.

@@ -137,6 +137,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Comments:   comments,
 		Captcha:    gate,
 		ViewSecret: cfg.ViewSecret,
+		BaseURL:    cfg.BaseURL.String(),
 		Logger:     logger,
 	}
 	apiHandler := api.New(api.Config{
@@ -168,6 +169,8 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Previews: &server.Previews{Auth: authSvc, Posts: ownerSvc},
 		Pages:    pages,
 		Versions: versions,
+		// The home page's "Popular this week" (cached 5 minutes).
+		SiteRanker: ctr,
 		Ready: []server.ReadyCheck{
 			{Name: "postgres", Check: func(ctx context.Context) error { return st.DB.PingContext(ctx) }},
 			{Name: "redis", Optional: true, Check: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }},

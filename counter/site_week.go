@@ -1,0 +1,146 @@
+package counter
+
+import (
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stgy/stgypub"
+)
+
+// The week sums (docs/ARCHITECTURE.md "Site-wide counters"): for each
+// bucket and UTC date D, a sorted set of each post's site-wide views over
+// D-6 through D, so the weekly ranking reads each bucket's top entries
+// instead of seven daily Hashes. Only the week ending today is kept up to
+// date: a raise adds its difference to it (one ZINCRBY), and the first
+// script run of a day in a bucket builds it from yesterday's (a copy, minus
+// the day that left the week, plus anything already counted today), or,
+// when yesterday's is missing, from the daily Hashes. A process whose
+// clock is still on yesterday also adds to the week ending tomorrow when
+// another process has built it, so the sums stay exact across midnight.
+
+// siteWeek is the window of the week sums: stgypub.SiteRankingDays.
+const siteWeek = 7
+
+// weekSums reports whether the counter keeps week sums: only when the
+// retention window holds a whole week.
+func (c *Counter) weekSums() bool { return c.cfg.RetentionDays >= siteWeek }
+
+// weekMember is a post's member in the week sums: the bitwise complement
+// of its ID as 16 upper-case hex digits. Sorted sets order equal scores
+// by member, descending in ZRANGE … REV, which is then ascending ID: the
+// ranking's tie-break, so a bucket's first MaxRankingLimit members are
+// exactly its top entries.
+func weekMember(post stgypub.ID) string { return (^post).String() }
+
+// parseWeekMember inverts weekMember.
+func parseWeekMember(m string) (stgypub.ID, bool) {
+	id, err := stgypub.ParseID(m)
+	return ^id, err == nil
+}
+
+// siteScript is every write to a bucket, and the weekly read. KEYS[1..3]
+// are the week sums ending today, tomorrow and yesterday; KEYS[4..11]
+// the bucket's daily Hashes of today-7 through today (weekKeys); then
+// one daily Hash per raised day. ARGV[1] is the TTL seconds of today's
+// week sum (0: no week sums are kept), ARGV[2] the number of raised days
+// g, ARGV[3] how many top
+// members to return (0: return the number of fields raised). Then, per
+// raised day: its Hash's TTL, its number of fields n, which week sums
+// contain that day (0 none, 1 today's, 2 today's and tomorrow's), and n
+// triples (field, value, week member). A field is raised to the value,
+// never added to; the week sums get the difference.
+var siteScript = redis.NewScript(`
+local comp = {}
+local hex = '0123456789ABCDEF'
+for i = 1, 16 do
+  comp[hex:sub(i, i)] = hex:sub(17 - i, 17 - i)
+  comp[hex:sub(i, i):lower()] = hex:sub(17 - i, 17 - i)
+end
+local function addHash(dst, src, sign)
+  local kv = redis.call('HGETALL', src)
+  for i = 1, #kv, 2 do
+    local v = tonumber(kv[i + 1])
+    if v and v > 0 and #kv[i] == 16 then
+      redis.call('ZINCRBY', dst, sign * v, (string.gsub(kv[i], '.', comp)))
+    end
+  end
+end
+local week, weekly = KEYS[1], ARGV[1] ~= '0'
+if weekly and redis.call('EXISTS', week) == 0 then
+  if redis.call('EXISTS', KEYS[3]) == 1 then
+    redis.call('ZUNIONSTORE', week, 1, KEYS[3])
+    addHash(week, KEYS[4], -1)
+    addHash(week, KEYS[11], 1)
+    redis.call('ZREMRANGEBYSCORE', week, '-inf', 0)
+  else
+    for k = 5, 11 do addHash(week, KEYS[k], 1) end
+  end
+  if redis.call('EXISTS', week) == 1 then redis.call('EXPIRE', week, ARGV[1]) end
+end
+local tomorrow = weekly and redis.call('EXISTS', KEYS[2]) == 1
+local a, raised = 4, 0
+for i = 1, tonumber(ARGV[2]) do
+  local key, ttl, n, in_week = KEYS[11 + i], ARGV[a], tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
+  a = a + 3
+  local up = false
+  for j = 1, n do
+    local f, v, m = ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2]
+    a = a + 3
+    local cur = tonumber(redis.call('HGET', key, f) or '0')
+    if v > cur then
+      redis.call('HSET', key, f, v)
+      if in_week >= 1 then redis.call('ZINCRBY', week, v - cur, m) end
+      if in_week == 2 and tomorrow then redis.call('ZINCRBY', KEYS[2], v - cur, m) end
+      up = true
+      raised = raised + 1
+    end
+  end
+  if up then redis.call('EXPIRE', key, ttl) end
+end
+if weekly and raised > 0 then redis.call('EXPIRE', week, ARGV[1]) end
+local top = tonumber(ARGV[3])
+if top > 0 then return redis.call('ZRANGE', week, 0, top - 1, 'REV', 'WITHSCORES') end
+return raised
+`)
+
+// weekKeys are the first 11 KEYS of siteScript for bucket b: the week
+// sums ending today, tomorrow and yesterday, and the daily Hashes of
+// today-7 through today (named even when no week sums are kept).
+func (c *Counter) weekKeys(b int) []string {
+	today := c.today()
+	keys := make([]string, 0, 11)
+	for _, off := range []int{0, 1, -1} {
+		keys = append(keys, c.siteWeekKey(b, today.AddDate(0, 0, off).Format(dayLayout)))
+	}
+	for off := -7; off <= 0; off++ {
+		keys = append(keys, c.siteDailyKey(b, today.AddDate(0, 0, off).Format(dayLayout)))
+	}
+	return keys
+}
+
+// weekSpan says which week sums contain day: 2 when the weeks ending
+// today and tomorrow do, 1 when only today's does, 0 when none (or no
+// week sums are kept).
+func (c *Counter) weekSpan(day time.Time) int {
+	if !c.weekSums() {
+		return 0
+	}
+	switch age := int(c.today().Sub(day).Hours() / 24); {
+	case age <= siteWeek-2:
+		return 2
+	case age == siteWeek-1:
+		return 1
+	}
+	return 0
+}
+
+// weekTTLArg is siteScript's ARGV[1]: the week sum's lifetime in seconds
+// (until the end of tomorrow, when it is the source of tomorrow's), or 0
+// when no week sums are kept.
+func (c *Counter) weekTTLArg() int64 {
+	if !c.weekSums() {
+		return 0
+	}
+	return int64(c.weekTTL(c.today()).Seconds())
+}

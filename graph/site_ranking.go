@@ -1,0 +1,79 @@
+package graph
+
+import (
+	"context"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/graph/model"
+)
+
+// daysArg is a days argument: absent is 0 (the field's default window),
+// below 1 BAD_USER_INPUT; the counter checks the upper bound.
+func daysArg(days *int) (int, error) {
+	if days == nil {
+		return 0, nil
+	}
+	if *days < 1 {
+		return 0, stgypub.Errorf(stgypub.CodeBadUserInput, "days must be at least 1")
+	}
+	return *days, nil
+}
+
+// siteRanking is siteRanking: the counter's site-wide ranking over days
+// (cached 5 minutes per days value) through stgypub.PublishedRanking, the
+// same rule as pubRanking, cut to limit (default 10, clamped to 20).
+func (r *Resolver) siteRanking(ctx context.Context, days, limit *int) ([]*model.SiteRankingEntry, error) {
+	d, err := daysArg(days)
+	if err != nil {
+		return nil, err
+	}
+	n := intOr(limit, stgypub.SiteRankingLimit)
+	if n < 0 {
+		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must not be negative")
+	}
+	rk, err := r.Counter.SiteRanking(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	ranked, err := stgypub.PublishedRanking(ctx, r.Posts, rk.Entries, n)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*model.SiteRankingEntry, len(ranked))
+	for i, p := range ranked {
+		out[i] = &model.SiteRankingEntry{Rank: i + 1, Views: p.PV, Post: p.Post}
+	}
+	return out, nil
+}
+
+// entryIdentity loads the entry's owner and settings through the
+// request's dataloaders (one query each for the whole list).
+func (r *Resolver) entryIdentity(ctx context.Context, e *model.SiteRankingEntry) (*stgypub.User, *stgypub.PubConfig, error) {
+	u, err := r.user(ctx, e.Post.OwnedBy)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := r.config(ctx, e.Post.OwnedBy)
+	return u, c, err
+}
+
+func (r *Resolver) entryAuthor(ctx context.Context, e *model.SiteRankingEntry) (string, error) {
+	u, c, err := r.entryIdentity(ctx, e)
+	if err != nil {
+		return "", err
+	}
+	return c.DisplayAuthor(u), nil
+}
+
+func (r *Resolver) entrySiteName(ctx context.Context, e *model.SiteRankingEntry) (string, error) {
+	u, c, err := r.entryIdentity(ctx, e)
+	if err != nil {
+		return "", err
+	}
+	return c.DisplaySiteName(u), nil
+}
+
+// postURL and siteURL are the canonical addresses of a post and a site.
+func (r *Resolver) postURL(id stgypub.ID) string { return r.BaseURL + "/pub/" + id.String() }
+
+func (r *Resolver) siteURL(id stgypub.ID) string { return r.BaseURL + "/sites/" + id.String() }

@@ -1,0 +1,43 @@
+package stgypub
+
+import (
+	"context"
+	"time"
+)
+
+// Site-wide ranking defaults (docs/API.md "siteRanking"): seed 002's
+// weekly ranking of its top 10.
+const (
+	SiteRankingDays  = 7
+	SiteRankingLimit = 10
+)
+
+// SiteRanking is the site-wide ranking of one window: the posts of every
+// owner by their page views summed over the last Days UTC days including
+// today, best first (PV descending, then ID ascending), at most
+// SidePostsMax of them. Entries come from the site-wide daily counters in
+// Redis alone and are not yet filtered by publication (PublishedRanking
+// does that on every read). ExpiresAt is when the cached result stops
+// being served (ComputedAt plus the 5-minute cache lifetime): anything
+// that embeds the ranking (a cached home page) must expire no later.
+type SiteRanking struct {
+	Days       int
+	Entries    []RankingEntry
+	ComputedAt time.Time
+	ExpiresAt  time.Time
+}
+
+// SiteRanker computes the site-wide ranking (counter implements it).
+// days 0 means SiteRankingDays (or the retention window when shorter);
+// other days outside 1..retention are BAD_USER_INPUT.
+type SiteRanker interface {
+	SiteRanking(ctx context.Context, days int) (*SiteRanking, error)
+}
+
+// WindowRanker is Ranker over the last days UTC days including today
+// (pubRanking's days argument): days 0 is the whole retention window,
+// other days outside 1..retention are BAD_USER_INPUT; each days value is
+// cached on its own (counter implements it).
+type WindowRanker interface {
+	RankingDays(ctx context.Context, ownerID ID, days, limit int) ([]RankingEntry, error)
+}
