@@ -16,6 +16,8 @@ type CommentStore interface {
 	// CountComments counts the post's stored comments, pending included
 	// (what the per-post cap counts).
 	CountComments(ctx context.Context, postID ID) (int, error)
+	// CountPublishedComments counts the post's published comments.
+	CountPublishedComments(ctx context.Context, postID ID) (int, error)
 	// PublishedComments returns up to limit published comments of the
 	// post, newest first (the comments feed).
 	PublishedComments(ctx context.Context, postID ID, limit int) ([]*Comment, error)

@@ -63,20 +63,20 @@ func (s *Service) List(ctx context.Context, viewer *stgypub.User, postID stgypub
 }
 
 // PublishedCount is the number of published comments the public page of
-// post shows (0 when its section is closed), read through the public
-// cache (page 1, newest), for the page's JSON-LD commentCount.
+// post shows (0 when its section is closed), for the page's JSON-LD
+// commentCount. It reads PostgreSQL, not the public cache: the rendered
+// page is cached itself (server page cache) and dropped when a comment
+// change commits, which is before this service drops the comment pages,
+// so a page rendered in between must not read them.
 func (s *Service) PublishedCount(ctx context.Context, post *stgypub.Post, mode string) (int, error) {
-	now := s.cfg.Now()
-	if !stgypub.CommentSectionOpen(post, mode, now) {
+	if !stgypub.CommentSectionOpen(post, mode, s.cfg.Now()) {
 		return 0, nil
 	}
-	cp, err := s.cache.Page(ctx, post, stgypub.OrderNewest, 1, now, func() (*stgypub.CommentPage, error) {
-		return s.store.Comments(ctx, post.ID, stgypub.CommentQuery{Order: stgypub.OrderNewest, Page: 1})
-	})
+	n, err := s.store.CountPublishedComments(ctx, post.ID)
 	if err != nil {
 		return 0, fmt.Errorf("comment: count %s: %w", post.ID, err)
 	}
-	return cp.TotalCount, nil
+	return n, nil
 }
 
 // Feed returns up to limit published comments of an open section, newest

@@ -128,6 +128,15 @@ func (s *Store) CountComments(ctx context.Context, postID stgypub.ID) (int, erro
 	return n, nil
 }
 
+// CountPublishedComments counts the post's published comments.
+func (s *Store) CountPublishedComments(ctx context.Context, postID stgypub.ID) (int, error) {
+	var n int
+	if err := sqlCommentCount.raw(s.DB, int64(postID), false).Scan(ctx, &n); err != nil {
+		return 0, fmt.Errorf("store: count published comments of %s: %w", postID, err)
+	}
+	return n, nil
+}
+
 // PublishedComments returns up to limit published comments of the post,
 // newest first.
 func (s *Store) PublishedComments(ctx context.Context, postID stgypub.ID, limit int) ([]*stgypub.Comment, error) {

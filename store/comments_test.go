@@ -137,6 +137,12 @@ func TestCommentsListPagesAndOrder(t *testing.T) {
 	if _, err := f.s.Comments(ctx, f.post, stgypub.CommentQuery{Page: 0}); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
 		t.Errorf("page 0: %v", err)
 	}
+	if n, err := f.s.CountPublishedComments(ctx, f.post); err != nil || n != published {
+		t.Errorf("CountPublishedComments = %d, %v; want %d", n, err, published)
+	}
+	if n, err := f.s.CountComments(ctx, f.post); err != nil || n != len(all) {
+		t.Errorf("CountComments = %d, %v; want %d", n, err, len(all))
+	}
 	feed, err := f.s.PublishedComments(ctx, f.post, 5)
 	if err != nil || len(feed) != 5 || feed[0].Nickname != "n22" {
 		t.Errorf("PublishedComments = %d items, %v", len(feed), err)
