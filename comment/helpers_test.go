@@ -30,7 +30,7 @@ func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unloc
 // env is one test's world: a database, a Redis prefix, the services, an
 // owner, an administrator, a logged-in reader and a published post.
 type env struct {
-	t       *testing.T
+	t       testing.TB
 	st      *store.Store
 	rdb     redis.UniversalClient
 	prefix  string
@@ -46,7 +46,9 @@ type env struct {
 	ipMutex sync.Mutex
 }
 
-func newEnv(t *testing.T, mode string) *env {
+func newEnv(t *testing.T, mode string) *env { t.Helper(); return newEnvTB(t, mode) }
+
+func newEnvTB(t testing.TB, mode string) *env {
 	t.Helper()
 	e := &env{t: t, clk: &clock{t: time.Now().UTC().Truncate(time.Millisecond)}}
 	e.st = storetest.New(t)
