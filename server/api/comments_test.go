@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -202,6 +203,20 @@ func TestAliasedAnswersCountEveryAttempt(t *testing.T) {
 	}
 	if cookieOf(b, stgypub.CaptchaPassCookie) != nil {
 		t.Error("a pass was issued after five wrong answers")
+	}
+	// Batches are refused before anything runs: no attempt is spent.
+	ch2, answer2 := e.challenge(t, b)
+	batch := fmt.Sprintf(`[{"query":%q,"variables":{"id":%q,"a":"000000"}},{"query":%q,"variables":{"id":%q,"a":%q}}]`,
+		verifyQ, ch2.ID, verifyQ, ch2.ID, answer2)
+	hr := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(batch))
+	hr.Header.Set("Content-Type", "application/json")
+	hr.Header.Set(captcha.MinuteHashHeader, captcha.MinuteHash(time.Now()))
+	hr.RemoteAddr = b.ip + ":40000"
+	if r := e.serve(t, hr); r.status != http.StatusBadRequest {
+		t.Errorf("batched answers: %d %s", r.status, r.raw)
+	}
+	if w := e.rdb.HGet(context.Background(), e.cfg.RedisPrefix+"stgy:captcha:challenge:{"+ch2.ID+"}", "wrong").Val(); w != "0" {
+		t.Errorf("a refused batch counted %s wrong answers", w)
 	}
 	// The same through inline answers of aliased postPubComment fields.
 	ch, answer = e.challenge(t, b)
