@@ -3,7 +3,11 @@ package store
 import (
 	"context"
 	"database/sql"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -96,5 +100,52 @@ func TestWrongArgumentCountSendsNothing(t *testing.T) {
 	var rows []postRow
 	if err := s.queryPrepared(context.Background(), st, &rows, 1); err == nil || !strings.Contains(err.Error(), "takes 2 arguments") {
 		t.Errorf("prepared: err = %v", err)
+	}
+}
+
+// TestRawSQLOnlyThroughStatements: outside statement.go and prepared.go no
+// store code hands SQL text to bun or database/sql except a declared
+// statement's own text (st.bun, st.text); create.go's CREATE DATABASE on
+// the maintenance connection is the one exception (an identifier cannot
+// be a parameter).
+func TestRawSQLOnlyThroughStatements(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runners := map[string]bool{"NewRaw": true, "ExecContext": true, "QueryContext": true, "QueryRowContext": true, "PrepareContext": true}
+	allowed := map[string]bool{"statement.go": true, "prepared.go": true, "create.go": true}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") || allowed[name] {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || !runners[sel.Sel.Name] {
+				return true
+			}
+			// The SQL is the first argument of NewRaw, the second of the
+			// context-taking methods.
+			i := 1
+			if sel.Sel.Name == "NewRaw" {
+				i = 0
+			}
+			if len(call.Args) > i {
+				if arg, ok := call.Args[i].(*ast.SelectorExpr); ok && (arg.Sel.Name == "bun" || arg.Sel.Name == "text") {
+					return true
+				}
+			}
+			t.Errorf("%s: %s with SQL that is not a declared statement (use sqlFile/sqlText and st.raw)", fset.Position(call.Pos()), sel.Sel.Name)
+			return true
+		})
 	}
 }
