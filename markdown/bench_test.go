@@ -1,19 +1,16 @@
 package markdown
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/stgy/stgypub/internal/corpus"
 )
 
-// benchArticle reads one demo article body (front matter removed).
+// benchArticle reads one corpus article body (front matter removed);
+// rel is its manifest name ("en/survey2025.md", internal/corpus).
 func benchArticle(b *testing.B, rel string) string {
 	b.Helper()
-	src, err := os.ReadFile(filepath.Join(corpusDir, rel))
-	if err != nil {
-		b.Fatal(err)
-	}
-	_, body := SplitFrontMatter(string(src))
+	_, body := SplitFrontMatter(corpus.Get(b, rel).Text)
 	return body
 }
 

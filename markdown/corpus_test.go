@@ -2,43 +2,27 @@ package markdown
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
-)
 
-// corpusDir holds the demo articles as their sources wrote them (Go blog
-// in en/, MDN Japanese in ja/, both in mixed/; see demo/LICENSES.md).
-var corpusDir = filepath.Join("..", "demo")
+	"github.com/stgy/stgypub/internal/corpus"
+)
 
 type corpusFile struct {
 	name, locale, body string
 	fm                 FrontMatter
 }
 
-// readCorpus returns every demo article with its front matter removed;
-// a missing folder fails the test.
+// readCorpus returns the repository's 60 corpus articles as their sources
+// wrote them (internal/corpus: demo/ and testdata/corpus/), front matter
+// removed; a missing article fails the test.
 func readCorpus(tb testing.TB) []corpusFile {
 	tb.Helper()
-	paths, err := filepath.Glob(filepath.Join(corpusDir, "*", "*.md"))
-	if err != nil || len(paths) == 0 {
-		tb.Fatalf("no corpus articles under %s (err %v)", corpusDir, err)
-	}
 	var files []corpusFile
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		fm, body := SplitFrontMatter(string(b))
-		files = append(files, corpusFile{
-			name:   filepath.Base(filepath.Dir(p)) + "/" + filepath.Base(p),
-			locale: filepath.Base(filepath.Dir(p)),
-			body:   body,
-			fm:     fm,
-		})
+	for _, a := range corpus.All(tb) {
+		fm, body := SplitFrontMatter(a.Text)
+		files = append(files, corpusFile{name: a.File, locale: a.Locale, body: body, fm: fm})
 	}
 	return files
 }

@@ -2,8 +2,6 @@ package markdown
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -11,6 +9,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/corpus"
 )
 
 func addCorpusSeeds(f *testing.F, limit int) {
@@ -26,7 +25,7 @@ func addCorpusSeeds(f *testing.F, limit int) {
 	if limit <= 0 {
 		return
 	}
-	for _, c := range readCorpusForFuzz() {
+	for _, c := range readCorpusForFuzz(f) {
 		if len(c) > limit {
 			c = c[:limit]
 		}
@@ -34,15 +33,12 @@ func addCorpusSeeds(f *testing.F, limit int) {
 	}
 }
 
-// readCorpusForFuzz returns the corpus articles as seeds; none if the
-// corpus is absent (seeds are optional).
-func readCorpusForFuzz() []string {
-	paths, _ := filepath.Glob(filepath.Join(corpusDir, "*", "*.md"))
+// readCorpusForFuzz returns the corpus articles (internal/corpus) as
+// seeds; f fails when one is missing.
+func readCorpusForFuzz(f *testing.F) []string {
 	var out []string
-	for _, p := range paths {
-		if b, err := os.ReadFile(p); err == nil {
-			out = append(out, string(b))
-		}
+	for _, a := range corpus.All(f) {
+		out = append(out, a.Text)
 	}
 	return out
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite (what `make test` runs): vet, every package's tests
-# against the local PostgreSQL and Redis, the counter suite again on a
-# throwaway 3-master Redis Cluster, then short fuzz runs.
+# against the local PostgreSQL and Redis (run from a copy of the repository
+# that has no ../shared beside it, so a test reading outside the repository
+# fails here), the counter suite again on a throwaway 3-master Redis
+# Cluster, then short fuzz runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
@@ -17,12 +19,33 @@ if git rev-parse --git-dir >/dev/null 2>&1 && git diff --quiet -- graph schema.g
 	git diff --exit-code --stat -- graph || { echo "graph/ differs from 'make generate': regenerate and commit" >&2; exit 1; }
 fi
 
-echo "== go test (single Redis)"
-$GO test -count=1 ./...
+isolated=$(mktemp -d /tmp/stgy-isolated.XXXXXX)
+clusterdir=$(mktemp -d /tmp/stgy-cluster.XXXXXX)
+cleanup() {
+	scripts/redis-cluster.sh stop "$clusterdir" >/dev/null 2>&1 || true
+	rm -rf "$clusterdir" "$isolated"
+}
+trap cleanup EXIT
+
+echo "== tests read nothing outside the repository"
+# Fixtures live in the repository (testdata/, demo/, visitor/crawlers.json);
+# no code or script may name the team's shared folder.
+if git rev-parse --git-dir >/dev/null 2>&1; then
+	if git grep -nE '(\.\./)+shared/|/work/share[d]' -- ':!*.md' ':!scripts/test.sh'; then
+		echo "the lines above read outside the repository: copy the fixture into testdata/ with its license" >&2
+		exit 1
+	fi
+	git ls-files -z --cached --others --exclude-standard |
+		tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C "$isolated"
+else
+	tar --exclude=./.data --exclude=node_modules -cf - . | tar -xf - -C "$isolated"
+fi
+[ ! -e "$isolated/../shared" ] || { echo "$isolated/../shared exists" >&2; exit 1; }
+
+echo "== go test (single Redis), from $isolated (no ../shared beside it)"
+(cd "$isolated" && $GO test -count=1 ./...)
 
 echo "== go test ./counter/... on a 3-master Redis Cluster"
-clusterdir=$(mktemp -d /tmp/stgy-cluster.XXXXXX)
-trap 'scripts/redis-cluster.sh stop "$clusterdir" >/dev/null 2>&1 || true; rm -rf "$clusterdir"' EXIT
 addrs=$(scripts/redis-cluster.sh start "$clusterdir")
 STGY_TEST_REDIS_CLUSTER="$addrs" $GO test -count=1 ./counter/...
 scripts/redis-cluster.sh stop "$clusterdir"

@@ -6,14 +6,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/importer"
+	"github.com/stgy/stgypub/internal/corpus"
 	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/server"
@@ -149,21 +148,20 @@ func (e *env) post(id, owner stgypub.ID, md, locale string, pub *time.Time) stgy
 	return p.ID
 }
 
-// corpus reads a demo article (demo/, in the repository) and returns what
-// the importer stores for it (its source's macros expanded, relative
-// references absolute, the title as heading) and its locale.
-func corpus(t testing.TB, path string) (md, locale string) {
+// corpusArticle reads a corpus article of the repository (internal/corpus;
+// path is its manifest name, "en/go1.12.md"; a missing one fails the test)
+// and returns what the importer stores for it (its source's macros
+// expanded, relative references absolute, the title as heading) and its
+// locale.
+func corpusArticle(t testing.TB, path string) (md, locale string) {
 	t.Helper()
-	b, err := os.ReadFile("../demo/" + path)
-	if err != nil {
-		t.Fatalf("demo article: %v", err)
-	}
-	locale = strings.SplitN(path, "/", 2)[0]
+	a := corpus.Get(t, path)
+	locale = a.Locale
 	source := importer.SourceGoBlog
 	if locale == "ja" {
 		source = importer.SourceMDN
 	}
-	md, err = importer.Content(path, string(b), importer.Options{Locale: locale, Source: source})
+	md, err := importer.Content(path, a.Text, importer.Options{Locale: locale, Source: source})
 	if err != nil {
 		t.Fatal(err)
 	}

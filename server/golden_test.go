@@ -42,8 +42,8 @@ func goldenEnv(t *testing.T) (*env, stgypub.ID, stgypub.ID, stgypub.ID) {
 		Introduction: "Articles about Go.\nAnd the web.", ShowServiceHeader: true, ShowSiteName: true,
 		ShowPagenation: true, ShowSideProfile: true, ShowSideRecent: 3, ShowSidePopular: 3, Extensions: ext,
 	})
-	enMD, enLoc := corpus(t, "en/go1.12.md")
-	jaMD, jaLoc := corpus(t, "ja/glossary-slug.md")
+	enMD, enLoc := corpusArticle(t, "en/go1.12.md")
+	jaMD, jaLoc := corpusArticle(t, "ja/glossary-slug.md")
 	en := e.post(0x19FD000000100001, u, enMD, enLoc, at(-72*time.Hour))
 	ja := e.post(0x19FD000000100002, u, jaMD, jaLoc, at(-48*time.Hour))
 	e.post(0x19FD000000100003, u, "# Short note\n\nA third post with an image.\n\n![chart](/images/chart.png)", "en", at(-24*time.Hour))
