@@ -44,11 +44,14 @@ type PostStats struct {
 // per (post, date), then summed. TotalPV counts every post; Posts holds the
 // top 1000 by PV (then ID).
 type Stats struct {
-	OwnerID ID          `json:"ownerId"`
-	Days    int         `json:"days"`
-	TotalPV int64       `json:"totalPv"`
-	Daily   []DayPV     `json:"daily"`
-	Posts   []PostStats `json:"posts"`
+	OwnerID ID  `json:"ownerId"`
+	Days    int `json:"days"`
+	// UpdatedAt is when these figures were computed (they are cached up
+	// to the counter's CacheTTL, 5 minutes by default).
+	UpdatedAt time.Time   `json:"updatedAt"`
+	TotalPV   int64       `json:"totalPv"`
+	Daily     []DayPV     `json:"daily"`
+	Posts     []PostStats `json:"posts"`
 }
 
 // Checkpoint is one post_pub_access_counts row: the PV of a post on a UTC

@@ -57,7 +57,7 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 		t.raise(int(r.day), r.post, r.count) // max with Redis, never a sum
 	}
 
-	st := &stgypub.Stats{OwnerID: ownerID, Days: n, Daily: make([]stgypub.DayPV, n)}
+	st := &stgypub.Stats{OwnerID: ownerID, Days: n, UpdatedAt: c.cfg.Now().UTC().Truncate(time.Millisecond), Daily: make([]stgypub.DayPV, n)}
 	for i, d := range days {
 		st.Daily[i].Date = d.Format(dayLayout)
 	}

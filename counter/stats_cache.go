@@ -10,7 +10,7 @@ import (
 
 // statsCacheVersion tags the Stats cache format; any other value (an
 // older format) is a cache miss.
-const statsCacheVersion = 1
+const statsCacheVersion = 2
 
 // statsCache is the cached form of stgypub.Stats: each daily series as
 // bare numbers against one list of dates, so a 1000-post Stats is about
@@ -19,6 +19,7 @@ type statsCache struct {
 	V       int         `json:"v"`
 	OwnerID stgypub.ID  `json:"ownerId"`
 	TotalPV int64       `json:"totalPv"`
+	At      time.Time   `json:"at"`
 	Dates   []string    `json:"dates"`
 	Daily   []int64     `json:"daily"`
 	Posts   []postCache `json:"posts"`
@@ -35,7 +36,7 @@ type postCache struct {
 // encodeStatsCache is the JSON cached for st.
 func encodeStatsCache(st *stgypub.Stats) ([]byte, error) {
 	n := len(st.Daily)
-	sc := statsCache{V: statsCacheVersion, OwnerID: st.OwnerID, TotalPV: st.TotalPV,
+	sc := statsCache{V: statsCacheVersion, OwnerID: st.OwnerID, TotalPV: st.TotalPV, At: st.UpdatedAt,
 		Dates: make([]string, n), Daily: make([]int64, n), Posts: make([]postCache, len(st.Posts))}
 	for i, d := range st.Daily {
 		sc.Dates[i], sc.Daily[i] = d.Date, d.PV
@@ -64,7 +65,7 @@ func decodeStatsCache(b []byte) (*stgypub.Stats, error) {
 	if sc.V != statsCacheVersion || len(sc.Daily) != n {
 		return nil, errors.New("counter: stats cache of another format")
 	}
-	st := &stgypub.Stats{OwnerID: sc.OwnerID, Days: n, TotalPV: sc.TotalPV, Daily: make([]stgypub.DayPV, n), Posts: make([]stgypub.PostStats, len(sc.Posts))}
+	st := &stgypub.Stats{OwnerID: sc.OwnerID, Days: n, TotalPV: sc.TotalPV, UpdatedAt: sc.At, Daily: make([]stgypub.DayPV, n), Posts: make([]stgypub.PostStats, len(sc.Posts))}
 	for i := range n {
 		st.Daily[i] = stgypub.DayPV{Date: sc.Dates[i], PV: sc.Daily[i]}
 	}

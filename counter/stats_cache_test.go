@@ -21,6 +21,9 @@ func TestStatsCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if now := f.c.cfg.Now().UTC().Truncate(time.Millisecond); !computed.UpdatedAt.Equal(now) {
+		t.Fatalf("UpdatedAt = %v, want the clock's %v", computed.UpdatedAt, now)
+	}
 	want, _ := json.Marshal(computed)
 	tests := []struct {
 		name  string

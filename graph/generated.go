@@ -306,11 +306,12 @@ type ComplexityRoot struct {
 	}
 
 	Stats struct {
-		Daily   func(childComplexity int) int
-		Days    func(childComplexity int) int
-		OwnerID func(childComplexity int) int
-		Posts   func(childComplexity int) int
-		TotalPV func(childComplexity int) int
+		Daily     func(childComplexity int) int
+		Days      func(childComplexity int) int
+		OwnerID   func(childComplexity int) int
+		Posts     func(childComplexity int) int
+		TotalPV   func(childComplexity int) int
+		UpdatedAt func(childComplexity int) int
 	}
 
 	User struct {
@@ -1743,6 +1744,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Stats.TotalPV(childComplexity), true
+	case "Stats.updatedAt":
+		if e.ComplexityRoot.Stats.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Stats.UpdatedAt(childComplexity), true
 
 	case "User.id":
 		if e.ComplexityRoot.User.ID == nil {
@@ -2047,6 +2054,8 @@ type PostStats {
 type Stats {
   ownerId: ID!
   days: Int!
+  "When these figures were computed: Stats are cached up to 5 minutes, so views after this time are not in them yet."
+  updatedAt: Time!
   totalPv: Int!
   daily: [DayPV!]!
   posts: [PostStats!]!
@@ -2795,6 +2804,8 @@ func (ec *executionContext) childFields_Stats(ctx context.Context, field graphql
 		return ec.fieldContext_Stats_ownerId(ctx, field)
 	case "days":
 		return ec.fieldContext_Stats_days(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Stats_updatedAt(ctx, field)
 	case "totalPv":
 		return ec.fieldContext_Stats_totalPv(ctx, field)
 	case "daily":
@@ -8890,6 +8901,29 @@ func (ec *executionContext) fieldContext_Stats_days(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Stats", field, false, false, "Int")
 }
 
+func (ec *executionContext) _Stats_updatedAt(ctx context.Context, field graphql.CollectedField, obj *stgypub.Stats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Stats_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Stats_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Stats", field, false, false, "Time")
+}
+
 func (ec *executionContext) _Stats_totalPv(ctx context.Context, field graphql.CollectedField, obj *stgypub.Stats) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12234,6 +12268,11 @@ func (ec *executionContext) _Stats(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "days":
 			out.Values[i] = ec._Stats_days(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Stats_updatedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
