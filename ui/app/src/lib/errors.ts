@@ -42,3 +42,9 @@ export function errorText(t: TFunction, err: CombinedError | undefined | null): 
       return t("common:errors.internal");
   }
 }
+
+/** errorField returns the input field a BAD_USER_INPUT error names (extensions.field), or "". */
+export function errorField(err: CombinedError | undefined | null): string {
+  const f = err?.graphQLErrors[0]?.extensions?.field;
+  return typeof f === "string" ? f : "";
+}

@@ -1,7 +1,9 @@
 // Local drafts: unsaved editor content kept in localStorage under
 // "stgy.draft.{userId}.{postId|new}", so a reload or a crash loses
-// nothing. Keys carry the owner's ID, and logging out removes that
-// owner's drafts, so the next person at the same browser sees none.
+// nothing, and the last publication time of posts the owner unpublished
+// ("stgy.draft.{userId}.was.{postId}"). Keys carry the owner's ID, and
+// logging out removes all of that owner's keys, so the next person at the
+// same browser sees none of it.
 const PREFIX = "stgy.draft.";
 
 /** Draft is what the editor keeps between reloads. */
@@ -60,11 +62,34 @@ export function clearDrafts(userId: string): void {
   }
 }
 
+/** rememberPublication keeps a post's last publication time after it is unpublished (shown in the list and the dialog). */
+export function rememberPublication(userId: string, postId: string, at: string | null): void {
+  try {
+    const k = `${PREFIX}${userId}.was.${postId}`;
+    if (at) localStorage.setItem(k, at);
+    else localStorage.removeItem(k);
+  } catch {
+    // storage blocked
+  }
+}
+
+/** previousPublication returns the remembered publication time of an unpublished post, or null. */
+export function previousPublication(userId: string, postId: string): string | null {
+  try {
+    return localStorage.getItem(`${PREFIX}${userId}.was.${postId}`);
+  } catch {
+    return null;
+  }
+}
+
 /** hasDrafts reports whether the owner has unsaved local drafts. */
 export function hasDrafts(userId: string): boolean {
   try {
     const mine = `${PREFIX}${userId}.`;
-    for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(mine)) return true;
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k?.startsWith(mine) && !k.startsWith(mine + "was.")) return true;
+    }
   } catch {
     // storage blocked
   }
