@@ -11,18 +11,22 @@ import (
 
 // publicationsCSP allows only the page's own scripts, styles and API
 // calls: user text can never run as script even if a bug put it into
-// markup.
-const publicationsCSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+// markup. Images may also come over https, as the editor's preview shows
+// the images a post links to, like the article page does.
+const publicationsCSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; " +
 	"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
 
-// publications serves GET /publications: the owners' page shell (seed 001
-// "Publications Stats", "Public Site Settings") that the ui package's
-// JavaScript hydrates over /graphql. The shell holds no user data; the
-// login state is read by the page itself (the session cookie is HttpOnly).
+// publications serves GET /publications and every app URL under it
+// (/publications/stats, /publications/posts/{id}, ...): the static shell
+// of the owners' Publications app (ui/app, entry "publications"; seed 001
+// "Publications Stats", "Public Site Settings") that talks only to
+// /graphql. The shell holds no user data; the login state is read by the
+// app itself (the session cookie is HttpOnly). Unknown app URLs are the
+// app's to answer, so a reload or a bookmark of any view works.
 func (s *Server) publications(w http.ResponseWriter, r *http.Request) error {
 	var buf bytes.Buffer
 	base := strings.TrimRight(s.cfg.BaseURL.Path, "/")
-	if err := ui.WritePublications(&buf, ui.PublicationsData{BasePath: base}); err != nil {
+	if err := ui.WriteApp(&buf, ui.AppPage{Entry: "publications", Title: "Publications · STGY Pub", BasePath: base}); err != nil {
 		return err
 	}
 	h := w.Header()

@@ -11,22 +11,23 @@ import (
 
 func TestPublicationsShell(t *testing.T) {
 	e := newEnv(t)
+	entry := ui.MustEntry("publications")
+	app := []string{`id="app"`, `data-base=""`, `src="` + entry.Scripts[0] + `"`, `href="` + entry.Styles[0] + `"`}
 	tests := []struct {
 		name       string
+		path       string
 		method     string
 		wantStatus int
 		wantBody   []string
 	}{
-		{"get", http.MethodGet, 200, []string{
-			`<form id="login-form"`, `id="tab-stats"`, `id="settings-form"`, `id="pub-dialog"`,
-			`href="` + ui.URL("publications.css") + `"`, `src="` + ui.URL("publications.js") + `"`,
-			`src="` + ui.URL("pubui-stats.js") + `"`, `data-base=""`,
-		}},
-		{"head", http.MethodHead, 200, nil},
+		{"get", "/publications", http.MethodGet, 200, app},
+		{"app view", "/publications/stats?period=15&sort=title", http.MethodGet, 200, app},
+		{"deep view", "/publications/posts/19FD000000000001", http.MethodGet, 200, app},
+		{"head", "/publications/settings", http.MethodHead, 200, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req := httptest.NewRequest(tt.method, "/publications", nil)
+			req := httptest.NewRequest(tt.method, tt.path, nil)
 			rec := serveShell(e, req)
 			if rec.Code != tt.wantStatus {
 				t.Fatalf("status = %d, want %d", rec.Code, tt.wantStatus)

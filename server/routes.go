@@ -29,6 +29,7 @@ func (s *Server) routes() http.Handler {
 	r.Get("/sites/{userId}", s.handle(s.site))
 	r.Get("/sites/{userId}/feed.atom", s.handle(s.feed))
 	r.Get("/publications", s.handle(s.publications))
+	r.Get("/publications/*", s.handle(s.publications))
 	r.Get("/publications/preview/{postId}", s.handle(s.preview))
 	r.Get("/sitemap.xml", s.handle(s.sitemap))
 	r.Get("/favicon.svg", s.favicon)

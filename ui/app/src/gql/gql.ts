@@ -24,6 +24,16 @@ type Documents = {
     "\n  query Me {\n    me {\n      id\n      loginName\n      nickname\n      isAdmin\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation Login($loginName: String!, $password: String!) {\n    login(loginName: $loginName, password: $password) {\n      me {\n        id\n        loginName\n        nickname\n        isAdmin\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
+    "\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      digest\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": typeof types.MyPostsDocument,
+    "\n  query MyPost($id: ID!) {\n    myPost(id: $id) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": typeof types.MyPostDocument,
+    "\n  query PreviewMarkdown($content: String!, $vertical: Boolean) {\n    previewMarkdown(content: $content, vertical: $vertical) {\n      html\n      title\n      description\n      featuredImage\n    }\n  }\n": typeof types.PreviewMarkdownDocument,
+    "\n  mutation CreatePost($input: PostInput!) {\n    createPost(input: $input) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": typeof types.CreatePostDocument,
+    "\n  mutation UpdatePost($id: ID!, $input: PostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": typeof types.UpdatePostDocument,
+    "\n  mutation SetPublication($id: ID!, $publishedAt: Time) {\n    setPostPublication(id: $id, publishedAt: $publishedAt) {\n      id\n      publicationState\n      publishedAt\n      updatedAt\n    }\n  }\n": typeof types.SetPublicationDocument,
+    "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": typeof types.DeletePostDocument,
+    "\n  query SiteSettings($userId: ID!) {\n    pubConfig(userId: $userId) {\n      userId\n      siteName\n      subtitle\n      author\n      introduction\n      designTheme\n      showServiceHeader\n      showSiteName\n      showPagenation\n      showSideProfile\n      showSideRecent\n      showSidePopular\n      extensions\n    }\n  }\n": typeof types.SiteSettingsDocument,
+    "\n  mutation SaveSettings($userId: ID!, $input: PubConfigInput!) {\n    updatePubConfig(userId: $userId, input: $input) {\n      userId\n      siteName\n      subtitle\n      author\n      introduction\n      designTheme\n      showServiceHeader\n      showSiteName\n      showPagenation\n      showSideProfile\n      showSideRecent\n      showSidePopular\n      extensions\n    }\n  }\n": typeof types.SaveSettingsDocument,
+    "\n  query Stats($userId: ID!) {\n    pubStats(userId: $userId) {\n      days\n      updatedAt\n      totalPv\n      daily {\n        date\n        pv\n      }\n      posts {\n        id\n        title\n        digest\n        publishedAt\n        pv\n        daily {\n          date\n          pv\n        }\n      }\n    }\n  }\n": typeof types.StatsDocument,
 };
 const documents: Documents = {
     "\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": types.PubCommentsDocument,
@@ -36,6 +46,16 @@ const documents: Documents = {
     "\n  query Me {\n    me {\n      id\n      loginName\n      nickname\n      isAdmin\n    }\n  }\n": types.MeDocument,
     "\n  mutation Login($loginName: String!, $password: String!) {\n    login(loginName: $loginName, password: $password) {\n      me {\n        id\n        loginName\n        nickname\n        isAdmin\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
+    "\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      digest\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": types.MyPostsDocument,
+    "\n  query MyPost($id: ID!) {\n    myPost(id: $id) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": types.MyPostDocument,
+    "\n  query PreviewMarkdown($content: String!, $vertical: Boolean) {\n    previewMarkdown(content: $content, vertical: $vertical) {\n      html\n      title\n      description\n      featuredImage\n    }\n  }\n": types.PreviewMarkdownDocument,
+    "\n  mutation CreatePost($input: PostInput!) {\n    createPost(input: $input) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": types.CreatePostDocument,
+    "\n  mutation UpdatePost($id: ID!, $input: PostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": types.UpdatePostDocument,
+    "\n  mutation SetPublication($id: ID!, $publishedAt: Time) {\n    setPostPublication(id: $id, publishedAt: $publishedAt) {\n      id\n      publicationState\n      publishedAt\n      updatedAt\n    }\n  }\n": types.SetPublicationDocument,
+    "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": types.DeletePostDocument,
+    "\n  query SiteSettings($userId: ID!) {\n    pubConfig(userId: $userId) {\n      userId\n      siteName\n      subtitle\n      author\n      introduction\n      designTheme\n      showServiceHeader\n      showSiteName\n      showPagenation\n      showSideProfile\n      showSideRecent\n      showSidePopular\n      extensions\n    }\n  }\n": types.SiteSettingsDocument,
+    "\n  mutation SaveSettings($userId: ID!, $input: PubConfigInput!) {\n    updatePubConfig(userId: $userId, input: $input) {\n      userId\n      siteName\n      subtitle\n      author\n      introduction\n      designTheme\n      showServiceHeader\n      showSiteName\n      showPagenation\n      showSideProfile\n      showSideRecent\n      showSidePopular\n      extensions\n    }\n  }\n": types.SaveSettingsDocument,
+    "\n  query Stats($userId: ID!) {\n    pubStats(userId: $userId) {\n      days\n      updatedAt\n      totalPv\n      daily {\n        date\n        pv\n      }\n      posts {\n        id\n        title\n        digest\n        publishedAt\n        pv\n        daily {\n          date\n          pv\n        }\n      }\n    }\n  }\n": types.StatsDocument,
 };
 
 /**
@@ -92,6 +112,46 @@ export function graphql(source: "\n  mutation Login($loginName: String!, $passwo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (typeof documents)["\n  mutation Logout {\n    logout\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      digest\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      digest\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyPost($id: ID!) {\n    myPost(id: $id) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query MyPost($id: ID!) {\n    myPost(id: $id) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PreviewMarkdown($content: String!, $vertical: Boolean) {\n    previewMarkdown(content: $content, vertical: $vertical) {\n      html\n      title\n      description\n      featuredImage\n    }\n  }\n"): (typeof documents)["\n  query PreviewMarkdown($content: String!, $vertical: Boolean) {\n    previewMarkdown(content: $content, vertical: $vertical) {\n      html\n      title\n      description\n      featuredImage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePost($input: PostInput!) {\n    createPost(input: $input) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePost($input: PostInput!) {\n    createPost(input: $input) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePost($id: ID!, $input: PostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdatePost($id: ID!, $input: PostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetPublication($id: ID!, $publishedAt: Time) {\n    setPostPublication(id: $id, publishedAt: $publishedAt) {\n      id\n      publicationState\n      publishedAt\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation SetPublication($id: ID!, $publishedAt: Time) {\n    setPostPublication(id: $id, publishedAt: $publishedAt) {\n      id\n      publicationState\n      publishedAt\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SiteSettings($userId: ID!) {\n    pubConfig(userId: $userId) {\n      userId\n      siteName\n      subtitle\n      author\n      introduction\n      designTheme\n      showServiceHeader\n      showSiteName\n      showPagenation\n      showSideProfile\n      showSideRecent\n      showSidePopular\n      extensions\n    }\n  }\n"): (typeof documents)["\n  query SiteSettings($userId: ID!) {\n    pubConfig(userId: $userId) {\n      userId\n      siteName\n      subtitle\n      author\n      introduction\n      designTheme\n      showServiceHeader\n      showSiteName\n      showPagenation\n      showSideProfile\n      showSideRecent\n      showSidePopular\n      extensions\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveSettings($userId: ID!, $input: PubConfigInput!) {\n    updatePubConfig(userId: $userId, input: $input) {\n      userId\n      siteName\n      subtitle\n      author\n      introduction\n      designTheme\n      showServiceHeader\n      showSiteName\n      showPagenation\n      showSideProfile\n      showSideRecent\n      showSidePopular\n      extensions\n    }\n  }\n"): (typeof documents)["\n  mutation SaveSettings($userId: ID!, $input: PubConfigInput!) {\n    updatePubConfig(userId: $userId, input: $input) {\n      userId\n      siteName\n      subtitle\n      author\n      introduction\n      designTheme\n      showServiceHeader\n      showSiteName\n      showPagenation\n      showSideProfile\n      showSideRecent\n      showSidePopular\n      extensions\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Stats($userId: ID!) {\n    pubStats(userId: $userId) {\n      days\n      updatedAt\n      totalPv\n      daily {\n        date\n        pv\n      }\n      posts {\n        id\n        title\n        digest\n        publishedAt\n        pv\n        daily {\n          date\n          pv\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Stats($userId: ID!) {\n    pubStats(userId: $userId) {\n      days\n      updatedAt\n      totalPv\n      daily {\n        date\n        pv\n      }\n      posts {\n        id\n        title\n        digest\n        publishedAt\n        pv\n        daily {\n          date\n          pv\n        }\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

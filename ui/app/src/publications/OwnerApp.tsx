@@ -3,7 +3,7 @@
 // in <main>. After login and after every navigation focus moves to the
 // view's <h1>, so keyboard and screen-reader users start at the top of
 // what changed.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { useClient } from "@urql/preact";
 import { Router, Route, useLocation } from "preact-iso";
 import { useI18n } from "../lib/i18n-context";
@@ -12,7 +12,8 @@ import type { CombinedError } from "@urql/core";
 import { LogoutMutation } from "./ops-session";
 import type { Me } from "./App";
 import { LangSwitch } from "./LangSwitch";
-import { appPath, useBase } from "./paths";
+import { appPath, query, useBase } from "./paths";
+import { SiteContext, type SiteInfo } from "./site";
 import { hasDrafts } from "./drafts";
 import { NotFoundView, views } from "./views";
 
@@ -23,6 +24,17 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
   const client = useClient();
   const loc = useLocation();
   const [logoutError, setLogoutError] = useState<CombinedError | null>(null);
+  // An admin may manage another user's Stats and Settings with ?user=ID.
+  const target = me.isAdmin && /^[0-9A-Fa-f]{16}$/.test(loc.query.user ?? "") && loc.query.user.toUpperCase() !== me.id ? loc.query.user.toUpperCase() : "";
+  const site = useMemo<SiteInfo>(
+    () => ({
+      userId: target || me.id,
+      other: target !== "",
+      zone: "UTC",
+      link: (path, params = {}) => appPath(base, path) + query({ ...params, user: target || undefined }),
+    }),
+    [target, me.id, base],
+  );
 
   // Focus the view's heading after login and after each navigation.
   useEffect(() => {
@@ -45,7 +57,6 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
   const tabs = [
     { path: "/stats", label: t("nav.stats") },
     { path: "/posts", label: t("nav.posts") },
-    { path: "/comments", label: t("nav.comments") },
     { path: "/settings", label: t("nav.settings") },
   ];
   const here = loc.path.slice(appPath(base).length);
@@ -58,7 +69,7 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
           <ul class="tabs">
             {tabs.map((tab) => (
               <li key={tab.path}>
-                <a href={appPath(base, tab.path)} aria-current={here.startsWith(tab.path) ? "page" : undefined}>
+                <a href={site.link(tab.path)} aria-current={here.startsWith(tab.path) ? "page" : undefined}>
                   {tab.label}
                 </a>
               </li>
@@ -72,14 +83,17 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
           {logoutError && <p class="error" role="alert">{errorText(t, logoutError)}</p>}
         </div>
       </header>
-      <main id="main" tabIndex={-1}>
-        <Router>
-          {views(base).map((v) => (
-            <Route key={v.path} path={v.path} component={v.component} />
-          ))}
-          <Route default component={NotFoundView} />
-        </Router>
-      </main>
+      <SiteContext.Provider value={site}>
+        <main id="main" tabIndex={-1}>
+          {site.other && <p class="notice">{t("adminViewing", { id: site.userId })}</p>}
+          <Router>
+            {views(base).map((v) => (
+              <Route key={v.path} path={v.path} component={v.component} me={me} />
+            ))}
+            <Route default component={NotFoundView} />
+          </Router>
+        </main>
+      </SiteContext.Provider>
     </>
   );
 }

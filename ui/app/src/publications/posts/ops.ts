@@ -1,0 +1,99 @@
+// GraphQL operations of the Posts list, the editor and the External
+// publication dialog.
+import { graphql } from "../../gql";
+
+export const MyPostsQuery = graphql(`
+  query MyPosts($offset: Int!, $limit: Int!) {
+    myPosts(offset: $offset, limit: $limit) {
+      id
+      title
+      digest
+      publicationState
+      publishedAt
+      updatedAt
+      createdAt
+    }
+  }
+`);
+
+export const MyPostQuery = graphql(`
+  query MyPost($id: ID!) {
+    myPost(id: $id) {
+      id
+      ownerId
+      title
+      content
+      locale
+      allowLikes
+      allowReplies
+      publicationState
+      publishedAt
+      updatedAt
+      createdAt
+    }
+  }
+`);
+
+export const PreviewQuery = graphql(`
+  query PreviewMarkdown($content: String!, $vertical: Boolean) {
+    previewMarkdown(content: $content, vertical: $vertical) {
+      html
+      title
+      description
+      featuredImage
+    }
+  }
+`);
+
+export const CreatePostMutation = graphql(`
+  mutation CreatePost($input: PostInput!) {
+    createPost(input: $input) {
+      id
+      ownerId
+      title
+      content
+      locale
+      allowLikes
+      allowReplies
+      publicationState
+      publishedAt
+      updatedAt
+      createdAt
+    }
+  }
+`);
+
+export const UpdatePostMutation = graphql(`
+  mutation UpdatePost($id: ID!, $input: PostInput!) {
+    updatePost(id: $id, input: $input) {
+      id
+      ownerId
+      title
+      content
+      locale
+      allowLikes
+      allowReplies
+      publicationState
+      publishedAt
+      updatedAt
+      createdAt
+    }
+  }
+`);
+
+export const SetPublicationMutation = graphql(`
+  mutation SetPublication($id: ID!, $publishedAt: Time) {
+    setPostPublication(id: $id, publishedAt: $publishedAt) {
+      id
+      publicationState
+      publishedAt
+      updatedAt
+    }
+  }
+`);
+
+export const DeletePostMutation = graphql(`
+  mutation DeletePost($id: ID!) {
+    deletePost(id: $id)
+  }
+`);

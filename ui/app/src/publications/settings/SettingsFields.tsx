@@ -1,0 +1,162 @@
+// The Settings form's fields, each with its limit and its own message.
+import type { ComponentChildren } from "preact";
+import { useI18n } from "../../lib/i18n-context";
+import { count } from "../ui";
+import { LIMITS, MODES, SHARE, SIDE_MAX, THEMES, type Form, type Problem } from "./model";
+
+interface Props {
+  form: Form;
+  set: <K extends keyof Form>(k: K, v: Form[K]) => void;
+  problems: Problem[];
+  siteUrl: string;
+}
+
+export function SettingsFields({ form, set, problems, siteUrl }: Props) {
+  const { t } = useI18n();
+  const problem = (f: keyof Form) => problems.find((p) => p.field === f);
+  const err = (f: keyof Form) => {
+    const p = problem(f);
+    return p ? t(p.key, p.values) : "";
+  };
+  const text = (k: "siteName" | "subtitle" | "author" | "introduction", multiline = false) => (
+    <Field id={`f-${k}`} label={t(`settings.${k}`)} hint={t("settings.limit", { n: count(form[k]), max: LIMITS[k] })} error={err(k)}>
+      {(a) =>
+        multiline ? (
+          <textarea {...a} rows={5} value={form[k]} onInput={(e) => set(k, e.currentTarget.value)} />
+        ) : (
+          <input {...a} value={form[k]} onInput={(e) => set(k, e.currentTarget.value)} />
+        )
+      }
+    </Field>
+  );
+  const vertical = form.designTheme.startsWith("vertical");
+  const themes = THEMES.includes(form.designTheme) ? THEMES : [...THEMES, form.designTheme];
+  return (
+    <>
+      <fieldset>
+        <legend>{t("settings.siteGroup")}</legend>
+        {text("siteName")}
+        {text("subtitle")}
+        {text("author")}
+        {text("introduction", true)}
+      </fieldset>
+
+      <fieldset>
+        <legend>{t("settings.designGroup")}</legend>
+        <Field id="f-designTheme" label={t("settings.designTheme")} hint={t("settings.verticalNote")} error={err("designTheme")}>
+          {(a) => (
+            <select {...a} value={form.designTheme} onChange={(e) => set("designTheme", e.currentTarget.value)}>
+              {themes.map((th) => (
+                <option key={th} value={th}>
+                  {th === "" ? t("settings.themeDefault") : th}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <p>
+          <a class="button secondary" href={`${siteUrl}?design=${encodeURIComponent(form.designTheme || "default")}`} target="_blank" rel="noopener">
+            {t("settings.themePreview", { theme: form.designTheme || t("settings.themeDefault") })}
+          </a>
+          {vertical && <span class="muted note"> {t("settings.verticalOn")}</span>}
+        </p>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t("settings.showGroup")}</legend>
+        <Check id="f-showServiceHeader" label={t("settings.showServiceHeader")} checked={form.showServiceHeader} onChange={(v) => set("showServiceHeader", v)} />
+        <Check id="f-showSiteName" label={t("settings.showSiteName")} checked={form.showSiteName} onChange={(v) => set("showSiteName", v)} />
+        <Check id="f-showPagenation" label={t("settings.showPagenation")} checked={form.showPagenation} onChange={(v) => set("showPagenation", v)} />
+        <Check id="f-showSideProfile" label={t("settings.showSideProfile")} checked={form.showSideProfile} onChange={(v) => set("showSideProfile", v)} />
+        <Check id="f-showViewCount" label={t("settings.showViewCount")} hint={t("settings.showViewCountHint")} checked={form.showViewCount} onChange={(v) => set("showViewCount", v)} />
+        {(["showSideRecent", "showSidePopular"] as const).map((k) => (
+          <Field key={k} id={`f-${k}`} label={t(`settings.${k}`)} hint={t("settings.countHint", { max: SIDE_MAX })} error={err(k)}>
+            {(a) => <input {...a} type="number" inputMode="numeric" min={0} max={SIDE_MAX} step={1} value={form[k]} onInput={(e) => set(k, e.currentTarget.value)} />}
+          </Field>
+        ))}
+      </fieldset>
+
+      <fieldset aria-describedby="share-hint">
+        <legend>{t("settings.shareGroup")}</legend>
+        <p id="share-hint" class="muted">{t("settings.shareHint")}</p>
+        {SHARE.map((s) => (
+          <Check
+            key={s}
+            id={`f-share-${s}`}
+            label={t(`settings.share.${s}`)}
+            checked={form.share.includes(s)}
+            onChange={(v) => set("share", v ? SHARE.filter((x) => x === s || form.share.includes(x)) : form.share.filter((x) => x !== s))}
+          />
+        ))}
+      </fieldset>
+
+      <fieldset>
+        <legend>{t("settings.commentsGroup")}</legend>
+        <Field id="f-commentsMode" label={t("settings.commentsMode")} hint={t("settings.commentsNote")} error={err("commentsMode")}>
+          {(a) => (
+            <select {...a} value={form.commentsMode} onChange={(e) => set("commentsMode", e.currentTarget.value)}>
+              {(MODES.includes(form.commentsMode as (typeof MODES)[number]) ? [...MODES] : [...MODES, form.commentsMode]).map((m) => (
+                <option key={m} value={m}>
+                  {t(`settings.mode.${m}`, { defaultValue: m })}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t("settings.analyticsGroup")}</legend>
+        <Field id="f-measurementId" label={t("settings.measurementId")} hint={t("settings.measurementHint")} error={err("measurementId")}>
+          {(a) => (
+            <input {...a} value={form.measurementId} maxLength={LIMITS.measurementId} autoComplete="off" spellcheck={false} placeholder="G-XXXXXXXXXX" onInput={(e) => set("measurementId", e.currentTarget.value)} />
+          )}
+        </Field>
+      </fieldset>
+    </>
+  );
+}
+
+interface FieldAttrs {
+  id: string;
+  name: string;
+  "aria-describedby": string;
+  "aria-invalid": boolean | undefined;
+}
+
+/** Field is a labelled control with a hint (the limit) and its own error message. */
+export function Field(props: { id: string; label: string; hint?: string; error?: string; children: (a: FieldAttrs) => ComponentChildren }) {
+  const { id, hint, error } = props;
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-err` : ""].filter(Boolean).join(" ");
+  return (
+    <div class={error ? "field invalid" : "field"}>
+      <label for={id}>{props.label}</label>
+      {props.children({ id, name: id.slice(2), "aria-describedby": described, "aria-invalid": error ? true : undefined })}
+      {hint && (
+        <p id={`${id}-hint`} class="hint muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-err`} class="error field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Check is a labelled checkbox with an optional hint. */
+export function Check(props: { id: string; label: string; hint?: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <div class="field check">
+      <input id={props.id} type="checkbox" checked={props.checked} aria-describedby={props.hint ? `${props.id}-hint` : undefined} onChange={(e) => props.onChange(e.currentTarget.checked)} />
+      <label for={props.id}>{props.label}</label>
+      {props.hint && (
+        <p id={`${props.id}-hint`} class="hint muted">
+          {props.hint}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// Settings (seed 001 "Public Site Settings"). The form appears only once
+// the settings loaded (else an error with Retry: a blank form must never
+// be savable); Save sends only the fields the owner changed; messages
+// appear next to the field or the Save button and a success clears any
+// earlier error.
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { useClient } from "@urql/preact";
+import type { CombinedError } from "@urql/core";
+import { useI18n } from "../../lib/i18n-context";
+import { errorField, errorText } from "../../lib/errors";
+import { ErrorNote, Heading, Loading } from "../ui";
+import { useSite } from "../site";
+import { useBase } from "../paths";
+import { useUnsavedGuard } from "../guard";
+import { SaveSettingsMutation, SettingsQuery } from "./ops";
+import { changed, check, fieldOf, fromConfig, patch, type Config, type Form, type Problem } from "./model";
+import { SettingsFields } from "./SettingsFields";
+
+type Load = { state: "loading" } | { state: "error"; error: CombinedError } | { state: "ready"; config: Config };
+
+export function SettingsView() {
+  const { t } = useI18n();
+  const site = useSite();
+  const client = useClient();
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+
+  const fetchSettings = () => {
+    setLoad({ state: "loading" });
+    void client
+      .query(SettingsQuery, { userId: site.userId }, { requestPolicy: "network-only" })
+      .toPromise()
+      .then((r) => setLoad(r.error || !r.data ? { state: "error", error: r.error! } : { state: "ready", config: r.data.pubConfig }));
+  };
+  useEffect(fetchSettings, [site.userId]);
+
+  return (
+    <section class="view settings">
+      <Heading>{t("settings.heading")}</Heading>
+      {load.state === "loading" && <Loading />}
+      {load.state === "error" && (
+        <>
+          <p class="muted">{t("settings.notLoaded")}</p>
+          <ErrorNote error={load.error} onRetry={fetchSettings} />
+        </>
+      )}
+      {load.state === "ready" && <SettingsForm key={load.config.userId} config={load.config} />}
+    </section>
+  );
+}
+
+type Status = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "error"; text: string } | { kind: "invalid" } | { kind: "nothing" };
+
+function SettingsForm(props: { config: Config }) {
+  const { t } = useI18n();
+  const site = useSite();
+  const base = useBase();
+  const client = useClient();
+  const [config, setConfig] = useState(props.config);
+  const initial = useMemo(() => fromConfig(config), [config]);
+  const [form, setForm] = useState<Form>(initial);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const dirty = changed(initial, form).length > 0;
+  useUnsavedGuard(dirty, t("unsaved.leave"));
+
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setProblems((ps) => ps.filter((p) => p.field !== k));
+    if (status.kind === "saved" || status.kind === "nothing") setStatus({ kind: "idle" });
+  };
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    if (!dirty) {
+      setStatus({ kind: "nothing" });
+      return;
+    }
+    const ps = check(initial, form);
+    setProblems(ps);
+    if (ps.length) {
+      setStatus({ kind: "invalid" });
+      document.getElementById(`f-${ps[0].field}`)?.focus();
+      return;
+    }
+    setStatus({ kind: "saving" });
+    const r = await client.mutation(SaveSettingsMutation, { userId: site.userId, input: patch(config, initial, form) }).toPromise();
+    if (r.error || !r.data) {
+      const f = fieldOf(errorField(r.error));
+      if (f) setProblems([{ field: f, key: "settings.server", values: { message: r.error?.graphQLErrors[0]?.message ?? "" } }]);
+      setStatus({ kind: "error", text: errorText(t, r.error) });
+      return;
+    }
+    const saved = r.data.updatePubConfig;
+    setConfig(saved);
+    setForm(fromConfig(saved));
+    setProblems([]);
+    setStatus({ kind: "saved" });
+  };
+
+  const discard = () => {
+    if (!confirm(t("unsaved.discard"))) return;
+    setForm(initial);
+    setProblems([]);
+    setStatus({ kind: "idle" });
+  };
+
+  return (
+    <form class="form settings-form" onSubmit={save} noValidate>
+      <SettingsFields form={form} set={set} problems={problems} siteUrl={`${base}/sites/${site.userId}`} />
+      <div class="actions sticky-actions">
+        <button type="submit" disabled={status.kind === "saving"}>
+          {status.kind === "saving" ? t("settings.saving") : t("settings.save")}
+        </button>
+        <button type="button" class="secondary" onClick={discard} disabled={!dirty || status.kind === "saving"}>
+          {t("settings.discard")}
+        </button>
+        <p class="status" role="status" aria-live="polite">
+          {status.kind === "saved" && <span class="ok">{t("settings.saved")}</span>}
+          {status.kind === "nothing" && <span class="muted">{t("settings.nothing")}</span>}
+          {dirty && status.kind === "idle" && <span class="muted">{t("settings.unsaved")}</span>}
+        </p>
+        {status.kind === "error" && <p class="error" role="alert">{status.text}</p>}
+        {status.kind === "invalid" && <p class="error" role="alert">{t("settings.invalid", { count: problems.length })}</p>}
+      </div>
+    </form>
+  );
+}

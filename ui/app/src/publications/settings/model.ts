@@ -1,0 +1,150 @@
+// The Settings form model: what the form edits, read from a PubConfig;
+// the patch a save sends (only fields the owner changed; the API keeps
+// every omitted field); and the checks run before sending (the server
+// checks again with the same limits).
+import type { PubConfigInput, SiteSettingsQuery } from "../../gql/graphql";
+import { count } from "../ui";
+
+export type Config = SiteSettingsQuery["pubConfig"];
+
+/** Share buttons the form offers, in the order pages show them. */
+export const SHARE = ["x", "facebook", "line", "hatena"] as const;
+export const THEMES = ["", "default", "newspaper", "whiteboard", "dark", "vertical", "vertical-newspaper", "vertical-dark"];
+export const MODES = ["none", "moderated", "open"] as const;
+/** Limits, in characters (code points), as the server enforces them. */
+export const LIMITS = { siteName: 50, subtitle: 50, author: 50, introduction: 1000, measurementId: 128 };
+export const SIDE_MAX = 20;
+
+export interface Form {
+  siteName: string;
+  subtitle: string;
+  author: string;
+  introduction: string;
+  designTheme: string;
+  showServiceHeader: boolean;
+  showSiteName: boolean;
+  showPagenation: boolean;
+  showSideProfile: boolean;
+  showSideRecent: string;
+  showSidePopular: string;
+  share: string[];
+  commentsMode: string;
+  measurementId: string;
+  showViewCount: boolean;
+}
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : null);
+
+/** fromConfig reads the form's values from stored settings. */
+export function fromConfig(c: Config): Form {
+  const ext = obj(c.extensions) ?? {};
+  const share = Array.isArray(ext.shareButtons) ? (ext.shareButtons as unknown[]).filter((s): s is string => typeof s === "string") : [];
+  const mode = obj(ext.comments)?.mode;
+  const ga = obj(obj(ext.analytics)?.googleAnalytics);
+  return {
+    siteName: c.siteName,
+    subtitle: c.subtitle,
+    author: c.author,
+    introduction: c.introduction,
+    designTheme: c.designTheme,
+    showServiceHeader: c.showServiceHeader,
+    showSiteName: c.showSiteName,
+    showPagenation: c.showPagenation,
+    showSideProfile: c.showSideProfile,
+    showSideRecent: String(c.showSideRecent),
+    showSidePopular: String(c.showSidePopular),
+    share: SHARE.filter((s) => share.includes(s)),
+    commentsMode: typeof mode === "string" && mode ? mode : "none",
+    measurementId: typeof ga?.measurementId === "string" ? ga.measurementId : "",
+    showViewCount: ext.showViewCount !== false,
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** changed lists the form fields whose value differs from the loaded one. */
+export function changed(initial: Form, f: Form): (keyof Form)[] {
+  return (Object.keys(f) as (keyof Form)[]).filter((k) => !same(initial[k], f[k]));
+}
+
+/**
+ * patch is the updatePubConfig input for the changed fields only. The
+ * extensions object is the stored one with just the changed pieces
+ * applied, so unknown keys, other providers, other comment options and
+ * share identifiers this form does not offer are kept.
+ */
+export function patch(c: Config, initial: Form, f: Form): PubConfigInput {
+  const keys = changed(initial, f);
+  const input: PubConfigInput = {};
+  for (const k of ["siteName", "subtitle", "author", "introduction", "designTheme"] as const) if (keys.includes(k)) input[k] = f[k];
+  for (const k of ["showServiceHeader", "showSiteName", "showPagenation", "showSideProfile"] as const) if (keys.includes(k)) input[k] = f[k];
+  for (const k of ["showSideRecent", "showSidePopular"] as const) if (keys.includes(k)) input[k] = Number(f[k]);
+  const extKeys = keys.filter((k) => k === "share" || k === "commentsMode" || k === "measurementId" || k === "showViewCount");
+  if (extKeys.length === 0) return input;
+  const ext: Obj = structuredClone(obj(c.extensions) ?? {});
+  if (extKeys.includes("share")) {
+    const had = Array.isArray(ext.shareButtons) ? (ext.shareButtons as unknown[]) : [];
+    const foreign = had.filter((s) => typeof s === "string" && !(SHARE as readonly string[]).includes(s));
+    ext.shareButtons = [...SHARE.filter((s) => f.share.includes(s)), ...foreign];
+  }
+  if (extKeys.includes("commentsMode")) ext.comments = { ...(obj(ext.comments) ?? {}), mode: f.commentsMode };
+  if (extKeys.includes("measurementId")) {
+    const analytics = { ...(obj(ext.analytics) ?? {}) };
+    const ga = { ...(obj(analytics.googleAnalytics) ?? {}) };
+    const id = f.measurementId.trim();
+    if (id) ga.measurementId = id;
+    else delete ga.measurementId;
+    analytics.googleAnalytics = ga;
+    ext.analytics = analytics;
+  }
+  if (extKeys.includes("showViewCount")) {
+    if (f.showViewCount) delete ext.showViewCount;
+    else ext.showViewCount = false;
+  }
+  input.extensions = ext;
+  return input;
+}
+
+/** Problem is one field the form refuses before sending, as a message key and values. */
+export interface Problem {
+  field: keyof Form;
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+const controlChars = /[\u0000-\u001f\u007f-\u009f]/;
+const multilineControl = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const measurementRE = /^G-[A-Z0-9]{4,20}$/;
+
+/** check returns the problems of the changed fields (unchanged stored values are the server's business). */
+export function check(initial: Form, f: Form): Problem[] {
+  const keys = changed(initial, f);
+  const out: Problem[] = [];
+  for (const k of ["siteName", "subtitle", "author", "introduction"] as const) {
+    if (!keys.includes(k)) continue;
+    const n = count(f[k]);
+    if (n > LIMITS[k]) out.push({ field: k, key: "settings.tooLong", values: { max: LIMITS[k], n } });
+    else if ((k === "introduction" ? multilineControl : controlChars).test(f[k])) out.push({ field: k, key: "settings.control" });
+  }
+  for (const k of ["showSideRecent", "showSidePopular"] as const) {
+    if (!keys.includes(k)) continue;
+    const v = f[k].trim();
+    if (!/^\d+$/.test(v) || Number(v) > SIDE_MAX) out.push({ field: k, key: "settings.count", values: { max: SIDE_MAX } });
+  }
+  if (keys.includes("measurementId")) {
+    const id = f.measurementId.trim();
+    if (id && !measurementRE.test(id)) out.push({ field: "measurementId", key: "settings.measurementBad" });
+  }
+  return out;
+}
+
+/** fieldOf maps a server error's extensions.field to the form field it concerns. */
+export function fieldOf(serverField: string): keyof Form | "" {
+  if (serverField === "extensions.analytics.googleAnalytics.measurementId") return "measurementId";
+  if (serverField === "extensions.comments.mode") return "commentsMode";
+  if (serverField === "extensions.shareButtons") return "share";
+  if (serverField === "extensions.showViewCount") return "showViewCount";
+  const plain = ["siteName", "subtitle", "author", "introduction", "designTheme", "showSideRecent", "showSidePopular"];
+  return plain.includes(serverField) ? (serverField as keyof Form) : "";
+}

@@ -1,0 +1,24 @@
+// The site the app shows: the signed-in owner's, or for an admin the one
+// named by ?user=ID. Its time zone labels every date and time input.
+import { createContext } from "preact";
+import { useContext } from "preact/hooks";
+
+export interface SiteInfo {
+  /** The site owner's user ID (the target of Stats and Settings). */
+  userId: string;
+  /** True when an admin looks at another user's site (?user=). */
+  other: boolean;
+  /** IANA time zone of dates and times: the site's, UTC until the server exposes one. */
+  zone: string;
+  /** Appends ?user= (admins) to an app path so links stay on the same site. */
+  link: (path: string, params?: Record<string, string | number | undefined>) => string;
+}
+
+export const SiteContext = createContext<SiteInfo | null>(null);
+
+/** useSite returns the site being managed. */
+export function useSite(): SiteInfo {
+  const s = useContext(SiteContext);
+  if (!s) throw new Error("useSite outside SiteContext");
+  return s;
+}
