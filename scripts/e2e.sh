@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Browser tests of the UI (ui/e2e, node --test + playwright-core driving
-# Debian's Chromium; no browser is ever downloaded). Builds bin/stgy-pub,
+# Browser tests of the UI (ui/app/e2e, node --test + playwright-core
+# driving Debian's Chromium, axe-core; no browser is ever downloaded).
+# Screenshots of every view land in ui/app/e2e/screenshots/ (git-ignored).
+# Installs fonts-noto-cjk on Debian when missing (Japanese screenshots).
+# Builds bin/stgy-pub,
 # creates a throwaway database and Redis key prefix, imports extra posts
 # for Stats paging, runs `stgy-pub demo` on a free loopback port, waits for
 # /readyz, runs the tests, then stops the server and drops the database
@@ -9,7 +12,7 @@
 #
 #   STGY_E2E_BINARY=path   use this binary instead of building bin/stgy-pub
 #   CHROMIUM=path          browser (default /usr/bin/chromium)
-#   STGY_E2E_TESTS=files   run only these test files (default ui/e2e/*.test.mjs)
+#   STGY_E2E_TESTS=files   run only these test files (default ui/app/e2e/*.test.mjs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,14 +26,20 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
 	exit 0
 fi
 
-if [ ! -d ui/e2e/node_modules/playwright-core ]; then
-	echo "== npm ci (ui/e2e: playwright-core only, no browser download)"
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix ui/e2e --no-audit --no-fund >/dev/null
+app=ui/app
+if [ ! -f "$app/node_modules/.package-lock.json" ] || ! cmp -s "$app/package-lock.json" "$app/node_modules/.stgy-lock"; then
+	echo "== npm ci (ui/app; no browser is downloaded)"
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix "$app" --no-audit --no-fund --loglevel=error >/dev/null
+	cp "$app/package-lock.json" "$app/node_modules/.stgy-lock"
 fi
-# axe-core (accessibility checks) comes with the UI's dev dependencies.
-if [ ! -f ui/app/node_modules/axe-core/axe.min.js ]; then
-	echo "== npm ci (ui/app, for axe-core; no browser download)"
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix ui/app --no-audit --no-fund --loglevel=error >/dev/null
+if command -v fc-list >/dev/null 2>&1 && ! fc-list | grep -qi "Noto Sans CJK"; then
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "== apt-get install fonts-noto-cjk (Japanese text in screenshots)"
+		(apt-get install -y -qq fonts-noto-cjk || (apt-get update -qq && apt-get install -y -qq fonts-noto-cjk)) >/tmp/stgy-e2e-fonts.log 2>&1 ||
+			echo "e2e: could not install fonts-noto-cjk (see /tmp/stgy-e2e-fonts.log): Japanese screenshots will show boxes"
+	else
+		echo "e2e: fonts-noto-cjk is missing (apt-get install fonts-noto-cjk): Japanese screenshots will show boxes"
+	fi
 fi
 
 bin=${STGY_E2E_BINARY:-}
@@ -97,9 +106,11 @@ done
 # hanako is an admin, to check ?user= (another user's Stats and Settings).
 "$bin" user make-admin -login hanako >/dev/null
 
-# Files run one at a time in name order (node sorts them): 20-stats needs
-# a site nobody has viewed yet, so it runs before the files that open pages.
-echo "== node --test ui/e2e"
+# Files run one at a time in name order (node sorts them). The fault tests
+# start a second server of their own (same database) to stop and restart.
+rm -rf "$app/e2e/screenshots"
+echo "== node --test ui/app/e2e"
 STGY_E2E_BASE_URL="$base" STGY_E2E_VIEW_SECRET="$secret" STGY_E2E_CHROMIUM="$CHROMIUM" \
+	STGY_E2E_BINARY="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")" STGY_E2E_WORK="$work" \
 	STGY_E2E_REDIS_PREFIX="$prefix" STGY_E2E_REDIS_HOST="$redis_host" STGY_E2E_REDIS_PORT="$redis_port" \
-	node --test --test-concurrency=1 --test-reporter=spec ${STGY_E2E_TESTS:-ui/e2e/*.test.mjs}
+	node --test --test-concurrency=1 --test-reporter=spec ${STGY_E2E_TESTS:-"$app"/e2e/*.test.mjs}

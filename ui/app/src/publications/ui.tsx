@@ -1,6 +1,7 @@
 // Small shared pieces of the views: loading and error states that keep
 // their place (no layout jump), and the view heading that receives focus.
 import type { ComponentChildren } from "preact";
+import { useEffect, useRef } from "preact/hooks";
 import type { CombinedError } from "@urql/core";
 import { useI18n } from "../lib/i18n-context";
 import { errorText } from "../lib/errors";
@@ -45,4 +46,20 @@ export function count(s: string): number {
   let n = 0;
   for (const _ of s) n++;
   return n;
+}
+
+/**
+ * ActionError is the message of a failed action, placed next to the
+ * action's button; it is announced (role=alert) and scrolled into view if
+ * needed, so reading it never needs scrolling.
+ */
+export function ActionError(props: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.scrollIntoView({ block: "nearest" }), [props.text]);
+  if (!props.text) return null;
+  return (
+    <p ref={ref} class="error action-error" role="alert">
+      {props.text}
+    </p>
+  );
 }

@@ -14,7 +14,7 @@ import { useSite } from "../site";
 import { useBase } from "../paths";
 import { useUnsavedGuard } from "../guard";
 import { dropDraft, loadDraft, saveDraft, type Draft } from "../drafts";
-import { count } from "../ui";
+import { ActionError, count } from "../ui";
 import { CreatePostMutation, DeletePostMutation, MyPostQuery, UpdatePostMutation } from "./ops";
 import { PostState } from "./PostState";
 import { PublicationDialog } from "./PublicationDialog";
@@ -29,6 +29,15 @@ interface Values {
   allowReplies: boolean;
 }
 const CONTENT_MAX = 100_000;
+
+// savedFlash carries "Saved." from the new-post editor to the editor the
+// created post's URL mounts.
+let savedFlash = "";
+function takeFlash(postId: string | null): boolean {
+  const hit = postId !== null && savedFlash === postId;
+  if (hit) savedFlash = "";
+  return hit;
+}
 
 const valuesOf = (p: Post | null): Values =>
   p ? { content: p.content, locale: p.locale, allowLikes: p.allowLikes, allowReplies: p.allowReplies } : { content: "", locale: "", allowLikes: true, allowReplies: true };
@@ -49,7 +58,9 @@ export function Editor(props: { me: Me; post: Post | null }) {
     return d && !sameValues(d, saved) ? d : null;
   });
   const [values, setValues] = useState<Values>(() => (restored ? { content: restored.content, locale: restored.locale, allowLikes: restored.allowLikes, allowReplies: restored.allowReplies } : saved));
-  const [status, setStatus] = useState<{ kind: "idle" | "saving" | "saved" | "deleting" } | { kind: "error"; text: string }>({ kind: "idle" });
+  const [status, setStatus] = useState<{ kind: "idle" | "saving" | "saved" | "deleting" } | { kind: "error"; text: string }>(() =>
+    takeFlash(postId) ? { kind: "saved" } : { kind: "idle" },
+  );
   const [dialog, setDialog] = useState(false);
   const dirty = !sameValues(values, saved);
   useUnsavedGuard(dirty, t("unsaved.leave"));
@@ -91,6 +102,8 @@ export function Editor(props: { me: Me; post: Post | null }) {
       dropDraft(props.me.id, null);
       setPost(r.data.createPost);
       setValues(valuesOf(r.data.createPost));
+      // The post's own URL mounts a new editor: it shows "Saved." too.
+      savedFlash = r.data.createPost.id;
       loc.route(site.link(`/posts/${r.data.createPost.id}`), true);
     }
     setRestored(null);
@@ -216,11 +229,7 @@ export function Editor(props: { me: Me; post: Post | null }) {
           {status.kind === "saved" && <span class="ok">{t("editor.saved")}</span>}
           {dirty && status.kind === "idle" && <span class="muted">{t("editor.unsaved")}</span>}
         </p>
-        {status.kind === "error" && (
-          <p class="error" role="alert">
-            {status.text}
-          </p>
-        )}
+        {status.kind === "error" && <ActionError text={status.text} />}
       </div>
       {dialog && post && (
         <PublicationDialog

@@ -9,6 +9,7 @@ import { useI18n } from "../../lib/i18n-context";
 import { errorText } from "../../lib/errors";
 import { fmtDateTime, fromInputValue, toInputValue, zoneLabel } from "../../lib/time";
 import { useSite } from "../site";
+import { ActionError } from "../ui";
 import { previousPublication, rememberPublication } from "../drafts";
 import { SetPublicationMutation } from "./ops";
 import type { Me } from "../App";
@@ -112,11 +113,7 @@ export function PublicationDialog(props: { me: Me; post: PublicationTarget; onCl
             {t("publication.cancel")}
           </button>
         </div>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ActionError text={error} />
       </form>
     </dialog>
   );

@@ -8,7 +8,7 @@ import { useClient } from "@urql/preact";
 import type { CombinedError } from "@urql/core";
 import { useI18n } from "../../lib/i18n-context";
 import { errorField, errorText } from "../../lib/errors";
-import { ErrorNote, Heading, Loading } from "../ui";
+import { ActionError, ErrorNote, Heading, Loading } from "../ui";
 import { useSite } from "../site";
 import { useBase } from "../paths";
 import { useUnsavedGuard } from "../guard";
@@ -119,8 +119,8 @@ function SettingsForm(props: { config: Config }) {
           {status.kind === "nothing" && <span class="muted">{t("settings.nothing")}</span>}
           {dirty && status.kind === "idle" && <span class="muted">{t("settings.unsaved")}</span>}
         </p>
-        {status.kind === "error" && <p class="error" role="alert">{status.text}</p>}
-        {status.kind === "invalid" && <p class="error" role="alert">{t("settings.invalid", { count: problems.length })}</p>}
+        {status.kind === "error" && <ActionError text={status.text} />}
+        {status.kind === "invalid" && <ActionError text={t("settings.invalid", { count: problems.length })} />}
       </div>
     </form>
   );

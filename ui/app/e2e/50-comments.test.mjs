@@ -9,14 +9,14 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Api, BASE, html, launch } from "./lib.mjs";
+import { as, BASE, html, launch as launchBrowser } from "./lib.mjs";
 
 const REDIS_PREFIX = process.env.STGY_E2E_REDIS_PREFIX ?? "";
 const REDIS_HOST = process.env.STGY_E2E_REDIS_HOST ?? "127.0.0.1";
 const REDIS_PORT = process.env.STGY_E2E_REDIS_PORT ?? "6379";
 
 // axe-core from the UI's dev dependencies (npm ci in ui/app).
-const AXE = fileURLToPath(new URL("../app/node_modules/axe-core/axe.min.js", import.meta.url));
+const AXE = fileURLToPath(new URL("../node_modules/axe-core/axe.min.js", import.meta.url));
 
 // axeViolations runs axe-core (WCAG 2 A/AA) on the comment section.
 async function axeViolations(page) {
@@ -26,8 +26,16 @@ async function axeViolations(page) {
   return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-const owner = new Api();
+let owner;
 let userId = "";
+let browser;
+
+// launch opens a fresh browser context (own cookies) on the file's Chromium.
+async function launch(opts = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, timezoneId: "UTC", locale: "en-US", ...opts });
+  const page = await context.newPage();
+  return { context, page, close: () => context.close() };
+}
 let postId = "";
 
 // answer reads a challenge's digits from Redis.
@@ -53,7 +61,9 @@ function challengeIdOf(page) {
 }
 
 before(async () => {
-  userId = await owner.login();
+  browser = await launchBrowser();
+  owner = await as("gopher");
+  userId = (await owner.gql("{ me { id } }")).me.id;
   const d = await owner.gql("{ myPosts(limit: 100) { id publicationState allowReplies } }");
   postId = d.myPosts.find((p) => p.publicationState === "PUBLISHED" && p.allowReplies).id;
   await setSettings({ comments: { mode: "moderated" } });
@@ -61,6 +71,7 @@ before(async () => {
 
 after(async () => {
   await setSettings({ shareButtons: ["x", "facebook", "line", "hatena"], comments: { mode: "moderated" } });
+  await browser?.close();
 });
 
 describe("readers' comment widget", () => {
@@ -126,7 +137,7 @@ describe("readers' comment widget", () => {
     // The owner sees it pending on the article page and approves it.
     const ob = await launch({ bypassCSP: true });
     try {
-      const [name, value] = owner.cookie.split("=");
+      const [name, value] = [owner.cookie.slice(0, owner.cookie.indexOf("=")), owner.cookie.slice(owner.cookie.indexOf("=") + 1)];
       await ob.context.addCookies([{ name, value, url: BASE }]);
       await ob.page.goto(BASE + `/pub/${postId}`);
       const mine = ob.page.locator(".cw-comment", { hasText: text });
@@ -159,7 +170,7 @@ describe("readers' comment widget", () => {
     await setSettings({ comments: { mode: "moderated" } }, "vertical");
     const ob = await launch();
     try {
-      const [name, value] = owner.cookie.split("=");
+      const [name, value] = [owner.cookie.slice(0, owner.cookie.indexOf("=")), owner.cookie.slice(owner.cookie.indexOf("=") + 1)];
       await ob.context.addCookies([{ name, value, url: BASE }]);
       await ob.page.goto(BASE + `/pub/${postId}`);
       await ob.page.getByRole("button", { name: "Write a comment" }).click();
