@@ -40,6 +40,6 @@ lint:
 # EVALSHA, PostgreSQL statements per 10,000 views, Redis memory per viewed
 # post, uncached ranking/Stats for 10,000 posts x 15 days.
 bench: build services
-	@scripts/bench.sh -count 3 -benchtime 2s
+	@scripts/bench.sh -rounds 10
 	$(GO) test -run '^$$' -bench 'RecordView$$|BareEvalsha|CheckpointStatements|MemoryPerPost|Ranking|Stats' -benchtime 1x -count 1 ./counter/ | grep -E '^(Benchmark|ok|FAIL)'
 	$(GO) test -run '^$$' -bench 'RecordView$$|BareEvalsha|Ranking|Stats' -count 3 ./counter/ | grep -E '^(Benchmark|ok|FAIL)'

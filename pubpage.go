@@ -32,7 +32,7 @@ type PubArticle struct {
 	LastChange time.Time
 	// SiteChanged is the owner's site change time alone (users.updated_at,
 	// UTC), read in the same snapshot as the rest: the version of the
-	// owner's pages this data shows (docs/ARCHITECTURE.md "Page cache").
+	// owner's pages this data shows (README.md "Caching").
 	SiteChanged time.Time
 	// NextPublication is the owner's earliest published_at later than now
 	// (a scheduled post), zero when none: the owner's pages change then

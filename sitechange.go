@@ -19,8 +19,8 @@ type SiteChange struct {
 // it from its one choke point (store/site_change.go) for every such
 // write, in every process that writes (server, import, user, demo); the
 // page cache implements it by bumping the owners' page versions in Redis
-// and announcing them to every app server (docs/ARCHITECTURE.md "Page
-// cache"). SitesChanged never fails the write, which is committed: it
+// and announcing them to every app server (README.md
+// "Caching"). SitesChanged never fails the write, which is committed: it
 // reports what it could not announce, for the caller to log.
 type SiteChangeNotifier interface {
 	SitesChanged(ctx context.Context, changes []SiteChange) error

@@ -37,8 +37,8 @@ func (c *Counter) Ranking(ctx context.Context, ownerID stgypub.ID, limit int) ([
 // RankingUntil is Ranking plus the time until which the result holds:
 // when its cache entry expires (CacheTTL after it was computed), or now
 // for an empty result, which is never cached. A page that embeds the
-// ranking is rebuilt no later than that (docs/ARCHITECTURE.md "Page
-// cache").
+// ranking is rebuilt no later than that (README.md
+// "Caching").
 func (c *Counter) RankingUntil(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error) {
 	return c.rankingDays(ctx, ownerID, c.cfg.RetentionDays, limit)
 }

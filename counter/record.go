@@ -26,7 +26,7 @@ var recordScript = redis.NewScript(recordBody)
 // integer (0 when missing) and ARGV[6] a maximum; when the integer is
 // larger, nothing is recorded and the script returns -1. The page cache
 // uses it to check the version of a cached page in the same round trip
-// as the view (docs/ARCHITECTURE.md "Page cache").
+// as the view (README.md "Caching").
 var guardedRecordScript = redis.NewScript(`
 if tonumber(redis.call('GET', KEYS[4]) or '0') > tonumber(ARGV[6]) then return -1 end
 ` + recordBody)

@@ -2,8 +2,8 @@
 // /pub, /sites, the feeds, the home page and the sitemap, per process,
 // bounded in bytes, built once per miss, with exact invalidation across
 // app servers through Redis (page versions and a sharded pub/sub channel
-// with acknowledgements). docs/ARCHITECTURE.md "Page cache" explains the
-// design and README "Caching" what it means for readers and owners.
+// with acknowledgements). README.md "Caching" explains the design, its
+// staleness bounds and what it means for readers and owners.
 //
 // The seam: handlers build a Page; Cache.Get returns a fresh Entry or
 // nil; Cache.Load builds a missing one once (singleflight) and keeps it
@@ -183,9 +183,9 @@ func (c *Cache) Load(ctx context.Context, key Key, build func(ctx context.Contex
 			e.expires = p.Expires
 		}
 		e.verified.set(now)
-		e.Prepare()
 		if c.valid(e, now) {
 			c.entries.Set(key, e)
+			go e.Prepare() // the variants, off the request path
 		}
 		return e, nil
 	})

@@ -35,7 +35,17 @@ func do(e *Entry, now time.Time, method string, hdr ...string) *httptest.Respons
 // its own ETag and Content-Length, and every answer says Vary.
 func TestEncodings(t *testing.T) {
 	body := strings.Repeat("<p>Hello, compressed world.</p>\n", 200)
+	// Before the brotli variant is made, a client that takes gzip too
+	// gets gzip; one that takes only br waits for it.
+	fresh := Build(page(body, t0))
+	if w := do(fresh, t0.Add(time.Hour), http.MethodGet, "Accept-Encoding", "gzip, deflate, br"); w.Header().Get("Content-Encoding") != "gzip" {
+		t.Errorf("unprepared entry, br and gzip acceptable: %q, want gzip", w.Header().Get("Content-Encoding"))
+	}
+	if w := do(fresh, t0.Add(time.Hour), http.MethodGet, "Accept-Encoding", "br"); w.Header().Get("Content-Encoding") != "br" {
+		t.Errorf("unprepared entry, only br acceptable: %q", w.Header().Get("Content-Encoding"))
+	}
 	e := Build(page(body, t0))
+	e.Prepare()
 	tests := []struct{ ae, want string }{
 		{"", ""},
 		{"gzip", "gzip"},

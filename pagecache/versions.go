@@ -17,7 +17,7 @@ import (
 	"github.com/stgy/stgypub/internal/redisguard"
 )
 
-// Redis names (docs/ARCHITECTURE.md "Redis key layout"). The version key
+// Redis names (README.md "Caching"). The version key
 // carries the owner as its hash tag, the slot of the owner's counter keys,
 // so the view script can check it in the same run.
 const (

@@ -17,16 +17,21 @@ var (
 // Write sends the entry as the response to r: a 304 when r's validators
 // match (If-None-Match, else If-Modified-Since, RFC 9110 §13.2.2), else
 // 200 with the variant Accept-Encoding asks for (br, then gzip, then
-// identity; Vary: Accept-Encoding always), its ETag, Last-Modified and
-// Content-Length. No body is hashed, copied or compressed here once the
-// entry is prepared. now decides whether Last-Modified can be sent yet: a
+// identity, by q-value; gzip while the brotli variant is not made yet
+// and gzip is acceptable; Vary: Accept-Encoding always), its ETag,
+// Last-Modified and Content-Length. No body is hashed, copied or
+// compressed here once the entry is prepared. now decides whether Last-Modified can be sent yet: a
 // change time rounded up to the next second is not sent before that
 // second (RFC 9110 §8.8.2.1), the ETag then decides alone.
 func (e *Entry) Write(w http.ResponseWriter, r *http.Request, now time.Time) {
 	h := w.Header()
 	enc := encIdentity
 	if len(e.Body) >= minCompress {
-		enc = chooseEncoding(r.Header.Get("Accept-Encoding"))
+		first, second := chooseEncoding(r.Header.Get("Accept-Encoding"))
+		enc = first
+		if first == encBrotli && second == encGzip && !e.ready(encBrotli) {
+			enc = encGzip // brotli is still being made; gzip is quick to make
+		}
 	}
 	body, etag, length := e.Body, e.etagH, e.length
 	var encH []string
@@ -91,10 +96,11 @@ func etagListMatches(list, etag string) bool {
 
 // chooseEncoding picks br or gzip from an Accept-Encoding value by
 // q-value (RFC 9110 §12.5.3; "*" stands for both, q=0 refuses; on a tie
-// br wins), or identity.
-func chooseEncoding(ae string) int {
+// br wins), or identity; second is the other one when it is acceptable
+// too (else identity).
+func chooseEncoding(ae string) (first, second int) {
 	if ae == "" {
-		return encIdentity
+		return encIdentity, encIdentity
 	}
 	qs := [2]float64{-1, -1} // gzip, br; -1 = not mentioned
 	star := -1.0
@@ -121,13 +127,20 @@ func chooseEncoding(ae string) int {
 			qs[i] = star
 		}
 	}
+	first, second = encIdentity, encIdentity
 	switch {
 	case qs[encBrotli] > 0 && qs[encBrotli] >= qs[encGzip]:
-		return encBrotli
+		first = encBrotli
+		if qs[encGzip] > 0 {
+			second = encGzip
+		}
 	case qs[encGzip] > 0:
-		return encGzip
+		first = encGzip
+		if qs[encBrotli] > 0 {
+			second = encBrotli
+		}
 	}
-	return encIdentity
+	return first, second
 }
 
 // parseQ reads "q=0.5" among parameters; a malformed q counts as 1 (the

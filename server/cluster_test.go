@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"sync"
 	"testing"
@@ -32,7 +33,7 @@ import (
 // processes would. The store (shared: one database) announces through
 // node 0's Versions, as the process that wrote would.
 type cluster struct {
-	t      *testing.T
+	t      testing.TB
 	st     *store.Store
 	rdb    redis.UniversalClient
 	prefix string
@@ -53,7 +54,7 @@ type node struct {
 // newCluster starts n nodes on a fresh database and key prefix (rdb and
 // prefix from redistest unless given) and an owner "alice" with a
 // session, and waits until every node's cache is trusted.
-func newCluster(t *testing.T, n int, rdb redis.UniversalClient, prefix string) *cluster {
+func newCluster(t testing.TB, n int, rdb redis.UniversalClient, prefix string) *cluster {
 	t.Helper()
 	if rdb == nil {
 		r := redistest.New(t)
@@ -102,7 +103,10 @@ func (c *cluster) newNode() *node {
 		Auth: authSvc, Redis: c.rdb,
 	})
 	base, _ := url.Parse(baseURL)
-	nd.srv, err = server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret"), Now: c.clock}, server.Deps{
+	// Loopback is a trusted proxy, so load tests can rotate client
+	// addresses with X-Forwarded-For.
+	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
+	nd.srv, err = server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret"), Now: c.clock, TrustedProxies: loopback}, server.Deps{
 		Posts: c.st, Users: c.st, Configs: c.st, Sitemap: c.st,
 		Views: nd.counter, Ranker: nd.counter, Counts: nd.counter,
 		API: apiHandler, Pages: nd.pages, Versions: nd.versions,

@@ -81,8 +81,8 @@ func touchSite(ctx context.Context, db bun.IDB, now time.Time, owners ...stgypub
 // transaction) for the owners whose pages its write changes. After the
 // commit, and only then, the notifier hears of those changes (notify):
 // this is the one choke point through which every public-page change
-// reaches the page cache (PLAN decision 1, docs/ARCHITECTURE.md "Page
-// cache").
+// reaches the page cache (PLAN decision 1, README.md
+// "Caching").
 func (s *Store) siteTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx, touch func(owners ...stgypub.ID) error) error) error {
 	now := s.Now()
 	var changes []stgypub.SiteChange
@@ -125,7 +125,7 @@ func (s *Store) touching(ctx context.Context, run func(rows *[]siteChangeRow) er
 // notify tells s.Changes (when set) about committed site changes. A
 // failure is logged, never returned: the write is committed (the page
 // cache then relies on its version checks and safety TTL, see
-// docs/ARCHITECTURE.md "Page cache").
+// README.md "Caching").
 func (s *Store) notify(ctx context.Context, changes []stgypub.SiteChange) {
 	if s.Changes == nil || len(changes) == 0 {
 		return
