@@ -39,17 +39,21 @@ type expander func(m macroCall, ctx macroContext) string
 // expand's output. One parse of the source (markdown.SourceRegions) tells
 // where code spans, code blocks and raw HTML are, so "{{.Name}}"-like text
 // in code and Go composite literals such as "[]T{{1}, {2}}" in code blocks
-// are never touched. changed is false when nothing was replaced.
+// are never touched. changed is false when nothing was replaced. A source
+// too complex to parse in time is markdown.ErrTooComplex.
 //
 // Expansion happens before the renderer ever sees the post, as on the Go
 // website, where templates run before Markdown: {{raw `...`}} may
 // therefore produce block structure such as an indented code listing.
-func expandMacros(src string, expand expander) (out string, changed bool) {
+func expandMacros(src string, expand expander) (out string, changed bool, err error) {
 	first := strings.Index(src, "{{")
 	if first < 0 {
-		return src, false
+		return src, false, nil
 	}
-	regions := markdown.SourceRegions(src)
+	regions, err := markdown.SourceRegions(src)
+	if err != nil {
+		return src, false, err
+	}
 	b := []byte(src)
 	var w bytes.Buffer
 	last := 0
@@ -85,10 +89,10 @@ func expandMacros(src string, expand expander) (out string, changed bool) {
 		i = nextMacro(b, m.end)
 	}
 	if !changed {
-		return src, false
+		return src, false, nil
 	}
 	w.Write(b[last:])
-	return w.String(), true
+	return w.String(), true, nil
 }
 
 // wholeLine reports whether the call m is alone on its line (apart from

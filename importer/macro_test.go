@@ -55,7 +55,7 @@ func TestMacros(t *testing.T) {
 			if strings.HasPrefix(tt.name, "go ") {
 				expand = expandGo
 			}
-			md, _ := expandMacros(tt.src, expand)
+			md, _, _ := expandMacros(tt.src, expand)
 			if got := markdown.Render(md, markdown.Options{}); !strings.Contains(got, tt.want) {
 				t.Errorf("Render(expand(%q)) =\n%q\n(Markdown %q)\nwant it to contain\n%q", tt.src, got, md, tt.want)
 			}

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"errors"
 	"net/url"
 	"sort"
 	"strings"
@@ -112,9 +113,20 @@ func rewrite(name, body string, fm markdown.FrontMatter, opts *Options) (string,
 		base, _ = url.Parse(src.base(fm, opts.Locale))
 	}
 	if src.expand != nil {
-		body, _ = expandMacros(body, src.expand)
+		if body, _, err = expandMacros(body, src.expand); err != nil {
+			return "", tooComplex(err)
+		}
 	}
-	return resolveURLs(body, base), nil
+	body, err = resolveURLs(body, base)
+	return body, tooComplex(err)
+}
+
+// tooComplex turns markdown.ErrTooComplex into BAD_USER_INPUT.
+func tooComplex(err error) error {
+	if errors.Is(err, markdown.ErrTooComplex) {
+		return stgypub.Errorf(stgypub.CodeBadUserInput, "the file is too complex to render within %v (docs/SPEC.md \"Hostile Markdown\")", markdown.RenderBudget)
+	}
+	return err
 }
 
 func firstNonEmpty(ss ...string) string {

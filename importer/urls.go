@@ -25,13 +25,20 @@ import (
 // ("#section") stay as they are: they point into the article itself.
 // References with a scheme (https:, mailto:) are already absolute; a
 // destination holding a backslash escape or an entity is left alone (its
-// decoded form is not the text). base nil leaves src unchanged.
-func resolveURLs(src string, base *url.URL) string {
+// decoded form is not the text). base nil leaves src unchanged. A source
+// too complex to parse in time is markdown.ErrTooComplex.
+func resolveURLs(src string, base *url.URL) (string, error) {
 	if base == nil {
-		return src
+		return src, nil
 	}
-	regions := markdown.SourceRegions(src)
-	sites := markdown.FindLinkSites(src)
+	regions, err := markdown.SourceRegions(src)
+	if err != nil {
+		return src, err
+	}
+	sites, err := markdown.FindLinkSites(src)
+	if err != nil {
+		return src, err
+	}
 	type edit struct {
 		start, end int
 		text       string
@@ -106,7 +113,7 @@ func resolveURLs(src string, base *url.URL) string {
 		}
 	}
 	if len(edits) == 0 {
-		return src
+		return src, nil
 	}
 	slices.SortStableFunc(edits, func(a, b edit) int { return a.start - b.start })
 	var b strings.Builder
@@ -121,7 +128,7 @@ func resolveURLs(src string, base *url.URL) string {
 		last = e.end
 	}
 	b.WriteString(src[last:])
-	return b.String()
+	return b.String(), nil
 }
 
 var (

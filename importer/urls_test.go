@@ -39,7 +39,7 @@ func TestResolveURLs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := resolveURLs(tt.in, base)
+			got, _ := resolveURLs(tt.in, base)
 			if got != tt.want {
 				t.Errorf("resolveURLs(%q) =\n%q\nwant\n%q", tt.in, got, tt.want)
 			}
@@ -49,7 +49,7 @@ func TestResolveURLs(t *testing.T) {
 			}
 		})
 	}
-	if got := resolveURLs("[a](b)", nil); got != "[a](b)" {
+	if got, _ := resolveURLs("[a](b)", nil); got != "[a](b)" {
 		t.Errorf("nil base changed the source: %q", got)
 	}
 }
@@ -65,7 +65,10 @@ func FuzzResolveURLs(f *testing.F) {
 		if !isValidUTF8(src) || len(src) > 4096 {
 			return
 		}
-		out := resolveURLs(src, base)
+		out, err := resolveURLs(src, base)
+		if err != nil {
+			return
+		}
 		if a, b := markdown.PlainText(src), markdown.PlainText(out); a != b {
 			t.Fatalf("plain text changed: %q -> %q (source %q -> %q)", a, b, src, out)
 		}

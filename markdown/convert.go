@@ -1,7 +1,9 @@
 package markdown
 
 import (
+	"html"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
@@ -36,9 +38,25 @@ type Document struct {
 }
 
 // Convert renders a Markdown body and extracts its metadata. It never fails
-// or panics on any input; invalid UTF-8 is replaced by U+FFFD first.
+// or panics on any input; invalid UTF-8 is replaced by U+FFFD first. A
+// body that does not parse within RenderBudget gets the degraded Document
+// of unrendered (see ConvertWithin to refuse it instead).
 func Convert(src string, opts Options) Document {
-	p := parseBody(validUTF8(src))
+	d, err := ConvertWithin(src, opts, RenderBudget)
+	if err != nil {
+		return unrendered(src)
+	}
+	return d
+}
+
+// ConvertWithin is Convert with a parse budget: ErrTooComplex when the
+// body does not parse within it (bounds.go), for writers that refuse such
+// a body rather than store it.
+func ConvertWithin(src string, opts Options, budget time.Duration) (Document, error) {
+	p, err := parseBody(validUTF8(src), budget)
+	if err != nil {
+		return Document{}, err
+	}
 	blocks := collectBlocks(p, SnippetMaxLen, false)
 	return Document{
 		HTML:          sanitize(renderHTML(p, opts)),
@@ -46,12 +64,41 @@ func Convert(src string, opts Options) Document {
 		Description:   documentDescription(blocks),
 		FeaturedImage: firstImage(p),
 		Snippet:       buildSnippet(blocks),
-	}
+	}, nil
 }
 
 // Render only produces the sanitized HTML (same as Convert(src, opts).HTML).
 func Render(src string, opts Options) string {
-	return sanitize(renderHTML(parseBody(validUTF8(src)), opts))
+	html, err := RenderWithin(src, opts, RenderBudget)
+	if err != nil {
+		return unrendered(src).HTML
+	}
+	return html
+}
+
+// RenderWithin is Render with a parse budget (ErrTooComplex when it runs
+// out).
+func RenderWithin(src string, opts Options, budget time.Duration) (string, error) {
+	p, err := parseBody(validUTF8(src), budget)
+	if err != nil {
+		return "", err
+	}
+	return sanitize(renderHTML(p, opts)), nil
+}
+
+// unrendered is what a body that could not be parsed in time shows: its
+// text as written in one preformatted block (escaped, so nothing in it is
+// markup), titled by its first non-empty line. It costs one linear pass.
+func unrendered(src string) Document {
+	src = strings.TrimPrefix(validUTF8(src), "\uFEFF")
+	title := stgypub.Truncate(firstNonEmptyLine(src), stgypub.TitleMaxLen)
+	text := stgypub.TruncateEllipsis(stgypub.CollapseSpace(src), stgypub.DescriptionMaxLen)
+	return Document{
+		HTML:        `<pre class="unrendered">` + html.EscapeString(src) + "</pre>",
+		Title:       title,
+		Description: text,
+		Snippet:     buildSnippet([]block{{kind: kindParagraph, text: text}}),
+	}
 }
 
 func validUTF8(s string) string {
@@ -155,7 +202,10 @@ func firstNonEmptyLine(s string) string {
 // importer uses it to decide whether a front-matter title is already the
 // article's heading.
 func LeadingHeading(src string) (level int, text string) {
-	p := parseBody(validUTF8(src))
+	p, err := parseBody(validUTF8(src), RenderBudget)
+	if err != nil {
+		return 0, ""
+	}
 	for n := p.doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
 		if !ok {

@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"strings"
+	"time"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -31,9 +32,33 @@ var (
 // (rawhtml_filter.go).
 //
 // fastTags installs lineTagParser (rawhtml_inline.go); tests turn it off to
-// compare against goldmark's own raw HTML parser.
+// compare against goldmark's own raw HTML parser. The link parser is
+// goldmark's, behind linkGuard (linkguard.go).
 func newGoldmark(vertical, fastTags bool) goldmark.Markdown {
+	return newGoldmarkWith(vertical, fastTags, true)
+}
+
+// newParser is goldmark's default parser with its link parser wrapped in
+// linkGuard when guard is set (tests compare with guard off).
+func newParser(guard bool) parser.Parser {
+	inline := parser.DefaultInlineParsers()
+	if guard {
+		for i, v := range inline {
+			if p, ok := v.Value.(parser.InlineParser); ok && v.Priority == 200 {
+				inline[i] = util.Prioritized(linkGuard{inner: p}, v.Priority)
+			}
+		}
+	}
+	return parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(inline...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	)
+}
+
+func newGoldmarkWith(vertical, fastTags, guard bool) goldmark.Markdown {
 	opts := []goldmark.Option{
+		goldmark.WithParser(newParser(guard)), // first: later options apply to it
 		goldmark.WithExtensions(
 			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
 			extension.Strikethrough,
@@ -42,6 +67,9 @@ func newGoldmark(vertical, fastTags bool) goldmark.Markdown {
 			extension.Footnote,
 		),
 		goldmark.WithParserOptions(
+			// First of all: stop an overdue parse (bounds.go).
+			parser.WithBlockParsers(util.Prioritized(deadlineBlock{}, 0)),
+			parser.WithInlineParsers(util.Prioritized(deadlineInline{}, 0)),
 			parser.WithAutoHeadingID(),
 			parser.WithASTTransformers(
 				util.Prioritized(calloutTransformer{}, 100),
@@ -80,22 +108,36 @@ type parsed struct {
 	doc ast.Node
 }
 
-// parseBody parses a post body as CommonMark + GFM. src must be valid
-// UTF-8 (callers use validUTF8); a leading byte-order mark is not content
-// and is dropped (stored posts from before the input boundaries stripped
-// it). Nothing is expanded: macros of imported sources ({{...}}) are the
+// parseBody parses a post body as CommonMark + GFM within budget
+// (ErrTooComplex when it runs out; bounds.go). src must be valid UTF-8
+// (callers use validUTF8); a leading byte-order mark is not content and
+// is dropped (stored posts from before the input boundaries stripped it);
+// lines nesting deeper than MaxNesting are cut back (limitNesting).
+// Nothing is expanded: macros of imported sources ({{...}}) are the
 // importer's business, so "{{Foo("bar")}}" written by an owner is text.
-func parseBody(src string) parsed {
+func parseBody(src string, budget time.Duration) (parsed, error) {
 	for strings.HasPrefix(src, "\uFEFF") {
 		src = src[len("\uFEFF"):]
 	}
-	b := []byte(src)
-	return parsed{src: b, doc: parseBytes(b)}
+	b := []byte(limitNesting(src))
+	doc, err := parseBytes(b, budget)
+	return parsed{src: b, doc: doc}, err
 }
 
-func parseBytes(b []byte) ast.Node {
+// parseBytes parses b within budget; an overdue parse is abandoned
+// (ErrTooComplex, doc nil).
+func parseBytes(b []byte, budget time.Duration) (doc ast.Node, err error) {
 	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))
-	return horizontalMD.Parser().Parse(text.NewReader(b), parser.WithContext(ctx))
+	ctx.Set(deadlineKey, time.Now().Add(budget))
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(errDeadline); !ok {
+				panic(r)
+			}
+			doc, err = nil, ErrTooComplex
+		}
+	}()
+	return horizontalMD.Parser().Parse(text.NewReader(b), parser.WithContext(ctx)), nil
 }
 
 // renderHTML renders the parsed document (unsanitized) for the given

@@ -26,6 +26,7 @@ func finishHTML(b []byte) string {
 	var out strings.Builder
 	out.Grow(len(s) + len(s)/16)
 	var open []string
+	openCount := map[string]int{} // how many of each name are open: O(1) stray checks
 	for {
 		i := strings.IndexByte(s, '<')
 		if i < 0 {
@@ -44,18 +45,20 @@ func finishHTML(b []byte) string {
 		name, closing := tagName(tag)
 		switch {
 		case closing:
-			k := lastIndex(open, name)
-			if k < 0 {
+			if openCount[name] == 0 {
 				continue // stray end tag
 			}
+			k := lastIndex(open, name)
 			for j := len(open) - 1; j >= k; j-- {
 				out.WriteString("</" + open[j] + ">")
+				openCount[open[j]]--
 			}
 			open = open[:k]
 		case name == "a":
 			out.WriteString(`<a rel="nofollow noopener"`)
 			out.WriteString(tag[2:])
 			open = append(open, name)
+			openCount[name]++
 		case name == "input":
 			out.WriteString(`<input type="checkbox" disabled=""`)
 			if strings.Contains(tag, ` checked="`) {
@@ -66,6 +69,7 @@ func finishHTML(b []byte) string {
 			out.WriteString(tag)
 			if !voidElements[name] && !strings.HasSuffix(tag, "/>") {
 				open = append(open, name)
+				openCount[name]++
 			}
 		}
 	}

@@ -13,7 +13,11 @@ import (
 // canonically equivalent text; queries are normalized alike). Invalid UTF-8
 // becomes U+FFFD.
 func PlainText(src string) string {
-	p := parseBody(validUTF8(src))
+	p, err := parseBody(validUTF8(src), RenderBudget)
+	if err != nil {
+		// Too complex to parse in time: the text as written.
+		return stgypub.SearchText(stgypub.CollapseSpace(strings.TrimPrefix(validUTF8(src), "\uFEFF")))
+	}
 	blocks := collectBlocks(p, -1, true)
 	var b strings.Builder
 	for _, bl := range blocks {

@@ -27,10 +27,14 @@ type Region struct {
 
 // SourceRegions parses src as CommonMark + GFM (the renderer's parser)
 // and lists its code and raw-HTML ranges in source order; regions never
-// overlap. src must be valid UTF-8.
-func SourceRegions(src string) []Region {
+// overlap. src must be valid UTF-8. ErrTooComplex when the parse does not
+// finish within RenderBudget.
+func SourceRegions(src string) ([]Region, error) {
 	b := []byte(src)
-	doc := parseBytes(b)
+	doc, err := parseBytes(b, RenderBudget)
+	if err != nil {
+		return nil, err
+	}
 	var rs []Region
 	addLines := func(lines *text.Segments, kind RegionKind) {
 		if lines.Len() == 0 {
@@ -70,7 +74,7 @@ func SourceRegions(src string) []Region {
 		return ast.WalkContinue, nil
 	})
 	sort.Slice(rs, func(i, j int) bool { return rs[i].Start < rs[j].Start })
-	return rs
+	return rs, nil
 }
 
 // RegionAt finds the kind of byte offset i in rs (SourceRegions' result),
@@ -86,9 +90,13 @@ func RegionAt(rs []Region, i int) RegionKind {
 // LinkDestinations lists the destinations of every link and image of src
 // (inline and reference style, after reference resolution), in document
 // order, as the renderer will write them. Autolinks are not included.
+// A source too complex to parse within RenderBudget gives nil.
 func LinkDestinations(src string) []string {
 	b := []byte(src)
-	doc := parseBytes(b)
+	doc, err := parseBytes(b, RenderBudget)
+	if err != nil {
+		return nil
+	}
 	var out []string
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -123,10 +131,14 @@ type LinkSites struct {
 	Text   []Region
 }
 
-// FindLinkSites parses src and returns its LinkSites.
-func FindLinkSites(src string) LinkSites {
+// FindLinkSites parses src and returns its LinkSites (ErrTooComplex when
+// the parse does not finish within RenderBudget).
+func FindLinkSites(src string) (LinkSites, error) {
 	b := []byte(src)
-	doc := parseBytes(b)
+	doc, err := parseBytes(b, RenderBudget)
+	if err != nil {
+		return LinkSites{}, err
+	}
 	sites := LinkSites{Inline: map[int]string{}}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -156,7 +168,7 @@ func FindLinkSites(src string) LinkSites {
 		return ast.WalkContinue, nil
 	})
 	sort.Slice(sites.Text, func(i, j int) bool { return sites.Text[i].Start < sites.Text[j].Start })
-	return sites
+	return sites, nil
 }
 
 // InText reports whether byte offset i lies in one of s.Text's ranges.
