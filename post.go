@@ -91,3 +91,9 @@ type User struct {
 	IsAdmin      bool
 	PasswordHash string
 }
+
+// PostContentMaxChars limits a post's Markdown body, in Unicode code
+// points, whether written through the API or imported: with the
+// renderer's nesting limit and parse budget it bounds what one render
+// costs (docs/API.md "Limits").
+const PostContentMaxChars = 100_000

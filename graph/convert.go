@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"context"
+
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/graph/model"
 	"github.com/stgy/stgypub/markdown"
@@ -67,10 +69,15 @@ func pubConfigPatch(in model.PubConfigInput) owner.PubConfigPatch {
 }
 
 // postHTML is the sanitized article HTML when the body is loaded
-// (publishedPost), else the rendered JSON snippet (lists load no body).
-func postHTML(p *stgypub.Post) string {
-	if p.Content != "" {
-		return markdown.Render(p.Content, markdown.Options{})
+// (publishedPost; through the Articles renderer when there is one, so the
+// API and the page share one stored rendering), else the rendered JSON
+// snippet (lists load no body).
+func (r *Resolver) postHTML(ctx context.Context, p *stgypub.Post) (string, error) {
+	if p.Content == "" {
+		return markdown.RenderSnippet(p.Snippet, markdown.Options{}), nil
 	}
-	return markdown.RenderSnippet(p.Snippet, markdown.Options{})
+	if r.Articles != nil && p.PublishedAt != nil {
+		return r.Articles.ArticleHTML(ctx, p, false)
+	}
+	return markdown.Render(p.Content, markdown.Options{}), nil
 }

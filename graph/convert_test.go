@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -62,9 +63,9 @@ func TestPageQuery(t *testing.T) {
 }
 
 func TestPostHTML(t *testing.T) {
-	full := postHTML(&stgypub.Post{Content: "# T\n\n<script>x()</script>body"})
-	if want := "body"; !contains(full, want) || contains(full, "<script") {
-		t.Errorf("html = %q", full)
+	full, err := (&Resolver{}).postHTML(context.Background(), &stgypub.Post{Content: "# T\n\n<script>x()</script>body"})
+	if want := "body"; err != nil || !contains(full, want) || contains(full, "<script") {
+		t.Errorf("html = %q, %v", full, err)
 	}
 }
 

@@ -27,6 +27,9 @@ type Resolver struct {
 	Counter Counter
 	Owner   OwnerService
 	Auth    AuthService
+	// Articles renders Post.html once and keeps it (render.Articles); nil
+	// renders every request with markdown.Render.
+	Articles stgypub.ArticleRenderer
 	// Titles gives PostStats.title; nil leaves every title "".
 	Titles stgypub.PostTitleStore
 	// Comments and Captcha serve the comment and CAPTCHA operations.

@@ -193,7 +193,7 @@ func (r *postResolver) Digest(ctx context.Context, obj *stgypub.Post) (string, e
 
 // HTML is the resolver for the html field.
 func (r *postResolver) HTML(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return postHTML(obj), nil
+	return r.postHTML(ctx, obj)
 }
 
 // ViewCount is the resolver for the viewCount field.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/markdown"
@@ -42,7 +43,13 @@ func parseArticle(name, src string, opts *Options, now time.Time) (article, erro
 	if fm.Title != "" && !startsWithTitle(body, fm.Title) {
 		content = "# " + escapeInline(fm.Title) + "\n\n" + strings.TrimLeft(body, "\r\n")
 	}
-	doc := markdown.Convert(content, markdown.Options{})
+	if n := utf8.RuneCountInString(content); n > stgypub.PostContentMaxChars {
+		return article{}, stgypub.Errorf(stgypub.CodeBadUserInput, "the post would be %d characters; the limit is %d", n, stgypub.PostContentMaxChars)
+	}
+	doc, err := markdown.ConvertWithin(content, markdown.Options{}, markdown.RenderBudget)
+	if err != nil {
+		return article{}, tooComplex(err)
+	}
 	a := article{
 		Content:   content,
 		PlainText: markdown.PlainText(content),

@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// Bounds on the cost of a render (docs/SPEC.md "Hostile Markdown"). No
+// Bounds on the cost of a render (README "Rendering Markdown"). No
 // real article comes near them; hostile input such as a 99 KB post of
 // "* " repeated 49,499 times costs seconds in any CommonMark parser
 // (nesting is quadratic) unless it is bounded.
@@ -71,10 +71,12 @@ func (deadlineBlock) Open(_ ast.Node, _ text.Reader, pc parser.Context) (ast.Nod
 	return nil, parser.NoChildren
 }
 
-func (deadlineBlock) Continue(ast.Node, text.Reader, parser.Context) parser.State { return parser.Close }
-func (deadlineBlock) Close(ast.Node, text.Reader, parser.Context)                  {}
-func (deadlineBlock) CanInterruptParagraph() bool                                  { return false }
-func (deadlineBlock) CanAcceptIndentedLine() bool                                  { return true }
+func (deadlineBlock) Continue(ast.Node, text.Reader, parser.Context) parser.State {
+	return parser.Close
+}
+func (deadlineBlock) Close(ast.Node, text.Reader, parser.Context) {}
+func (deadlineBlock) CanInterruptParagraph() bool                 { return false }
+func (deadlineBlock) CanAcceptIndentedLine() bool                 { return true }
 
 // limitNesting rewrites the lines that open more than MaxNesting block
 // containers at their start ("* * * … a", "> > > … a", "1. 1. … a"):
@@ -83,7 +85,7 @@ func (deadlineBlock) CanAcceptIndentedLine() bool                               
 // more containers. Lines inside fenced code blocks are left alone. The
 // scan is linear; a source with no such line is returned unchanged.
 func limitNesting(src string) string {
-	if len(src) < 2*MaxNesting {
+	if len(src) <= MaxNesting {
 		return src
 	}
 	var b strings.Builder
@@ -191,3 +193,8 @@ func containerMarker(line string, i int) (next, esc int, ok bool) {
 	}
 	return i, i, false
 }
+
+// RenderVersion numbers the renderer's output. Stored renderings of an
+// older version are rendered again (render.Articles): raise it whenever a
+// change here alters the HTML of existing posts.
+const RenderVersion = 1

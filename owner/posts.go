@@ -9,8 +9,9 @@ import (
 	"github.com/stgy/stgypub/markdown"
 )
 
-// ContentMaxChars limits a post's Markdown body, in Unicode code points.
-const ContentMaxChars = 100_000
+// ContentMaxChars limits a post's Markdown body, in Unicode code points
+// (stgypub.PostContentMaxChars).
+const ContentMaxChars = stgypub.PostContentMaxChars
 
 // LocaleMaxChars limits a post's locale (posts.locale VARCHAR(50)).
 const LocaleMaxChars = stgypub.LocaleMaxChars
@@ -58,9 +59,15 @@ func CanonicalLocale(s string) (string, error) { return stgypub.CanonicalLocale(
 // apply copies the given fields of in into p (the content without a
 // leading byte-order mark, the locale canonicalized; in is validated),
 // keeps p's value for each nil one and derives Snippet and PlainText from
-// Content.
-func (in PostInput) apply(p *stgypub.Post) {
-	p.Content = stgypub.StripBOM(in.Content)
+// Content. Content that does not parse within markdown.RenderBudget is
+// BAD_USER_INPUT and p is then unchanged (docs/API.md "Limits").
+func (in PostInput) apply(p *stgypub.Post) error {
+	content := stgypub.StripBOM(in.Content)
+	doc, err := markdown.ConvertWithin(content, markdown.Options{}, markdown.RenderBudget)
+	if err != nil {
+		return stgypub.FieldErrorf("content", "content is too complex to render within %v: lists or quotes nested thousands deep, or thousands of unclosed links on one line (docs/API.md \"Limits\")", markdown.RenderBudget)
+	}
+	p.Content = content
 	if in.Locale != nil {
 		p.Locale, _ = CanonicalLocale(*in.Locale)
 	}
@@ -70,8 +77,9 @@ func (in PostInput) apply(p *stgypub.Post) {
 	if in.AllowReplies != nil {
 		p.AllowReplies = *in.AllowReplies
 	}
-	p.Snippet = markdown.Convert(p.Content, markdown.Options{}).Snippet
+	p.Snippet = doc.Snippet
 	p.PlainText = markdown.PlainText(p.Content)
+	return nil
 }
 
 // CreatePost creates an unpublished post owned by viewer.
@@ -84,7 +92,9 @@ func (s *Service) CreatePost(ctx context.Context, viewer *stgypub.User, in PostI
 		return nil, err
 	}
 	p := &stgypub.Post{OwnedBy: viewer.ID, AllowLikes: true, AllowReplies: true}
-	in.apply(p)
+	if err := in.apply(p); err != nil {
+		return nil, err
+	}
 	if err := s.posts.CreatePost(ctx, p); err != nil {
 		return nil, fmt.Errorf("owner: create post: %w", err)
 	}
@@ -103,7 +113,9 @@ func (s *Service) UpdatePost(ctx context.Context, viewer *stgypub.User, id stgyp
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	in.apply(p)
+	if err := in.apply(p); err != nil {
+		return nil, err
+	}
 	if err := s.posts.UpdatePost(ctx, p); err != nil {
 		return nil, fmt.Errorf("owner: update post: %w", err)
 	}

@@ -103,6 +103,9 @@ type Deps struct {
 	Views   stgypub.ViewRecorder
 	Ranker  stgypub.Ranker
 	Counts  stgypub.ViewCounter
+	// Articles renders post bodies once and keeps them (render.Articles);
+	// nil renders each cache miss with markdown.Render.
+	Articles stgypub.ArticleRenderer
 	// Comments gives article pages their comment section and serves
 	// /pub/{postId}/comments.atom; nil: no section, feed 404.
 	Comments CommentReader

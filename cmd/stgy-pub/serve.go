@@ -20,6 +20,7 @@ import (
 	"github.com/stgy/stgypub/internal/redisguard"
 	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/pagecache"
+	"github.com/stgy/stgypub/render"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
@@ -126,6 +127,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	ownerSvc := owner.New(st, st, st, time.Now)
 	comments, gate := wireComments(st, rdb, cfg, logger)
+	articles := render.New(st, render.Config{Logger: logger})
 	resolver := &graph.Resolver{
 		Posts:      st,
 		Users:      st,
@@ -133,6 +135,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Counter:    ctr,
 		Owner:      ownerSvc,
 		Titles:     st,
+		Articles:   articles,
 		Auth:       authSvc,
 		Comments:   comments,
 		Captcha:    gate,
@@ -164,6 +167,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Views:    ctr,
 		Ranker:   ctr,
 		Counts:   ctr,
+		Articles: articles,
 		Comments: comments,
 		API:      apiHandler,
 		Previews: &server.Previews{Auth: authSvc, Posts: ownerSvc},

@@ -329,3 +329,18 @@ func TestByteOrderMarkStripped(t *testing.T) {
 		t.Errorf("settings = %v", c)
 	}
 }
+
+// TestHostileContentAccepted (issue 9 #6): the 99 KB post of "* " repeated
+// 49,499 times is created (nesting beyond 32 is text) instead of costing
+// seconds; publishedPost.html shows it.
+func TestHostileContentAccepted(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	body := strings.Repeat("* ", 49_499) + "a"
+	var p ownPostJSON
+	e.do(t, req{as: "owner", query: `mutation($c: String!) { createPost(input: {content: $c}) { id content } }`,
+		variables: map[string]any{"c": body}}).data(t, "createPost", &p)
+	if p.Content != body {
+		t.Fatalf("content not stored as written (%d bytes)", len(p.Content))
+	}
+}

@@ -1,0 +1,41 @@
+package server_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/render"
+	"github.com/stgy/stgypub/server"
+)
+
+// TestHostilePostPage (issue 9 #6): the article page of a 99 KB post of
+// "* " repeated 49,499 times, and of other hostile shapes, is served (the
+// over-deep markers as text) and its rendering is stored once.
+func TestHostilePostPage(t *testing.T) {
+	e := newEnv(t)
+	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Articles: render.New(e.st, render.Config{})})
+	u := e.user(0x1000000000000001, "alice", "Alice")
+	bodies := []string{
+		strings.Repeat("* ", 49_499) + "a",
+		strings.Repeat("> ", 49_499) + "a",
+		strings.Repeat("[a](", 24_999),
+		strings.Repeat("<b></i>", 14_000),
+	}
+	for i, body := range bodies {
+		p := e.post(stgypub.ID(0x2000000000000001+i), u, body, "en", at(-time.Hour))
+		rec := e.get("/pub/" + p.String())
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%.10q…: status %d", body, rec.Code)
+		}
+		if r, err := e.st.PostRender(t.Context(), p, false); err != nil || r.HTML == "" {
+			t.Errorf("%.10q…: stored rendering %v, %v", body, r, err)
+		}
+	}
+	page := e.get("/pub/" + stgypub.ID(0x2000000000000001).String()).Body.String()
+	if strings.Count(page, "<ul>") != 32 || !strings.Contains(page, "* * * a") {
+		t.Errorf("nesting not cut at 32: %d lists", strings.Count(page, "<ul>"))
+	}
+}

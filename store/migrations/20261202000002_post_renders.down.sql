@@ -1,0 +1,1 @@
+DROP TABLE IF EXISTS post_renders;
