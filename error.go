@@ -6,7 +6,7 @@ import (
 )
 
 // Error codes reach GraphQL clients as extensions.code and map to HTTP
-// statuses in server. They follow ARCHITECTURE.md "GraphQL surface".
+// statuses in server. They follow docs/ARCHITECTURE.md "GraphQL".
 const (
 	CodeBadUserInput    = "BAD_USER_INPUT"
 	CodeUnauthenticated = "UNAUTHENTICATED"

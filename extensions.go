@@ -9,13 +9,13 @@ import (
 )
 
 // ExtensionsMaxChars is the limit on the serialized extensions object, in
-// Unicode code points (seed 001 "Public Site Settings").
+// Unicode code points (docs/SPEC.md#pub-config).
 const ExtensionsMaxChars = 4096
 
 // MeasurementIDMaxChars limits analytics.googleAnalytics.measurementId.
 const MeasurementIDMaxChars = 128
 
-// Comment modes of extensions.comments.mode (seed 000 comment-mode table).
+// Comment modes of extensions.comments.mode (docs/SPEC.md#comments).
 const (
 	CommentsNone      = "none"
 	CommentsModerated = "moderated"
@@ -25,9 +25,8 @@ const (
 var identifierRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 // Extensions is the validated user_pub_configs.extensions JSON object
-// (seed 001 "Public Site Settings"). Unknown top-level keys and unknown
-// analytics providers are kept as given. The zero value is the empty
-// object {}.
+// (docs/SPEC.md#pub-config). Unknown top-level keys and unknown analytics
+// providers are kept as given. The zero value is the empty object {}.
 type Extensions struct {
 	obj map[string]any // decoded with json.Number; nil means {}
 	raw string         // compact serialization, "" means "{}"

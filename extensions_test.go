@@ -7,8 +7,8 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// TestParseExtensionsRules covers each rule of seed 001 "Public Site
-// Settings" with accepted and rejected examples.
+// TestParseExtensionsRules covers each rule of docs/SPEC.md#pub-config with
+// accepted and rejected examples.
 func TestParseExtensionsRules(t *testing.T) {
 	pad := func(n int) string { // a {"k":"..."} object of exactly n characters
 		return `{"k":"` + strings.Repeat("あ", n-8) + `"}`

@@ -9,7 +9,7 @@ import (
 
 // ID is a 64-bit Snowflake-style identifier: milliseconds since the Unix
 // epoch in the top 44 bits and a 20-bit sequence/worker part below
-// (ARCHITECTURE.md "Identifiers and time"). It is shown as 16 upper-case
+// (docs/ARCHITECTURE.md "Identifiers and time"). It is shown as 16 upper-case
 // hexadecimal digits, e.g. "19FD706DCB600000".
 type ID int64
 

@@ -2,9 +2,9 @@ package stgypub
 
 import "time"
 
-// Post is one SNS post (seed 001 "Canonical Publication State"). Its
-// external publication state is PublishedAt alone: nil is unpublished, a
-// future time is scheduled, a time at or before now is published.
+// Post is one SNS post (docs/SPEC.md#publication-state). Its external
+// publication state is PublishedAt alone: nil is unpublished, a future time
+// is scheduled, a time at or before now is published.
 type Post struct {
 	ID           ID
 	OwnedBy      ID
@@ -23,8 +23,8 @@ type Post struct {
 	PlainText string
 }
 
-// PublicationState is the external publication state derived from
-// PublishedAt and a clock (seed 001 "Canonical Publication State").
+// PublicationState is the external publication state derived from PublishedAt
+// and a clock (docs/SPEC.md#publication-state).
 type PublicationState string
 
 // The three publication states.

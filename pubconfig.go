@@ -3,13 +3,13 @@ package stgypub
 import "unicode/utf8"
 
 // SidePostsMax clamps the sidebar's Recent posts and Popular entries counts
-// when rendering (seed 001 "External Page Structure",
-// Config.PUB_SIDE_POSTS_MAX). Stored values are never modified.
+// when rendering (docs/SPEC.md#public-pages, Config.PUB_SIDE_POSTS_MAX).
+// Stored values are never modified.
 const SidePostsMax = 20
 
 // PubConfig is one user's public-site settings, the user_pub_configs row
-// (seed 001 "Public Site Settings"). DefaultPubConfig gives the values used
-// when no row exists.
+// (docs/SPEC.md#pub-config). DefaultPubConfig gives the values used when no
+// row exists.
 type PubConfig struct {
 	UserID            ID
 	SiteName          string // <= 50 characters

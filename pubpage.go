@@ -5,9 +5,8 @@ import (
 	"time"
 )
 
-// PubArticle is everything /pub/{postId} reads from PostgreSQL, fetched
-// in one statement (issue "One request, one fetch"; seed 001 "External
-// Page Structure").
+// PubArticle is everything /pub/{postId} reads from PostgreSQL, fetched in
+// one statement (issue "One request, one fetch"; docs/SPEC.md#public-pages).
 type PubArticle struct {
 	// Post is the published post without Content and PlainText: the
 	// rendered body is cached by version (ID, UpdatedAt, PublishedAt) and

@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// Site-wide ranking defaults (docs/API.md "siteRanking"): seed 002's
-// weekly ranking of its top 10.
+// Site-wide ranking defaults (docs/API.md "siteRanking",
+// docs/SPEC.md#site-ranking): a weekly ranking of the top 10.
 const (
 	SiteRankingDays  = 7
 	SiteRankingLimit = 10

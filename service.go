@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// PubPostStore is the read path for published posts (seed 001 "APIs for
-// Retrieving Published Posts"). "Published" is published_at IS NOT NULL AND
+// PubPostStore is the read path for published posts
+// (docs/SPEC.md#published-posts). "Published" is published_at IS NOT NULL AND
 // published_at <= now, on every method. Missing, unpublished, scheduled and
 // deleted posts are all NOT_FOUND.
 type PubPostStore interface {

@@ -2,11 +2,10 @@ package stgypub
 
 import "strings"
 
-// DesignThemes lists the values PubConfig.DesignTheme may be set to: ""
-// (the default theme) and the names of the themes the renderer supports
-// (prerender.Themes, seed 001 "External Page Structure"): four
-// horizontal themes and three vertical-writing ones. Names are matched
-// exactly (lower case).
+// DesignThemes lists the values PubConfig.DesignTheme may be set to: "" (the
+// default theme) and the names of the themes the renderer supports
+// (prerender.Themes, docs/SPEC.md#public-pages): four horizontal themes and
+// three vertical-writing ones. Names are matched exactly (lower case).
 var DesignThemes = []string{"", "default", "newspaper", "whiteboard", "dark", "vertical", "vertical-newspaper", "vertical-dark"}
 
 // IsDesignTheme reports whether s is one of DesignThemes.

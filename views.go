@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// View is one page view of a published post to record (seed 001 "Atomic
-// Updates with Lua"). Fingerprint is the first 4 bytes of
+// View is one page view of a published post to record
+// (docs/SPEC.md#page-views). Fingerprint is the first 4 bytes of
 // HMAC-SHA256(secret, normalized client IP); the raw IP never gets here.
 type View struct {
 	PostID      ID
@@ -16,8 +16,8 @@ type View struct {
 	Fingerprint [4]byte
 }
 
-// RankingEntry is one Popular-entries row: a post and its page views over
-// the retention window (seed 001 "Popular entries").
+// RankingEntry is one Popular-entries row: a post and its page views over the
+// retention window (docs/SPEC.md#popular-entries).
 type RankingEntry struct {
 	ID ID    `json:"id"`
 	PV int64 `json:"pv"`
@@ -39,10 +39,10 @@ type PostStats struct {
 	Daily       []DayPV    `json:"daily"`
 }
 
-// Stats is the owner's Publications Stats over the retention window (seed
-// 001 "Publications Stats"): Redis and PostgreSQL checkpoints merged by max
-// per (post, date), then summed. TotalPV counts every post; Posts holds the
-// top 1000 by PV (then ID).
+// Stats is the owner's Publications Stats over the retention window
+// (docs/SPEC.md#stats): Redis and PostgreSQL checkpoints merged by max per
+// (post, date), then summed. TotalPV counts every post; Posts holds the top
+// 1000 by PV (then ID).
 type Stats struct {
 	OwnerID ID  `json:"ownerId"`
 	Days    int `json:"days"`
@@ -55,8 +55,8 @@ type Stats struct {
 }
 
 // Checkpoint is one post_pub_access_counts row: the PV of a post on a UTC
-// date as saved at a checkpoint (seed 001 "PostgreSQL PV Checkpoints").
-// Date is midnight UTC of that date.
+// date as saved at a checkpoint (docs/SPEC.md#checkpoints). Date is midnight
+// UTC of that date.
 type Checkpoint struct {
 	PostID  ID
 	OwnerID ID

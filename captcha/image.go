@@ -21,15 +21,15 @@ const (
 	slot = glyphCols*scale + 5
 )
 
-// drawOptions are the distortions of an image: the seed's values in
-// production, none in the font tests.
+// drawOptions are the distortions of an image: the specified values in
+// production (docs/SPEC.md "CAPTCHA and pass tokens"), none in the font tests.
 type drawOptions struct {
 	maxAngle float64 // radians; each digit is rotated by up to ±maxAngle
 	jitter   int     // pixels; each digit is moved by up to ±jitter in X and Y
 	dither   float64 // share of background pixels turned black
 }
 
-// seedDistortion is what the seed asks for: ±10°, ±1 px, about 10 %.
+// seedDistortion is the specified distortion: ±10°, ±1 px, about 10 %.
 var seedDistortion = drawOptions{maxAngle: 10 * math.Pi / 180, jitter: 1, dither: 0.10}
 
 var palette = color.Palette{color.White, color.Black}

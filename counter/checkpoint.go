@@ -6,13 +6,12 @@ import (
 )
 
 // MaxCheckpoint is the last checkpoint: checkpoint counts are INTEGER in
-// PostgreSQL (ARCHITECTURE.md "Checkpoint values").
+// PostgreSQL (docs/ARCHITECTURE.md "Decisions").
 const MaxCheckpoint = math.MaxInt32
 
-// checkpoints is the whole sequence, ascending: 4, 8, ..., 32, then
-// round(32 × 2^(k/4)) for k = 1, 2, ... (38, 45, 54, 64, 76, 91, 108, 128,
-// ...), capped by a final 2^31-1 (seed 001 "Checkpoints and Redis
-// Recovery").
+// checkpoints is the whole sequence, ascending: 4, 8, ..., 32, then round(32
+// × 2^(k/4)) for k = 1, 2, ... (38, 45, 54, 64, 76, 91, 108, 128, ...),
+// capped by a final 2^31-1 (docs/SPEC.md#checkpoints).
 var checkpoints = func() []int64 {
 	var out []int64
 	for n := int64(4); n <= 32; n += 4 {

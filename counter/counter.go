@@ -1,10 +1,10 @@
-// Package counter is STGY Pub's page-view counter on Redis (seed 001
-// "Access Counter Requirements" through "Popular entries"): one Lua script
-// per view (per-post LRU of 150 fingerprints, daily Hash per owner and UTC
-// date, Stats metadata), sparse PostgreSQL checkpoints through
+// Package counter is STGY Pub's page-view counter on Redis
+// (docs/SPEC.md#page-views, docs/SPEC.md#popular-entries): one Lua script per
+// view (per-post LRU of 150 fingerprints, daily Hash per owner and UTC date,
+// Stats metadata), sparse PostgreSQL checkpoints through
 // stgypub.CheckpointStore, the Redis-only Popular ranking and the owner's
-// Stats merged with the checkpoints. Keys carry the owner as a Redis
-// Cluster hash tag (ARCHITECTURE.md "Redis key layout"), so the code runs
+// Stats merged with the checkpoints. Keys carry the owner as a Redis Cluster
+// hash tag (docs/ARCHITECTURE.md "Redis key layout"), so the code runs
 // unchanged on a single Redis and on Redis Cluster.
 package counter
 

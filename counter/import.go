@@ -9,8 +9,8 @@ import (
 	"github.com/stgy/stgypub/internal/redisguard"
 )
 
-// ImportEntry is one post's existing view total to migrate in (seed 004's
-// SETNX migration of per-post totals).
+// ImportEntry is one post's existing view total to migrate in
+// (docs/SPEC.md#importing-views).
 type ImportEntry struct {
 	OwnerID stgypub.ID
 	PostID  stgypub.ID
@@ -27,8 +27,8 @@ type ImportResult struct {
 // ImportViews loads existing per-post totals idempotently. Each total is
 // booked on its Date's daily field (today by default) with a max-merge:
 // the field becomes max(current, Views), never current + Views, so
-// re-running an import never doubles (seed 004 used SETNX for the same
-// reason; max also lets later real views stack on top). The same rows are
+// re-running an import never doubles (a SETNX would too; max also lets
+// later real views stack on top). The same rows are
 // written to PostgreSQL with the monotonic UPSERT so they survive Redis
 // loss, the site-wide daily counters are raised the same way, and the
 // owners' ranking/Stats caches and the site-wide ranking caches are

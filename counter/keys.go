@@ -10,9 +10,9 @@ import (
 // dayLayout is the UTC date format of daily keys and Stats series.
 const dayLayout = "20060102"
 
-// Key names (ARCHITECTURE.md "Redis key layout"); the owner in braces is
-// the Redis Cluster hash tag, so one view's keys and one owner's daily
-// Hashes share a slot.
+// Key names (docs/ARCHITECTURE.md "Redis key layout"); the owner in braces is
+// the Redis Cluster hash tag, so one view's keys and one owner's daily Hashes
+// share a slot.
 const (
 	dailyKind   = "stgy:pub-views:daily:{"
 	lruKind     = "stgy:pub-views:lru:{"
@@ -164,8 +164,8 @@ func (c *Counter) window() []time.Time {
 	return out
 }
 
-// ttl is the lifetime of LRU, meta and today's daily key: retention + 1
-// days (seed 001 "Per-Post LRU Deduplication").
+// ttl is the lifetime of LRU, meta and today's daily key: retention + 1 days
+// (docs/SPEC.md#page-views).
 func (c *Counter) ttl() time.Duration {
 	return time.Duration(c.cfg.RetentionDays+1) * 24 * time.Hour
 }

@@ -40,16 +40,15 @@ var digests = map[string]string{
 	"ja": string([]rune(strings.Repeat("記事の外部公開とアクセスカウンタ、日次のハッシュと疎なチェックポイント。", 5))[:150]),
 }
 
-// BenchmarkMemoryPerPost measures what a viewed post costs in Redis (seed
-// 001 "Load and Storage Volume") on a private redis-server with its
-// default configuration (hash-max-listpack-entries 128): MEMORY USAGE
-// (SAMPLES 0, so exact) of a full LRU (150 fingerprints), of a meta key
-// with a 150-character English or Japanese digest, of LRUs of 10 and 50
-// fingerprints, of one field of a
-// 10,000-field daily Hash (hashtable) and of a 100-field one (listpack);
+// BenchmarkMemoryPerPost measures what a viewed post costs in Redis
+// (docs/SPEC.md#page-views) on a private redis-server with its default
+// configuration (hash-max-listpack-entries 128): MEMORY USAGE (SAMPLES 0, so
+// exact) of a full LRU (150 fingerprints), of a meta key with a 150-character
+// English or Japanese digest, of LRUs of 10 and 50 fingerprints, of one field
+// of a 10,000-field daily Hash (hashtable) and of a 100-field one (listpack);
 // then used_memory deltas for 10,000 posts, which also count the expires
-// dictionary and the main dictionary's buckets that MEMORY USAGE leaves
-// out. Figures are reported, not asserted.
+// dictionary and the main dictionary's buckets that MEMORY USAGE leaves out.
+// Figures are reported, not asserted.
 func BenchmarkMemoryPerPost(b *testing.B) {
 	rdb := redistest.Start(b).Client
 	ctx := context.Background()

@@ -3,10 +3,10 @@ package counter
 import "github.com/stgy/stgypub"
 
 // MergeStats merges Redis and PostgreSQL daily PV per (post, day) by max,
-// never by addition (seed 001 "Publications Stats": Redis 103 / DB 91 →
-// 103, 0 / 54 → 54, 32 / 32 → 32). Each series has one value per window
-// day, oldest first; a post missing from one side counts as zeros there.
-// The result is a new map of days-long series; inputs are not modified.
+// never by addition (docs/SPEC.md#stats: Redis 103 / DB 91 → 103, 0 / 54 →
+// 54, 32 / 32 → 32). Each series has one value per window day, oldest first;
+// a post missing from one side counts as zeros there. The result is a new map
+// of days-long series; inputs are not modified.
 func MergeStats(days int, redis, db map[stgypub.ID][]int64) map[stgypub.ID][]int64 {
 	out := make(map[stgypub.ID][]int64, max(len(redis), len(db)))
 	add := func(src map[stgypub.ID][]int64) {

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// meta is the JSON of a meta key (seed 001 "Metadata for Stats").
+// meta is the JSON of a meta key (docs/SPEC.md#stats).
 type meta struct {
 	PublishedAt *string `json:"publishedAt"`
 	Digest      string  `json:"digest"`

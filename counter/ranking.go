@@ -14,7 +14,7 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// Ranking limits (seed 001 "Popular entries", stgypub.SidePostsMax).
+// Ranking limits (docs/SPEC.md#popular-entries, stgypub.SidePostsMax).
 const (
 	DefaultRankingLimit = 5
 	MaxRankingLimit     = stgypub.SidePostsMax
@@ -23,7 +23,8 @@ const (
 // Ranking returns the owner's Popular entries: post IDs and PV summed over
 // the window's daily Hashes, from Redis alone, PV descending then ID
 // ascending. limit 0 means 5, above 20 means 20, negative is
-// BAD_USER_INPUT. The top 1000 are selected with the seed's min-heap; the
+// BAD_USER_INPUT. The top 1000 are selected with a min-heap
+// (docs/SPEC.md#aggregating-the-window); the
 // first MaxRankingLimit of them, all that any call can return, are cached
 // as JSON under the ranking key for CacheTTL (a cache hit decodes 20
 // entries, not 1000: Popular entries is read on every page render); an

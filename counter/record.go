@@ -11,15 +11,15 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// LRUBytes is the per-post LRU limit: 150 fingerprints of 4 bytes (seed
-// 001 "Per-Post LRU Deduplication").
+// LRUBytes is the per-post LRU limit: 150 fingerprints of 4 bytes
+// (docs/SPEC.md#page-views).
 const LRUBytes = 150 * 4
 
-// recordScript is seed 001 "Atomic Updates with Lua", steps 1-9.
-// KEYS: lru, meta, daily. ARGV: fingerprint (4 bytes), meta JSON, TTL
-// seconds, post field, LRU byte limit. The fingerprint is looked up with
-// a plain string.find (C memchr/memcmp) that only counts matches on a
-// 4-byte boundary, instead of 150 string.sub copies per view.
+// recordScript is docs/SPEC.md#page-views, steps 1-9. KEYS: lru, meta, daily.
+// ARGV: fingerprint (4 bytes), meta JSON, TTL seconds, post field, LRU byte
+// limit. The fingerprint is looked up with a plain string.find (C
+// memchr/memcmp) that only counts matches on a 4-byte boundary, instead of
+// 150 string.sub copies per view.
 var recordScript = redis.NewScript(recordBody)
 
 // guardedRecordScript is recordScript behind a guard: KEYS[4] holds an

@@ -13,15 +13,15 @@ import (
 	"github.com/stgy/stgypub/internal/redisguard"
 )
 
-// Stats returns the owner's Publications Stats over the window (seed 001
-// "Publications Stats"): the daily Hashes (one pipeline) and the owner's
-// checkpoints (one query on (owner_id, target_date)) merged by max per
-// (post, date) (MergeStats' rule), then summed. TotalPV and the site's daily
-// series count every post; Posts holds the top 1000 (PV descending, then
-// ID) with publishedAt and digest from the meta keys (one MGET) and, for
-// those missing there, PostMetas for just those IDs. Every series has one
-// entry per window day, oldest first, zeros included. The result is
-// cached (encodeStatsCache) for CacheTTL unless TotalPV is 0. Authorization is the caller's.
+// Stats returns the owner's Publications Stats over the window
+// (docs/SPEC.md#stats): the daily Hashes (one pipeline) and the owner's
+// checkpoints (one query on (owner_id, target_date)) merged by max per (post,
+// date) (MergeStats' rule), then summed. TotalPV and the site's daily series
+// count every post; Posts holds the top 1000 (PV descending, then ID) with
+// publishedAt and digest from the meta keys (one MGET) and, for those missing
+// there, PostMetas for just those IDs. Every series has one entry per window
+// day, oldest first, zeros included. The result is cached (encodeStatsCache)
+// for CacheTTL unless TotalPV is 0. Authorization is the caller's.
 func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
 	ctx = redisguard.WithTimeout(ctx, c.cfg.CheckpointTimeout) // an owner's read, not a page's
 	key := c.statsKey(ownerID)

@@ -18,8 +18,8 @@ type CheckpointSyncer interface {
 	SyncCheckpoints(ctx context.Context, postID stgypub.ID, from, to time.Time, cps []stgypub.Checkpoint) ([]stgypub.Checkpoint, error)
 }
 
-// raiseScript raises Hash fields to at least a value, never adding (seed
-// 001: "Redis likewise uses monotonically increasing max updates").
+// raiseScript raises Hash fields to at least a value, never adding
+// (docs/SPEC.md#checkpoints: Redis is raised by max, like PostgreSQL).
 // KEYS[i] is a daily Hash; ARGV[3i-2], ARGV[3i-1], ARGV[3i] are its field,
 // value and TTL seconds. The TTL is set only when the field is raised.
 // Returns, per key, the field's value before (0 when absent).

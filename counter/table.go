@@ -2,10 +2,10 @@ package counter
 
 import "github.com/stgy/stgypub"
 
-// dailyTable is one owner's PV per (post, window day): a row of days
-// values per post, all rows in one slice, so a 10,000-post window is three
-// allocations rather than a map of slices (seed 001 "Publications Stats":
-// max per post/date pair, then the sum).
+// dailyTable is one owner's PV per (post, window day): a row of days values
+// per post, all rows in one slice, so a 10,000-post window is three
+// allocations rather than a map of slices (docs/SPEC.md#stats: max per
+// post/date pair, then the sum).
 type dailyTable struct {
 	days int
 	rows map[stgypub.ID]int32 // post → row

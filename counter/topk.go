@@ -6,8 +6,8 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// TopK is the size of the ranked lists (seed 001 "Aggregating the Most
-// Recent 15 Days": top 1000).
+// TopK is the size of the ranked lists (docs/SPEC.md#aggregating-the-window:
+// top 1000).
 const TopK = 1000
 
 // better orders entries by PV descending, then ID ascending.

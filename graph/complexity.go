@@ -5,9 +5,9 @@ import (
 	"github.com/stgy/stgypub/graph/model"
 )
 
-// setComplexity makes list fields cost their limit times their children,
-// so FixedComplexityLimit bounds the rows a query can ask for (STYLE.md
-// "gqlgen docs and examples"). prev/next cost a query each.
+// setComplexity makes list fields cost their limit times their children, so
+// FixedComplexityLimit bounds the rows a query can ask for
+// (docs/ARCHITECTURE.md "GraphQL"). prev/next cost a query each.
 func setComplexity(c *ComplexityRoot) {
 	c.Site.Posts = func(child int, _ *model.PostOrder, _ *int, limit *int) int {
 		return 1 + child*pageLimit(limit, 20, maxPageLimit)

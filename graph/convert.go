@@ -9,8 +9,8 @@ import (
 	"github.com/stgy/stgypub/owner"
 )
 
-// maxByIDs is publishedPostsByIds' input limit (seed 001 "APIs for
-// Retrieving Published Posts").
+// maxByIDs is publishedPostsByIds' input limit
+// (docs/SPEC.md#published-posts).
 const maxByIDs = 20
 
 func intOr(p *int, def int) int {

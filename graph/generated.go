@@ -1859,9 +1859,9 @@ func newExecutionContext(
 }
 
 var sources = []*ast.Source{
-	{Name: "../schema.graphqls", Input: `# STGY Pub GraphQL API (ARCHITECTURE.md "GraphQL surface"; seed 001
-# "APIs for Retrieving Published Posts", "Public Site Settings",
-# "Popular entries", "Publications Stats"). See docs/API.md.
+	{Name: "../schema.graphqls", Input: `# STGY Pub GraphQL API (docs/ARCHITECTURE.md "GraphQL";
+# docs/SPEC.md#published-posts, docs/SPEC.md#pub-config,
+# docs/SPEC.md#popular-entries, docs/SPEC.md#stats). See docs/API.md.
 
 # ID is the built-in scalar bound to stgypub.ID: 16 upper-case hexadecimal
 # digits, e.g. 19FD706DCB600000 (either case accepted on input).

@@ -8,12 +8,12 @@ import (
 	"github.com/stgy/stgypub/visitor"
 )
 
-// recordView is recordPubView for external SSR frontends (seed 001
-// "Atomic Updates with Lua", "IP Address Fingerprinting"): the fingerprint
-// must be 8 hex digits (BAD_USER_INPUT) and the signature
-// visitor.Sign(secret, postID, fp) (FORBIDDEN otherwise, checked in
-// constant time before any lookup); the post must be published
-// (NOT_FOUND). Nothing is counted on any error.
+// recordView is recordPubView for external SSR frontends
+// (docs/SPEC.md#page-views, docs/SPEC.md#fingerprints): the fingerprint must
+// be 8 hex digits (BAD_USER_INPUT) and the signature visitor.Sign(secret,
+// postID, fp) (FORBIDDEN otherwise, checked in constant time before any
+// lookup); the post must be published (NOT_FOUND). Nothing is counted on any
+// error.
 func (r *Resolver) recordView(ctx context.Context, postID stgypub.ID, fingerprint, signature string) (*model.RecordViewResult, error) {
 	fp, err := visitor.ParseFingerprint(fingerprint)
 	if err != nil {

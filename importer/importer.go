@@ -1,7 +1,7 @@
 // Package importer loads a folder of Markdown articles as the posts of one
 // user, idempotently: the post_imports table maps each file to its post, so
 // running an import again updates changed posts instead of duplicating them
-// (ARCHITECTURE.md "One binary": the import subcommand and make run).
+// (docs/ARCHITECTURE.md "One binary": the import subcommand and make run).
 package importer
 
 import (

@@ -13,9 +13,9 @@ import (
 
 // Document is everything derived from one post's Markdown body (the body
 // WITHOUT front matter; see [SplitFrontMatter]). It feeds the article page
-// and its metadata (seed "Server-Side Rendering and Metadata": HTML title
-// and description, OGP title/description/image, Twitter Card) and the
-// snippet stored with the post (seed "External Page Structure").
+// and its metadata (docs/SPEC.md#metadata: HTML title and description, OGP
+// title/description/image, Twitter Card) and the snippet stored with the post
+// (docs/SPEC.md#public-pages).
 type Document struct {
 	// HTML is the sanitized article HTML, safe to insert as template.HTML.
 	HTML string

@@ -4,10 +4,9 @@
 // post, the 150-character digest kept by the access counter, plain text for
 // search and KWIC fragments.
 //
-// It implements the seed's "External Page Structure" (Rich, Plain and KWIC
-// views, vertical-writing themes), "Server-Side Rendering and Metadata"
-// (title, description, featured image) and "Metadata for Stats" (digest)
-// sections. It imports no project package.
+// It implements docs/SPEC.md#markdown and the writer of docs/SPEC.md#snippet
+// (Rich, Plain and KWIC views, vertical-writing themes); the snippet's
+// summary and digest rules are the root package's (docs/SPEC.md#snippet-summary).
 //
 // Conversion pipeline (see [Convert]). The input is plain CommonMark +
 // GFM: the macros of imported sources (MDN's {{HTTPHeader("ETag")}}, the

@@ -15,7 +15,7 @@ import (
 type Fragment struct{ Before, Match, After string }
 
 // KWIC returns up to max keyword-in-context fragments of text for query, in
-// text order (seed "External Page Structure": KWIC search results).
+// text order (docs/SPEC.md#public-pages: KWIC search results).
 //
 //   - Matching is case-insensitive with Unicode simple case folding (each
 //     code point folds to one code point, so "STRASSE" does not match

@@ -2,8 +2,8 @@ package markdown
 
 // Options selects direction-dependent conversion.
 //
-// Vertical is set for the vertical-writing themes of the public site (seed
-// "External Page Structure": "vertical-writing themes pass the writing mode
+// Vertical is set for the vertical-writing themes of the public site
+// (docs/SPEC.md#public-pages: "vertical-writing themes pass the writing mode
 // into Markdown conversion"). In vertical mode, prose text (never code, URLs,
 // attribute values, raw HTML tags or the text of HTML blocks) has ASCII
 // converted to full-width forms so it stands upright in a vertical line:

@@ -9,10 +9,10 @@ import (
 )
 
 // RenderSnippet turns a JSON snippet (format in snippet.go) into safe HTML
-// for the site's Rich view (seed "External Page Structure"): "h" →
-// <h1>..<h6>, "p" → <p>, runs of "li" → one <ul>, "q" → <blockquote><p>,
-// "code" → <pre><code>, "img" → <img loading="lazy"> when its src is http(s)
-// or relative (others are dropped). Every text is HTML-escaped; with
+// for the site's Rich view (docs/SPEC.md#public-pages): "h" → <h1>..<h6>, "p"
+// → <p>, runs of "li" → one <ul>, "q" → <blockquote><p>, "code" →
+// <pre><code>, "img" → <img loading="lazy"> when its src is http(s) or
+// relative (others are dropped). Every text is HTML-escaped; with
 // opts.Vertical the text of h, p, li and q is converted to full width as in
 // the article body (code and alt text are not). Invalid JSON renders as "";
 // it never panics.

@@ -26,9 +26,9 @@ func fullWidthRune(r rune) rune {
 
 // FullWidth applies the vertical-writing conversion of [Options] to plain
 // text: U+0020 becomes U+3000 IDEOGRAPHIC SPACE and U+0021..U+007E become
-// U+FF01..U+FF5E; everything else is unchanged. The seed applies the same
-// conversion to comment bodies shown in vertical themes ("External
-// Publication Comments"); escape the result as usual.
+// U+FF01..U+FF5E; everything else is unchanged. Comment bodies shown in
+// vertical themes get the same conversion (docs/SPEC.md "Comments");
+// escape the result as usual.
 func FullWidth(s string) string { return fullWidth(s) }
 
 // fullWidth converts s with fullWidthRune.

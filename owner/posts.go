@@ -133,11 +133,11 @@ func (s *Service) DeletePost(ctx context.Context, viewer *stgypub.User, id stgyp
 	return nil
 }
 
-// SetPublication stores publishedAt as given (seed 001 "Canonical
-// Publication State"): a time at or before now publishes, a future time
-// schedules, nil unpublishes. Errors as UpdatePost; BAD_USER_INPUT
-// (CheckPublishedAt) for the zero time or a time before 1970 or after
-// year 9999, leaving the post as it was.
+// SetPublication stores publishedAt as given
+// (docs/SPEC.md#publication-state): a time at or before now publishes, a
+// future time schedules, nil unpublishes. Errors as UpdatePost;
+// BAD_USER_INPUT (CheckPublishedAt) for the zero time or a time before 1970
+// or after year 9999, leaving the post as it was.
 func (s *Service) SetPublication(ctx context.Context, viewer *stgypub.User, id stgypub.ID, publishedAt *time.Time) (*stgypub.Post, error) {
 	if _, err := s.ownPost(ctx, viewer, id); err != nil {
 		return nil, err

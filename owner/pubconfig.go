@@ -7,8 +7,8 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// PubConfigPatch is a partial settings update: nil fields keep their
-// current values (seed 001 "Public Site Settings").
+// PubConfigPatch is a partial settings update: nil fields keep their current
+// values (docs/SPEC.md#pub-config).
 type PubConfigPatch struct {
 	SiteName, Subtitle, Author, Introduction, DesignTheme            *string
 	ShowServiceHeader, ShowSiteName, ShowPagenation, ShowSideProfile *bool

@@ -2,11 +2,11 @@ package prerender
 
 import "html/template"
 
-// Meta is the document metadata of a page (seed 001 "Server-Side Rendering
-// and Metadata"): title, description, canonical URL, Open Graph, Twitter
-// Card, author, Dublin Core and JSON-LD. Every field is plain text; the
-// templates escape it. JSONLD is marshalled by html/template's JS context
-// (json.Marshal with <, >, & and U+2028/9 escaped).
+// Meta is the document metadata of a page (docs/SPEC.md#metadata): title,
+// description, canonical URL, Open Graph, Twitter Card, author, Dublin Core
+// and JSON-LD. Every field is plain text; the templates escape it. JSONLD is
+// marshalled by html/template's JS context (json.Marshal with <, >, & and
+// U+2028/9 escaped).
 type Meta struct {
 	Lang          string // <html lang>, e.g. "en", "ja"
 	Title         string // <title>, og:title, DC.title
@@ -31,8 +31,8 @@ type Meta struct {
 	NoIndex bool // robots noindex (error pages)
 }
 
-// Analytics is the Google Analytics manual page_view (issue 3 #6, seed 001
-// "Public Site Settings"); nil renders no script at all.
+// Analytics is the Google Analytics manual page_view (issue 3 #6,
+// docs/SPEC.md#pub-config); nil renders no script at all.
 type Analytics struct {
 	MeasurementID string
 	Event         GAEvent

@@ -1,9 +1,9 @@
-// Package prerender holds the html/template pages of the public site
-// (/, /sites/{userId}, /pub/{postId} and the error page) and their partials,
-// parsed once at start-up from an embed.FS (seed 001 "External Page
-// Structure", "Server-Side Rendering and Metadata"). Handlers in package
-// server fill the page models of model.go; every value is escaped by
-// html/template except the sanitized HTML the markdown package produces.
+// Package prerender holds the html/template pages of the public site (/,
+// /sites/{userId}, /pub/{postId} and the error page) and their partials,
+// parsed once at start-up from an embed.FS (docs/SPEC.md#public-pages,
+// docs/SPEC.md#metadata). Handlers in package server fill the page models of
+// model.go; every value is escaped by html/template except the sanitized HTML
+// the markdown package produces.
 package prerender
 
 import (

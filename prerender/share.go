@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Share is the share-button region of an article page (issue 3 #5, seed
-// 001 "Sharing Published Articles"). nil renders nothing.
+// Share is the share-button region of an article page (issue 3 #5,
+// docs/SPEC.md#share-buttons). nil renders nothing.
 type Share struct {
 	Vertical bool          // compact 24-pixel links, no widget scripts
 	Widgets  bool          // horizontal: ui/pub.js loads X / Hatena scripts

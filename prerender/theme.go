@@ -1,9 +1,9 @@
 package prerender
 
-// Theme is a public-site design (seed 001 "External Page Structure"):
-// four horizontal themes and three vertical-writing ones. Vertical themes
-// set writing-mode: vertical-rl in ui/themes.css and ask the markdown
-// package for full-width text (markdown.Options{Vertical: true}).
+// Theme is a public-site design (docs/SPEC.md#public-pages): four horizontal
+// themes and three vertical-writing ones. Vertical themes set writing-mode:
+// vertical-rl in ui/themes.css and ask the markdown package for full-width
+// text (markdown.Options{Vertical: true}).
 type Theme struct {
 	Name     string // CSS class suffix: body.theme-NAME
 	Vertical bool

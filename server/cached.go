@@ -146,12 +146,11 @@ func (s *Server) checkPub(ctx context.Context, r *http.Request, e *pagecache.Ent
 	return ok, ok
 }
 
-// viewOf is the page view r makes of the article in e (seed 001 "Bot
-// Exclusion", "IP Address Fingerprinting"): none for HEAD, for
+// viewOf is the page view r makes of the article in e
+// (docs/SPEC.md#bot-exclusion, docs/SPEC.md#fingerprints): none for HEAD, for
 // self-declared bots and browsers' prefetch/prerender requests
-// (visitor.IsSpeculative), without a
-// client address or without a recorder. The raw IP is reduced to the
-// 4-byte HMAC fingerprint here and never kept.
+// (visitor.IsSpeculative), without a client address or without a recorder.
+// The raw IP is reduced to the 4-byte HMAC fingerprint here and never kept.
 func (s *Server) viewOf(r *http.Request, e *pagecache.Entry) (stgypub.View, bool) {
 	if s.deps.Views == nil || e.View == nil || r.Method != http.MethodGet ||
 		visitor.IsBot(r.UserAgent()) || visitor.IsSpeculative(r.Header) {

@@ -8,9 +8,8 @@ import (
 	"github.com/stgy/stgypub/prerender"
 )
 
-// pubURL and siteURL are the canonical URLs (seed 001 "Server-Side
-// Rendering and Metadata"): the configured base URL plus the path, with
-// no presentation query parameters.
+// pubURL and siteURL are the canonical URLs (docs/SPEC.md#metadata): the
+// configured base URL plus the path, with no presentation query parameters.
 func (s *Server) pubURL(id stgypub.ID) string  { return s.base + "/pub/" + id.String() }
 func (s *Server) siteURL(id stgypub.ID) string { return s.base + "/sites/" + id.String() }
 func (s *Server) feedURL(id stgypub.ID) string { return s.siteURL(id) + "/feed.atom" }

@@ -14,11 +14,10 @@ import (
 )
 
 // pub serves GET /pub/{postId}: one published article with its metadata,
-// previous/next links, share buttons and sidebar (seed 001 "External Page
-// Structure", "Server-Side Rendering and Metadata", "Sharing Published
-// Articles"), from the page cache (servePub). Malformed, unknown,
-// unpublished, scheduled and deleted IDs all give the same 404, which is
-// never cached.
+// previous/next links, share buttons and sidebar (docs/SPEC.md#public-pages,
+// docs/SPEC.md#metadata, docs/SPEC.md#share-buttons), from the page cache
+// (servePub). Malformed, unknown, unpublished, scheduled and deleted IDs all
+// give the same 404, which is never cached.
 func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
 	id, err := stgypub.ParseID(chi.URLParam(r, "postId"))
 	if err != nil {

@@ -17,12 +17,12 @@ const publicationsCSP = "default-src 'self'; script-src 'self'; style-src 'self'
 	"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
 
 // publications serves GET /publications and every app URL under it
-// (/publications/stats, /publications/posts/{id}, ...): the static shell
-// of the owners' Publications app (ui/app, entry "publications"; seed 001
-// "Publications Stats", "Public Site Settings") that talks only to
-// /graphql. The shell holds no user data; the login state is read by the
-// app itself (the session cookie is HttpOnly). Unknown app URLs are the
-// app's to answer, so a reload or a bookmark of any view works.
+// (/publications/stats, /publications/posts/{id}, ...): the static shell of
+// the owners' Publications app (ui/app, entry "publications";
+// docs/SPEC.md#stats, docs/SPEC.md#pub-config) that talks only to /graphql.
+// The shell holds no user data; the login state is read by the app itself
+// (the session cookie is HttpOnly). Unknown app URLs are the app's to answer,
+// so a reload or a bookmark of any view works.
 func (s *Server) publications(w http.ResponseWriter, r *http.Request) error {
 	var buf bytes.Buffer
 	base := strings.TrimRight(s.cfg.BaseURL.Path, "/")

@@ -1,10 +1,10 @@
 // Package server is STGY Pub's HTTP adapter: the prerendered public pages
-// /sites/{userId} and /pub/{postId} (seed 001 "External Page Structure",
-// "Server-Side Rendering and Metadata"), their Atom feed, sitemap and
-// robots.txt, the embedded UI assets, health and metrics endpoints, and the
-// mount point of the GraphQL API. Routes are declared in routes.go; each
-// page handler lives in its own file and returns an error that one wrapper
-// (errors.go) turns into the error page.
+// /sites/{userId} and /pub/{postId} (docs/SPEC.md#public-pages,
+// docs/SPEC.md#metadata), their Atom feed, sitemap and robots.txt, the
+// embedded UI assets, health and metrics endpoints, and the mount point of
+// the GraphQL API. Routes are declared in routes.go; each page handler lives
+// in its own file and returns an error that one wrapper (errors.go) turns
+// into the error page.
 package server
 
 import (
@@ -28,7 +28,7 @@ import (
 )
 
 // Config is the server's configuration; cmd/stgy-pub reads it from the
-// environment (ARCHITECTURE.md "Configuration").
+// environment (docs/ARCHITECTURE.md "Configuration").
 type Config struct {
 	// BaseURL is the public origin (and optional path prefix) of the site,
 	// e.g. https://pub.example.com. Canonical, OGP, feed and sitemap URLs

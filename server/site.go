@@ -14,12 +14,12 @@ import (
 	"github.com/stgy/stgypub/prerender"
 )
 
-// site serves GET /sites/{userId}: the site's introduction and its
-// published posts in Rich or Plain view, newest or oldest first, paged;
-// with ?q= the site's search results in KWIC, Rich or Plain view (seed 001
-// "External Page Structure"). List pages come from the page cache, one
-// entry per view, order, page and design; search results are built for
-// each request. No share buttons here.
+// site serves GET /sites/{userId}: the site's introduction and its published
+// posts in Rich or Plain view, newest or oldest first, paged; with ?q= the
+// site's search results in KWIC, Rich or Plain view
+// (docs/SPEC.md#public-pages). List pages come from the page cache, one entry
+// per view, order, page and design; search results are built for each
+// request. No share buttons here.
 func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
 	userID, err := stgypub.ParseID(chi.URLParam(r, "userId"))
 	if err != nil {

@@ -10,8 +10,8 @@ import (
 	"github.com/stgy/stgypub/prerender"
 )
 
-// Site-page views and their page sizes (seed 001 "External Page
-// Structure": Rich and Plain views have separate page sizes).
+// Site-page views and their page sizes (docs/SPEC.md#public-pages: Rich and
+// Plain views have separate page sizes).
 const (
 	viewRich  = "rich"
 	viewPlain = "plain"

@@ -10,12 +10,12 @@ import (
 
 // SyncCheckpoints is a checkpoint's PostgreSQL side in ONE statement: the
 // monotonic multi-row UPSERT of cps (UpsertCheckpoints' rules) in a
-// data-modifying CTE, and the post's rows with from <= date <= to (UTC
-// dates) as they were BEFORE that UPSERT (the statement's snapshot), oldest
-// first. The caller raises Redis wherever those rows exceed its values
-// (seed 001 "Checkpoints and Redis Recovery"). It implements
-// counter.CheckpointSyncer; an empty cps is just the range read. NOT_FOUND
-// when a row's post or owner does not exist.
+// data-modifying CTE, and the post's rows with from <= date <= to (UTC dates)
+// as they were BEFORE that UPSERT (the statement's snapshot), oldest first.
+// The caller raises Redis wherever those rows exceed its values
+// (docs/SPEC.md#checkpoints). It implements counter.CheckpointSyncer; an
+// empty cps is just the range read. NOT_FOUND when a row's post or owner does
+// not exist.
 var sqlSyncCheckpoints = sqlFile("sync_checkpoints")
 
 func (s *Store) SyncCheckpoints(ctx context.Context, postID stgypub.ID, from, to time.Time, cps []stgypub.Checkpoint) ([]stgypub.Checkpoint, error) {

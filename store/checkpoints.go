@@ -13,7 +13,7 @@ import (
 var _ stgypub.CheckpointStore = (*Store)(nil)
 
 // maxCheckpointCount is the largest value the INTEGER count column holds
-// (ARCHITECTURE.md "Checkpoint values").
+// (docs/ARCHITECTURE.md "Decisions").
 const maxCheckpointCount = 1<<31 - 1
 
 // Dates cross the driver as 'YYYY-MM-DD' text in both directions
@@ -74,20 +74,20 @@ func (s *Store) PostCheckpoints(ctx context.Context, postID stgypub.ID, from, to
 }
 
 // OwnerCheckpoints returns the owner's checkpoints with from <= date <= to
-// (UTC dates), ordered by date then post, through the (owner_id,
-// target_date) index (seed 001 "Publications Stats").
+// (UTC dates), ordered by date then post, through the (owner_id, target_date)
+// index (docs/SPEC.md#stats).
 func (s *Store) OwnerCheckpoints(ctx context.Context, ownerID stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
 	return s.checkpoints(ctx, sqlOwnerCheckpoints, int64(ownerID), sqlDate(from), sqlDate(to))
 }
 
-// UpsertCheckpoints writes cps in ONE multi-row monotonic UPSERT (seed 001
-// "PostgreSQL PV Checkpoints"): a row is inserted, or its count raised when
-// the incoming count is larger; a count is never lowered and an unchanged
-// count causes no UPDATE. Rows for the same (post, UTC date) are merged by
-// max first (PostgreSQL cannot update one row twice in a statement),
-// counts are clamped to 2^31-1, rows with count <= 0 are dropped, and an
-// empty batch makes no query. A row whose post or owner does not exist
-// fails the whole statement with NOT_FOUND.
+// UpsertCheckpoints writes cps in ONE multi-row monotonic UPSERT
+// (docs/SPEC.md#checkpoints): a row is inserted, or its count raised when the
+// incoming count is larger; a count is never lowered and an unchanged count
+// causes no UPDATE. Rows for the same (post, UTC date) are merged by max
+// first (PostgreSQL cannot update one row twice in a statement), counts are
+// clamped to 2^31-1, rows with count <= 0 are dropped, and an empty batch
+// makes no query. A row whose post or owner does not exist fails the whole
+// statement with NOT_FOUND.
 func (s *Store) UpsertCheckpoints(ctx context.Context, cps []stgypub.Checkpoint) error {
 	rows := mergeCheckpoints(cps)
 	if len(rows) == 0 {
@@ -139,9 +139,9 @@ func mergeCheckpoints(cps []stgypub.Checkpoint) []checkpointRow {
 	return rows
 }
 
-// DeleteCheckpointsBefore deletes every checkpoint with target_date < the
-// UTC date of date, whatever its owner (the target_date index), and returns
-// how many rows went (seed 001 "Checkpoints and Redis Recovery", cleanup).
+// DeleteCheckpointsBefore deletes every checkpoint with target_date < the UTC
+// date of date, whatever its owner (the target_date index), and returns how
+// many rows went (docs/SPEC.md#checkpoints, cleanup).
 func (s *Store) DeleteCheckpointsBefore(ctx context.Context, date time.Time) (int64, error) {
 	res, err := sqlDeleteCheckpointsBefore.raw(s.DB, sqlDate(date)).Exec(ctx)
 	if err != nil {
@@ -153,8 +153,8 @@ func (s *Store) DeleteCheckpointsBefore(ctx context.Context, date time.Time) (in
 
 // PostMetas returns the Stats metadata (owner, published_at, and
 // stgypub.SnippetDigest of the JSON snippet) of the posts among ids, read by
-// primary key; unknown IDs are left out, order is unspecified (seed 001
-// "Publications Stats": only IDs missing from Redis are looked up).
+// primary key; unknown IDs are left out, order is unspecified
+// (docs/SPEC.md#stats: only IDs missing from Redis are looked up).
 func (s *Store) PostMetas(ctx context.Context, ids []stgypub.ID) ([]stgypub.PostMeta, error) {
 	if len(ids) == 0 {
 		return nil, nil

@@ -17,13 +17,13 @@ import (
 // BY post_id needs a hash aggregate.
 var sqlOwnerCheckpointsAgg = sqlFile("owner_checkpoints_agg")
 
-// EachOwnerCheckpoint streams the owner's checkpoints with from <= date <=
-// to (UTC dates) to f as (post, day, count), where day is the number of
-// UTC days after from (0 for from itself), through the (owner_id,
-// target_date) index (seed 001 "Publications Stats"), in no particular
-// order. It is OwnerCheckpoints without a row, a Checkpoint or a time.Time
-// per checkpoint: an owner with 10,000 posts viewed on 15 days has about
-// 150,000 of them. It implements counter.CheckpointStreamer.
+// EachOwnerCheckpoint streams the owner's checkpoints with from <= date <= to
+// (UTC dates) to f as (post, day, count), where day is the number of UTC days
+// after from (0 for from itself), through the (owner_id, target_date) index
+// (docs/SPEC.md#stats), in no particular order. It is OwnerCheckpoints
+// without a row, a Checkpoint or a time.Time per checkpoint: an owner with
+// 10,000 posts viewed on 15 days has about 150,000 of them. It implements
+// counter.CheckpointStreamer.
 func (s *Store) EachOwnerCheckpoint(ctx context.Context, ownerID stgypub.ID, from, to time.Time, f func(post stgypub.ID, day int, count int64)) error {
 	var posts, days, counts sql.NullString
 	args := []any{int64(ownerID), sqlDate(from), sqlDate(to)}

@@ -15,9 +15,9 @@ var (
 	idNode *snowflake.Node
 )
 
-// NewID mints a Snowflake-style ID: milliseconds since the Unix epoch above
-// a 20-bit part made of an 8-bit node chosen at random per process and a
-// 12-bit sequence (ARCHITECTURE.md "Identifiers and time").
+// NewID mints a Snowflake-style ID: milliseconds since the Unix epoch above a
+// 20-bit part made of an 8-bit node chosen at random per process and a 12-bit
+// sequence (docs/ARCHITECTURE.md "Identifiers and time").
 func NewID() stgypub.ID {
 	idOnce.Do(func() {
 		snowflake.Epoch = 0

@@ -17,8 +17,8 @@ var (
 )
 
 // ImportedPostID returns the post imported earlier for (userID, sourceKey)
-// from post_imports (ARCHITECTURE.md "import", idempotent imports);
-// NOT_FOUND when there is none or its post was deleted.
+// from post_imports (docs/SPEC.md#import, idempotent imports); NOT_FOUND when
+// there is none or its post was deleted.
 func (s *Store) ImportedPostID(ctx context.Context, userID stgypub.ID, sourceKey string) (stgypub.ID, error) {
 	var id int64
 	err := sqlImportedPostID.raw(s.DB, int64(userID), sourceKey).Scan(ctx, &id)

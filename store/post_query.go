@@ -6,8 +6,8 @@ import "github.com/stgy/stgypub"
 // client value cannot make PostgreSQL return a whole site at once.
 const MaxPageLimit = 1000
 
-// MaxIDsPerRequest is the most IDs PublishedByIDs accepts (seed 001 "APIs
-// for Retrieving Published Posts": pub-by-ids takes at most 20).
+// MaxIDsPerRequest is the most IDs PublishedByIDs accepts
+// (docs/SPEC.md#published-posts: pub-by-ids takes at most 20).
 const MaxIDsPerRequest = 20
 
 // checkPage validates q: Offset < 0, Limit outside 1..MaxPageLimit and

@@ -127,10 +127,9 @@ func (s *Store) DeletePost(ctx context.Context, id stgypub.ID) error {
 	return nil
 }
 
-// SetPublication sets published_at (nil unpublishes, a future time
-// schedules) and moves the owner's site change time forward, in one
-// statement; NOT_FOUND when missing (seed 001 "Canonical Publication
-// State").
+// SetPublication sets published_at (nil unpublishes, a future time schedules)
+// and moves the owner's site change time forward, in one statement; NOT_FOUND
+// when missing (docs/SPEC.md#publication-state).
 func (s *Store) SetPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) error {
 	n, err := s.execTouching(ctx, sqlSetPublication, utcPtr(publishedAt), int64(id), s.Now().UTC())
 	if err != nil {

@@ -59,18 +59,17 @@ type articleRow struct {
 // sqlPubArticle is the whole /pub read (query/pub_article.sql), prepared.
 var sqlPubArticle = sqlFile("pub_article")
 
-// PubArticle loads a published post without Content and PlainText (the
-// server keeps rendered bodies and reads Content through PublishedPost
-// only when its cache misses: a long post's body is most of the bytes
-// and PostgreSQL would detoast it on every read), its owner
-// (without password hash), the owner's settings, the neighbours in
-// (published_at, id) order when show_pagenation is on, and the owner's
-// newest SideRecent()+1 published posts, in one round trip. LastChange is
-// the latest of the owner's site change time, their newest published_at
-// and the published_at and updated_at of every post read, never later
-// than now (site_change.go). NOT_FOUND when the post is missing,
-// unpublished, scheduled or deleted (seed 001 "APIs for Retrieving
-// Published Posts", the publication rule with s.Now()).
+// PubArticle loads a published post without Content and PlainText (the server
+// keeps rendered bodies and reads Content through PublishedPost only when its
+// cache misses: a long post's body is most of the bytes and PostgreSQL would
+// detoast it on every read), its owner (without password hash), the owner's
+// settings, the neighbours in (published_at, id) order when show_pagenation
+// is on, and the owner's newest SideRecent()+1 published posts, in one round
+// trip. LastChange is the latest of the owner's site change time, their
+// newest published_at and the published_at and updated_at of every post read,
+// never later than now (site_change.go). NOT_FOUND when the post is missing,
+// unpublished, scheduled or deleted (docs/SPEC.md#published-posts, the
+// publication rule with s.Now()).
 func (s *Store) PubArticle(ctx context.Context, id stgypub.ID) (*stgypub.PubArticle, error) {
 	var rows []articleRow
 	now := s.Now()

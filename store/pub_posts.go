@@ -11,9 +11,9 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// Every query here applies the seed's publication rule with s.Now() as a
-// parameter: published_at <= now (NULL never compares true), seed 001
-// "Canonical Publication State".
+// Every query here applies the publication rule with s.Now() as a
+// parameter: published_at <= now (NULL never compares true),
+// docs/SPEC.md#publication-state.
 
 var _ stgypub.PubPostStore = (*Store)(nil)
 
@@ -27,9 +27,9 @@ var (
 	sqlLastPublishedChange   = sqlFile("last_published_change")
 )
 
-// PublishedPost returns one published post with Content and PlainText
-// loaded; NOT_FOUND when it is missing, unpublished, scheduled or deleted
-// (seed 001 "APIs for Retrieving Published Posts", GET /posts/pub/{id}).
+// PublishedPost returns one published post with Content and PlainText loaded;
+// NOT_FOUND when it is missing, unpublished, scheduled or deleted
+// (docs/SPEC.md#published-posts, GET /posts/pub/{id}).
 func (s *Store) PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) {
 	var row postRow
 	err := sqlPublishedPost.raw(s.DB, int64(id), s.Now()).Scan(ctx, &row)
@@ -73,8 +73,8 @@ func (s *Store) AdjacentPublished(ctx context.Context, p *stgypub.Post) (older, 
 }
 
 // PublishedByUser lists a page of a user's published posts ordered by
-// (published_at, id), newest or oldest first, without Content (seed 001
-// GET /posts/pub-by-user/{userId}). Bad paging is BAD_USER_INPUT (see
+// (published_at, id), newest or oldest first, without Content
+// (docs/SPEC.md#published-posts). Bad paging is BAD_USER_INPUT (see
 // checkPage).
 func (s *Store) PublishedByUser(ctx context.Context, userID stgypub.ID, q stgypub.PostQuery) ([]*stgypub.Post, error) {
 	st, err := byOrder(q, sqlPublishedByUserNewest, sqlPublishedByUserOldest)
@@ -100,11 +100,10 @@ func (s *Store) CountPublishedByUser(ctx context.Context, userID stgypub.ID) (in
 	return n, nil
 }
 
-// PublishedByIDs returns the published posts among ids in input order
-// (unnest ... WITH ORDINALITY), without Content, dropping unknown,
-// unpublished, scheduled and repeated IDs (first occurrence kept). More
-// than MaxIDsPerRequest IDs is BAD_USER_INPUT (seed 001 POST
-// /posts/pub-by-ids).
+// PublishedByIDs returns the published posts among ids in input order (unnest
+// ... WITH ORDINALITY), without Content, dropping unknown, unpublished,
+// scheduled and repeated IDs (first occurrence kept). More than
+// MaxIDsPerRequest IDs is BAD_USER_INPUT (docs/SPEC.md#published-posts).
 func (s *Store) PublishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypub.Post, error) {
 	if len(ids) > MaxIDsPerRequest {
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "at most %d ids, got %d", MaxIDsPerRequest, len(ids))

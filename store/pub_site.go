@@ -23,15 +23,14 @@ var (
 	sqlPubSiteOldest = sqlFile("pub_site_oldest")
 )
 
-// PubSite loads a user (without password hash) with their settings and
-// one page of their published posts in q's order without Content, in one
-// round trip. LastChange is the latest of the owner's site change time
-// (moved by every write that changes what their pages show:
-// site_change.go), their newest published_at (a newly due publication
-// shifts every page) and the listed posts' published_at and updated_at,
-// never later than now, without reading every post's row (seed 001
-// "External Page Structure"). NOT_FOUND when the user does not exist;
-// BAD_USER_INPUT for bad paging (see checkPage).
+// PubSite loads a user (without password hash) with their settings and one
+// page of their published posts in q's order without Content, in one round
+// trip. LastChange is the latest of the owner's site change time (moved by
+// every write that changes what their pages show: site_change.go), their
+// newest published_at (a newly due publication shifts every page) and the
+// listed posts' published_at and updated_at, never later than now, without
+// reading every post's row (docs/SPEC.md#public-pages). NOT_FOUND when the
+// user does not exist; BAD_USER_INPUT for bad paging (see checkPage).
 func (s *Store) PubSite(ctx context.Context, userID stgypub.ID, q stgypub.PostQuery) (*stgypub.PubSite, error) {
 	st, err := byOrder(q, sqlPubSiteNewest, sqlPubSiteOldest)
 	if err != nil {

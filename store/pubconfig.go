@@ -15,7 +15,7 @@ import (
 
 var _ stgypub.PubConfigStore = (*Store)(nil)
 
-// pubConfigRow is a user_pub_configs row (seed 001 "Public Site Settings").
+// pubConfigRow is a user_pub_configs row (docs/SPEC.md#pub-config).
 type pubConfigRow struct {
 	bun.BaseModel `bun:"table:user_pub_configs,alias:c"`
 

@@ -63,9 +63,9 @@ func Patterns() *BotPatterns { return botPatterns() }
 
 // IsBot reports whether userAgent identifies itself as a bot, crawler,
 // link previewer or tool. One case rule holds for the whole list: every
-// check is case-insensitive, as seed 001's "Bot Exclusion" says of its
-// substrings, so "Curl/8.5.0" and "Python-Requests/2.31" are tools like
-// "curl/8.5.0". The checks: seed 001's keywords (bot, crawler, spider,
+// check is case-insensitive, as docs/SPEC.md#bot-exclusion says of its
+// keywords, so "Curl/8.5.0" and "Python-Requests/2.31" are tools like
+// "curl/8.5.0". The checks: the specified keywords (bot, crawler, spider,
 // slurp, facebookexternalhit, bingpreview; see botKeywords for the word
 // and device-model rules that keep phones such as CUBOT counted), then the
 // crawler-user-agents patterns. An empty or all-blank User-Agent counts as

@@ -2,7 +2,7 @@ package visitor
 
 import "bytes"
 
-// botKeywords are seed 001's "Bot Exclusion" substrings. They are matched
+// botKeywords are the substrings of docs/SPEC.md#bot-exclusion. They are matched
 // in the lower-cased User-Agent (one case rule for every check, see
 // IsBot) with two refinements that keep real browsers counted:
 //

@@ -8,7 +8,7 @@ import (
 )
 
 // forwardHeaders are consulted in this order when the socket peer is a
-// trusted proxy (ARCHITECTURE.md "Decisions where the seed is loose").
+// trusted proxy (docs/ARCHITECTURE.md "Decisions").
 var forwardHeaders = []string{"X-Forwarded-For", "X-Real-IP", "CF-Connecting-IP"}
 
 // ClientIP returns the normalized client address of r.

@@ -10,9 +10,9 @@ import (
 )
 
 // Fingerprint is the first 4 bytes of HMAC-SHA256(secret, ip.String()) with
-// ip normalized first (no zone, IPv4-mapped IPv6 as IPv4), so every
-// spelling of one address gives one fingerprint (seed 001 "IP Address
-// Fingerprinting"). Pass a valid address (ClientIP's result).
+// ip normalized first (no zone, IPv4-mapped IPv6 as IPv4), so every spelling
+// of one address gives one fingerprint (docs/SPEC.md#fingerprints). Pass a
+// valid address (ClientIP's result).
 func Fingerprint(secret []byte, ip netip.Addr) [4]byte {
 	m := hmac.New(sha256.New, secret)
 	m.Write([]byte(ip.WithZone("").Unmap().String()))
@@ -40,7 +40,7 @@ func ParseFingerprint(s string) ([4]byte, error) {
 
 // Sign returns the view signature: the 64 lower-case hexadecimal digits of
 // HMAC-SHA256(secret, postID.String() + "\n" + FormatFingerprint(fp))
-// (seed 001 "IP Address Fingerprinting").
+// (docs/SPEC.md#fingerprints).
 func Sign(secret []byte, postID stgypub.ID, fp [4]byte) string {
 	return hex.EncodeToString(signature(secret, postID, fp))
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // runViews prints the total of every daily page-view hash
-// (stgy:pub-views:daily:{OWNER}:YYYYMMDD, ARCHITECTURE.md "Redis key
+// (stgy:pub-views:daily:{OWNER}:YYYYMMDD, docs/ARCHITECTURE.md "Redis key
 // layout") under the prefix: the views recorded so far.
 func runViews(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("views", flag.ContinueOnError)

@@ -17,7 +17,7 @@ import (
 )
 
 // config is everything read from the environment, once, at start-up
-// (ARCHITECTURE.md "Configuration (environment)").
+// (docs/ARCHITECTURE.md "Configuration").
 type config struct {
 	DatabaseURL    string
 	RedisURL       string

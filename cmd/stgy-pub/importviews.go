@@ -16,7 +16,7 @@ import (
 )
 
 // runImportViews implements `stgy-pub import-views FILE`: existing per-post
-// view totals (seed 004's migration of a PostgreSQL views column into Redis)
+// view totals (docs/SPEC.md#importing-views: a views column moved into Redis)
 // as CSV lines "postId,views[,YYYY-MM-DD]" ("-" reads standard input; a
 // header line and blank lines are skipped). Re-running never doubles: each
 // total is max-merged (counter.ImportViews).

@@ -1,5 +1,5 @@
 // Command stgy-pub is STGY Pub's one binary: serve, migrate, import, demo,
-// user and import-views (ARCHITECTURE.md "One binary, one process kind").
+// user and import-views (docs/ARCHITECTURE.md "One binary").
 package main
 
 import (

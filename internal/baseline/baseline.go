@@ -1,12 +1,12 @@
 // Package baseline holds what the benchmarks compare STGY Pub against: the
-// view-counting Lua script a bare Go handler runs with one EVALSHA (seed 001
-// "Atomic Updates with Lua" without our Go code around it). It is used by
+// view-counting Lua script a bare Go handler runs with one EVALSHA
+// (docs/SPEC.md#page-views without our Go code around it). It is used by
 // server's BenchmarkRatio and cmd/loadgen's bare-views server only.
 package baseline
 
 import "github.com/redis/go-redis/v9"
 
-// ViewScript is the seed's view script reduced to its Redis work: LRU
+// ViewScript is the view script of docs/SPEC.md#page-views reduced to its Redis work: LRU
 // check and rewrite (600 bytes), meta refresh, HINCRBY and EXPIRE (15 days).
 // KEYS: lru, meta, daily. ARGV: 4-byte fingerprint, meta JSON, post field.
 // Returns the new count, or 0 for a fingerprint already in the LRU.

@@ -14,15 +14,15 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// presentError maps errors to extensions.code (ARCHITECTURE.md "GraphQL
-// surface"): a *stgypub.Error keeps its code and message (INTERNAL's
-// message is hidden) and, when it is about one input field, names it in
-// extensions.field; gqlgen's own request errors (parse, validation,
-// argument coercion) keep their message and code (BAD_USER_INPUT when they
-// have none, and for the complexity limit); a dependency that is down or
-// too slow (stgypub.IsUnavailable) is UNAVAILABLE, and the response 503
-// with Retry-After; anything else is logged with the request ID and
-// reported as INTERNAL "internal error".
+// presentError maps errors to extensions.code (docs/ARCHITECTURE.md
+// "GraphQL"): a *stgypub.Error keeps its code and message (INTERNAL's message
+// is hidden) and, when it is about one input field, names it in
+// extensions.field; gqlgen's own request errors (parse, validation, argument
+// coercion) keep their message and code (BAD_USER_INPUT when they have none,
+// and for the complexity limit); a dependency that is down or too slow
+// (stgypub.IsUnavailable) is UNAVAILABLE, and the response 503 with
+// Retry-After; anything else is logged with the request ID and reported as
+// INTERNAL "internal error".
 func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 	gerr := graphql.DefaultErrorPresenter(ctx, err)
 	if gerr.Extensions == nil {

@@ -11,11 +11,11 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// shapeLimit rejects operations nested deeper than maxDepth or using
-// more than maxAliases aliases (ARCHITECTURE.md "Security model"), after
-// validation and before execution. Introspection fields (__schema,
-// __type) are not counted, so tools' standard introspection query passes
-// when introspection is enabled.
+// shapeLimit rejects operations nested deeper than maxDepth or using more
+// than maxAliases aliases (docs/ARCHITECTURE.md "Security model"), after
+// validation and before execution. Introspection fields (__schema, __type)
+// are not counted, so tools' standard introspection query passes when
+// introspection is enabled.
 type shapeLimit struct{ maxDepth, maxAliases int }
 
 var _ interface {

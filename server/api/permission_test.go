@@ -8,7 +8,7 @@ import (
 )
 
 // TestPermissionMatrix runs every owner-only operation as anonymous, as
-// another user, as the owner and as an admin (ARCHITECTURE.md "Security
+// another user, as the owner and as an admin (docs/ARCHITECTURE.md "Security
 // model"); each case targets a fresh post or the owner's settings.
 func TestPermissionMatrix(t *testing.T) {
 	t.Parallel()

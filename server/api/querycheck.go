@@ -9,17 +9,16 @@ import (
 )
 
 // checkQuery bounds what gqlgen's parser and validator will be given
-// (ARCHITECTURE.md "Security model"). Validation is not linear in the
+// (docs/ARCHITECTURE.md "Security model"). Validation is not linear in the
 // document (OverlappingFieldsCanBeMerged compares same-named fields
 // pairwise), and the complexity limit only applies after it, so a large
-// document of repeated fields used to cost seconds to minutes of CPU
-// before being refused. checkQuery refuses, in time linear in the query,
-// a query over MaxQueryBytes (413), over MaxTokens lexical tokens or with
-// more than MaxFields field selections (400), and a query whose string
-// literals escape an unpaired surrogate (gqlparser would read it as
-// U+FFFD), all BAD_USER_INPUT. A
-// query that does not lex or parse is left to gqlgen, which reports the
-// syntax error as usual.
+// document of repeated fields used to cost seconds to minutes of CPU before
+// being refused. checkQuery refuses, in time linear in the query, a query
+// over MaxQueryBytes (413), over MaxTokens lexical tokens or with more than
+// MaxFields field selections (400), and a query whose string literals escape
+// an unpaired surrogate (gqlparser would read it as U+FFFD), all
+// BAD_USER_INPUT. A query that does not lex or parse is left to gqlgen, which
+// reports the syntax error as usual.
 func (a *api) checkQuery(query string) *refusal {
 	if len(query) > a.cfg.MaxQueryBytes {
 		return &refusal{http.StatusRequestEntityTooLarge, "query is over %d bytes", []any{a.cfg.MaxQueryBytes}}

@@ -1,6 +1,5 @@
-// Package storetest gives each test its own PostgreSQL database, migrated
-// and dropped at cleanup (ARCHITECTURE.md "Testing against shared
-// services").
+// Package storetest gives each test its own PostgreSQL database, migrated and
+// dropped at cleanup (docs/ARCHITECTURE.md "Testing").
 package storetest
 
 import (
