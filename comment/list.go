@@ -16,6 +16,9 @@ type Page struct {
 	// TotalCount is the number of comments the viewer can list on every
 	// page (published ones for readers, all for moderators).
 	TotalCount int
+	// PublishedCount is the number of published comments (what readers
+	// see; the article page's count).
+	PublishedCount int
 	// CanModerate: the viewer sees pending comments and may approve and
 	// delete (stgypub.CanModerateComments).
 	CanModerate bool
@@ -41,9 +44,13 @@ func (s *Service) List(ctx context.Context, viewer *stgypub.User, postID stgypub
 	}
 	now := s.cfg.Now()
 	var cp *stgypub.CommentPage
+	published := -1
 	switch stgypub.CommentListVisibility(viewer, t, now) {
 	case stgypub.CommentsAll:
 		cp, err = s.store.Comments(ctx, postID, stgypub.CommentQuery{Order: order, Page: number, IncludePending: true})
+		if err == nil {
+			published, err = s.store.CountPublishedComments(ctx, postID)
+		}
 	case stgypub.CommentsPublishedOnly:
 		cp, err = s.cache.Page(ctx, t.Post, order, number, now, func() (*stgypub.CommentPage, error) {
 			return s.store.Comments(ctx, postID, stgypub.CommentQuery{Order: order, Page: number})
@@ -54,7 +61,10 @@ func (s *Service) List(ctx context.Context, viewer *stgypub.User, postID stgypub
 	if err != nil {
 		return nil, fmt.Errorf("comment: list %s: %w", postID, err)
 	}
-	p := &Page{PostID: postID, Order: order, Number: number, TotalCount: cp.TotalCount,
+	if published < 0 {
+		published = cp.TotalCount
+	}
+	p := &Page{PostID: postID, Order: order, Number: number, TotalCount: cp.TotalCount, PublishedCount: published,
 		CanModerate: stgypub.CanModerateComments(viewer, t.Post), Items: make([]*Item, len(cp.Items))}
 	for i, c := range cp.Items {
 		p.Items[i] = item(viewer, t.Post, c)

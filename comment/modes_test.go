@@ -39,11 +39,11 @@ func TestModes(t *testing.T) {
 				t.Errorf("%s's comment: %+v, %v", v.LoginName, res, err)
 			}
 		}
-		if got := e.list(nil, e.post); got.TotalCount != 2 || got.CanModerate {
+		if got := e.list(nil, e.post); got.TotalCount != 2 || got.PublishedCount != 2 || got.CanModerate {
 			t.Errorf("reader sees %d (want the 2 published)", got.TotalCount)
 		}
-		if got := e.list(e.owner, e.post); got.TotalCount != 4 || !got.CanModerate {
-			t.Errorf("owner sees %d (want 4 with pending)", got.TotalCount)
+		if got := e.list(e.owner, e.post); got.TotalCount != 4 || got.PublishedCount != 2 || !got.CanModerate {
+			t.Errorf("owner sees %d, %d published (want 4 with pending, 2)", got.TotalCount, got.PublishedCount)
 		}
 		if got := e.list(e.admin, e.post); got.TotalCount != 4 {
 			t.Errorf("admin sees %d", got.TotalCount)

@@ -212,14 +212,15 @@ type ComplexityRoot struct {
 	}
 
 	PubCommentPage struct {
-		CanModerate func(childComplexity int) int
-		HasNextPage func(childComplexity int) int
-		Items       func(childComplexity int) int
-		Number      func(childComplexity int) int
-		Order       func(childComplexity int) int
-		PageSize    func(childComplexity int) int
-		PostID      func(childComplexity int) int
-		TotalCount  func(childComplexity int) int
+		CanModerate    func(childComplexity int) int
+		HasNextPage    func(childComplexity int) int
+		Items          func(childComplexity int) int
+		Number         func(childComplexity int) int
+		Order          func(childComplexity int) int
+		PageSize       func(childComplexity int) int
+		PostID         func(childComplexity int) int
+		PublishedCount func(childComplexity int) int
+		TotalCount     func(childComplexity int) int
 	}
 
 	PubConfig struct {
@@ -1266,6 +1267,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PubCommentPage.PostID(childComplexity), true
+	case "PubCommentPage.publishedCount":
+		if e.ComplexityRoot.PubCommentPage.PublishedCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentPage.PublishedCount(childComplexity), true
 	case "PubCommentPage.totalCount":
 		if e.ComplexityRoot.PubCommentPage.TotalCount == nil {
 			break
@@ -2231,6 +2238,8 @@ type PubCommentPage {
   pageSize: Int!
   "Comments the viewer can list (published ones; pending too for moderators)."
   totalCount: Int!
+  "Published comments (what readers see)."
+  publishedCount: Int!
   hasNextPage: Boolean!
   items: [PubComment!]!
   "The viewer sees pending comments and may approve and delete."
@@ -2662,6 +2671,8 @@ func (ec *executionContext) childFields_PubCommentPage(ctx context.Context, fiel
 		return ec.fieldContext_PubCommentPage_pageSize(ctx, field)
 	case "totalCount":
 		return ec.fieldContext_PubCommentPage_totalCount(ctx, field)
+	case "publishedCount":
+		return ec.fieldContext_PubCommentPage_publishedCount(ctx, field)
 	case "hasNextPage":
 		return ec.fieldContext_PubCommentPage_hasNextPage(ctx, field)
 	case "items":
@@ -6930,6 +6941,29 @@ func (ec *executionContext) _PubCommentPage_totalCount(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_PubCommentPage_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentPage", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubCommentPage_publishedCount(ctx context.Context, field graphql.CollectedField, obj *comment.Page) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentPage_publishedCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PublishedCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentPage_publishedCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PubCommentPage", field, false, false, "Int")
 }
 
@@ -11631,6 +11665,11 @@ func (ec *executionContext) _PubCommentPage(ctx context.Context, sel ast.Selecti
 				})
 		case "totalCount":
 			out.Values[i] = ec._PubCommentPage_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "publishedCount":
+			out.Values[i] = ec._PubCommentPage_publishedCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}

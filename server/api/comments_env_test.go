@@ -108,7 +108,7 @@ const (
 	challengeQ = `mutation { createCaptchaChallenge { id image width height digits expiresAt } }`
 	verifyQ    = `mutation($id: String!, $a: String!) { verifyCaptcha(id: $id, answer: $a) { hasPass usesLeft maxUses expiresAt } }`
 	postQ      = `mutation($in: PostPubCommentInput!) { postPubComment(input: $in) { id postId nickname body status isAuthor createdAt viewerCanEdit viewerCanModerate } }`
-	listQ      = `query($p: ID!, $n: Int, $o: PostOrder) { pubComments(postId: $p, page: $n, order: $o) { postId order page pageSize totalCount hasNextPage viewerCanModerate items { id nickname body status isAuthor viewerCanEdit viewerCanModerate } } }`
+	listQ      = `query($p: ID!, $n: Int, $o: PostOrder) { pubComments(postId: $p, page: $n, order: $o) { postId order page pageSize totalCount publishedCount hasNextPage viewerCanModerate items { id nickname body status isAuthor viewerCanEdit viewerCanModerate } } }`
 	formQ      = `query($p: ID!) { pubCommentFormState(postId: $p) { open mode newStatus captchaRequired nickname canPostAsOwner asOwner capReached maxComments nicknameMaxChars bodyMaxChars } }`
 )
 
@@ -157,6 +157,7 @@ type commentPage struct {
 	Page              int          `json:"page"`
 	PageSize          int          `json:"pageSize"`
 	TotalCount        int          `json:"totalCount"`
+	PublishedCount    int          `json:"publishedCount"`
 	HasNextPage       bool         `json:"hasNextPage"`
 	ViewerCanModerate bool         `json:"viewerCanModerate"`
 	Items             []pubComment `json:"items"`

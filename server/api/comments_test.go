@@ -72,7 +72,7 @@ func TestCommentFlowOverGraphQL(t *testing.T) {
 	owner := newBrowser("192.0.2.50")
 	owner.as = "owner"
 	p := e.list(t, owner)
-	if p.TotalCount != 1 || !p.ViewerCanModerate || p.Items[0].Status != "PENDING" || !p.Items[0].ViewerCanModerate || p.Items[0].ViewerCanEdit {
+	if p.TotalCount != 1 || p.PublishedCount != 0 || !p.ViewerCanModerate || p.Items[0].Status != "PENDING" || !p.Items[0].ViewerCanModerate || p.Items[0].ViewerCanEdit {
 		t.Fatalf("owner's list %+v", p)
 	}
 	var approved pubComment

@@ -144,9 +144,13 @@ describe("readers' comment widget", () => {
       await mine.waitFor();
       assert.deepEqual(await axeViolations(ob.page), [], "accessibility of the owner's controls");
       assert.ok(await mine.locator(".cw-badge", { hasText: "Awaiting approval" }).isVisible());
+      const heading = ob.page.locator("#stgy-comments-heading .comments-count");
+      const published = Number((await heading.textContent()).replace(/\D/g, ""));
       await mine.getByRole("button", { name: "Approve" }).click();
       if (process.env.STGY_E2E_SCREENSHOTS) await ob.page.locator("#stgy-comments").screenshot({ path: `${process.env.STGY_E2E_SCREENSHOTS}/comments-owner.png` });
       await mine.locator(".cw-badge.pending").waitFor({ state: "detached" });
+      // The heading counts published comments, now this one too.
+      await ob.page.locator("#stgy-comments-heading .comments-count", { hasText: `(${published + 1})` }).waitFor();
     } finally {
       await ob.close();
     }

@@ -44,11 +44,11 @@ export function CommentsWidget(props: CommentsWidgetProps & MountProps) {
   const list = data?.pubComments;
   const pages = list ? Math.max(1, Math.ceil(list.totalCount / list.pageSize)) : 1;
 
-  // The heading's count follows the list readers see.
+  // The heading's count (published comments) follows the list.
   useEffect(() => {
     const count = document.querySelector(`#${headingID} .comments-count`);
-    if (count && list && !list.viewerCanModerate) count.textContent = `(${list.totalCount})`;
-  }, [list?.totalCount, list?.viewerCanModerate]);
+    if (count && list) count.textContent = `(${list.publishedCount})`;
+  }, [list?.publishedCount]);
 
   const posted = (pending: boolean) => {
     setWriting(false);

@@ -9,6 +9,7 @@ export const CommentsQuery = graphql(`
       page
       pageSize
       totalCount
+      publishedCount
       hasNextPage
       viewerCanModerate
       items {
