@@ -38,7 +38,7 @@ func BenchmarkCheckpointStatements(b *testing.B) {
 			for b.Loop() {
 				f := newFixture(b, 1, cfg)
 				hook := &statementCounter{}
-				f.st.DB.AddQueryHook(hook)
+				f.st.DB = f.st.DB.WithQueryHook(hook)
 				for i := range views {
 					f.view(b, f.posts[0], i)
 					if flushEvery > 0 && (i+1)%flushEvery == 0 {

@@ -206,14 +206,11 @@ func LeadingHeading(src string) (level int, text string) {
 	if err != nil {
 		return 0, ""
 	}
-	for n := p.doc.FirstChild(); n != nil; n = n.NextSibling() {
-		h, ok := n.(*ast.Heading)
-		if !ok {
-			return 0, ""
-		}
-		var b strings.Builder
-		inlineText(&b, h, p.src, nil)
-		return h.Level, stgypub.CollapseSpace(b.String())
+	h, ok := p.doc.FirstChild().(*ast.Heading)
+	if !ok {
+		return 0, ""
 	}
-	return 0, ""
+	var b strings.Builder
+	inlineText(&b, h, p.src, nil)
+	return h.Level, stgypub.CollapseSpace(b.String())
 }

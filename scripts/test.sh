@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite (what `make test` runs): vet, every package's tests
+# The whole test suite (what `make test` runs): lint (gofmt, vet,
+# staticcheck, import direction), every package's tests
 # against the local PostgreSQL and Redis (run from a copy of the repository
 # that has no ../shared beside it, so a test reading outside the repository
 # fails here), the counter suite again on a throwaway 3-master Redis
@@ -9,13 +10,12 @@ cd "$(dirname "$0")/.."
 GO=${GO:-go}
 FUZZTIME=${FUZZTIME:-4s}
 
-echo "== go vet"
-$GO vet ./...
+scripts/lint.sh
 
 # Generated GraphQL code is committed; it must be what gqlgen makes of the schema.
 if git rev-parse --git-dir >/dev/null 2>&1 && git diff --quiet -- graph schema.graphqls gqlgen.yml; then
 	echo "== gqlgen generate reproduces graph/"
-	$GO run github.com/99designs/gqlgen generate
+	$GO tool gqlgen generate
 	git diff --exit-code --stat -- graph || { echo "graph/ differs from 'make generate': regenerate and commit" >&2; exit 1; }
 fi
 

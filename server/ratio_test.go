@@ -25,13 +25,13 @@ import (
 // benchSite is the demo content on one app server (real PostgreSQL,
 // Redis, counter and page cache), with the paths the benchmarks use.
 type benchSite struct {
-	c                     *cluster
-	pubEN, pubJA          string // the longest English and Japanese articles
-	site, feed            string // the English demo site's list and feed
-	all                   []string
-	rdb                   redis.UniversalClient
-	prefix                string
-	gopher, hanako, mixed stgypub.ID
+	c              *cluster
+	pubEN, pubJA   string // the longest English and Japanese articles
+	site, feed     string // the English demo site's list and feed
+	all            []string
+	rdb            redis.UniversalClient
+	prefix         string
+	gopher, hanako stgypub.ID
 }
 
 func newBenchSite(b *testing.B) *benchSite {

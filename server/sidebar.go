@@ -2,23 +2,12 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"time"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/prerender"
 )
-
-// recentPosts is the sidebar's Recent posts: the owner's n newest
-// published posts other than current (fetch n+1, drop current).
-func (s *Server) recentPosts(ctx context.Context, ownerID, current stgypub.ID, n int) ([]*stgypub.Post, error) {
-	posts, err := s.deps.Posts.PublishedByUser(ctx, ownerID, stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: n + 1})
-	if err != nil {
-		return nil, fmt.Errorf("server: recent posts of %s: %w", ownerID, err)
-	}
-	return dropPost(posts, current, n), nil
-}
 
 // rankingUntil is a Ranker that also says until when its result holds
 // (counter.Counter.RankingUntil).

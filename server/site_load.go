@@ -36,12 +36,6 @@ func (s *Server) loadSite(ctx context.Context, ownerID stgypub.ID) (siteIdentity
 	return newSiteIdentity(owner, cfg), nil
 }
 
-// siteKey identifies one cached list page.
-type siteKey struct {
-	user stgypub.ID
-	q    stgypub.PostQuery
-}
-
 // searchSite loads owner, settings, one page of search results and the
 // site's last change in parallel (search is not cached).
 func (s *Server) searchSite(ctx context.Context, userID stgypub.ID, p siteParams) (*stgypub.PubSite, int, error) {

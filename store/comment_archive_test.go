@@ -103,7 +103,7 @@ func TestCommentNotifications(t *testing.T) {
 	if n := list[0]; n.Nickname != "cy" || n.CommentID != cs[2].ID || n.PostID != f.post || n.ReadAt != nil || n.UserID != f.owner {
 		t.Errorf("newest = %+v", n)
 	}
-	if d := list[0].CreatedAt().Sub(time.Now()).Abs(); d > time.Minute {
+	if d := time.Until(list[0].CreatedAt()).Abs(); d > time.Minute {
 		t.Errorf("notification time off by %v", d)
 	}
 	// Another user's IDs are ignored; marking is idempotent.

@@ -148,7 +148,7 @@ func TestCommentsListPagesAndOrder(t *testing.T) {
 		t.Errorf("PublishedComments = %d items, %v", len(feed), err)
 	}
 	// The creation time comes from the ID.
-	if c := all[0]; c.CreatedAt().Sub(time.Now()).Abs() > time.Minute {
+	if c := all[0]; time.Until(c.CreatedAt()).Abs() > time.Minute {
 		t.Errorf("CreatedAt %v is not now", c.CreatedAt())
 	}
 }

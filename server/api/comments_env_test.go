@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
@@ -180,12 +179,3 @@ func (e *commentEnv) list(t *testing.T, b *browser) commentPage {
 }
 
 func cookieOf(b *browser, name string) *http.Cookie { return b.cookies[name] }
-
-func hasAll(s string, subs ...string) bool {
-	for _, x := range subs {
-		if !strings.Contains(s, x) {
-			return false
-		}
-	}
-	return true
-}

@@ -26,7 +26,7 @@ func TestNoNPlusOne(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
 	qc := &queryCounter{}
-	e.st.DB.AddQueryHook(qc)
+	e.st.DB = e.st.DB.WithQueryHook(qc)
 	query := `query($u: ID!, $n: Int) { site(userId: $u) { owner { nickname } config { siteName }
 		posts(limit: $n) { totalCount items { id title viewCount owner { nickname } } } } }`
 	count := func(n int) int64 {

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Import-direction check (docs/ARCHITECTURE.md "Packages"): the domain at
+# the root imports no package of the module, nothing imports cmd/, and the
+# adapters that hold connections or wire the process (PostgreSQL store,
+# Redis counter, rendering store, HTTP server and API, metrics registry) are
+# imported only by cmd/ (and by their own test helper sub-packages). Test
+# files may import anything. Prints every violation; exits 1 if any.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GO=${GO:-go}
+mod=$($GO list -m)
+# Packages only cmd/ may import.
+wired_only="store counter render server server/api internal/obs"
+
+list=$($GO list -f '{{.ImportPath}} {{join .Imports " "}}' ./...)
+fail=0
+while read -r pkg imports; do
+	rel=${pkg#"$mod"}; rel=${rel#/}
+	for imp in $imports; do
+		case $imp in "$mod" | "$mod"/*) ;; *) continue ;; esac
+		target=${imp#"$mod"}; target=${target#/}
+		if [ -z "$rel" ]; then
+			echo "imports: the root package imports $imp (the domain imports no adapter)"; fail=1
+		fi
+		case $target in cmd | cmd/*)
+			echo "imports: $pkg imports $imp (nothing imports cmd/)"; fail=1 ;;
+		esac
+		for w in $wired_only; do
+			if [ "$target" = "$w" ]; then
+				case $rel in cmd/* | "$w"/*) ;; *)
+					echo "imports: $pkg imports $imp (only cmd/ wires $w)"; fail=1 ;;
+				esac
+			fi
+		done
+	done
+done <<<"$list"
+[ "$fail" = 0 ] && echo "imports: ok ($(wc -l <<<"$list") packages)"
+exit "$fail"
