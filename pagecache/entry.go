@@ -33,6 +33,9 @@ type Page struct {
 	Body         []byte
 	ContentType  string // e.g. "text/html; charset=utf-8"
 	CacheControl string // e.g. "public, no-cache"
+	// CSP, when set, is the page's Content-Security-Policy (it replaces
+	// the server's default: the page loads share widgets or Analytics).
+	CSP string
 	// Modified is the exact time of the last change the page shows (zero:
 	// unknown, no Last-Modified is sent).
 	Modified time.Time
@@ -66,6 +69,7 @@ type Entry struct {
 	etag, lastMod        string
 	lastModAt            time.Time // Modified rounded up to the second
 	ctype, cache, length []string
+	csp                  []string
 	etagH, lastModH      []string
 	variants             [2]variant // gzip, br
 
@@ -93,6 +97,9 @@ func newEntry(p Page, start uint64) *Entry {
 	e.etagH = []string{e.etag}
 	e.ctype = []string{p.ContentType}
 	e.cache = []string{p.CacheControl}
+	if p.CSP != "" {
+		e.csp = []string{p.CSP}
+	}
 	e.length = []string{strconv.Itoa(len(p.Body))}
 	if !p.Modified.IsZero() {
 		e.lastModAt = CeilSecond(p.Modified)

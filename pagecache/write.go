@@ -41,6 +41,9 @@ func (e *Entry) Write(w http.ResponseWriter, r *http.Request, now time.Time) {
 	}
 	h["Etag"] = etag
 	h["Cache-Control"] = e.cache
+	if e.csp != nil {
+		h["Content-Security-Policy"] = e.csp
+	}
 	h["Vary"] = varyH
 	lastMod := e.lastModH != nil && !now.Before(e.lastModAt)
 	if lastMod {

@@ -1,6 +1,9 @@
 package prerender
 
-import "html/template"
+import (
+	"encoding/json"
+	"html/template"
+)
 
 // Meta is the document metadata of a page (docs/SPEC.md#metadata): title,
 // description, canonical URL, Open Graph, Twitter Card, author, Dublin Core
@@ -38,8 +41,15 @@ type Analytics struct {
 	Event         GAEvent
 }
 
-// GAEvent is the page_view event's parameters, JSON-encoded into the
-// script by html/template.
+// EventJSON is Event as JSON, for ui/static/ga.js's data-event attribute
+// (html/template escapes it for the attribute).
+func (a *Analytics) EventJSON() string {
+	b, _ := json.Marshal(a.Event)
+	return string(b)
+}
+
+// GAEvent is the page_view event's parameters, JSON-encoded into
+// ga.js's data-event attribute.
 type GAEvent struct {
 	PageLocation string `json:"page_location"`
 	PageTitle    string `json:"page_title"`

@@ -85,6 +85,7 @@ export STGY_REDIS_PREFIX="$prefix"
 export STGY_LISTEN="127.0.0.1:$port"
 export STGY_BASE_URL="$base"
 export STGY_PUB_VIEW_SECRET="$secret"
+export STGY_ADMIN_LISTEN=127.0.0.1:0 # never the default admin port: another server may hold it
 
 echo "== stgy-pub demo on $base (database $db, Redis prefix $prefix)"
 "$bin" demo >"$work/server.log" 2>&1 &

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"html"
 	"regexp"
 	"strings"
 	"testing"
@@ -67,8 +68,9 @@ func TestMetadataEscaping(t *testing.T) {
 			if !strings.Contains(m[1], `\u003c/script\u003e`) {
 				t.Error("JSON-LD does not escape < and >")
 			}
-			if !strings.Contains(body, `gtag('config', "G-1\u003c/script\u003e\u003cscript\u003ealert(1)//\u2028x", {send_page_view: false});`) {
-				t.Errorf("GA id not JSON-escaped in the script:\n%s", body)
+			if !strings.Contains(body, `data-measurement-id="G-1&lt;/script&gt;&lt;script&gt;alert(1)//`+"\u2028"+`x"`) ||
+				strings.Contains(body, "<script>alert(1)") {
+				t.Errorf("GA id not escaped in ga.js's attribute:\n%s", body)
 			}
 		})
 	}
@@ -162,8 +164,6 @@ func TestAnalytics(t *testing.T) {
 		without bool
 	}{
 		{"post", "/pub/" + p.String(), []string{
-			`<script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC123"></script>`,
-			`gtag('config', "G-ABC123", {send_page_view: false});`,
 			`"content_group":"stgy-user-1000000000000001","content_id":"2000000000000001","content_type":"post"`,
 			`"page_location":"` + baseURL + `/pub/2000000000000001"`,
 		}, false},
@@ -183,13 +183,23 @@ func TestAnalytics(t *testing.T) {
 				}
 				return
 			}
-			if strings.Count(body, "gtag('event', 'page_view'") != 1 {
-				t.Error("want exactly one manual page_view")
+			// One ga.js tag carries the ID and the page_view parameters
+			// (no inline script: CSP-clean).
+			tags := regexp.MustCompile(`<script src="/ui/[^"/]+/ga\.js" data-measurement-id="G-ABC123" data-event="([^"]*)"></script>`).FindAllStringSubmatch(body, -1)
+			if len(tags) != 1 {
+				t.Fatalf("want exactly one ga.js tag, got %d", len(tags))
 			}
+			if !strings.Contains(body, `<script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC123"></script>`) {
+				t.Error("gtag.js not loaded")
+			}
+			event := html.UnescapeString(tags[0][1])
 			for _, w := range tt.want {
-				if !strings.Contains(body, w) {
-					t.Errorf("page lacks %s", w)
+				if !strings.Contains(event, w) {
+					t.Errorf("page_view parameters %s lack %s", event, w)
 				}
+			}
+			if strings.Contains(body, "<script>") {
+				t.Error("inline script on the page")
 			}
 		})
 	}

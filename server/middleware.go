@@ -99,6 +99,14 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			route = rc.RoutePattern()
 		}
 		s.metrics.observe(route, r.Method, sw.status, d)
+		switch s.cfg.AccessLog {
+		case "off":
+			return
+		case "errors":
+			if sw.status < 500 && d < time.Second {
+				return
+			}
+		}
 		s.log.LogAttrs(r.Context(), slog.LevelInfo, "http request",
 			slog.String("request_id", RequestID(r.Context())),
 			slog.String("method", r.Method),

@@ -91,6 +91,7 @@ func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pa
 	}
 	return pagecache.Page{
 		Body: buf.Bytes(), ContentType: htmlType, CacheControl: pageCacheControl,
+		CSP:      pagePolicy(page.Share, page.Analytics != nil),
 		Modified: latest(&a.LastChange, post.PublishedAt, post.UpdatedAt),
 		Owner:    post.OwnedBy, Version: pagecache.Micros(a.SiteChanged),
 		Expires: expires,

@@ -6,7 +6,6 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/klauspost/compress/gzhttp"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/stgy/stgypub/ui"
 )
@@ -14,7 +13,7 @@ import (
 // routes declares every route of the server in one place.
 func (s *Server) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(s.requestID, s.logRequests, s.recoverPanics, middleware.GetHead)
+	r.Use(s.requestID, s.securityHeaders, s.logRequests, s.recoverPanics, middleware.GetHead)
 	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
 	r.MethodNotAllowed(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -41,7 +40,6 @@ func (s *Server) routes() http.Handler {
 		r.Get("/robots.txt", s.robots)
 		r.Get("/healthz", s.healthz)
 		r.Get("/readyz", s.readyz)
-		r.Handle("/metrics", promhttp.HandlerFor(s.deps.Metrics, promhttp.HandlerOpts{}))
 		r.Handle(ui.Prefix+"*", ui.Handler())
 		if s.deps.API != nil {
 			r.Handle("/graphql", s.deps.API)
@@ -51,7 +49,7 @@ func (s *Server) routes() http.Handler {
 }
 
 // compress is the compression middleware of the routes that are not
-// cached pages (static assets, the API, robots.txt, metrics).
+// cached pages (static assets, the API, robots.txt, health).
 var compress = func() func(http.Handler) http.Handler {
 	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(512), gzhttp.SuffixETag("-gzip"))
 	if err != nil {

@@ -56,6 +56,11 @@ type Config struct {
 	// CardCacheSize is the number of rendered list snippets kept, and of
 	// pre-rendered list entries; 0 means 4096.
 	CardCacheSize int
+	// AccessLog chooses the request log lines: "all" (the default, ""),
+	// "errors" (responses with status 500 and above, and requests slower
+	// than a second) or "off" (STGY_ACCESS_LOG). Metrics count every
+	// request either way.
+	AccessLog string
 	// ReadyTimeout bounds each /readyz check; 0 means 2 seconds.
 	ReadyTimeout time.Duration
 	// ViewCountTTL is how long a cached article page keeps the view count

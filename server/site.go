@@ -89,6 +89,7 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 	}
 	return pagecache.Page{
 		Body: buf.Bytes(), ContentType: htmlType, CacheControl: pageCacheControl,
+		CSP:      pagePolicy(nil, page.Analytics != nil),
 		Modified: data.LastChange, Owner: userID, Version: pagecache.Micros(data.SiteChanged),
 		Expires: data.NextPublication,
 	}, nil

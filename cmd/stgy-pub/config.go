@@ -42,6 +42,11 @@ type config struct {
 	RedisBreakerFailures int           // STGY_REDIS_BREAKER_FAILURES
 	RedisPageBudget      time.Duration // STGY_REDIS_PAGE_BUDGET, counter.Config.Budget
 	FlushInterval        time.Duration // STGY_PUB_VIEW_FLUSH_INTERVAL, counter.Config.FlushInterval
+
+	AdminListen string        // STGY_ADMIN_LISTEN ("off" disables)
+	AccessLog   string        // STGY_ACCESS_LOG: all, errors or off
+	MaxConns    int           // STGY_MAX_CONNS
+	IdleTimeout time.Duration // STGY_IDLE_TIMEOUT
 }
 
 // oldDevViewSecret was the built-in secret of earlier versions; it is
@@ -124,6 +129,23 @@ func loadConfig() (*config, error) {
 	if c.FlushInterval, err = envDuration("STGY_PUB_VIEW_FLUSH_INTERVAL", counter.DefaultFlushInterval, 0, time.Hour); err != nil {
 		return nil, err
 	}
+	c.AdminListen = env("STGY_ADMIN_LISTEN", defaultAdminListen)
+	if c.AdminListen != "off" {
+		if err := checkListen(c.AdminListen); err != nil {
+			return nil, fmt.Errorf("STGY_ADMIN_LISTEN %q: %w (or off)", c.AdminListen, err)
+		}
+	}
+	switch c.AccessLog = env("STGY_ACCESS_LOG", "all"); c.AccessLog {
+	case "all", "errors", "off":
+	default:
+		return nil, fmt.Errorf("STGY_ACCESS_LOG %q: want all, errors or off", c.AccessLog)
+	}
+	if c.MaxConns, err = envInt("STGY_MAX_CONNS", 4096, 16, 1<<20); err != nil {
+		return nil, err
+	}
+	if c.IdleTimeout, err = envDuration("STGY_IDLE_TIMEOUT", 30*time.Second, time.Second, 10*time.Minute); err != nil {
+		return nil, err
+	}
 	if c.RedisBreakerFailures, err = envInt("STGY_REDIS_BREAKER_FAILURES", redisguard.DefaultFailures, 1, 1000); err != nil {
 		return nil, err
 	}
@@ -193,6 +215,8 @@ func (c *config) logValue() slog.Value {
 		slog.Duration("redis_timeout", c.RedisTimeout),
 		slog.Duration("redis_page_budget", c.RedisPageBudget),
 		slog.Duration("view_flush_interval", c.FlushInterval),
+		slog.String("admin_listen", c.AdminListen),
+		slog.Int("max_conns", c.MaxConns),
 	)
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
+	"golang.org/x/net/netutil"
 
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/counter"
@@ -37,6 +38,7 @@ type app struct {
 	// carries them to pages (listen).
 	versions *pagecache.Versions
 	handler  http.Handler
+	admin    http.Handler // /metrics, pprof, health on STGY_ADMIN_LISTEN
 }
 
 func (a *app) close() {
@@ -159,6 +161,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Logger:         logger,
 		ViewDays:       cfg.RetentionDays,
 		ViewCountTTL:   cfg.CacheTTL,
+		AccessLog:      cfg.AccessLog,
 	}, server.Deps{
 		Posts:    st,
 		Users:    st,
@@ -186,7 +189,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		st.Close()
 		return nil, err
 	}
-	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, handler: srv}, nil
+	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, handler: srv, admin: srv.AdminHandler()}, nil
 }
 
 func runServe(ctx context.Context, cfg *config, _ []string) error {
@@ -204,6 +207,13 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 		return err
 	}
 	defer ln.Close()
+	adminLn, err := listenAdmin(cfg, prepare != nil)
+	if err != nil {
+		return err
+	}
+	if adminLn != nil {
+		defer adminLn.Close()
+	}
 	a, err := wire(ctx, cfg)
 	if err != nil {
 		return err
@@ -221,6 +231,12 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 	flushed := make(chan struct{})
 	go func() { defer close(flushed); a.counter.Run(flushCtx) }()
 	defer func() { stopFlush(); <-flushed }()
+	if adminLn != nil {
+		admin := &http.Server{Handler: a.admin, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
+		go func() { _ = admin.Serve(adminLn) }()
+		defer admin.Close()
+		slog.Info("admin listener (/metrics, /debug/pprof/)", "addr", adminLn.Addr().String())
+	}
 	return serveHTTP(ctx, cfg, ln, a.handler)
 }
 
@@ -234,20 +250,28 @@ func listen(cfg *config) (net.Listener, error) {
 	return ln, nil
 }
 
-// serveHTTP serves on ln until ctx is cancelled, then shuts down gracefully.
+// serveHTTP serves on ln until ctx is cancelled, then shuts down
+// gracefully: requests in flight finish (each bounded by its
+// dependencies' deadlines), for at most ShutdownTimeout. At most
+// MaxConns connections are open at once (golang.org/x/net/netutil);
+// idle keep-alive connections close after IdleTimeout, and at once while
+// three quarters of the slots are taken (connGuard), so idle clients
+// cannot lock out new ones, health checks included.
 func serveHTTP(ctx context.Context, cfg *config, ln net.Listener, h http.Handler) error {
 	slog.Info("config", "config", cfg.logValue())
+	guard := newConnGuard(cfg.MaxConns)
 	hs := &http.Server{
 		Addr:              cfg.Listen,
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       120 * time.Second,
+		IdleTimeout:       cfg.IdleTimeout,
 		MaxHeaderBytes:    64 << 10,
+		ConnState:         guard.state,
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(netutil.LimitListener(ln, cfg.MaxConns)) }()
 	slog.Info("listening", "addr", cfg.Listen, "base_url", cfg.BaseURL.String())
 	select {
 	case err := <-errc:
@@ -257,7 +281,7 @@ func serveHTTP(ctx context.Context, cfg *config, ln net.Listener, h http.Handler
 		return err
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	shutdown, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
 	fmt.Fprintln(os.Stderr, "shutting down")
 	return hs.Shutdown(shutdown)

@@ -1,0 +1,106 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/stgy/stgypub/prerender"
+)
+
+// Third-party origins a page may load, by feature (docs/ARCHITECTURE.md
+// "Security headers"). Google Analytics 4 per Google's CSP guide; the
+// share widgets as ui/static/pub.js and the share template load them.
+var (
+	gaSources = cspSources{
+		script:  []string{"https://*.googletagmanager.com"},
+		connect: []string{"https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"},
+	}
+	shareSources = map[string]cspSources{
+		// widgets.js turns the link into an iframe button.
+		"x": {script: []string{"https://platform.twitter.com"}, frame: []string{"https://platform.twitter.com"}},
+		// The share button is an iframe of facebook.com/plugins.
+		"facebook": {frame: []string{"https://www.facebook.com"}},
+		// Bookmark button script and counter, Hatena Star (JSONP).
+		"hatena": {script: []string{"https://b.st-hatena.com", "https://s.hatena.ne.jp", "https://s.hatena.com"},
+			frame: []string{"https://b.hatena.ne.jp"}},
+		// LINE is a plain link: nothing loaded.
+	}
+)
+
+// cspSources are the extra origins of one feature, per directive (their
+// images are covered by img-src https:).
+type cspSources struct{ script, connect, frame []string }
+
+// basePolicy is the Content-Security-Policy of every response: only this
+// origin's scripts, styles, fonts and fetches (/ui/..., /graphql), no
+// inline script or style (pages have none: JSON-LD is data, not script),
+// images from this origin, data: URLs and any https host (article images
+// are the author's links), no plugins, no framing by other sites, forms
+// posting only here.
+const basePolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; font-src 'self'; " +
+	"connect-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+// pagePolicy is the policy of a page that loads Google Analytics (ga)
+// and the share widgets of share (nil: none): basePolicy plus exactly
+// those features' origins. Vertical themes render plain share links that
+// load nothing, except the Facebook iframe in horizontal themes.
+func pagePolicy(share *prerender.Share, ga bool) string {
+	var extra []cspSources
+	if ga {
+		extra = append(extra, gaSources)
+	}
+	if share != nil && share.Widgets {
+		for _, b := range share.Buttons {
+			if src, ok := shareSources[b.Service]; ok {
+				extra = append(extra, src)
+			}
+		}
+	}
+	if len(extra) == 0 {
+		return basePolicy
+	}
+	var script, connect, frame []string
+	for _, e := range extra {
+		script, connect, frame = append(script, e.script...), append(connect, e.connect...), append(frame, e.frame...)
+	}
+	add := func(dir string, srcs []string) string {
+		if len(srcs) == 0 {
+			return dir
+		}
+		return dir + " " + strings.Join(srcs, " ")
+	}
+	parts := []string{
+		"default-src 'none'",
+		add("script-src 'self'", script),
+		"style-src 'self'",
+		"img-src 'self' data: https:",
+		"font-src 'self'",
+		add("connect-src 'self'", connect),
+	}
+	if len(frame) > 0 {
+		parts = append(parts, add("frame-src", frame))
+	}
+	parts = append(parts, "manifest-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'")
+	return strings.Join(parts, "; ")
+}
+
+// securityHeaders sets the headers every response carries, 404s, errors,
+// assets and /graphql included: the base Content-Security-Policy (pages
+// that load more replace it with pagePolicy), nosniff, a Referrer-Policy
+// that sends other sites the origin only, X-Frame-Options DENY for
+// browsers without frame-ancestors, and HSTS (one year) when the base URL
+// is https.
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
+	hsts := s.cfg.BaseURL.Scheme == "https"
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", basePolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		if hsts {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
