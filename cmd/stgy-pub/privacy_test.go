@@ -23,8 +23,12 @@ type syncBuffer struct {
 	b  bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Write(p) }
-func (s *syncBuffer) String() string              { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
 // TestNoClientAddressStored runs a load with known client addresses (IPv4
 // and IPv6) and User-Agents through the whole app: page views of every
@@ -51,7 +55,9 @@ func TestNoClientAddressStored(t *testing.T) {
 	for i := range 10 {
 		ips = append(ips, netip.MustParseAddr(fmt.Sprintf("2001:db8:77::%x", 0xa0+i)))
 	}
-	ua := func(i int) string { return fmt.Sprintf("Mozilla/5.0 (X11; Linux x86_64) STGYScanTest/%d.0 Chrome/126.0 Safari/537.36", i) }
+	ua := func(i int) string {
+		return fmt.Sprintf("Mozilla/5.0 (X11; Linux x86_64) STGYScanTest/%d.0 Chrome/126.0 Safari/537.36", i)
+	}
 	post := func(ip netip.Addr, i int, body string) {
 		req, _ := http.NewRequest(http.MethodPost, base+"/graphql", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
@@ -75,7 +81,7 @@ func TestNoClientAddressStored(t *testing.T) {
 			resp.Body.Close()
 		}
 		get(t, base, "/sites/"+posts[0].String(), ip.String()) // a 404: logged too
-		for range 3 * min(1, i%5) { // every address but each fifth: argon2id is slow
+		for range 3 * min(1, i%5) {                            // every address but each fifth: argon2id is slow
 			post(ip, i, `{"query":"mutation { login(loginName: \"gopher\", password: \"wrong password\") { me { id } } }"}`)
 		}
 		fp := visitor.Fingerprint(cfg.ViewSecret, ip)
