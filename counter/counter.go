@@ -19,6 +19,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/obs"
 	"github.com/stgy/stgypub/internal/redisguard"
 )
 
@@ -59,6 +60,9 @@ type Config struct {
 	// checkpoints (a Redis restart then loses up to the gap back to each
 	// post's last checkpoint).
 	FlushInterval time.Duration
+	// Caches counts hits and misses of the ranking ("ranking") and Stats
+	// ("stats") caches (stgy_cache_requests_total); nil counts nothing.
+	Caches *obs.Caches
 	// Logger receives checkpoint and cleanup failures; default slog.Default().
 	Logger *slog.Logger
 
@@ -105,9 +109,10 @@ type Counter struct {
 	last string // UTC date (YYYYMMDD) of this process's last successful cleanup
 	busy bool   // a cleanup is running
 
-	flight singleflight.Group // one ranking computation per owner at a time
-	rot    *rotation          // nil without RotationSecret
-	dirty  *dirtySet          // nil without FlushInterval
+	flight                 singleflight.Group // one ranking computation per owner at a time
+	rot                    *rotation          // nil without RotationSecret
+	rankingHits, statsHits *obs.Cache
+	dirty                  *dirtySet // nil without FlushInterval
 
 	// Constant arguments of recordScript, passed by pointer.
 	ttlArg, lruLimitArg string
@@ -155,6 +160,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 		log = slog.Default()
 	}
 	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
+	c.rankingHits, c.statsHits = cfg.Caches.Cache("ranking"), cfg.Caches.Cache("stats")
 	if cfg.FlushInterval > 0 {
 		c.dirty = &dirtySet{m: map[dirtyKey]int64{}}
 	}

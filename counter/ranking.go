@@ -92,11 +92,13 @@ func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID, days int) ([
 			if d, err := pttl.Result(); err == nil && d > 0 {
 				until = now.Add(d)
 			}
+			c.rankingHits.Hit()
 			return top, until, nil
 		}
 	} else if !errors.Is(err, redis.Nil) {
 		return nil, time.Time{}, fmt.Errorf("counter: ranking cache of %s: %w", owner, err)
 	}
+	c.rankingHits.Miss()
 	top, err := c.computeRanking(ctx, owner, days)
 	if err != nil || len(top) == 0 {
 		return top, now, err

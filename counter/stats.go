@@ -27,11 +27,13 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 	key := c.statsKey(ownerID)
 	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
 		if st, err := decodeStatsCache(b); err == nil {
+			c.statsHits.Hit()
 			return st, nil
 		}
 	} else if !errors.Is(err, redis.Nil) {
 		return nil, fmt.Errorf("counter: stats cache of %s: %w", ownerID, err)
 	}
+	c.statsHits.Miss()
 	n := c.cfg.RetentionDays
 	// Redis and PostgreSQL are read at the same time; the merge waits for
 	// both.

@@ -86,6 +86,12 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		st.Close()
 		return nil, err
 	}
+	st.DB.AddQueryHook(obs.NewQueryHook(deps.Observer("postgres", nil)))
+	caches, err := obs.NewCaches(reg)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
 	rdb, guard, err := openRedis(ctx, cfg, deps)
 	if err != nil {
 		st.Close()
@@ -112,6 +118,12 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		st.Close()
 		return nil, err
 	}
+	if err := caches.RegisterFunc(reg, "page", func() float64 { return float64(pages.Stats().Hits) },
+		func() float64 { return float64(pages.Stats().Misses) }); err != nil {
+		rdb.Close()
+		st.Close()
+		return nil, err
+	}
 	if err := registerMetrics(reg, st, pages); err != nil {
 		rdb.Close()
 		st.Close()
@@ -124,6 +136,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Budget:         cfg.RedisPageBudget,
 		RotationSecret: rotationSecret(cfg),
 		FlushInterval:  cfg.FlushInterval,
+		Caches:         caches,
 		Logger:         logger,
 	})
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
