@@ -37,8 +37,12 @@ lint: # gofmt, go vet, staticcheck (pinned in go.mod), import direction
 # Figures for the issues' targets, from one run on this machine:
 # pages and views vs bare handlers (ratios), counter throughput vs a bare
 # EVALSHA, PostgreSQL statements per 10,000 views, Redis memory per viewed
-# post, uncached ranking/Stats for 10,000 posts x 15 days.
+# post, uncached ranking/Stats for 10,000 posts x 15 days, the site-wide
+# count's extra cost per view and the uncached weekly site ranking for
+# 100,000 posts (docs/RANKING.md "Benchmarks").
 bench: build services
 	@scripts/bench.sh -rounds 10
-	$(GO) test -run '^$$' -bench 'RecordView$$|BareEvalsha|CheckpointStatements|MemoryPerPost|Ranking|Stats' -benchtime 1x -count 1 ./counter/ | grep -E '^(Benchmark|ok|FAIL)'
-	$(GO) test -run '^$$' -bench 'RecordView$$|BareEvalsha|Ranking|Stats' -count 3 ./counter/ | grep -E '^(Benchmark|ok|FAIL)'
+	$(GO) test -run '^$$' -bench 'RecordView$$|BareEvalsha|CheckpointStatements|MemoryPerPost|^BenchmarkRanking|Stats' -benchtime 1x -count 1 ./counter/ | grep -E '^(Benchmark|ok|FAIL)'
+	$(GO) test -run '^$$' -bench 'RecordView$$|BareEvalsha|^BenchmarkRanking|Stats' -count 3 ./counter/ | grep -E '^(Benchmark|ok|FAIL)'
+	$(GO) test -run '^$$' -bench 'SiteViewCost|SiteRanking' -benchtime 10x -count 1 ./counter/ | grep -E '^(Benchmark|ok|FAIL)'
+	$(GO) test -run '^$$' -bench 'SiteOffer' -count 3 ./counter/ | grep -E '^(Benchmark|ok|FAIL)'

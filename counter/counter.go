@@ -67,7 +67,7 @@ type Config struct {
 	Logger *slog.Logger
 
 	// SiteBuckets is the number of site-wide daily counter buckets
-	// (STGY_PUB_SITE_BUCKETS, docs/ARCHITECTURE.md "Site-wide counters"):
+	// (STGY_PUB_SITE_BUCKETS, docs/RANKING.md "Site-wide counters"):
 	// each post's site-wide views live in bucket hash(post) mod
 	// SiteBuckets, each bucket under its own Redis Cluster hash tag, so no
 	// single key or slot takes every view. Default 16, at most

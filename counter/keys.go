@@ -12,7 +12,7 @@ const dayLayout = "20060102"
 
 // Key names (docs/ARCHITECTURE.md "Redis key layout"); the owner in braces is
 // the Redis Cluster hash tag, so one view's keys and one owner's daily Hashes
-// share a slot.
+// share a slot. The site-wide keys carry a bucket instead (docs/RANKING.md).
 const (
 	dailyKind   = "stgy:pub-views:daily:{"
 	lruKind     = "stgy:pub-views:lru:{"

@@ -8,7 +8,7 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// Site-wide daily counters (docs/ARCHITECTURE.md "Site-wide counters").
+// Site-wide daily counters (docs/RANKING.md "Site-wide counters").
 // An owner's keys share one Redis Cluster slot, so a view's script cannot
 // also write a site-wide key; and one site-wide key would put every view
 // of every author on one shard. Each post's site-wide count of a UTC day

@@ -3,6 +3,7 @@ package counter
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -152,19 +153,10 @@ func crc16(s string) uint16 {
 // keySlot is the cluster slot of key: CRC16 of its hash tag (the text in
 // the first non-empty {…}) or of the whole key, modulo 16384.
 func keySlot(key string) int {
-	if i := indexByte(key, '{'); i >= 0 {
-		if j := indexByte(key[i+1:], '}'); j > 0 {
+	if i := strings.IndexByte(key, '{'); i >= 0 {
+		if j := strings.IndexByte(key[i+1:], '}'); j > 0 {
 			key = key[i+1 : i+1+j]
 		}
 	}
 	return int(crc16(key) % 16384)
-}
-
-func indexByte(s string, c byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
 }

@@ -98,6 +98,9 @@ func TestSiteBucketsSpread(t *testing.T) {
 			t.Fatalf("%s in bucket %d: %d, %v", id, b, n, err)
 		}
 	}
+	if keySlot("123456789") != 0x31C3 { // the Redis Cluster specification's check value
+		t.Fatal("keySlot is not Redis Cluster's CRC16")
+	}
 	if len(buckets) < 8 || len(slots) < 8 {
 		t.Fatalf("36 posts in %d buckets, %d slots; want them spread", len(buckets), len(slots))
 	}
@@ -115,6 +118,12 @@ func TestSiteBucketsSpread(t *testing.T) {
 	cc, ok := f.rdb.(*redis.ClusterClient)
 	if !ok {
 		return
+	}
+	for _, id := range f.posts {
+		key := f.c.siteDailyKey(f.c.siteBucket(id), today)
+		if n, err := cc.ClusterKeySlot(ctx, key).Result(); err != nil || int(n) != keySlot(key) {
+			t.Fatalf("CLUSTER KEYSLOT %s = %d, %v; computed %d", key, n, err, keySlot(key))
+		}
 	}
 	var masters atomic.Int32
 	err := cc.ForEachMaster(ctx, func(ctx context.Context, c *redis.Client) error {

@@ -8,11 +8,11 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// The week sums (docs/ARCHITECTURE.md "Site-wide counters"): for each
+// The week sums (docs/RANKING.md "The week sums"): for each
 // bucket and UTC date D, a sorted set of each post's site-wide views over
 // D-6 through D, so the weekly ranking reads each bucket's top entries
 // instead of seven daily Hashes. Only the week ending today is kept up to
-// date: a raise adds its difference to it (one ZINCRBY), and the first
+// date: a raise adds its difference to it in the same run, and the first
 // script run of a day in a bucket builds it from yesterday's (a copy, minus
 // the day that left the week, plus anything already counted today), or,
 // when yesterday's is missing, from the daily Hashes. A process whose
@@ -49,7 +49,9 @@ func parseWeekMember(m string) (stgypub.ID, bool) {
 // raised day: its Hash's TTL, its number of fields n, which week sums
 // contain that day (0 none, 1 today's, 2 today's and tomorrow's), and n
 // triples (field, value, week member). A field is raised to the value,
-// never added to; the week sums get the difference.
+// never added to; the week sums get the difference. Fields are handled in
+// chunks of 500 with one call per command (HMGET, HSET, ZMSCORE, ZADD),
+// not one per field.
 var siteScript = redis.NewScript(`
 local comp = {}
 local hex = '0123456789ABCDEF'
@@ -57,14 +59,33 @@ for i = 1, 16 do
   comp[hex:sub(i, i)] = hex:sub(17 - i, 17 - i)
   comp[hex:sub(i, i):lower()] = hex:sub(17 - i, 17 - i)
 end
+-- addTo adds deltas[k] to member ms[k] of the sorted set z: one ZMSCORE
+-- and one ZADD for the whole chunk.
+local function addTo(z, ms, deltas)
+  local cur = redis.call('ZMSCORE', z, unpack(ms))
+  local za = {}
+  for k = 1, #ms do
+    za[#za + 1] = (tonumber(cur[k]) or 0) + deltas[k]
+    za[#za + 1] = ms[k]
+  end
+  redis.call('ZADD', z, unpack(za))
+end
+-- addHash adds sign times each field of the daily Hash src to the week
+-- sum dst, 500 fields a chunk.
 local function addHash(dst, src, sign)
   local kv = redis.call('HGETALL', src)
+  local ms, ds = {}, {}
   for i = 1, #kv, 2 do
     local v = tonumber(kv[i + 1])
     if v and v > 0 and #kv[i] == 16 then
-      redis.call('ZINCRBY', dst, sign * v, (string.gsub(kv[i], '.', comp)))
+      ms[#ms + 1], ds[#ds + 1] = (string.gsub(kv[i], '.', comp)), sign * v
+      if #ms == 500 then
+        addTo(dst, ms, ds)
+        ms, ds = {}, {}
+      end
     end
   end
+  if #ms > 0 then addTo(dst, ms, ds) end
 end
 local week, weekly = KEYS[1], ARGV[1] ~= '0'
 if weekly and redis.call('EXISTS', week) == 0 then
@@ -84,18 +105,31 @@ for i = 1, tonumber(ARGV[2]) do
   local key, ttl, n, in_week = KEYS[11 + i], ARGV[a], tonumber(ARGV[a + 1]), tonumber(ARGV[a + 2])
   a = a + 3
   local up = false
-  for j = 1, n do
-    local f, v, m = ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2]
-    a = a + 3
-    local cur = tonumber(redis.call('HGET', key, f) or '0')
-    if v > cur then
-      redis.call('HSET', key, f, v)
-      if in_week >= 1 then redis.call('ZINCRBY', week, v - cur, m) end
-      if in_week == 2 and tomorrow then redis.call('ZINCRBY', KEYS[2], v - cur, m) end
+  -- chunks of 500 fields: one HMGET, one HSET and the week sums' two calls
+  for start = 0, n - 1, 500 do
+    local fs, vs, ms = {}, {}, {}
+    for j = start, math.min(n, start + 500) - 1 do
+      local b = a + 3 * j
+      fs[#fs + 1], vs[#vs + 1], ms[#ms + 1] = ARGV[b], tonumber(ARGV[b + 1]), ARGV[b + 2]
+    end
+    local cur = redis.call('HMGET', key, unpack(fs))
+    local hs, upm, deltas = {}, {}, {}
+    for j = 1, #fs do
+      local c = tonumber(cur[j]) or 0
+      if vs[j] > c then
+        hs[#hs + 1], hs[#hs + 2] = fs[j], vs[j]
+        upm[#upm + 1], deltas[#deltas + 1] = ms[j], vs[j] - c
+      end
+    end
+    if #hs > 0 then
+      redis.call('HSET', key, unpack(hs))
+      if in_week >= 1 then addTo(week, upm, deltas) end
+      if in_week == 2 and tomorrow then addTo(KEYS[2], upm, deltas) end
       up = true
-      raised = raised + 1
+      raised = raised + #upm
     end
   end
+  a = a + 3 * n
   if up then redis.call('EXPIRE', key, ttl) end
 end
 if weekly and raised > 0 then redis.call('EXPIRE', week, ARGV[1]) end

@@ -47,6 +47,8 @@ type config struct {
 	AccessLog   string        // STGY_ACCESS_LOG: all, errors or off
 	MaxConns    int           // STGY_MAX_CONNS
 	IdleTimeout time.Duration // STGY_IDLE_TIMEOUT
+
+	Ranking rankingConfig // config_ranking.go
 }
 
 // oldDevViewSecret was the built-in secret of earlier versions; it is
@@ -152,6 +154,9 @@ func loadConfig() (*config, error) {
 	if c.Comments, err = loadCommentConfig(); err != nil {
 		return nil, err
 	}
+	if c.Ranking, err = loadRankingConfig(); err != nil {
+		return nil, err
+	}
 	if err := checkConfig(c); err != nil {
 		return nil, err
 	}
@@ -217,6 +222,8 @@ func (c *config) logValue() slog.Value {
 		slog.Duration("view_flush_interval", c.FlushInterval),
 		slog.String("admin_listen", c.AdminListen),
 		slog.Int("max_conns", c.MaxConns),
+		slog.Int("site_buckets", c.Ranking.Buckets),
+		slog.Duration("site_flush_interval", c.Ranking.FlushInterval),
 	)
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestLoadConfigRefusesBadSettings (issue 9 #20): configuration that parses
@@ -27,6 +28,11 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 		{"database URL scheme", "STGY_DATABASE_URL", "mysql://x", "STGY_DATABASE_URL"},
 		{"retention days", "STGY_PUB_VIEW_RETENTION_DAYS", "0", "STGY_PUB_VIEW_RETENTION_DAYS"},
 		{"trusted proxies", "STGY_TRUSTED_PROXIES", "not-an-ip", "STGY_TRUSTED_PROXIES"},
+		{"no site buckets", "STGY_PUB_SITE_BUCKETS", "0", "STGY_PUB_SITE_BUCKETS"},
+		{"too many site buckets", "STGY_PUB_SITE_BUCKETS", "5000", "1 to 1024"},
+		{"site buckets not a number", "STGY_PUB_SITE_BUCKETS", "sixteen", "STGY_PUB_SITE_BUCKETS"},
+		{"site flush interval unit", "STGY_PUB_SITE_FLUSH_INTERVAL", "5", "STGY_PUB_SITE_FLUSH_INTERVAL"},
+		{"site flush interval too long", "STGY_PUB_SITE_FLUSH_INTERVAL", "2h", "STGY_PUB_SITE_FLUSH_INTERVAL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -42,11 +48,13 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 	}
 	t.Run("good values", func(t *testing.T) {
 		for k, v := range map[string]string{
-			"STGY_REDIS_PREFIX":          "stgy-prod:",
-			"STGY_GRAPHQL_INTROSPECTION": "FALSE",
-			"STGY_LISTEN":                "127.0.0.1:0",
-			"STGY_BASE_URL":              "https://pub.example.com/blog/",
-			"STGY_REDIS_CLUSTER":         "10.0.0.1:7000, 10.0.0.2:7000",
+			"STGY_REDIS_PREFIX":            "stgy-prod:",
+			"STGY_GRAPHQL_INTROSPECTION":   "FALSE",
+			"STGY_LISTEN":                  "127.0.0.1:0",
+			"STGY_BASE_URL":                "https://pub.example.com/blog/",
+			"STGY_REDIS_CLUSTER":           "10.0.0.1:7000, 10.0.0.2:7000",
+			"STGY_PUB_SITE_BUCKETS":        "64",
+			"STGY_PUB_SITE_FLUSH_INTERVAL": "250ms",
 		} {
 			t.Setenv(k, v)
 		}
@@ -54,7 +62,8 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Introspection || c.RedisPrefix != "stgy-prod:" || c.BaseURL.String() != "https://pub.example.com/blog" || len(c.RedisCluster) != 2 {
+		if c.Introspection || c.RedisPrefix != "stgy-prod:" || c.BaseURL.String() != "https://pub.example.com/blog" || len(c.RedisCluster) != 2 ||
+			c.Ranking.Buckets != 64 || c.Ranking.FlushInterval != 250*time.Millisecond {
 			t.Errorf("config = %+v", c)
 		}
 	})

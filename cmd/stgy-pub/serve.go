@@ -138,6 +138,9 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		FlushInterval:  cfg.FlushInterval,
 		Caches:         caches,
 		Logger:         logger,
+		// Site-wide ranking: buckets and batch period of the second write.
+		SiteBuckets:       cfg.Ranking.Buckets,
+		SiteFlushInterval: cfg.Ranking.FlushInterval,
 	})
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	ownerSvc := owner.New(st, st, st, time.Now)

@@ -2,11 +2,14 @@ package api_test
 
 import (
 	"context"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/counter"
+	"github.com/stgy/stgypub/internal/redistest"
 )
 
 type rankedJSON struct {
@@ -142,4 +145,17 @@ func TestSiteRankingAPI(t *testing.T) {
 			t.Errorf("%d entries", len(got))
 		}
 	})
+}
+
+// TestSiteRankingRedisDown: with Redis stopped, siteRanking answers
+// UNAVAILABLE (retry later), not INTERNAL.
+func TestSiteRankingRedisDown(t *testing.T) {
+	srv := redistest.Start(t)
+	down := counter.New(srv.Client, nil, counter.Config{Budget: 200 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
+	srv.Stop()
+	e := newEnv(t, func(_ *apiConfig, d *apiDeps) { d.Resolver.Counter = down })
+	r := e.do(t, req{query: `{ siteRanking(days: 7) { rank } }`})
+	if r.code() != stgypub.CodeUnavailable {
+		t.Fatalf("code = %q: %s", r.code(), r.raw)
+	}
 }
