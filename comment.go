@@ -76,6 +76,18 @@ type CommentQuery struct {
 	IncludePending bool
 }
 
+// OwnerCommentQuery selects comments across an owner's posts: Status ""
+// for every status, Order by creation (ID), Offset and Limit (1-100).
+type OwnerCommentQuery struct {
+	Status CommentStatus
+	Order  Order
+	Offset int
+	Limit  int
+}
+
+// OwnerCommentsMaxLimit clamps OwnerCommentQuery.Limit.
+const OwnerCommentsMaxLimit = 100
+
 // CommentPage is one page of a post's comments and the number of
 // comments its query matches on every page.
 type CommentPage struct {

@@ -13,6 +13,9 @@ type CommentStore interface {
 	CommentTarget(ctx context.Context, postID ID) (*CommentTarget, error)
 	// Comments returns one page of the post's comments.
 	Comments(ctx context.Context, postID ID, q CommentQuery) (*CommentPage, error)
+	// OwnerComments returns comments on every post of one owner (the
+	// Publications Comments tab).
+	OwnerComments(ctx context.Context, ownerID ID, q OwnerCommentQuery) (*CommentPage, error)
 	// CountComments counts the post's stored comments, pending included
 	// (what the per-post cap counts).
 	CountComments(ctx context.Context, postID ID) (int, error)

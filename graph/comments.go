@@ -26,6 +26,7 @@ type CommentService interface {
 	Import(ctx context.Context, viewer *stgypub.User, postID stgypub.ID, in []comment.ImportInput) (int, error)
 	Notifications(ctx context.Context, viewer *stgypub.User, offset, limit int, unreadOnly bool) ([]*stgypub.CommentNotification, int, error)
 	MarkRead(ctx context.Context, viewer *stgypub.User, ids []stgypub.ID) (int, error)
+	OwnerList(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, q stgypub.OwnerCommentQuery) ([]*comment.Item, int, error)
 	PreferenceCookies(res *comment.PostResult) []*http.Cookie
 }
 

@@ -37,6 +37,7 @@ type ResolverRoot interface {
 	OwnPost() OwnPostResolver
 	Post() PostResolver
 	PostStats() PostStatsResolver
+	PubComment() PubCommentResolver
 	PubCommentPage() PubCommentPageResolver
 	PubConfig() PubConfigResolver
 	Query() QueryResolver
@@ -178,6 +179,7 @@ type ComplexityRoot struct {
 		IsAuthor    func(childComplexity int) int
 		Nickname    func(childComplexity int) int
 		PostID      func(childComplexity int) int
+		PostTitle   func(childComplexity int) int
 		Status      func(childComplexity int) int
 	}
 
@@ -194,6 +196,11 @@ type ComplexityRoot struct {
 		Open             func(childComplexity int) int
 		PostID           func(childComplexity int) int
 		Status           func(childComplexity int) int
+	}
+
+	PubCommentList struct {
+		Items      func(childComplexity int) int
+		TotalCount func(childComplexity int) int
 	}
 
 	PubCommentNotification struct {
@@ -246,6 +253,7 @@ type ComplexityRoot struct {
 		Me                      func(childComplexity int) int
 		MyPost                  func(childComplexity int, id stgypub.ID) int
 		MyPosts                 func(childComplexity int, offset *int, limit *int) int
+		OwnerPubComments        func(childComplexity int, userID stgypub.ID, status *stgypub.CommentStatus, order *model.PostOrder, offset *int, limit *int) int
 		PreviewMarkdown         func(childComplexity int, content string, vertical *bool) int
 		PubCommentFormState     func(childComplexity int, postID stgypub.ID) int
 		PubCommentNotifications func(childComplexity int, offset *int, limit *int, unreadOnly *bool) int
@@ -371,6 +379,9 @@ type PostResolver interface {
 type PostStatsResolver interface {
 	Title(ctx context.Context, obj *stgypub.PostStats) (string, error)
 }
+type PubCommentResolver interface {
+	PostTitle(ctx context.Context, obj *comment.Item) (string, error)
+}
 type PubCommentPageResolver interface {
 	Order(ctx context.Context, obj *comment.Page) (model.PostOrder, error)
 
@@ -399,6 +410,7 @@ type QueryResolver interface {
 	CaptchaStatus(ctx context.Context) (*captcha.PassStatus, error)
 	ExportPubComments(ctx context.Context, postID stgypub.ID) ([]*comment.Item, error)
 	PubCommentNotifications(ctx context.Context, offset *int, limit *int, unreadOnly *bool) (*model.PubCommentNotificationList, error)
+	OwnerPubComments(ctx context.Context, userID stgypub.ID, status *stgypub.CommentStatus, order *model.PostOrder, offset *int, limit *int) (*model.PubCommentList, error)
 }
 type SiteResolver interface {
 	Owner(ctx context.Context, obj *model.Site) (*stgypub.User, error)
@@ -1089,6 +1101,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PubComment.PostID(childComplexity), true
+	case "PubComment.postTitle":
+		if e.ComplexityRoot.PubComment.PostTitle == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubComment.PostTitle(childComplexity), true
 	case "PubComment.status":
 		if e.ComplexityRoot.PubComment.Status == nil {
 			break
@@ -1168,6 +1186,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PubCommentFormState.Status(childComplexity), true
+
+	case "PubCommentList.items":
+		if e.ComplexityRoot.PubCommentList.Items == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentList.Items(childComplexity), true
+	case "PubCommentList.totalCount":
+		if e.ComplexityRoot.PubCommentList.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentList.TotalCount(childComplexity), true
 
 	case "PubCommentNotification.commentId":
 		if e.ComplexityRoot.PubCommentNotification.CommentID == nil {
@@ -1416,6 +1447,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.MyPosts(childComplexity, args["offset"].(*int), args["limit"].(*int)), true
+	case "Query.ownerPubComments":
+		if e.ComplexityRoot.Query.OwnerPubComments == nil {
+			break
+		}
+
+		args, err := ec.field_Query_ownerPubComments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.OwnerPubComments(childComplexity, args["userId"].(stgypub.ID), args["status"].(*stgypub.CommentStatus), args["order"].(*model.PostOrder), args["offset"].(*int), args["limit"].(*int)), true
 	case "Query.previewMarkdown":
 		if e.ComplexityRoot.Query.PreviewMarkdown == nil {
 			break
@@ -2227,6 +2269,15 @@ type PubComment {
   viewerCanEdit: Boolean!
   "The viewer may approve and delete it (the article's owner or an administrator)."
   viewerCanModerate: Boolean!
+  "The title of the post it is on (first heading, else first line)."
+  postTitle: String!
+}
+
+"Comments across an owner's posts (ownerPubComments)."
+type PubCommentList {
+  items: [PubComment!]!
+  "How many comments match the status filter, on every page."
+  totalCount: Int!
 }
 
 "One page (10 comments) of a post's comments."
@@ -2347,6 +2398,13 @@ extend type Query {
   exportPubComments(postId: ID!): [PubComment!]!
   "The viewer's comment notifications, newest first; limit clamped to 100."
   pubCommentNotifications(offset: Int = 0, limit: Int = 20, unreadOnly: Boolean = false): PubCommentNotificationList!
+  """
+  The moderation queue: comments on every post of userId (the user or an
+  administrator; FORBIDDEN otherwise), any post state. status omitted lists
+  both; order by creation, OLDEST first by default; limit clamped to
+  1-100, negative offset BAD_USER_INPUT.
+  """
+  ownerPubComments(userId: ID!, status: PubCommentStatus, order: PostOrder = OLDEST, offset: Int = 0, limit: Int = 20): PubCommentList!
 }
 
 extend type Mutation {
@@ -2595,6 +2653,8 @@ func (ec *executionContext) childFields_PubComment(ctx context.Context, field gr
 		return ec.fieldContext_PubComment_viewerCanEdit(ctx, field)
 	case "viewerCanModerate":
 		return ec.fieldContext_PubComment_viewerCanModerate(ctx, field)
+	case "postTitle":
+		return ec.fieldContext_PubComment_postTitle(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PubComment", field.Name)
 }
@@ -2627,6 +2687,16 @@ func (ec *executionContext) childFields_PubCommentFormState(ctx context.Context,
 		return ec.fieldContext_PubCommentFormState_bodyMaxChars(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PubCommentFormState", field.Name)
+}
+
+func (ec *executionContext) childFields_PubCommentList(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "items":
+		return ec.fieldContext_PubCommentList_items(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_PubCommentList_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubCommentList", field.Name)
 }
 
 func (ec *executionContext) childFields_PubCommentNotification(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3364,6 +3434,52 @@ func (ec *executionContext) field_Query_myPosts_args(ctx context.Context, rawArg
 		return nil, err
 	}
 	args["limit"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_ownerPubComments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "userId",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (*stgypub.CommentStatus, error) {
+			return ec.unmarshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "order",
+		func(ctx context.Context, v any) (*model.PostOrder, error) {
+			return ec.unmarshalOPostOrder2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["order"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "offset",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["offset"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg4
 	return args, nil
 }
 
@@ -6337,6 +6453,29 @@ func (ec *executionContext) fieldContext_PubComment_viewerCanModerate(_ context.
 	return graphql.NewScalarFieldContext("PubComment", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _PubComment_postTitle(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubComment_postTitle(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PubComment().PostTitle(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubComment_postTitle(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubComment", field, true, true, "String")
+}
+
 func (ec *executionContext) _PubCommentFormState_postId(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6611,6 +6750,61 @@ func (ec *executionContext) _PubCommentFormState_bodyMaxChars(ctx context.Contex
 }
 func (ec *executionContext) fieldContext_PubCommentFormState_bodyMaxChars(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PubCommentFormState", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubCommentList_items(ctx context.Context, field graphql.CollectedField, obj *model.PubCommentList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentList_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Items, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*comment.Item) graphql.Marshaler {
+			return ec.marshalNPubComment2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentList_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubCommentList",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubComment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PubCommentList_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.PubCommentList) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentList_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentList_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentList", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PubCommentNotification_id(ctx context.Context, field graphql.CollectedField, obj *stgypub.CommentNotification) (ret graphql.Marshaler) {
@@ -8062,6 +8256,50 @@ func (ec *executionContext) fieldContext_Query_pubCommentNotifications(ctx conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_pubCommentNotifications_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_ownerPubComments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_ownerPubComments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().OwnerPubComments(ctx, fc.Args["userId"].(stgypub.ID), fc.Args["status"].(*stgypub.CommentStatus), fc.Args["order"].(*model.PostOrder), fc.Args["offset"].(*int), fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PubCommentList) graphql.Marshaler {
+			return ec.marshalNPubCommentList2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentList(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_ownerPubComments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubCommentList(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_ownerPubComments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -11382,48 +11620,54 @@ func (ec *executionContext) _PubComment(ctx context.Context, sel ast.SelectionSe
 		case "id":
 			out.Values[i] = ec._PubComment_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "postId":
 			out.Values[i] = ec._PubComment_postId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nickname":
 			out.Values[i] = ec._PubComment_nickname(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "body":
 			out.Values[i] = ec._PubComment_body(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "status":
 			out.Values[i] = ec._PubComment_status(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isAuthor":
 			out.Values[i] = ec._PubComment_isAuthor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "createdAt":
 			out.Values[i] = ec._PubComment_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "viewerCanEdit":
 			out.Values[i] = ec._PubComment_viewerCanEdit(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "viewerCanModerate":
 			out.Values[i] = ec._PubComment_viewerCanModerate(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "postTitle":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PubComment_postTitle(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -11509,6 +11753,44 @@ func (ec *executionContext) _PubCommentFormState(ctx context.Context, sel ast.Se
 			}
 		case "bodyMaxChars":
 			out.Values[i] = ec._PubCommentFormState_bodyMaxChars(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var pubCommentListImplementors = []string{"PubCommentList"}
+
+func (ec *executionContext) _PubCommentList(ctx context.Context, sel ast.SelectionSet, obj *model.PubCommentList) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubCommentListImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubCommentList")
+		case "items":
+			out.Values[i] = ec._PubCommentList_items(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._PubCommentList_totalCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -11920,6 +12202,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_pubCommentNotifications(ctx, field)
+				})
+		case "ownerPubComments":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_ownerPubComments(ctx, field)
 				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
@@ -13066,6 +13354,14 @@ func (ec *executionContext) unmarshalNPubCommentImport2ᚖgithubᚗcomᚋstgyᚋ
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNPubCommentList2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentList(ctx context.Context, sel ast.SelectionSet, v *model.PubCommentList) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubCommentList!")
+		return graphql.Null
+	}
+	return ec._PubCommentList(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPubCommentNotification2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentNotificationᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.CommentNotification) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -13611,6 +13907,36 @@ func (ec *executionContext) marshalOPostOrder2ᚖgithubᚗcomᚋstgyᚋstgypub�
 	}
 	return v
 }
+
+func (ec *executionContext) unmarshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx context.Context, v any) (*stgypub.CommentStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx context.Context, sel ast.SelectionSet, v *stgypub.CommentStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus[*v])
+	return res
+}
+
+var (
+	unmarshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus = map[string]stgypub.CommentStatus{
+		"PENDING":   stgypub.CommentPending,
+		"PUBLISHED": stgypub.CommentPublished,
+	}
+	marshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus = map[stgypub.CommentStatus]string{
+		stgypub.CommentPending:   "PENDING",
+		stgypub.CommentPublished: "PUBLISHED",
+	}
+)
 
 func (ec *executionContext) marshalOSite2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSite(ctx context.Context, sel ast.SelectionSet, v *model.Site) graphql.Marshaler {
 	if v == nil {

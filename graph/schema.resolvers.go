@@ -219,6 +219,11 @@ func (r *postStatsResolver) Title(ctx context.Context, obj *stgypub.PostStats) (
 	return r.title(ctx, obj.ID)
 }
 
+// PostTitle is the resolver for the postTitle field.
+func (r *pubCommentResolver) PostTitle(ctx context.Context, obj *comment.Item) (string, error) {
+	return r.title(ctx, obj.PostID)
+}
+
 // Order is the resolver for the order field.
 func (r *pubCommentPageResolver) Order(ctx context.Context, obj *comment.Page) (model.PostOrder, error) {
 	if obj.Order == stgypub.OrderOldest {
@@ -353,6 +358,22 @@ func (r *queryResolver) PubCommentNotifications(ctx context.Context, offset *int
 	return &model.PubCommentNotificationList{Items: items, UnreadCount: unread}, nil
 }
 
+// OwnerPubComments is the resolver for the ownerPubComments field.
+func (r *queryResolver) OwnerPubComments(ctx context.Context, userID stgypub.ID, status *stgypub.CommentStatus, order *model.PostOrder, offset *int, limit *int) (*model.PubCommentList, error) {
+	q := stgypub.OwnerCommentQuery{Order: stgypub.OrderOldest, Offset: intOr(offset, 0), Limit: intOr(limit, 20)}
+	if order != nil && *order == model.PostOrderNewest {
+		q.Order = stgypub.OrderNewest
+	}
+	if status != nil {
+		q.Status = *status
+	}
+	items, total, err := r.Comments.OwnerList(ctx, r.viewer(ctx), userID, q)
+	if err != nil {
+		return nil, err
+	}
+	return &model.PubCommentList{Items: items, TotalCount: total}, nil
+}
+
 // Owner is the resolver for the owner field.
 func (r *siteResolver) Owner(ctx context.Context, obj *model.Site) (*stgypub.User, error) {
 	u, err := r.user(ctx, obj.ID)
@@ -424,6 +445,9 @@ func (r *Resolver) Post() PostResolver { return &postResolver{r} }
 // PostStats returns PostStatsResolver implementation.
 func (r *Resolver) PostStats() PostStatsResolver { return &postStatsResolver{r} }
 
+// PubComment returns PubCommentResolver implementation.
+func (r *Resolver) PubComment() PubCommentResolver { return &pubCommentResolver{r} }
+
 // PubCommentPage returns PubCommentPageResolver implementation.
 func (r *Resolver) PubCommentPage() PubCommentPageResolver { return &pubCommentPageResolver{r} }
 
@@ -444,6 +468,7 @@ type (
 	ownPostResolver          struct{ *Resolver }
 	postResolver             struct{ *Resolver }
 	postStatsResolver        struct{ *Resolver }
+	pubCommentResolver       struct{ *Resolver }
 	pubCommentPageResolver   struct{ *Resolver }
 	pubConfigResolver        struct{ *Resolver }
 	queryResolver            struct{ *Resolver }

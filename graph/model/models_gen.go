@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/comment"
 )
 
 type APIToken struct {
@@ -66,6 +67,13 @@ type PubCommentImport struct {
 	IsAuthor bool                  `json:"isAuthor"`
 	// Ignored: recovered from the ID.
 	CreatedAt *time.Time `json:"createdAt,omitempty"`
+}
+
+// Comments across an owner's posts (ownerPubComments).
+type PubCommentList struct {
+	Items []*comment.Item `json:"items"`
+	// How many comments match the status filter, on every page.
+	TotalCount int `json:"totalCount"`
 }
 
 type PubCommentNotificationList struct {

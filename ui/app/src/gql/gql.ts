@@ -21,6 +21,13 @@ type Documents = {
     "\n  mutation ApprovePubComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ApprovePubCommentDocument,
     "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {\n    editPubComment(id: $id, nickname: $nickname, body: $body) {\n      id\n      nickname\n      body\n    }\n  }\n": typeof types.EditPubCommentDocument,
     "\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n": typeof types.DeletePubCommentDocument,
+    "\n  query OwnerComments($userId: ID!, $status: PubCommentStatus, $order: PostOrder, $offset: Int, $limit: Int) {\n    ownerPubComments(userId: $userId, status: $status, order: $order, offset: $offset, limit: $limit) {\n      totalCount\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": typeof types.OwnerCommentsDocument,
+    "\n  query PostComments($postId: ID!, $page: Int) {\n    pubComments(postId: $postId, page: $page, order: OLDEST) {\n      totalCount\n      hasNextPage\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": typeof types.PostCommentsDocument,
+    "\n  query CommentNotifications {\n    pubCommentNotifications(unreadOnly: true, limit: 50) {\n      unreadCount\n      items {\n        id\n        postId\n        commentId\n        nickname\n        createdAt\n      }\n    }\n  }\n": typeof types.CommentNotificationsDocument,
+    "\n  mutation ApproveComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ApproveCommentDocument,
+    "\n  mutation EditComment($id: ID!, $body: String!) {\n    editPubComment(id: $id, body: $body) {\n      id\n      body\n    }\n  }\n": typeof types.EditCommentDocument,
+    "\n  mutation DeleteComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n": typeof types.DeleteCommentDocument,
+    "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markPubCommentNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  query Me {\n    me {\n      id\n      loginName\n      nickname\n      isAdmin\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation Login($loginName: String!, $password: String!) {\n    login(loginName: $loginName, password: $password) {\n      me {\n        id\n        loginName\n        nickname\n        isAdmin\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
@@ -43,6 +50,13 @@ const documents: Documents = {
     "\n  mutation ApprovePubComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n": types.ApprovePubCommentDocument,
     "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {\n    editPubComment(id: $id, nickname: $nickname, body: $body) {\n      id\n      nickname\n      body\n    }\n  }\n": types.EditPubCommentDocument,
     "\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n": types.DeletePubCommentDocument,
+    "\n  query OwnerComments($userId: ID!, $status: PubCommentStatus, $order: PostOrder, $offset: Int, $limit: Int) {\n    ownerPubComments(userId: $userId, status: $status, order: $order, offset: $offset, limit: $limit) {\n      totalCount\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": types.OwnerCommentsDocument,
+    "\n  query PostComments($postId: ID!, $page: Int) {\n    pubComments(postId: $postId, page: $page, order: OLDEST) {\n      totalCount\n      hasNextPage\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": types.PostCommentsDocument,
+    "\n  query CommentNotifications {\n    pubCommentNotifications(unreadOnly: true, limit: 50) {\n      unreadCount\n      items {\n        id\n        postId\n        commentId\n        nickname\n        createdAt\n      }\n    }\n  }\n": types.CommentNotificationsDocument,
+    "\n  mutation ApproveComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n": types.ApproveCommentDocument,
+    "\n  mutation EditComment($id: ID!, $body: String!) {\n    editPubComment(id: $id, body: $body) {\n      id\n      body\n    }\n  }\n": types.EditCommentDocument,
+    "\n  mutation DeleteComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n": types.DeleteCommentDocument,
+    "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markPubCommentNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  query Me {\n    me {\n      id\n      loginName\n      nickname\n      isAdmin\n    }\n  }\n": types.MeDocument,
     "\n  mutation Login($loginName: String!, $password: String!) {\n    login(loginName: $loginName, password: $password) {\n      me {\n        id\n        loginName\n        nickname\n        isAdmin\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
@@ -100,6 +114,34 @@ export function graphql(source: "\n  mutation EditPubComment($id: ID!, $nickname
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OwnerComments($userId: ID!, $status: PubCommentStatus, $order: PostOrder, $offset: Int, $limit: Int) {\n    ownerPubComments(userId: $userId, status: $status, order: $order, offset: $offset, limit: $limit) {\n      totalCount\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n"): (typeof documents)["\n  query OwnerComments($userId: ID!, $status: PubCommentStatus, $order: PostOrder, $offset: Int, $limit: Int) {\n    ownerPubComments(userId: $userId, status: $status, order: $order, offset: $offset, limit: $limit) {\n      totalCount\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PostComments($postId: ID!, $page: Int) {\n    pubComments(postId: $postId, page: $page, order: OLDEST) {\n      totalCount\n      hasNextPage\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n"): (typeof documents)["\n  query PostComments($postId: ID!, $page: Int) {\n    pubComments(postId: $postId, page: $page, order: OLDEST) {\n      totalCount\n      hasNextPage\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CommentNotifications {\n    pubCommentNotifications(unreadOnly: true, limit: 50) {\n      unreadCount\n      items {\n        id\n        postId\n        commentId\n        nickname\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query CommentNotifications {\n    pubCommentNotifications(unreadOnly: true, limit: 50) {\n      unreadCount\n      items {\n        id\n        postId\n        commentId\n        nickname\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation ApproveComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EditComment($id: ID!, $body: String!) {\n    editPubComment(id: $id, body: $body) {\n      id\n      body\n    }\n  }\n"): (typeof documents)["\n  mutation EditComment($id: ID!, $body: String!) {\n    editPubComment(id: $id, body: $body) {\n      id\n      body\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markPubCommentNotificationsRead(ids: $ids)\n  }\n"): (typeof documents)["\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markPubCommentNotificationsRead(ids: $ids)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -57,6 +57,7 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
   const tabs = [
     { path: "/stats", label: t("nav.stats") },
     { path: "/posts", label: t("nav.posts") },
+    { path: "/comments", label: t("nav.comments") },
     { path: "/settings", label: t("nav.settings") },
   ];
   const here = loc.path.slice(appPath(base).length);

@@ -12,6 +12,7 @@ import { PostStatsView } from "./stats/PostStatsView";
 import { PostsView } from "./posts/PostsView";
 import { EditPostView, NewPostView } from "./posts/EditorView";
 import { SettingsView } from "./settings/SettingsView";
+import { CommentsView } from "./comments/CommentsView";
 
 /** views lists each route (path pattern) and its component. */
 export function views(base: string): { path: string; component: AnyComponent<any> }[] {
@@ -23,6 +24,7 @@ export function views(base: string): { path: string; component: AnyComponent<any
     { path: appPath(base, "/posts"), component: PostsView },
     { path: appPath(base, "/posts/new"), component: NewPostView },
     { path: appPath(base, "/posts/:id"), component: EditPostView },
+    { path: appPath(base, "/comments"), component: CommentsView },
     { path: appPath(base, "/settings"), component: SettingsView },
   ];
 }

@@ -13,6 +13,7 @@ import { compare, lastDays, period, type Day } from "./model";
 import { useStats } from "./useStats";
 import { KeyFigure, PeriodPicker, StatsIntro } from "./StatsIntro";
 import { DailyChart } from "./DailyChart";
+import { PostComments } from "../comments/PostComments";
 
 export function PostStatsView(props: { params?: Record<string, string> }) {
   const { t } = useI18n();
@@ -64,6 +65,7 @@ export function PostStatsView(props: { params?: Record<string, string> }) {
           <DailyChart id="post-chart" days={lastDays(daily, n)} caption={t("stats.postChartCaption", { count: n, title })} />
         </>
       )}
+      {id && <PostComments postId={id} />}
     </section>
   );
 }

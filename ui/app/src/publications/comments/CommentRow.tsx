@@ -1,0 +1,111 @@
+// One comment in the owner's lists: post, nickname, time in the site's
+// zone, the text (as text, never HTML), and approve / edit / delete with
+// their errors next to the buttons.
+import { useState } from "preact/hooks";
+import { useClient } from "@urql/preact";
+import { useI18n } from "../../lib/i18n-context";
+import { errorText } from "../../lib/errors";
+import { fmtDateTime } from "../../lib/time";
+import { useSite } from "../site";
+import { ActionError } from "../ui";
+import { ApproveMutation, DeleteMutation, EditMutation } from "./ops";
+
+export interface CommentData {
+  id: string;
+  postId: string;
+  postTitle: string;
+  nickname: string;
+  body: string;
+  status: string;
+  isAuthor: boolean;
+  createdAt: string;
+  viewerCanEdit: boolean;
+  viewerCanModerate: boolean;
+}
+
+export function CommentRow(props: { c: CommentData; showPost?: boolean; onChanged: () => void }) {
+  const { t, lang } = useI18n();
+  const site = useSite();
+  const client = useClient();
+  const { c } = props;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(c.body.replace(/\n$/, ""));
+  const title = c.postTitle || t("posts.untitled");
+
+  const run = async (fn: () => Promise<{ error?: import("@urql/core").CombinedError }>) => {
+    setBusy(true);
+    setError("");
+    const r = await fn();
+    setBusy(false);
+    if (r.error) {
+      setError(errorText(t, r.error));
+      return false;
+    }
+    props.onChanged();
+    return true;
+  };
+  const approve = () => run(() => client.mutation(ApproveMutation, { id: c.id }).toPromise());
+  const remove = () => {
+    if (!confirm(t("comments.deleteConfirm", { nickname: c.nickname }))) return;
+    void run(() => client.mutation(DeleteMutation, { id: c.id }).toPromise());
+  };
+  const save = async (e: Event) => {
+    e.preventDefault();
+    if (await run(() => client.mutation(EditMutation, { id: c.id, body: text }).toPromise())) setEditing(false);
+  };
+
+  return (
+    <li class="comment-card">
+      <p class="comment-meta">
+        <strong>{c.nickname}</strong>
+        {c.isAuthor && <span class="badge">{t("comments.author")}</span>}
+        {c.status === "PENDING" && <span class="badge badge-pending">{t("comments.pending")}</span>}{" "}
+        <time dateTime={c.createdAt}>
+          {fmtDateTime(c.createdAt, site.zone, lang)} <span class="zone">({site.zone})</span>
+        </time>
+        {props.showPost !== false && (
+          <>
+            {" · "}
+            <a href={site.link(`/stats/${c.postId}`)}>{t("comments.on", { title })}</a>
+          </>
+        )}
+      </p>
+      {editing ? (
+        <form class="form" onSubmit={save}>
+          <div class="field">
+            <label for={`edit-${c.id}`}>{t("comments.editLabel", { nickname: c.nickname })}</label>
+            <textarea id={`edit-${c.id}`} rows={4} maxLength={1000} value={text} onInput={(e) => setText(e.currentTarget.value)} />
+          </div>
+          <div class="actions">
+            <button type="submit" disabled={busy}>{t("comments.saveEdit")}</button>
+            <button type="button" class="secondary" onClick={() => setEditing(false)}>{t("comments.cancelEdit")}</button>
+          </div>
+        </form>
+      ) : (
+        <p class="comment-body">{c.body}</p>
+      )}
+      {!editing && (
+        <div class="card-actions">
+          {c.viewerCanModerate && c.status === "PENDING" && (
+            <button type="button" disabled={busy} onClick={approve} aria-label={t("comments.approveNamed", { nickname: c.nickname })}>
+              {t("comments.approve")}
+            </button>
+          )}
+          {c.viewerCanEdit && (
+            <button type="button" class="secondary" disabled={busy} onClick={() => setEditing(true)} aria-label={t("comments.editNamed", { nickname: c.nickname })}>
+              {t("comments.edit")}
+            </button>
+          )}
+          {c.viewerCanModerate && (
+            <button type="button" class="danger" disabled={busy} onClick={remove} aria-label={t("comments.deleteNamed", { nickname: c.nickname })}>
+              {t("comments.delete")}
+            </button>
+          )}
+        </div>
+      )}
+      <ActionError text={error} />
+    </li>
+  );
+}

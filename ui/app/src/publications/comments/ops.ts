@@ -1,0 +1,88 @@
+// GraphQL operations of the Comments tab and the per-post queue.
+import { graphql } from "../../gql";
+
+export const OwnerCommentsQuery = graphql(`
+  query OwnerComments($userId: ID!, $status: PubCommentStatus, $order: PostOrder, $offset: Int, $limit: Int) {
+    ownerPubComments(userId: $userId, status: $status, order: $order, offset: $offset, limit: $limit) {
+      totalCount
+      items {
+        id
+        postId
+        postTitle
+        nickname
+        body
+        status
+        isAuthor
+        createdAt
+        viewerCanEdit
+        viewerCanModerate
+      }
+    }
+  }
+`);
+
+export const PostCommentsQuery = graphql(`
+  query PostComments($postId: ID!, $page: Int) {
+    pubComments(postId: $postId, page: $page, order: OLDEST) {
+      totalCount
+      hasNextPage
+      items {
+        id
+        postId
+        postTitle
+        nickname
+        body
+        status
+        isAuthor
+        createdAt
+        viewerCanEdit
+        viewerCanModerate
+      }
+    }
+  }
+`);
+
+export const NotificationsQuery = graphql(`
+  query CommentNotifications {
+    pubCommentNotifications(unreadOnly: true, limit: 50) {
+      unreadCount
+      items {
+        id
+        postId
+        commentId
+        nickname
+        createdAt
+      }
+    }
+  }
+`);
+
+export const ApproveMutation = graphql(`
+  mutation ApproveComment($id: ID!) {
+    approvePubComment(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const EditMutation = graphql(`
+  mutation EditComment($id: ID!, $body: String!) {
+    editPubComment(id: $id, body: $body) {
+      id
+      body
+    }
+  }
+`);
+
+export const DeleteMutation = graphql(`
+  mutation DeleteComment($id: ID!) {
+    deletePubComment(id: $id)
+  }
+`);
+
+export const MarkReadMutation = graphql(`
+  mutation MarkNotificationsRead($ids: [ID!]) {
+    markPubCommentNotificationsRead(ids: $ids)
+  }
+`);
