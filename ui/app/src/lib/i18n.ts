@@ -56,3 +56,12 @@ export function newI18n(lang: Lang, resources: { en: Resource[string]; ja: Resou
   });
   return inst;
 }
+
+/**
+ * dayKey picks key_one for a period of one day ("today", "yesterday") and
+ * key_other otherwise, in every language: Japanese has no plural forms,
+ * but a one-day period still reads differently.
+ */
+export function dayKey(key: string, n: number): string {
+  return `${key}_${n === 1 ? "one" : "other"}`;
+}

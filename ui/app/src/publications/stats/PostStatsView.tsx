@@ -4,6 +4,7 @@
 import { useLocation } from "preact-iso";
 import { useQuery } from "@urql/preact";
 import { useI18n } from "../../lib/i18n-context";
+import { dayKey } from "../../lib/i18n";
 import { ErrorNote, Heading, Loading } from "../ui";
 import { useSite } from "../site";
 import { useBase } from "../paths";
@@ -60,9 +61,9 @@ export function PostStatsView(props: { params?: Record<string, string> }) {
           <StatsIntro updatedAt={stats.updatedAt} period={n} />
           <PeriodPicker current={n} days={stats.days} href={(p) => site.link(`/stats/${id}`, { period: p === 7 ? undefined : p })} />
           <div class="figures">
-            <KeyFigure label={t("stats.postViews", { count: n })} period={n} {...compare(daily, n)} />
+            <KeyFigure label={t(dayKey("stats.postViews", n), { count: n})} period={n} {...compare(daily, n)} />
           </div>
-          <DailyChart id="post-chart" days={lastDays(daily, n)} caption={t("stats.postChartCaption", { count: n, title })} />
+          <DailyChart id="post-chart" days={lastDays(daily, n)} caption={t(dayKey("stats.postChartCaption", n), { count: n, title })} />
         </>
       )}
       {id && <PostComments postId={id} />}

@@ -1,6 +1,7 @@
 // What the numbers mean: the definition of a view, the period, the cache
 // delay and when the figures were computed.
 import { useI18n } from "../../lib/i18n-context";
+import { dayKey } from "../../lib/i18n";
 import { fmtDateTime } from "../../lib/time";
 import { useSite } from "../site";
 
@@ -11,7 +12,7 @@ export function StatsIntro(props: { updatedAt: string; period: number }) {
     <div class="stats-intro">
       <p>{t("stats.definition")}</p>
       <p class="muted">
-        {t("stats.periodNote", { count: props.period })}{" "}
+        {t(dayKey("stats.periodNote", props.period), { count: props.period})}{" "}
         {t("stats.updated", { time: fmtDateTime(props.updatedAt, site.zone, lang), zone: site.zone })}
       </p>
     </div>
@@ -29,7 +30,7 @@ export function PeriodPicker(props: { current: number; days: number; href: (n: n
           .map((n) => (
             <li key={n}>
               <a href={props.href(n)} aria-current={n === props.current ? "true" : undefined}>
-                {t("stats.periodName", { count: n })}
+                {t(dayKey("stats.periodName", n), { count: n})}
               </a>
             </li>
           ))}
@@ -43,11 +44,11 @@ export function KeyFigure(props: { label: string; current: number; previous: num
   const { t, lang } = useI18n();
   const { current, previous } = props;
   let cmp: string;
-  if (previous === null) cmp = t("stats.noPrevious", { count: props.period });
-  else if (previous === 0) cmp = t("stats.previousZero", { count: props.period, previous: previous.toLocaleString(lang) });
+  if (previous === null) cmp = t(dayKey("stats.noPrevious", props.period), { count: props.period});
+  else if (previous === 0) cmp = t(dayKey("stats.previousZero", props.period), { count: props.period, previous: previous.toLocaleString(lang) });
   else {
     const pct = Math.round(((current - previous) / previous) * 100);
-    cmp = t(pct >= 0 ? "stats.up" : "stats.down", { pct: Math.abs(pct), count: props.period, previous: previous.toLocaleString(lang) });
+    cmp = t(dayKey(pct >= 0 ? "stats.up" : "stats.down", props.period), { pct: Math.abs(pct), count: props.period, previous: previous.toLocaleString(lang) });
   }
   return (
     <div class="key-figure">

@@ -7,7 +7,7 @@ import { useSite } from "../site";
 import type { Row, SortKey } from "./model";
 import { Bar, Sparkline } from "./Spark";
 
-export function StatsTable(props: { rows: Row[]; allRows: Row[]; sort: SortKey; dir: "asc" | "desc"; sortHref: (k: SortKey) => string }) {
+export function StatsTable(props: { rows: Row[]; allRows: Row[]; period: number; sort: SortKey; dir: "asc" | "desc"; sortHref: (k: SortKey) => string }) {
   const { t, lang } = useI18n();
   const site = useSite();
   const maxViews = Math.max(0, ...props.allRows.map((r) => r.views));
@@ -36,7 +36,7 @@ export function StatsTable(props: { rows: Row[]; allRows: Row[]; sort: SortKey; 
           {props.rows.map((r) => (
             <tr key={r.id}>
               <th scope="row" class="title-col">
-                <a href={site.link(`/stats/${r.id}`)}>{r.title || t("posts.untitled")}</a>
+                <a href={site.link(`/stats/${r.id}`, { period: props.period === 7 ? undefined : props.period })}>{r.title || t("posts.untitled")}</a>
               </th>
               <td>{r.publishedAt ? <time dateTime={r.publishedAt}>{fmtDate(r.publishedAt, site.zone, lang)}</time> : <span class="muted">{t("posts.state.UNPUBLISHED")}</span>}</td>
               <td class="num views-cell">

@@ -5,6 +5,7 @@
 import { useMemo } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { useI18n } from "../../lib/i18n-context";
+import { dayKey } from "../../lib/i18n";
 import { ErrorNote, Heading, Loading } from "../ui";
 import { useSite } from "../site";
 import { compare, defaultDir, lastDays, PAGE_SIZE, period, rows, SORT_KEYS, sortRows, toCSV, type Row, type SortKey } from "./model";
@@ -44,9 +45,9 @@ export function StatsView() {
           <StatsIntro updatedAt={stats.updatedAt} period={n} />
           <PeriodPicker current={n} days={stats.days} href={(p) => href({ period: p, page: 1 })} />
           <div class="figures">
-            <KeyFigure label={t("stats.totalViews", { count: n })} period={n} {...compare(stats.daily, n)} />
+            <KeyFigure label={t(dayKey("stats.totalViews", n), { count: n})} period={n} {...compare(stats.daily, n)} />
           </div>
-          <DailyChart id="site-chart" days={lastDays(stats.daily, n)} caption={t("stats.chartCaption", { count: n })} />
+          <DailyChart id="site-chart" days={lastDays(stats.daily, n)} caption={t(dayKey("stats.chartCaption", n), { count: n})} />
           <h2 id="posts-h">{t("stats.postsHeading")}</h2>
           {all.length === 0 ? (
             <p class="muted">{t("stats.noPosts")}</p>
@@ -58,7 +59,7 @@ export function StatsView() {
                 </button>
                 <span class="muted">{t("stats.rows", { count: all.length })}</span>
               </div>
-              <StatsTable rows={all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)} allRows={all} sort={sort} dir={dir} sortHref={(k) => href({ sort: k, dir: k === sort ? (dir === "asc" ? "desc" : "asc") : defaultDir(k) })} />
+              <StatsTable rows={all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)} allRows={all} period={n} sort={sort} dir={dir} sortHref={(k) => href({ sort: k, dir: k === sort ? (dir === "asc" ? "desc" : "asc") : defaultDir(k) })} />
               {pages > 1 && (
                 <nav class="pager" aria-label={t("stats.pages")}>
                   {page > 1 ? <a href={href({ page: page - 1 })} rel="prev">{t("stats.prev")}</a> : <span />}
