@@ -8,7 +8,7 @@ import (
 )
 
 // Owner-wide comment statements: the comments on every post of $1 whose
-// status is $2 (” for any), through the posts' owner index and the
+// status is $2 (the empty string for any), through the posts' owner index and the
 // comments' (post_id, id) index.
 var (
 	sqlOwnerCommentCount = sqlText("owner_comment_count", `SELECT count(*) FROM post_pub_comments c
