@@ -32,7 +32,8 @@ if [ ! -f "$app/node_modules/.package-lock.json" ] || ! cmp -s "$app/package-loc
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix "$app" --no-audit --no-fund --loglevel=error >/dev/null
 	cp "$app/package-lock.json" "$app/node_modules/.stgy-lock"
 fi
-if command -v fc-list >/dev/null 2>&1 && ! fc-list | grep -qi "Noto Sans CJK"; then
+fonts=$(fc-list : family 2>/dev/null || true)
+if command -v fc-list >/dev/null 2>&1 && ! grep -qi "Noto Sans CJK" <<<"$fonts"; then
 	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 		echo "== apt-get install fonts-noto-cjk (Japanese text in screenshots)"
 		(apt-get install -y -qq fonts-noto-cjk || (apt-get update -qq && apt-get install -y -qq fonts-noto-cjk)) >/tmp/stgy-e2e-fonts.log 2>&1 ||
