@@ -19,7 +19,7 @@ type PubConfig struct {
 	DesignTheme       string // <= 50 characters; see the prerender themes
 	ShowServiceHeader bool
 	ShowSiteName      bool
-	ShowPagenation    bool
+	ShowPagination    bool
 	ShowSideProfile   bool
 	ShowSideRecent    int // <= 0 hides; clamped to SidePostsMax when rendering
 	ShowSidePopular   int // <= 0 hides; clamped to SidePostsMax when rendering
@@ -32,7 +32,7 @@ func DefaultPubConfig(userID ID) *PubConfig {
 		UserID:            userID,
 		ShowServiceHeader: true,
 		ShowSiteName:      true,
-		ShowPagenation:    true,
+		ShowPagination:    true,
 		ShowSideProfile:   true,
 		ShowSideRecent:    5,
 		ShowSidePopular:   5,

@@ -16,7 +16,7 @@ type PubArticle struct {
 	Config *PubConfig // the owner's settings, DefaultPubConfig when no row
 	// Older and Newer are the owner's published posts just before and
 	// after Post in (published_at, id) order, without Content; nil when
-	// there is none or Config.ShowPagenation is off.
+	// there is none or Config.ShowPagination is off.
 	Older, Newer *Post
 	// Recent is the owner's newest published posts, newest first, at most
 	// Config.SideRecent()+1 of them (the caller drops Post itself);

@@ -57,15 +57,25 @@ func postInput(in model.PostInput) owner.PostInput {
 	}
 }
 
-func pubConfigPatch(in model.PubConfigInput) owner.PubConfigPatch {
+// pubConfigPatch converts the settings input. showPagenation is the
+// deprecated spelling of showPagination: either sets it; both must agree
+// (BAD_USER_INPUT naming showPagination otherwise).
+func pubConfigPatch(in model.PubConfigInput) (owner.PubConfigPatch, error) {
+	pagination := in.ShowPagination
+	if in.ShowPagenation != nil {
+		if pagination != nil && *pagination != *in.ShowPagenation {
+			return owner.PubConfigPatch{}, stgypub.FieldErrorf("showPagination", "showPagination and its deprecated spelling showPagenation differ")
+		}
+		pagination = in.ShowPagenation
+	}
 	return owner.PubConfigPatch{
 		SiteName: in.SiteName, Subtitle: in.Subtitle, Author: in.Author,
 		Introduction: in.Introduction, DesignTheme: in.DesignTheme,
 		ShowServiceHeader: in.ShowServiceHeader, ShowSiteName: in.ShowSiteName,
-		ShowPagenation: in.ShowPagenation, ShowSideProfile: in.ShowSideProfile,
+		ShowPagination: pagination, ShowSideProfile: in.ShowSideProfile,
 		ShowSideRecent: in.ShowSideRecent, ShowSidePopular: in.ShowSidePopular,
 		Extensions: in.Extensions,
-	}
+	}, nil
 }
 
 // postHTML is the sanitized article HTML when the body is loaded

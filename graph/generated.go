@@ -236,6 +236,7 @@ type ComplexityRoot struct {
 		Extensions        func(childComplexity int) int
 		Introduction      func(childComplexity int) int
 		ShowPagenation    func(childComplexity int) int
+		ShowPagination    func(childComplexity int) int
 		ShowServiceHeader func(childComplexity int) int
 		ShowSidePopular   func(childComplexity int) int
 		ShowSideProfile   func(childComplexity int) int
@@ -390,6 +391,8 @@ type PubCommentPageResolver interface {
 	HasNextPage(ctx context.Context, obj *comment.Page) (bool, error)
 }
 type PubConfigResolver interface {
+	ShowPagenation(ctx context.Context, obj *stgypub.PubConfig) (bool, error)
+
 	Extensions(ctx context.Context, obj *stgypub.PubConfig) (map[string]any, error)
 }
 type QueryResolver interface {
@@ -1341,6 +1344,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PubConfig.ShowPagenation(childComplexity), true
+	case "PubConfig.showPagination":
+		if e.ComplexityRoot.PubConfig.ShowPagination == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubConfig.ShowPagination(childComplexity), true
 	case "PubConfig.showServiceHeader":
 		if e.ComplexityRoot.PubConfig.ShowServiceHeader == nil {
 			break
@@ -2035,7 +2044,10 @@ type PubConfig {
   designTheme: String!
   showServiceHeader: Boolean!
   showSiteName: Boolean!
-  showPagenation: Boolean!
+  "Links to the previous and next articles on article pages."
+  showPagination: Boolean!
+  "The same value as showPagination (the seed's spelling, kept for existing clients)."
+  showPagenation: Boolean! @deprecated(reason: "Use showPagination.")
   showSideProfile: Boolean!
   showSideRecent: Int!
   showSidePopular: Int!
@@ -2213,7 +2225,12 @@ input PubConfigInput {
   designTheme: String
   showServiceHeader: Boolean
   showSiteName: Boolean
-  showPagenation: Boolean
+  showPagination: Boolean
+  """
+  The seed's spelling of showPagination, accepted for existing clients (an
+  exported PubConfig carries both); when both are given they must be equal.
+  """
+  showPagenation: Boolean @deprecated(reason: "Use showPagination.")
   showSideProfile: Boolean
   showSideRecent: Int
   showSidePopular: Int
@@ -2771,6 +2788,8 @@ func (ec *executionContext) childFields_PubConfig(ctx context.Context, field gra
 		return ec.fieldContext_PubConfig_showServiceHeader(ctx, field)
 	case "showSiteName":
 		return ec.fieldContext_PubConfig_showSiteName(ctx, field)
+	case "showPagination":
+		return ec.fieldContext_PubConfig_showPagination(ctx, field)
 	case "showPagenation":
 		return ec.fieldContext_PubConfig_showPagenation(ctx, field)
 	case "showSideProfile":
@@ -7423,6 +7442,29 @@ func (ec *executionContext) fieldContext_PubConfig_showSiteName(_ context.Contex
 	return graphql.NewScalarFieldContext("PubConfig", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _PubConfig_showPagination(ctx context.Context, field graphql.CollectedField, obj *stgypub.PubConfig) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubConfig_showPagination(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShowPagination, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubConfig_showPagination(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubConfig", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _PubConfig_showPagenation(ctx context.Context, field graphql.CollectedField, obj *stgypub.PubConfig) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7432,7 +7474,7 @@ func (ec *executionContext) _PubConfig_showPagenation(ctx context.Context, field
 			return ec.fieldContext_PubConfig_showPagenation(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.ShowPagenation, nil
+			return ec.Resolvers.PubConfig().ShowPagenation(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -7443,7 +7485,7 @@ func (ec *executionContext) _PubConfig_showPagenation(ctx context.Context, field
 	)
 }
 func (ec *executionContext) fieldContext_PubConfig_showPagenation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PubConfig", field, false, false, "Boolean")
+	return graphql.NewScalarFieldContext("PubConfig", field, true, true, "Boolean")
 }
 
 func (ec *executionContext) _PubConfig_showSideProfile(ctx context.Context, field graphql.CollectedField, obj *stgypub.PubConfig) (ret graphql.Marshaler) {
@@ -10660,7 +10702,7 @@ func (ec *executionContext) unmarshalInputPubConfigInput(ctx context.Context, ob
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"userId", "siteName", "subtitle", "author", "introduction", "designTheme", "showServiceHeader", "showSiteName", "showPagenation", "showSideProfile", "showSideRecent", "showSidePopular", "extensions"}
+	fieldsInOrder := [...]string{"userId", "siteName", "subtitle", "author", "introduction", "designTheme", "showServiceHeader", "showSiteName", "showPagination", "showPagenation", "showSideProfile", "showSideRecent", "showSidePopular", "extensions"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -10723,6 +10765,13 @@ func (ec *executionContext) unmarshalInputPubConfigInput(ctx context.Context, ob
 				return it, err
 			}
 			it.ShowSiteName = data
+		case "showPagination":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("showPagination"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShowPagination = data
 		case "showPagenation":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("showPagenation"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -12039,11 +12088,17 @@ func (ec *executionContext) _PubConfig(ctx context.Context, sel ast.SelectionSet
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
-		case "showPagenation":
-			out.Values[i] = ec._PubConfig_showPagenation(ctx, field, obj)
+		case "showPagination":
+			out.Values[i] = ec._PubConfig_showPagination(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "showPagenation":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PubConfig_showPagenation(ctx, field, obj)
+				})
 		case "showSideProfile":
 			out.Values[i] = ec._PubConfig_showSideProfile(ctx, field, obj)
 			if out.Values[i] == graphql.Null {

@@ -85,7 +85,11 @@ func (r *mutationResolver) SetPostPublication(ctx context.Context, id stgypub.ID
 
 // UpdatePubConfig is the resolver for the updatePubConfig field.
 func (r *mutationResolver) UpdatePubConfig(ctx context.Context, userID stgypub.ID, input model.PubConfigInput) (*stgypub.PubConfig, error) {
-	return r.Owner.UpdatePubConfig(ctx, r.viewer(ctx), userID, pubConfigPatch(input))
+	patch, err := pubConfigPatch(input)
+	if err != nil {
+		return nil, err
+	}
+	return r.Owner.UpdatePubConfig(ctx, r.viewer(ctx), userID, patch)
 }
 
 // UpdateProfile is the resolver for the updateProfile field.
@@ -240,6 +244,11 @@ func (r *pubCommentPageResolver) PageSize(ctx context.Context, obj *comment.Page
 // HasNextPage is the resolver for the hasNextPage field.
 func (r *pubCommentPageResolver) HasNextPage(ctx context.Context, obj *comment.Page) (bool, error) {
 	return obj.Number*stgypub.CommentPageSize < obj.TotalCount, nil
+}
+
+// ShowPagenation is the resolver for the showPagenation field.
+func (r *pubConfigResolver) ShowPagenation(ctx context.Context, obj *stgypub.PubConfig) (bool, error) {
+	return obj.ShowPagination, nil
 }
 
 // Extensions is the resolver for the extensions field.

@@ -11,7 +11,7 @@ import (
 // values (docs/SPEC.md#pub-config).
 type PubConfigPatch struct {
 	SiteName, Subtitle, Author, Introduction, DesignTheme            *string
-	ShowServiceHeader, ShowSiteName, ShowPagenation, ShowSideProfile *bool
+	ShowServiceHeader, ShowSiteName, ShowPagination, ShowSideProfile *bool
 	// ShowSideRecent and ShowSidePopular are 0 (hidden) to
 	// stgypub.SidePostsMax.
 	ShowSideRecent, ShowSidePopular *int
@@ -41,7 +41,7 @@ func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, use
 	setString(&c.DesignTheme, patch.DesignTheme)
 	setBool(&c.ShowServiceHeader, patch.ShowServiceHeader)
 	setBool(&c.ShowSiteName, patch.ShowSiteName)
-	setBool(&c.ShowPagenation, patch.ShowPagenation)
+	setBool(&c.ShowPagination, patch.ShowPagination)
 	setBool(&c.ShowSideProfile, patch.ShowSideProfile)
 	if patch.ShowSideRecent != nil {
 		c.ShowSideRecent = *patch.ShowSideRecent

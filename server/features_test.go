@@ -298,7 +298,7 @@ func TestPrevNext(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := stgypub.DefaultPubConfig(u)
-			cfg.ShowPagenation = tt.pagination
+			cfg.ShowPagination = tt.pagination
 			e.config(cfg)
 			body := e.get("/pub/" + tt.post.String()).Body.String()
 			checkPager(t, body, "older", tt.older)

@@ -40,7 +40,7 @@ func goldenEnv(t *testing.T) (*env, stgypub.ID, stgypub.ID, stgypub.ID) {
 	e.config(&stgypub.PubConfig{
 		UserID: u, SiteName: "Gopher's Notes", Subtitle: "Go & the web", Author: "The Gopher",
 		Introduction: "Articles about Go.\nAnd the web.", ShowServiceHeader: true, ShowSiteName: true,
-		ShowPagenation: true, ShowSideProfile: true, ShowSideRecent: 3, ShowSidePopular: 3, Extensions: ext,
+		ShowPagination: true, ShowSideProfile: true, ShowSideRecent: 3, ShowSidePopular: 3, Extensions: ext,
 	})
 	enMD, enLoc := corpusArticle(t, "en/go1.12.md")
 	jaMD, jaLoc := corpusArticle(t, "ja/glossary-slug.md")

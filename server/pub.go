@@ -71,7 +71,7 @@ func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pa
 		location += "?design=" + design
 	}
 	page := s.pubPage(location, post, site, theme, article)
-	if site.config.ShowPagenation {
+	if site.config.ShowPagination {
 		page.Older, page.Newer = s.linkCard(a.Older), s.linkCard(a.Newer)
 	}
 	if n := site.config.SideRecent(); n > 0 {

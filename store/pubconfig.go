@@ -27,7 +27,7 @@ type pubConfigRow struct {
 	DesignTheme       string `bun:"design_theme,notnull"`
 	ShowServiceHeader bool   `bun:"show_service_header,notnull"`
 	ShowSiteName      bool   `bun:"show_site_name,notnull"`
-	ShowPagenation    bool   `bun:"show_pagenation,notnull"`
+	ShowPagination    bool   `bun:"show_pagenation,notnull"`
 	ShowSideProfile   bool   `bun:"show_side_profile,notnull"`
 	ShowSideRecent    int32  `bun:"show_side_recent,notnull"`
 	ShowSidePopular   int32  `bun:"show_side_popular,notnull"`
@@ -72,7 +72,7 @@ func (r *pubConfigRow) toDomain() *stgypub.PubConfig {
 		DesignTheme:       r.DesignTheme,
 		ShowServiceHeader: r.ShowServiceHeader,
 		ShowSiteName:      r.ShowSiteName,
-		ShowPagenation:    r.ShowPagenation,
+		ShowPagination:    r.ShowPagination,
 		ShowSideProfile:   r.ShowSideProfile,
 		ShowSideRecent:    int(r.ShowSideRecent),
 		ShowSidePopular:   int(r.ShowSidePopular),
@@ -90,7 +90,7 @@ func pubConfigToRow(c *stgypub.PubConfig) *pubConfigRow {
 		DesignTheme:       c.DesignTheme,
 		ShowServiceHeader: c.ShowServiceHeader,
 		ShowSiteName:      c.ShowSiteName,
-		ShowPagenation:    c.ShowPagenation,
+		ShowPagination:    c.ShowPagination,
 		ShowSideProfile:   c.ShowSideProfile,
 		ShowSideRecent:    int32(c.ShowSideRecent),
 		ShowSidePopular:   int32(c.ShowSidePopular),
@@ -167,4 +167,18 @@ func (s *Store) UpdatePubConfig(ctx context.Context, c *stgypub.PubConfig) error
 		return fmt.Errorf("store: update pub config of %s: %w", c.UserID, err)
 	}
 	return nil
+}
+
+var sqlHasPubConfig = sqlText("has_pub_config", `SELECT EXISTS (SELECT 1 FROM user_pub_configs WHERE user_id = $1)`)
+
+// HasPubConfig reports whether the user has a user_pub_configs row (PubConfig
+// reads a missing row as DefaultPubConfig); demo.Load writes a demo site's
+// settings only when there is none.
+func (s *Store) HasPubConfig(ctx context.Context, userID stgypub.ID) (bool, error) {
+	var ok bool
+	err := sqlHasPubConfig.raw(s.DB, int64(userID)).Scan(ctx, &ok)
+	if err != nil {
+		return false, fmt.Errorf("store: has pub config %s: %w", userID, err)
+	}
+	return ok, nil
 }

@@ -35,7 +35,7 @@ func TestPubConfig(t *testing.T) {
 	want := &stgypub.PubConfig{
 		UserID: alice, SiteName: "Alice の日記", Subtitle: "sub", Author: "Alice",
 		Introduction: "こんにちは\nhello", DesignTheme: "newspaper",
-		ShowServiceHeader: false, ShowSiteName: true, ShowPagenation: false, ShowSideProfile: true,
+		ShowServiceHeader: false, ShowSiteName: true, ShowPagination: false, ShowSideProfile: true,
 		ShowSideRecent: -1, ShowSidePopular: 1000, Extensions: ext,
 	}
 	t.Run("upsert round trip", func(t *testing.T) {
@@ -102,4 +102,22 @@ func TestPubConfig(t *testing.T) {
 			t.Errorf("site names %v", byUser)
 		}
 	})
+}
+
+func TestHasPubConfig(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	alice := mustUser(t, s, "alice")
+	if ok, err := s.HasPubConfig(ctx, alice); err != nil || ok {
+		t.Fatalf("before: %v, %v; want false", ok, err)
+	}
+	if err := s.UpdatePubConfig(ctx, stgypub.DefaultPubConfig(alice)); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := s.HasPubConfig(ctx, alice); err != nil || !ok {
+		t.Errorf("after: %v, %v; want true", ok, err)
+	}
+	if ok, err := s.HasPubConfig(ctx, 999); err != nil || ok {
+		t.Errorf("unknown user: %v, %v; want false", ok, err)
+	}
 }

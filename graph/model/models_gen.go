@@ -92,14 +92,17 @@ type PubConfigInput struct {
 	// "", default, newspaper, whiteboard, dark, vertical, vertical-newspaper or
 	// vertical-dark; other names are BAD_USER_INPUT (a stored value from before
 	// this check may be sent back unchanged).
-	DesignTheme       *string        `json:"designTheme,omitempty"`
-	ShowServiceHeader *bool          `json:"showServiceHeader,omitempty"`
-	ShowSiteName      *bool          `json:"showSiteName,omitempty"`
-	ShowPagenation    *bool          `json:"showPagenation,omitempty"`
-	ShowSideProfile   *bool          `json:"showSideProfile,omitempty"`
-	ShowSideRecent    *int           `json:"showSideRecent,omitempty"`
-	ShowSidePopular   *int           `json:"showSidePopular,omitempty"`
-	Extensions        map[string]any `json:"extensions,omitempty"`
+	DesignTheme       *string `json:"designTheme,omitempty"`
+	ShowServiceHeader *bool   `json:"showServiceHeader,omitempty"`
+	ShowSiteName      *bool   `json:"showSiteName,omitempty"`
+	ShowPagination    *bool   `json:"showPagination,omitempty"`
+	// The seed's spelling of showPagination, accepted for existing clients (an
+	// exported PubConfig carries both); when both are given they must be equal.
+	ShowPagenation  *bool          `json:"showPagenation,omitempty"`
+	ShowSideProfile *bool          `json:"showSideProfile,omitempty"`
+	ShowSideRecent  *int           `json:"showSideRecent,omitempty"`
+	ShowSidePopular *int           `json:"showSidePopular,omitempty"`
+	Extensions      map[string]any `json:"extensions,omitempty"`
 }
 
 type Query struct {

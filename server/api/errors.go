@@ -45,9 +45,6 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 				rq.unavailable.Store(true)
 			}
 		}
-	case se == nil && gerr.Err != nil && gerr.Err.Error() == "introspection disabled":
-		gerr.Message = "introspection is disabled"
-		gerr.Extensions["code"] = stgypub.CodeForbidden
 	case se == nil && gerr.Err == nil:
 		// gqlgen's complexity limit has its own code; clients get the one
 		// the other limits use.

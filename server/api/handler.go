@@ -62,6 +62,8 @@ func New(cfg Config, deps Deps) http.Handler {
 	srv.SetParserTokenLimit(2 * cfg.MaxTokens)
 	if cfg.Introspection {
 		srv.Use(extension.Introspection{})
+	} else {
+		srv.AroundFields(refuseIntrospection)
 	}
 	srv.Use(shapeLimit{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))

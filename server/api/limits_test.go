@@ -91,6 +91,13 @@ func TestIntrospectionSwitch(t *testing.T) {
 			if on != (len(full.Errors) == 0) {
 				t.Errorf("full introspection query with introspection %v: %.300s", on, full.raw)
 			}
+			typ := e.do(t, req{query: `{ __type(name: "Post") { name } }`})
+			if on == (typ.code() == stgypub.CodeForbidden) || on != (len(typ.Errors) == 0) {
+				t.Errorf("__type with introspection %v: %s", on, typ.raw)
+			}
+			if tn := e.do(t, req{query: `{ __typename }`}); len(tn.Errors) != 0 || string(tn.Data["__typename"]) != `"Query"` {
+				t.Errorf("__typename with introspection %v: %s", on, tn.raw)
+			}
 		})
 	}
 }

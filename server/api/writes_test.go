@@ -108,11 +108,52 @@ func TestPostWrites(t *testing.T) {
 	})
 }
 
+// TestShowPaginationAlias: showPagination is the field; the seed's spelling
+// showPagenation stays as a deprecated alias on output and input, so
+// existing clients keep working; both given must agree.
+func TestShowPaginationAlias(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	update := `mutation($u: ID!, $in: PubConfigInput!) { updatePubConfig(userId: $u, input: $in) { showPagination showPagenation } }`
+	tests := []struct {
+		name string
+		in   map[string]any
+		want any // the value both fields then read; nil: BAD_USER_INPUT
+	}{
+		{"new name", map[string]any{"showPagination": false}, false},
+		{"deprecated name", map[string]any{"showPagenation": true}, true},
+		{"deprecated name off", map[string]any{"showPagenation": false}, false},
+		{"both, equal", map[string]any{"showPagination": true, "showPagenation": true}, true},
+		{"both, different", map[string]any{"showPagination": false, "showPagenation": true}, nil},
+		{"neither keeps it", map[string]any{"siteName": "S"}, true},
+	}
+	for _, tt := range tests {
+		r := e.do(t, req{as: "owner", query: update, variables: map[string]any{"u": e.owner.ID.String(), "in": tt.in}})
+		if tt.want == nil {
+			if r.code() != stgypub.CodeBadUserInput || r.Errors[0].Extensions["field"] != "showPagination" {
+				t.Errorf("%s: %s", tt.name, r.raw)
+			}
+			continue
+		}
+		var got map[string]any
+		r.data(t, "updatePubConfig", &got)
+		if got["showPagination"] != tt.want || got["showPagenation"] != tt.want {
+			t.Errorf("%s: %v, want both %v", tt.name, got, tt.want)
+		}
+	}
+	var cfg map[string]any
+	e.do(t, req{query: `query($u: ID!) { pubConfig(userId: $u) { showPagination showPagenation } }`,
+		variables: map[string]any{"u": e.owner.ID.String()}}).data(t, "pubConfig", &cfg)
+	if cfg["showPagination"] != true || cfg["showPagenation"] != true {
+		t.Errorf("pubConfig = %v", cfg)
+	}
+}
+
 func TestPubConfigUpdateAndRoundTrip(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
 	u := map[string]any{"u": e.owner.ID.String()}
-	const fields = `userId siteName subtitle author introduction designTheme showServiceHeader showSiteName showPagenation showSideProfile showSideRecent showSidePopular extensions`
+	const fields = `userId siteName subtitle author introduction designTheme showServiceHeader showSiteName showPagination showPagenation showSideProfile showSideRecent showSidePopular extensions`
 	update := `mutation($u: ID!, $in: PubConfigInput!) { updatePubConfig(userId: $u, input: $in) { ` + fields + ` } }`
 	ext := map[string]any{
 		"shareButtons": []any{"x", "hatena", "future-service"},
@@ -121,10 +162,10 @@ func TestPubConfigUpdateAndRoundTrip(t *testing.T) {
 		"unknownKey":   map[string]any{"n": 1.5},
 	}
 	r := e.do(t, req{as: "owner", query: update, variables: map[string]any{"u": u["u"], "in": map[string]any{
-		"siteName": "My Site", "showSideRecent": 20, "showPagenation": false, "extensions": ext}}})
+		"siteName": "My Site", "showSideRecent": 20, "showPagination": false, "extensions": ext}}})
 	var got map[string]any
 	r.data(t, "updatePubConfig", &got)
-	if got["siteName"] != "My Site" || got["showSideRecent"] != 20.0 || got["showPagenation"] != false || got["showSidePopular"] != 5.0 {
+	if got["siteName"] != "My Site" || got["showSideRecent"] != 20.0 || got["showPagination"] != false || got["showPagenation"] != false || got["showSidePopular"] != 5.0 {
 		t.Fatalf("updated = %v", got)
 	}
 	if !reflect.DeepEqual(got["extensions"], ext) {

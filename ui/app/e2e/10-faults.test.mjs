@@ -21,7 +21,7 @@ describe("fault 1: settings never wiped by a form that did not load", () => {
       u: uid,
       in: {
         siteName: "Mix notes", subtitle: "Both languages", author: "Mix", designTheme: "newspaper",
-        showSideRecent: 4, showSidePopular: 3, showServiceHeader: false, showSiteName: true, showPagenation: false, showSideProfile: true,
+        showSideRecent: 4, showSidePopular: 3, showServiceHeader: false, showSiteName: true, showPagination: false, showSideProfile: true,
         extensions: { shareButtons: ["line", "x", "mastodon"], comments: { mode: "moderated", note: "kept" }, futureKey: { a: [1, 2] } },
       },
     });

@@ -163,7 +163,7 @@ export class Api {
   }
   async config(userId) {
     const d = await this.gql(
-      "query($u: ID!) { pubConfig(userId: $u) { siteName subtitle author introduction designTheme showServiceHeader showSiteName showPagenation showSideProfile showSideRecent showSidePopular extensions } }",
+      "query($u: ID!) { pubConfig(userId: $u) { siteName subtitle author introduction designTheme showServiceHeader showSiteName showPagination showSideProfile showSideRecent showSidePopular extensions } }",
       { u: userId },
     );
     return d.pubConfig;

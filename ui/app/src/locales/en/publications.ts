@@ -197,7 +197,7 @@ export const publications = {
     showGroup: "Show",
     showServiceHeader: "STGY service bar at the top",
     showSiteName: "Site name and subtitle in the header",
-    showPagenation: "Links to the previous and next articles",
+    showPagination: "Links to the previous and next articles",
     showSideProfile: "Profile in the sidebar",
     showViewCount: "View count line under articles",
     showViewCountHint: "“N views in the last 15 days” under each article.",

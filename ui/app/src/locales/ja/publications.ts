@@ -197,7 +197,7 @@ export const publications: typeof en = {
     showGroup: "表示",
     showServiceHeader: "上部の STGY サービスバー",
     showSiteName: "ヘッダーのサイト名とサブタイトル",
-    showPagenation: "前後の記事へのリンク",
+    showPagination: "前後の記事へのリンク",
     showSideProfile: "サイドバーのプロフィール",
     showViewCount: "記事の下の閲覧数の行",
     showViewCountHint: "各記事の下の「過去15日間の閲覧数 N」。",

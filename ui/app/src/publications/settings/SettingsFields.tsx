@@ -66,7 +66,7 @@ export function SettingsFields({ form, set, problems, siteUrl }: Props) {
         <legend>{t("settings.showGroup")}</legend>
         <Check id="f-showServiceHeader" label={t("settings.showServiceHeader")} checked={form.showServiceHeader} onChange={(v) => set("showServiceHeader", v)} />
         <Check id="f-showSiteName" label={t("settings.showSiteName")} checked={form.showSiteName} onChange={(v) => set("showSiteName", v)} />
-        <Check id="f-showPagenation" label={t("settings.showPagenation")} checked={form.showPagenation} onChange={(v) => set("showPagenation", v)} />
+        <Check id="f-showPagination" label={t("settings.showPagination")} checked={form.showPagination} onChange={(v) => set("showPagination", v)} />
         <Check id="f-showSideProfile" label={t("settings.showSideProfile")} checked={form.showSideProfile} onChange={(v) => set("showSideProfile", v)} />
         <Check id="f-showViewCount" label={t("settings.showViewCount")} hint={t("settings.showViewCountHint")} checked={form.showViewCount} onChange={(v) => set("showViewCount", v)} />
         {(["showSideRecent", "showSidePopular"] as const).map((k) => (

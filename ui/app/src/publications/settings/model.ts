@@ -23,7 +23,7 @@ export interface Form {
   designTheme: string;
   showServiceHeader: boolean;
   showSiteName: boolean;
-  showPagenation: boolean;
+  showPagination: boolean;
   showSideProfile: boolean;
   showSideRecent: string;
   showSidePopular: string;
@@ -50,7 +50,7 @@ export function fromConfig(c: Config): Form {
     designTheme: c.designTheme,
     showServiceHeader: c.showServiceHeader,
     showSiteName: c.showSiteName,
-    showPagenation: c.showPagenation,
+    showPagination: c.showPagination,
     showSideProfile: c.showSideProfile,
     showSideRecent: String(c.showSideRecent),
     showSidePopular: String(c.showSidePopular),
@@ -78,7 +78,7 @@ export function patch(c: Config, initial: Form, f: Form): PubConfigInput {
   const keys = changed(initial, f);
   const input: PubConfigInput = {};
   for (const k of ["siteName", "subtitle", "author", "introduction", "designTheme"] as const) if (keys.includes(k)) input[k] = f[k];
-  for (const k of ["showServiceHeader", "showSiteName", "showPagenation", "showSideProfile"] as const) if (keys.includes(k)) input[k] = f[k];
+  for (const k of ["showServiceHeader", "showSiteName", "showPagination", "showSideProfile"] as const) if (keys.includes(k)) input[k] = f[k];
   for (const k of ["showSideRecent", "showSidePopular"] as const) if (keys.includes(k)) input[k] = Number(f[k]);
   const extKeys = keys.filter((k) => k === "share" || k === "commentsMode" || k === "measurementId" || k === "showViewCount");
   if (extKeys.length === 0) return input;

@@ -12,7 +12,7 @@ export const SettingsQuery = graphql(`
       designTheme
       showServiceHeader
       showSiteName
-      showPagenation
+      showPagination
       showSideProfile
       showSideRecent
       showSidePopular
@@ -32,7 +32,7 @@ export const SaveSettingsMutation = graphql(`
       designTheme
       showServiceHeader
       showSiteName
-      showPagenation
+      showPagination
       showSideProfile
       showSideRecent
       showSidePopular

@@ -45,7 +45,7 @@ func TestPubArticle(t *testing.T) {
 	ctx := context.Background()
 	f := newPagesFixture(t)
 	custom := stgypub.DefaultPubConfig(f.other)
-	custom.SiteName, custom.ShowPagenation, custom.ShowSideRecent = "Bob's", false, 0
+	custom.SiteName, custom.ShowPagination, custom.ShowSideRecent = "Bob's", false, 0
 	if err := f.s.UpdatePubConfig(ctx, custom); err != nil {
 		t.Fatal(err)
 	}

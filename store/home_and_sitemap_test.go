@@ -62,21 +62,3 @@ func TestPublishedSitesAndSitemap(t *testing.T) {
 		wantCode(t, err, stgypub.CodeBadUserInput)
 	}
 }
-
-func TestHasPubConfig(t *testing.T) {
-	ctx := context.Background()
-	s := newStore(t)
-	alice := mustUser(t, s, "alice")
-	if ok, err := s.HasPubConfig(ctx, alice); err != nil || ok {
-		t.Fatalf("before: %v, %v; want false", ok, err)
-	}
-	if err := s.UpdatePubConfig(ctx, stgypub.DefaultPubConfig(alice)); err != nil {
-		t.Fatal(err)
-	}
-	if ok, err := s.HasPubConfig(ctx, alice); err != nil || !ok {
-		t.Errorf("after: %v, %v; want true", ok, err)
-	}
-	if ok, err := s.HasPubConfig(ctx, 999); err != nil || ok {
-		t.Errorf("unknown user: %v, %v; want false", ok, err)
-	}
-}
