@@ -19,7 +19,6 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/internal/obs"
 	"github.com/stgy/stgypub/internal/redisguard"
 )
 
@@ -60,9 +59,10 @@ type Config struct {
 	// checkpoints (a Redis restart then loses up to the gap back to each
 	// post's last checkpoint).
 	FlushInterval time.Duration
-	// Caches counts hits and misses of the ranking ("ranking") and Stats
-	// ("stats") caches (stgy_cache_requests_total); nil counts nothing.
-	Caches *obs.Caches
+	// RankingCache and StatsCache count hits and misses of the ranking
+	// and Stats caches (cmd/stgy-pub passes obs cache counters, exposed as
+	// stgy_cache_requests_total); nil counts nothing.
+	RankingCache, StatsCache HitCounter
 	// Logger receives checkpoint and cleanup failures; default slog.Default().
 	Logger *slog.Logger
 
@@ -111,7 +111,7 @@ type Counter struct {
 
 	flight                 singleflight.Group // one ranking computation per owner at a time
 	rot                    *rotation          // nil without RotationSecret
-	rankingHits, statsHits *obs.Cache
+	rankingHits, statsHits HitCounter
 	dirty                  *dirtySet // nil without FlushInterval
 
 	// Constant arguments of recordScript, passed by pointer.
@@ -160,7 +160,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 		log = slog.Default()
 	}
 	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
-	c.rankingHits, c.statsHits = cfg.Caches.Cache("ranking"), cfg.Caches.Cache("stats")
+	c.rankingHits, c.statsHits = orNoHits(cfg.RankingCache), orNoHits(cfg.StatsCache)
 	if cfg.FlushInterval > 0 {
 		c.dirty = &dirtySet{m: map[dirtyKey]int64{}}
 	}
@@ -220,4 +220,23 @@ func (c *Counter) budget(ctx context.Context) (context.Context, context.CancelFu
 		return context.WithCancel(ctx)
 	}
 	return context.WithTimeout(ctx, c.cfg.Budget)
+}
+
+// HitCounter counts a cache's lookups: Hit when answered from the cache,
+// Miss when the value had to be computed.
+type HitCounter interface {
+	Hit()
+	Miss()
+}
+
+type noHits struct{}
+
+func (noHits) Hit()  {}
+func (noHits) Miss() {}
+
+func orNoHits(h HitCounter) HitCounter {
+	if h == nil {
+		return noHits{}
+	}
+	return h
 }

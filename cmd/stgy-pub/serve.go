@@ -86,7 +86,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		st.Close()
 		return nil, err
 	}
-	st.DB.AddQueryHook(obs.NewQueryHook(deps.Observer("postgres", nil)))
+	st.DB = st.DB.WithQueryHook(obs.NewQueryHook(deps.Observer("postgres", nil)))
 	caches, err := obs.NewCaches(reg)
 	if err != nil {
 		st.Close()
@@ -136,7 +136,8 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Budget:         cfg.RedisPageBudget,
 		RotationSecret: rotationSecret(cfg),
 		FlushInterval:  cfg.FlushInterval,
-		Caches:         caches,
+		RankingCache:   caches.Cache("ranking"),
+		StatsCache:     caches.Cache("stats"),
 		Logger:         logger,
 		// Site-wide ranking: buckets and batch period of the second write.
 		SiteBuckets:       cfg.Ranking.Buckets,
