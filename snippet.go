@@ -18,6 +18,8 @@ import (
 //	{"t":"q","c":"Quoted text"}             block quote or callout
 //	{"t":"code","c":"line 1\nline 2"}       code block, line breaks kept
 //	{"t":"img","src":"a.png","alt":"Alt"}   image (src http(s) or relative)
+//	{"t":"table","rows":[["h1","h2"],["a","b"]],"c":"h1 | h2\na | b"}
+//	                                        a table's first rows, header first
 //
 // "c" is plain text: no markup, macros resolved, white space collapsed to
 // single spaces (except in "code"). Empty fields are omitted. Blocks are
@@ -39,6 +41,10 @@ const (
 	SnippetQuote     = "q"
 	SnippetCode      = "code"
 	SnippetImage     = "img"
+	// SnippetTable is a table's first rows: Rows holds the cells' text
+	// (the first row is the header), C the same text flattened
+	// ("a | b" lines) for readers that only want text.
+	SnippetTable = "table"
 )
 
 // SnippetBlock is one block of a snippet in its JSON form.
@@ -48,6 +54,8 @@ type SnippetBlock struct {
 	C   string `json:"c,omitempty"`   // plain text
 	Src string `json:"src,omitempty"` // image source
 	Alt string `json:"alt,omitempty"` // image alternative text
+	// Rows are a table's cells, row by row (SnippetTable only).
+	Rows [][]string `json:"rows,omitempty"`
 }
 
 // DecodeSnippet parses a snippet; ok is false for invalid JSON.

@@ -18,6 +18,7 @@ const (
 	kindQuote     = stgypub.SnippetQuote
 	kindCode      = stgypub.SnippetCode
 	kindImage     = stgypub.SnippetImage
+	kindTable     = stgypub.SnippetTable
 )
 
 // block is one readable unit of a post in document order. text keeps line
@@ -27,7 +28,8 @@ type block struct {
 	level     int // heading level 1..6
 	text      string
 	img       image
-	secondary bool // table or raw HTML text: a description only as a last resort
+	rows      [][]string // table cells (kindTable)
+	secondary bool       // table or raw HTML text: a description only as a last resort
 }
 
 // collector walks a parsed document and gathers blocks until budget code
@@ -96,6 +98,7 @@ func (c *collector) block(n ast.Node) {
 		c.add(block{kind: kindCode, text: strings.TrimRight(blockLines(n, c.src), "\n")})
 	case *east.Table:
 		var rows []string
+		var cellRows [][]string
 		for row := n.FirstChild(); row != nil; row = row.NextSibling() {
 			var cells []string
 			for cell := row.FirstChild(); cell != nil; cell = cell.NextSibling() {
@@ -104,8 +107,11 @@ func (c *collector) block(n ast.Node) {
 				cells = append(cells, strings.TrimSpace(b.String()))
 			}
 			rows = append(rows, strings.Join(cells, " | "))
+			if len(cellRows) < snippetTableRows {
+				cellRows = append(cellRows, cells)
+			}
 		}
-		c.add(block{kind: kindParagraph, text: strings.Join(rows, "\n"), secondary: true})
+		c.add(block{kind: kindTable, text: strings.Join(rows, "\n"), rows: cellRows, secondary: true})
 	case *ast.HTMLBlock:
 		var b strings.Builder
 		var imgs []image

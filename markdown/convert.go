@@ -139,7 +139,7 @@ func documentTitle(p parsed, blocks []block) string {
 func documentDescription(blocks []block) string {
 	fallback := ""
 	for _, b := range blocks {
-		if b.kind != kindParagraph {
+		if b.kind != kindParagraph && b.kind != kindTable {
 			continue
 		}
 		if !b.secondary {

@@ -11,6 +11,7 @@ var voidElements = map[string]bool{
 
 // finishHTML completes bluemonday's output:
 //   - every link gets rel="nofollow noopener";
+//   - every pre gets tabindex="0" (a scrolling code block is focusable);
 //   - every input becomes a disabled checkbox (keeping its checked state):
 //     only task-list checkboxes are meant to be there;
 //   - tags are balanced: an end tag with no matching open element is
@@ -57,6 +58,13 @@ func finishHTML(b []byte) string {
 		case name == "a":
 			out.WriteString(`<a rel="nofollow noopener"`)
 			out.WriteString(tag[2:])
+			open = append(open, name)
+			openCount[name]++
+		case name == "pre":
+			// A code block may scroll sideways: keyboard users must be able
+			// to focus it (WCAG 2.1.1, axe scrollable-region-focusable).
+			out.WriteString(`<pre tabindex="0"`)
+			out.WriteString(tag[4:])
 			open = append(open, name)
 			openCount[name]++
 		case name == "input":

@@ -157,7 +157,7 @@ func TestSanitizeKeeps(t *testing.T) {
 		{"raw link rel replaced", `<a href="https://example.com/" rel="opener" target="_top">x</a>`, `<a rel="nofollow noopener" href="https://example.com/">x</a>`},
 		{"http image", `![alt](http://example.com/a.png)`, `<img src="http://example.com/a.png" alt="alt">`},
 		{"relative image", `![alt](img/a.png)`, `<img src="img/a.png" alt="alt">`},
-		{"code language class", "```go\nx := 1\n```", `<pre><code class="language-go">x := 1`},
+		{"code language class", "```go\nx := 1\n```", `<pre tabindex="0"><code class="language-go">x := 1`},
 		{"details summary", "<details open>\n<summary>More</summary>\n\nBody\n\n</details>", `<details open="">`},
 		{"task list disabled", "- [x] done\n- [ ] todo", `<input type="checkbox" disabled="" checked="">`},
 		{"raw checkbox forced to disabled", `<input type="checkbox">`, `<input type="checkbox" disabled="">`},

@@ -16,6 +16,29 @@ import (
 // in code points.
 const SnippetMaxLen = stgypub.SnippetMaxLen
 
+// A table in a snippet keeps its first snippetTableRows rows (the header
+// and four more), snippetTableCols columns and cells of at most
+// snippetCellLen code points: enough to look like the table it starts.
+const (
+	snippetTableRows = 5
+	snippetTableCols = 6
+	snippetCellLen   = 60
+)
+
+// snippetRows cuts a table's rows to the snippet's bounds.
+func snippetRows(rows [][]string) [][]string {
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		r = r[:min(len(r), snippetTableCols)]
+		cells := make([]string, len(r))
+		for j, c := range r {
+			cells[j] = stgypub.TruncateEllipsis(stgypub.CollapseSpace(c), snippetCellLen)
+		}
+		out[i] = cells
+	}
+	return out
+}
+
 // minCutRunes is the shortest useful cut text block.
 const minCutRunes = 8
 
@@ -33,7 +56,7 @@ func buildSnippet(blocks []block) string {
 		}
 		n := utf8.RuneCountInString(enc)
 		if total+sep+n > SnippetMaxLen {
-			if sb.T != kindImage {
+			if sb.T != kindImage && sb.T != kindTable {
 				if cut, ok := cutToFit(sb, SnippetMaxLen-total-sep); ok {
 					if sep == 1 {
 						out.WriteByte(',')
@@ -82,6 +105,8 @@ func toSnippetBlock(b block) stgypub.SnippetBlock {
 		return stgypub.SnippetBlock{T: kindCode, C: b.text}
 	case kindHeading:
 		return stgypub.SnippetBlock{T: kindHeading, L: b.level, C: stgypub.CollapseSpace(b.text)}
+	case kindTable:
+		return stgypub.SnippetBlock{T: kindTable, Rows: snippetRows(b.rows), C: stgypub.CollapseSpace(strings.ReplaceAll(b.text, "\n", " / "))}
 	}
 	return stgypub.SnippetBlock{T: b.kind, C: stgypub.CollapseSpace(b.text)}
 }

@@ -9,14 +9,28 @@ import (
 )
 
 // RenderSnippet turns a JSON snippet (format in snippet.go) into safe HTML
-// for the site's Rich view (docs/SPEC.md#public-pages): "h" → <h1>..<h6>, "p"
-// → <p>, runs of "li" → one <ul>, "q" → <blockquote><p>, "code" →
-// <pre><code>, "img" → <img loading="lazy"> when its src is http(s) or
-// relative (others are dropped). Every text is HTML-escaped; with
-// opts.Vertical the text of h, p, li and q is converted to full width as in
-// the article body (code and alt text are not). Invalid JSON renders as "";
+// (docs/SPEC.md#public-pages): "h" → <h1>..<h6>, "p" → <p>, runs of
+// "li" → one <ul>, "q" → <blockquote><p>, "code" → <pre tabindex="0"><code>
+// (focusable: it may scroll), "table" → <table> with the first row as
+// header, "img" → <img loading="lazy"> when its src is http(s) or relative
+// (others are dropped). Every text is HTML-escaped; with opts.Vertical the
+// text of h, p, li, q and table cells is converted to full width as in the
+// article body (code and alt text are not). Invalid JSON renders as "";
 // it never panics.
 func RenderSnippet(snippet string, opts Options) string {
+	return renderSnippet(snippet, opts, "", 0)
+}
+
+// RenderSnippetCard renders a snippet as an entry of a list whose entries
+// are titled by level-2 headings (the site's Rich view): the first
+// heading is left out when it reads title (the entry shows it already),
+// and the other headings move down two levels (h1 → h3, at most h6), so a
+// list page keeps one <h1> and a sound outline.
+func RenderSnippetCard(snippet string, opts Options, title string) string {
+	return renderSnippet(snippet, opts, title, 2)
+}
+
+func renderSnippet(snippet string, opts Options, skipTitle string, shift int) string {
 	blocks, ok := stgypub.DecodeSnippet(snippet)
 	if !ok {
 		return ""
@@ -29,6 +43,7 @@ func RenderSnippet(snippet string, opts Options) string {
 	}
 	var b strings.Builder
 	inList := false
+	first := true
 	for _, sb := range blocks {
 		if sb.T != kindListItem && inList {
 			b.WriteString("</ul>")
@@ -36,7 +51,12 @@ func RenderSnippet(snippet string, opts Options) string {
 		}
 		switch sb.T {
 		case kindHeading:
-			l := strconv.Itoa(min(max(sb.L, 1), 6))
+			skip := first && skipTitle != "" && stgypub.CollapseSpace(sb.C) == stgypub.CollapseSpace(skipTitle)
+			first = false
+			if skip {
+				continue
+			}
+			l := strconv.Itoa(min(max(sb.L+shift, 1+shift), 6))
 			b.WriteString("<h" + l + ">" + text(sb.C) + "</h" + l + ">")
 		case kindParagraph:
 			b.WriteString("<p>" + text(sb.C) + "</p>")
@@ -49,16 +69,45 @@ func RenderSnippet(snippet string, opts Options) string {
 		case kindQuote:
 			b.WriteString("<blockquote><p>" + text(sb.C) + "</p></blockquote>")
 		case kindCode:
-			b.WriteString("<pre><code>" + html.EscapeString(sb.C) + "</code></pre>")
+			b.WriteString(`<pre tabindex="0"><code>` + html.EscapeString(sb.C) + "</code></pre>")
+		case kindTable:
+			writeTable(&b, sb.Rows, text)
 		case kindImage:
 			if stgypub.SafeURL(sb.Src) {
 				b.WriteString(`<img src="` + html.EscapeString(strings.TrimSpace(sb.Src)) +
 					`" alt="` + html.EscapeString(sb.Alt) + `" loading="lazy">`)
 			}
 		}
+		if sb.T != kindImage {
+			first = false
+		}
 	}
 	if inList {
 		b.WriteString("</ul>")
 	}
 	return b.String()
+}
+
+// writeTable writes rows as a table, the first row as its header.
+func writeTable(b *strings.Builder, rows [][]string, text func(string) string) {
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("<table><thead><tr>")
+	for _, c := range rows[0] {
+		b.WriteString("<th>" + text(c) + "</th>")
+	}
+	b.WriteString("</tr></thead>")
+	if len(rows) > 1 {
+		b.WriteString("<tbody>")
+		for _, r := range rows[1:] {
+			b.WriteString("<tr>")
+			for _, c := range r {
+				b.WriteString("<td>" + text(c) + "</td>")
+			}
+			b.WriteString("</tr>")
+		}
+		b.WriteString("</tbody>")
+	}
+	b.WriteString("</table>")
 }

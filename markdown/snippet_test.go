@@ -23,7 +23,7 @@ func TestSnippetFormat(t *testing.T) {
 		{"braces are text", `{{HTTPSidebar}}` + "\n\n" + "`ETag` は HTTP ヘッダー", `[{"t":"p","c":"{{HTTPSidebar}}"},{"t":"p","c":"ETag は HTTP ヘッダー"}]`},
 		{"html block text and image", `<p>Hi <b>there</b><img src="x.png" alt="X"></p>`, `[{"t":"img","src":"x.png","alt":"X"},{"t":"p","c":"Hi there"}]`},
 		{"json escaping", `He said "a\b" &lt;ok&gt;`, `[{"t":"p","c":"He said \"a\\b\" <ok>"}]`},
-		{"table", "| a | b |\n|---|---|\n| 1 | 2 |", `[{"t":"p","c":"a | b 1 | 2"}]`},
+		{"table", "| a | b |\n|---|---|\n| 1 | 2 |", `[{"t":"table","c":"a | b / 1 | 2","rows":[["a","b"],["1","2"]]}]`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,9 +83,9 @@ func TestRenderSnippet(t *testing.T) {
 		want    string
 	}{
 		{"horizontal", snippet, Options{}, `<h2>Go &amp; &lt;you&gt;</h2><p>Text 1</p><ul><li>a</li><li>b</li></ul>` +
-			`<img src="https://example.com/a.png" alt="A &#34;q&#34;" loading="lazy"><pre><code>x &lt; 1</code></pre>` +
+			`<img src="https://example.com/a.png" alt="A &#34;q&#34;" loading="lazy"><pre tabindex="0"><code>x &lt; 1</code></pre>` +
 			`<blockquote><p>quote</p></blockquote><h6>deep</h6>`},
-		{"vertical", `[{"t":"p","c":"Go 1.22!"},{"t":"code","c":"go 1"}]`, Options{Vertical: true}, `<p>Ｇｏ　１．２２！</p><pre><code>go 1</code></pre>`},
+		{"vertical", `[{"t":"p","c":"Go 1.22!"},{"t":"code","c":"go 1"}]`, Options{Vertical: true}, `<p>Ｇｏ　１．２２！</p><pre tabindex="0"><code>go 1</code></pre>`},
 		{"invalid json", `[{"t":"p"`, Options{}, ""},
 		{"not an array", `{"t":"p","c":"x"}`, Options{}, ""},
 		{"empty", "", Options{}, ""},
@@ -126,5 +126,31 @@ func TestDocumentMetadata(t *testing.T) {
 					tt.src, d.Title, d.Description, d.FeaturedImage, tt.title, tt.description, tt.featuredImage)
 			}
 		})
+	}
+}
+
+// TestRenderSnippetCard (issue 9 #11): in a list, the entry's title is not
+// repeated, headings move below the list's h2 titles, and a table stays a
+// table (with at most its first rows).
+func TestRenderSnippetCard(t *testing.T) {
+	md := "# Title\n\nIntro.\n\n## Part\n\n| Lang | Year |\n|---|---|\n| Go | 2009 |\n| Rust | 2010 |\n| C | 1972 |\n| Perl | 1987 |\n| Ruby | 1995 |\n| Lua | 1993 |\n\n```\ncode\n```"
+	snippet := Convert(md, Options{}).Snippet
+	got := RenderSnippetCard(snippet, Options{}, "Title")
+	want := `<p>Intro.</p><h4>Part</h4><table><thead><tr><th>Lang</th><th>Year</th></tr></thead><tbody>` +
+		`<tr><td>Go</td><td>2009</td></tr><tr><td>Rust</td><td>2010</td></tr><tr><td>C</td><td>1972</td></tr><tr><td>Perl</td><td>1987</td></tr></tbody></table>` +
+		`<pre tabindex="0"><code>code</code></pre>`
+	if got != want {
+		t.Errorf("RenderSnippetCard =\n%s\nwant\n%s", got, want)
+	}
+	if strings.Contains(got, "<h1") || strings.Contains(got, "<h2") {
+		t.Errorf("list entry has h1/h2: %s", got)
+	}
+	// A first heading that is not the title stays (moved down).
+	if got := RenderSnippetCard(`[{"t":"h","l":1,"c":"Other"},{"t":"p","c":"x"}]`, Options{}, "Title"); got != "<h3>Other</h3><p>x</p>" {
+		t.Errorf("other heading: %s", got)
+	}
+	// Tables in the article: text cells, header row first, in vertical too.
+	if got := RenderSnippet(`[{"t":"table","rows":[["a"],["1"]]}]`, Options{Vertical: true}); got != "<table><thead><tr><th>ａ</th></tr></thead><tbody><tr><td>１</td></tr></tbody></table>" {
+		t.Errorf("vertical table: %s", got)
 	}
 }

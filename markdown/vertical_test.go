@@ -35,7 +35,7 @@ func TestVertical(t *testing.T) {
 		{
 			name: "code block untouched",
 			src:  "```go\nx := 1\n```",
-			want: []string{`<pre><code class="language-go">x := 1`},
+			want: []string{`<pre tabindex="0"><code class="language-go">x := 1`},
 		},
 		{
 			name:    "link URL untouched, label converted",

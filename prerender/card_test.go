@@ -41,7 +41,7 @@ func TestCardMatchesList(t *testing.T) {
 			}
 			pre := make([]Card, len(cards))
 			for i, c := range cards {
-				if pre[i].Rendered, err = r.Card(tt.kind, c); err != nil {
+				if pre[i].Rendered, err = r.Card(tt.kind, "", c); err != nil {
 					t.Fatal(err)
 				}
 				pre[i].Title = "fields must not be used"
@@ -59,7 +59,7 @@ func TestCardMatchesList(t *testing.T) {
 		})
 	}
 	t.Run("unknown kind", func(t *testing.T) {
-		if _, err := r.Card("table-card", cards[0]); err == nil {
+		if _, err := r.Card("table-card", "", cards[0]); err == nil {
 			t.Error("no error for an unknown kind")
 		}
 	})

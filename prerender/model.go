@@ -32,6 +32,9 @@ type Meta struct {
 	// Styles are further stylesheets (content-hashed ui entry URLs).
 	Styles  []string
 	NoIndex bool // robots noindex (error pages)
+	// NoIndexFollow is robots "noindex, follow" (search results: crawl the
+	// links, do not index the page).
+	NoIndexFollow bool
 }
 
 // Analytics is the Google Analytics manual page_view (issue 3 #6,
@@ -65,7 +68,13 @@ type SiteHeader struct {
 	URL               string // /sites/{id}
 	ShowName          bool   // show_site_name
 	ShowServiceHeader bool   // show_service_header
+	// NameIsHeading makes the shown site name the page's <h1> (the site's
+	// list pages; an article's h1 is its title).
+	NameIsHeading bool
 }
+
+// language is the page's language (Meta.Lang), which picks the chrome.
+func (p *Page) language() string { return p.Meta.Lang }
 
 // Page is what every page template shares.
 type Page struct {
@@ -89,6 +98,9 @@ type Card struct {
 	// appears in; "" renders the fields above instead. Callers cache it
 	// so a list page does not escape every field of every entry again.
 	Rendered template.HTML
+	// Lang is the post's language ("" unknown), marked on the entry when
+	// it differs from the page's.
+	Lang string
 }
 
 // Link is a navigation link; Current marks the active choice.
@@ -129,18 +141,21 @@ type Profile struct {
 // PubPage is /pub/{postId}.
 type PubPage struct {
 	Page
-	Article   template.HTML // markdown.Render output (sanitized)
-	Date      string
-	DateISO   string
-	Author    string
-	Older     *Card // previous (older) article; nil hides
-	Newer     *Card // next (newer) article; nil hides
-	Share     *Share
-	Sidebar   Sidebar
-	ViewCount int64 // PV over the retention window
-	ShowViews bool
-	ViewDays  int // retention window in days, for "N views in the last D days"
-	ScriptURL string
+	Article template.HTML // markdown.Render output (sanitized)
+	// TitleHeading is shown as the page's <h1> above the body when the
+	// body has no level-1 heading of its own ("" when it has).
+	TitleHeading string
+	Date         string
+	DateISO      string
+	Author       string
+	Older        *Card // previous (older) article; nil hides
+	Newer        *Card // next (newer) article; nil hides
+	Share        *Share
+	Sidebar      Sidebar
+	ViewCount    int64 // PV over the retention window
+	ShowViews    bool
+	ViewDays     int // retention window in days, for "N views in the last D days"
+	ScriptURL    string
 	// Comments is the comment section; nil when the article has none.
 	Comments *CommentSection
 	// Preview, when set, marks an owner's preview (server preview.go):
@@ -175,6 +190,9 @@ type SitePage struct {
 	OlderURL     string
 	PageNumber   int
 	Empty        string // message when there is nothing to list
+	// Heading is the page's <h1> when the site name is not (search
+	// results: "Search results for …"; a hidden site name).
+	Heading string
 }
 
 // ErrorPage is the 404/500 page; it carries robots noindex.

@@ -59,7 +59,7 @@ func RenderCounts() map[string]int64 {
 
 // Renderer executes the parsed pages. It is safe for concurrent use.
 type Renderer struct {
-	pages map[string]*template.Template
+	pages map[string]map[string]*template.Template // chrome language -> page -> template
 }
 
 // New parses every page of Pages with layout.html and the partials. It
@@ -71,18 +71,25 @@ func New() (*Renderer, error) {
 			return nil, fmt.Errorf("prerender: ui asset %q is not embedded", a)
 		}
 	}
-	funcs := template.FuncMap{"asset": ui.URL}
-	r := &Renderer{pages: map[string]*template.Template{}}
-	for _, p := range Pages {
-		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS,
-			"templates/layout.html", "templates/partials/*.html", "templates/"+p+".html")
-		if err != nil {
-			return nil, fmt.Errorf("prerender: parse page %s: %w", p, err)
+	r := &Renderer{pages: map[string]map[string]*template.Template{}}
+	for _, tag := range ChromeLanguages {
+		text := TextFor(tag.String())
+		// t and n are the page chrome in this language (i18n.go); dir is
+		// a language's writing direction.
+		funcs := template.FuncMap{"asset": ui.URL, "t": text.T, "n": text.N, "num": text.Number, "dir": Direction}
+		set := map[string]*template.Template{}
+		for _, p := range Pages {
+			t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS,
+				"templates/layout.html", "templates/partials/*.html", "templates/"+p+".html")
+			if err != nil {
+				return nil, fmt.Errorf("prerender: parse page %s: %w", p, err)
+			}
+			if t.Lookup("content") == nil {
+				return nil, fmt.Errorf("prerender: page %s defines no \"content\" template", p)
+			}
+			set[p] = t
 		}
-		if t.Lookup("content") == nil {
-			return nil, fmt.Errorf("prerender: page %s defines no \"content\" template", p)
-		}
-		r.pages[p] = t
+		r.pages[text.Lang()] = set
 	}
 	return r, nil
 }
@@ -97,9 +104,10 @@ const (
 	RichCard  CardKind = "rich-card"  // site list, Rich view
 )
 
-// Card renders one list entry exactly as the page templates would (same
-// partial, same HTML-text context), for Card.Rendered.
-func (r *Renderer) Card(kind CardKind, c Card) (template.HTML, error) {
+// Card renders one list entry exactly as the page templates of a page in
+// language lang would (same partial, same HTML-text context, same chrome
+// language), for Card.Rendered.
+func (r *Renderer) Card(kind CardKind, lang string, c Card) (template.HTML, error) {
 	switch kind {
 	case SideCard, PlainCard, RichCard:
 	default:
@@ -107,7 +115,7 @@ func (r *Renderer) Card(kind CardKind, c Card) (template.HTML, error) {
 	}
 	var b strings.Builder
 	c.Rendered = ""
-	if err := r.pages[PageSite].ExecuteTemplate(&b, string(kind), c); err != nil {
+	if err := r.pages[TextFor(lang).Lang()][PageSite].ExecuteTemplate(&b, string(kind), c); err != nil {
 		return "", fmt.Errorf("prerender: render %s: %w", kind, err)
 	}
 	return template.HTML(b.String()), nil //nolint:gosec // output of html/template
@@ -127,8 +135,8 @@ func (r *Renderer) Error(w io.Writer, p *ErrorPage) error { return r.execute(w, 
 
 // execute renders page into w. Callers pass a buffer (server hashes the
 // bytes for ETag), so a template error never reaches a client half-written.
-func (r *Renderer) execute(w io.Writer, page string, data any) error {
-	if err := r.pages[page].Execute(w, data); err != nil {
+func (r *Renderer) execute(w io.Writer, page string, data interface{ language() string }) error {
+	if err := r.pages[TextFor(data.language()).Lang()][page].Execute(w, data); err != nil {
 		return fmt.Errorf("prerender: render %s: %w", page, err)
 	}
 	renderCounts[page].Add(1)

@@ -19,14 +19,19 @@ type Share struct {
 type ShareButton struct {
 	Service string // "x", "facebook", "line" or "hatena"
 	Label   string
-	URL     string
-	PageURL string // the canonical /pub/{id} URL being shared
-	Title   string
+	// ServiceName is the service's name for people ("X", "Facebook",
+	// "LINE", "Hatena Bookmark"), in the compact links' titles.
+	ServiceName string
+	URL         string
+	PageURL     string // the canonical /pub/{id} URL being shared
+	Title       string
 }
 
 // shareServices is the fixed rendering order of the recognized
 // identifiers.
 var shareServices = []string{"x", "facebook", "line", "hatena"}
+
+var serviceNames = map[string]string{"x": "X", "facebook": "Facebook", "line": "LINE", "hatena": "Hatena Bookmark"}
 
 // NewShare builds the share region for the canonical article URL and
 // title from the configured identifiers (extensions.shareButtons).
@@ -41,7 +46,7 @@ func NewShare(ids []string, canonical, title string, vertical bool) *Share {
 		if !enabled[svc] {
 			continue
 		}
-		b := ShareButton{Service: svc, PageURL: canonical, Title: title}
+		b := ShareButton{Service: svc, ServiceName: serviceNames[svc], PageURL: canonical, Title: title}
 		switch svc {
 		case "x":
 			b.Label = "Post"

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"time"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/markdown"
@@ -93,32 +92,35 @@ func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
 	sum := p.Summary()
 	c.title, c.description, c.image, c.imageAlt = sum.Title, sum.Description, sum.Image, sum.ImageAlt
 	if rich {
-		c.rich = prerender.ScopeIDs(markdown.RenderSnippet(p.Snippet, markdown.Options{Vertical: vertical}))
+		c.rich = prerender.ScopeIDs(markdown.RenderSnippetCard(p.Snippet, markdown.Options{Vertical: vertical}, c.title))
 	}
 	s.cards.Add(k, c)
 	return c
 }
 
 // fragmentKey identifies a pre-rendered list entry: the snippet version,
-// the list and the site author shown in it (dates depend only on the
-// server's Location).
+// the list, the site author shown in it, the page's chrome language and
+// the time zone of its dates.
 type fragmentKey struct {
 	card   cardKey
 	kind   prerender.CardKind
 	author string
+	lang   string
+	zone   string
 }
 
 // withFragment sets c.Rendered from the fragment cache, rendering it on a
 // miss; on a render error the fields are rendered by the page instead.
-func (s *Server) withFragment(c prerender.Card, p *stgypub.Post, kind prerender.CardKind, vertical bool) prerender.Card {
+func (s *Server) withFragment(c prerender.Card, p *stgypub.Post, site siteIdentity, kind prerender.CardKind, vertical bool) prerender.Card {
 	u, pub := versionKey(p)
 	rich := kind == prerender.RichCard
-	k := fragmentKey{card: cardKey{id: p.ID, updated: u, published: pub, vertical: vertical && rich, rich: rich}, kind: kind, author: c.Author}
+	k := fragmentKey{card: cardKey{id: p.ID, updated: u, published: pub, vertical: vertical && rich, rich: rich}, kind: kind, author: c.Author,
+		lang: site.text.Lang() + "/" + c.Lang, zone: site.loc.String()}
 	if html, ok := s.fragments.Get(k); ok {
 		c.Rendered = html
 		return c
 	}
-	html, err := s.pages.Card(kind, c)
+	html, err := s.pages.Card(kind, site.lang, c)
 	if err != nil {
 		s.log.Warn("server: pre-render card", "post", p.ID.String(), "error", err.Error())
 		return c
@@ -126,14 +128,4 @@ func (s *Server) withFragment(c prerender.Card, p *stgypub.Post, kind prerender.
 	s.fragments.Add(k, html)
 	c.Rendered = html
 	return c
-}
-
-// dates formats a time for display (YYYY-MM-DD in the configured zone)
-// and for <time datetime> (RFC 3339).
-func (s *Server) dates(t *time.Time) (display, iso string) {
-	if t == nil {
-		return "", ""
-	}
-	lt := t.In(s.cfg.Location)
-	return lt.Format("2006-01-02"), lt.Format(time.RFC3339)
 }

@@ -44,7 +44,8 @@ func (s *Server) buildCommentsFeed(ctx context.Context, id stgypub.ID) (pagecach
 		}
 		return pagecache.Page{}, fmt.Errorf("server: comments feed of %s: %w", id, err)
 	}
-	post, site := a.Post, newSiteIdentity(a.Owner, a.Config)
+	post := a.Post
+	site := newSiteIdentity(a.Owner, a.Config).in(s.langTag(post.Locale))
 	mode := site.config.Extensions.CommentsMode()
 	if !stgypub.CommentSectionOpen(post, mode, *post.PublishedAt) {
 		return pagecache.Page{}, errNotFound
@@ -55,7 +56,7 @@ func (s *Server) buildCommentsFeed(ctx context.Context, id stgypub.ID) (pagecach
 	}
 	title := s.snippetParts(post, false, false).title
 	if title == "" {
-		title, _ = s.dates(post.PublishedAt)
+		title, _ = site.dates(post.PublishedAt)
 	}
 	page := s.pubURL(id)
 	f := &feeds.Feed{

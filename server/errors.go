@@ -60,15 +60,17 @@ func statusOf(code string) int {
 	return http.StatusInternalServerError
 }
 
+// headings are the error pages' headings (message IDs of the chrome
+// catalogs, prerender/locales).
 var headings = map[int]string{
-	http.StatusNotFound:            "Not found",
-	http.StatusBadRequest:          "Bad request",
-	http.StatusTooManyRequests:     "Too many requests",
-	http.StatusUnauthorized:        "Unauthorized",
-	http.StatusForbidden:           "Forbidden",
-	http.StatusConflict:            "Conflict",
-	http.StatusInternalServerError: "Something went wrong",
-	http.StatusServiceUnavailable:  "Temporarily unavailable",
+	http.StatusNotFound:            "ErrNotFound",
+	http.StatusBadRequest:          "ErrBadRequest",
+	http.StatusTooManyRequests:     "ErrTooManyRequests",
+	http.StatusUnauthorized:        "ErrUnauthorized",
+	http.StatusForbidden:           "ErrForbidden",
+	http.StatusConflict:            "ErrConflict",
+	http.StatusInternalServerError: "ErrInternal",
+	http.StatusServiceUnavailable:  "ErrUnavailable",
 }
 
 // RetryAfter is the Retry-After of a 503 (seconds): a dependency was down
@@ -83,12 +85,17 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	status := statusOf(code)
 	msg := stgypub.ErrorMessage(err)
+	text := prerender.TextFor(s.cfg.DefaultLang)
+	if err == errNotFound {
+		msg = text.T("NotFoundMessage")
+	}
+	heading := text.T(headings[status])
 	if status == http.StatusServiceUnavailable {
 		s.log.LogAttrs(r.Context(), slog.LevelWarn, "dependency unavailable",
 			slog.String("request_id", RequestID(r.Context())),
 			slog.String("path", r.URL.Path),
 			slog.String("error", err.Error()))
-		msg = "This page cannot be shown right now. Please try again in a few seconds."
+		msg = text.T("ErrUnavailableMessage")
 		w.Header().Set("Retry-After", RetryAfter)
 	}
 	if status == http.StatusInternalServerError {
@@ -96,22 +103,22 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 			slog.String("request_id", RequestID(r.Context())),
 			slog.String("path", r.URL.Path),
 			slog.String("error", err.Error()))
-		msg = "An internal error occurred. Please try again later (request " + RequestID(r.Context()) + ")."
+		msg = text.T("ErrInternalMessage", "Request", RequestID(r.Context()))
 	}
 	page := &prerender.ErrorPage{
 		Page: prerender.Page{
-			Meta:  prerender.Meta{Lang: s.cfg.DefaultLang, Title: headings[status], NoIndex: true},
+			Meta:  prerender.Meta{Lang: s.cfg.DefaultLang, Title: heading, NoIndex: true},
 			Theme: prerender.DefaultTheme,
 		},
 		Status:  status,
-		Heading: headings[status],
+		Heading: heading,
 		Message: msg,
 	}
 	var buf bytes.Buffer
 	if rerr := s.pages.Error(&buf, page); rerr != nil {
 		s.log.LogAttrs(r.Context(), slog.LevelError, "render error page",
 			slog.String("request_id", RequestID(r.Context())), slog.String("error", rerr.Error()))
-		http.Error(w, headings[status], status)
+		http.Error(w, heading, status)
 		return
 	}
 	h := w.Header()

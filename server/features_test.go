@@ -169,7 +169,7 @@ func TestConditionalGet(t *testing.T) {
 	})
 }
 
-var sideRE = regexp.MustCompile(`(?s)<section class="(recent|popular)">(.*?)</section>`)
+var sideRE = regexp.MustCompile(`(?s)<section class="(recent|popular)"[^>]*>(.*?)</section>`)
 
 // sidebar returns the post IDs listed under Recent and Popular.
 func sidebar(body string) map[string][]string {
@@ -309,7 +309,7 @@ func TestPrevNext(t *testing.T) {
 
 func checkPager(t *testing.T, body, class, wantID string) {
 	t.Helper()
-	m := regexp.MustCompile(`<a class="` + class + `" rel="[a-z]+" href="/pub/([0-9A-F]{16})">`).FindStringSubmatch(body)
+	m := regexp.MustCompile(`<a class="` + class + `"(?: dir="auto")? rel="[a-z]+" href="/pub/([0-9A-F]{16})">`).FindStringSubmatch(body)
 	switch {
 	case wantID == "" && m != nil:
 		t.Errorf("unexpected %s link to %s", class, m[1])

@@ -41,6 +41,11 @@ func (s *Server) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Pa
 		return pagecache.Page{}, fmt.Errorf("server: feed of %s: %w", userID, err)
 	}
 	site, posts := newSiteIdentity(data.Owner, data.Config), data.Posts
+	lang := s.cfg.DefaultLang
+	if len(posts) > 0 {
+		lang = s.langTag(posts[0].Locale)
+	}
+	site = site.in(lang)
 	f := &feeds.Feed{
 		Title:       site.name,
 		Link:        &feeds.Link{Href: s.siteURL(userID)},
@@ -57,7 +62,7 @@ func (s *Server) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Pa
 		}
 		title := parts.title
 		if title == "" {
-			title, _ = s.dates(p.PublishedAt)
+			title, _ = site.dates(p.PublishedAt)
 		}
 		f.Items = append(f.Items, &feeds.Item{
 			Title:       title,

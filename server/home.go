@@ -83,9 +83,9 @@ func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
 		},
 	}
 	for _, site := range sites {
-		id := newSiteIdentity(site.Owner, site.Config)
+		id := newSiteIdentity(site.Owner, site.Config).in(s.cfg.DefaultLang)
 		newest := site.LastChange
-		date, iso := s.dates(&newest)
+		date, iso := id.dates(&newest)
 		page.Sites = append(page.Sites, prerender.SiteEntry{
 			Name: id.name, Subtitle: site.Config.Subtitle, URL: "/sites/" + site.Owner.ID.String(),
 			Date: date, DateISO: iso,

@@ -33,12 +33,13 @@ func (s *Server) homeRanking(ctx context.Context, lang string) (*prerender.HomeR
 	if len(ranked) == 0 {
 		return nil, rk.ExpiresAt
 	}
-	sites, err := s.siteIdentities(ctx, ranked)
+	sites, err := s.siteIdentities(ctx, ranked, lang)
 	if err != nil {
 		s.warn(ctx, "home: ranked sites unavailable", err)
 		return nil, time.Now()
 	}
-	out := &prerender.HomeRanking{Heading: prerender.RankingHeading(lang, rk.Days)}
+	text := prerender.TextFor(lang)
+	out := &prerender.HomeRanking{Heading: rankingHeading(text, rk.Days)}
 	for i, r := range ranked {
 		site, ok := sites[r.Post.OwnedBy]
 		if !ok {
@@ -46,13 +47,13 @@ func (s *Server) homeRanking(ctx context.Context, lang string) (*prerender.HomeR
 		}
 		title := s.snippetParts(r.Post, false, false).title
 		if title == "" {
-			date, _ := s.dates(r.Post.PublishedAt)
+			date, _ := site.dates(r.Post.PublishedAt)
 			title = site.name + " " + date
 		}
 		e := prerender.RankedEntry{
 			Rank: i + 1, Title: title, URL: "/pub/" + r.Post.ID.String(),
 			SiteName: site.name, SiteURL: "/sites/" + r.Post.OwnedBy.String(),
-			Views: prerender.RankingViews(lang, r.PV),
+			Views: text.N("RankingViews", r.PV),
 		}
 		if site.author != site.name {
 			e.Author = site.author
@@ -64,7 +65,7 @@ func (s *Server) homeRanking(ctx context.Context, lang string) (*prerender.HomeR
 
 // siteIdentities loads the owners and settings of ranked posts (one
 // query each) as the names their sites show.
-func (s *Server) siteIdentities(ctx context.Context, ranked []stgypub.RankedPost) (map[stgypub.ID]siteIdentity, error) {
+func (s *Server) siteIdentities(ctx context.Context, ranked []stgypub.RankedPost, lang string) (map[stgypub.ID]siteIdentity, error) {
 	ids := make([]stgypub.ID, 0, len(ranked))
 	seen := map[stgypub.ID]bool{}
 	for _, r := range ranked {
@@ -91,7 +92,20 @@ func (s *Server) siteIdentities(ctx context.Context, ranked []stgypub.RankedPost
 		if c == nil {
 			c = stgypub.DefaultPubConfig(u.ID)
 		}
-		out[u.ID] = newSiteIdentity(u, c)
+		out[u.ID] = newSiteIdentity(u, c).in(lang)
 	}
 	return out, nil
+}
+
+// rankingHeading is the ranking's heading for a window of days UTC days:
+// "Popular this week" for 7, "Popular today" for 1, else "Popular in the
+// last N days" (in the page's chrome language).
+func rankingHeading(text *prerender.Text, days int) string {
+	switch days {
+	case 7:
+		return text.T("RankingThisWeek")
+	case 1:
+		return text.T("RankingToday")
+	}
+	return text.T("RankingDays", "Days", days)
 }

@@ -57,7 +57,7 @@ func visit(t *testing.T, h http.Handler, path, ip, ua string) *httptest.Response
 const browser = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0"
 
 var rankingRE = regexp.MustCompile(`(?s)<section class="site-ranking".*?</section>`)
-var rankedRE = regexp.MustCompile(`<a class="ranking-link" href="/pub/([0-9A-F]{16})">([^<]*)</a>\n<span class="ranking-site"><a href="/sites/[0-9A-F]{16}">([^<]*)</a>(?: · ([^<]*))?</span>\n<span class="ranking-views">([^<]*)</span>`)
+var rankedRE = regexp.MustCompile(`<a class="ranking-link" dir="auto" href="/pub/([0-9A-F]{16})">([^<]*)</a>\n<span class="ranking-site"><a dir="auto" href="/sites/[0-9A-F]{16}">([^<]*)</a>(?: · <span dir="auto">([^<]*)</span>)?</span>\n<span class="ranking-views">([^<]*)</span>`)
 
 // ranked lists the home page ranking as "title|site|author|views" rows.
 func ranked(t *testing.T, body string) []string {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/stgy/stgypub"
@@ -50,15 +51,39 @@ func ogLocale(lang string) string {
 
 // siteIdentity is what every page of a site shows of its owner: site name
 // and author fall back to the owner's nickname.
+//
+// A page shows the identity in its language (in): the chrome text and
+// the site's time zone (stgypub.PubConfig.Location) follow from it.
 type siteIdentity struct {
 	owner  *stgypub.User
 	config *stgypub.PubConfig
 	name   string
 	author string
+	lang   string          // the page language
+	text   *prerender.Text // the chrome in lang
+	loc    *time.Location  // the site's time zone for lang
 }
 
 func newSiteIdentity(owner *stgypub.User, cfg *stgypub.PubConfig) siteIdentity {
-	return siteIdentity{owner: owner, config: cfg, name: cfg.DisplaySiteName(owner), author: cfg.DisplayAuthor(owner)}
+	id := siteIdentity{owner: owner, config: cfg, name: cfg.DisplaySiteName(owner), author: cfg.DisplayAuthor(owner)}
+	return id.in("")
+}
+
+// in is the identity as a page in language lang shows it.
+func (id siteIdentity) in(lang string) siteIdentity {
+	id.lang, id.text, id.loc = lang, prerender.TextFor(lang), id.config.Location(lang)
+	return id
+}
+
+// dates formats a time for display (YYYY-MM-DD, the calendar date in the
+// site's time zone) and for <time datetime>, feeds and JSON-LD (RFC 3339
+// with that zone's offset).
+func (id siteIdentity) dates(t *time.Time) (display, iso string) {
+	if t == nil {
+		return "", ""
+	}
+	lt := t.In(id.loc)
+	return lt.Format("2006-01-02"), lt.Format(time.RFC3339)
 }
 
 func (s *Server) siteHeader(id siteIdentity) prerender.SiteHeader {
@@ -110,6 +135,7 @@ type blogPosting struct {
 	Image            string  `json:"image,omitempty"`
 	InLanguage       string  `json:"inLanguage,omitempty"`
 	Author           person  `json:"author"`
+	Publisher        *person `json:"publisher,omitempty"`
 	IsPartOf         *blogLD `json:"isPartOf,omitempty"`
 	// CommentCount and InteractionStatistic: server/pub_comments.go.
 	CommentCount         *int                 `json:"commentCount,omitempty"`

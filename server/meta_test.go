@@ -84,7 +84,10 @@ func TestCanonicalIgnoresHost(t *testing.T) {
 		name, path, canonical string
 	}{
 		{"pub", "/pub/" + p.String() + "?design=dark&utm=1", baseURL + "/pub/" + p.String()},
-		{"site", "/sites/" + u.String() + "?view=plain&order=oldest&design=vertical", baseURL + "/sites/" + u.String()},
+		// A list page is its own canonical page: its content parameters
+		// stay, presentation (design) goes (issue 9 #10).
+		{"site", "/sites/" + u.String() + "?view=plain&order=oldest&design=vertical", baseURL + "/sites/" + u.String() + "?order=oldest&amp;view=plain"},
+		{"site page 1", "/sites/" + u.String() + "?design=dark&page=1", baseURL + "/sites/" + u.String()},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,7 +115,11 @@ func TestCanonicalIgnoresHost(t *testing.T) {
 			`<meta name="twitter:image:alt" content="A pic: why?">`,
 			`"image":"https://cdn.example.org/a.png"`,
 			`<meta name="twitter:card" content="summary_large_image">`,
-			`<meta property="article:published_time" content="2026-03-01T11:00:00Z">`,
+			// A Japanese page of a site without a time zone: Tokyo time
+			// (11:00 UTC), with the offset (issue 9 #9).
+			`<meta property="article:published_time" content="2026-03-01T20:00:00&#43;09:00">`, // html/template writes + as &#43;
+			`"datePublished":"2026-03-01T20:00:00+09:00"`,
+			`"publisher":{"@type":"Organization","name":"Alice"`,
 			`<meta name="DC.title" content="Hi">`,
 			`<meta name="DC.date" content="2026-03-01">`,
 			`<meta name="author" content="Alice">`,

@@ -101,7 +101,7 @@ func (s *Server) buildPreview(r *http.Request, post *stgypub.Post) (*prerender.P
 	if err != nil {
 		return nil, fmt.Errorf("server: preview settings %s: %w", post.OwnedBy, err)
 	}
-	site := newSiteIdentity(owner, cfg)
+	site := newSiteIdentity(owner, cfg).in(s.langTag(post.Locale))
 	theme := prerender.ChooseTheme(r.URL.Query().Get("design"), cfg.DesignTheme)
 	article, err := s.articleHTML(ctx, post, theme.Vertical)
 	if err != nil {
@@ -122,7 +122,7 @@ func (s *Server) buildPreview(r *http.Request, post *stgypub.Post) (*prerender.P
 	page.Sidebar.ShowRecent, page.Sidebar.ShowPopular = false, false
 	page.Preview = &prerender.Preview{State: string(state), PublicURL: "/pub/" + post.ID.String()}
 	if post.PublishedAt != nil {
-		page.Preview.Date, page.Preview.DateISO = s.dates(post.PublishedAt)
+		page.Preview.Date, page.Preview.DateISO = site.dates(post.PublishedAt)
 	}
 	return page, nil
 }

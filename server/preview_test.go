@@ -59,7 +59,7 @@ func TestOwnerPreview(t *testing.T) {
 		has    []string
 	}{
 		{"draft as owner", draft, aliceCookie, 200, []string{"Secret draft body.", "draft, not published", "Draft &lt;title&gt;", "Alice&#39;s notes"}},
-		{"scheduled as owner", scheduled, aliceCookie, 200, []string{"Scheduled body.", "scheduled for", at(48 * time.Hour).UTC().Format("2006-01-02")}},
+		{"scheduled as owner", scheduled, aliceCookie, 200, []string{"Scheduled body.", "公開予定", at(48 * time.Hour).In(tokyo).Format("2006-01-02")}},
 		{"published as owner", published, aliceCookie, 200, []string{"Public body.", `href="/pub/` + published.String() + `"`}},
 		{"draft as admin", draft, adminCookie, 200, []string{"Secret draft body."}},
 		{"draft as another owner", draft, bobCookie, 404, nil},
@@ -121,3 +121,6 @@ func TestOwnerPreview(t *testing.T) {
 		}
 	})
 }
+
+// tokyo is the zone a Japanese page without a site time zone shows dates in.
+var tokyo, _ = time.LoadLocation("Asia/Tokyo")

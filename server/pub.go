@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -52,7 +53,7 @@ func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pa
 		return pagecache.Page{}, fmt.Errorf("server: load post %s: %w", id, err)
 	}
 	post := a.Post
-	site := newSiteIdentity(a.Owner, a.Config)
+	site := newSiteIdentity(a.Owner, a.Config).in(s.langTag(a.Post.Locale))
 	sideDone := make(chan *sideData, 1)
 	go func() { sideDone <- s.readSide(ctx, post.OwnedBy, post.ID, site.config.SidePopular()) }()
 	theme := prerender.ChooseTheme(design, site.config.DesignTheme)
@@ -72,7 +73,7 @@ func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pa
 	}
 	page := s.pubPage(location, post, site, theme, article)
 	if site.config.ShowPagination {
-		page.Older, page.Newer = s.linkCard(a.Older), s.linkCard(a.Newer)
+		page.Older, page.Newer = s.linkCard(a.Older, site), s.linkCard(a.Newer, site)
 	}
 	if n := site.config.SideRecent(); n > 0 {
 		page.Sidebar.Recent = s.sideCards(dropPost(a.Recent, post.ID, n), site)
@@ -106,7 +107,7 @@ func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pa
 func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity, theme prerender.Theme, article string) *prerender.PubPage {
 	canonical := s.pubURL(post.ID)
 	parts := s.snippetParts(post, false, false)
-	date, dateISO := s.dates(post.PublishedAt)
+	date, dateISO := site.dates(post.PublishedAt)
 	title := parts.title
 	if title == "" {
 		title = site.name + " " + date
@@ -118,7 +119,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 	}
 	var modified string
 	if post.UpdatedAt != nil && post.UpdatedAt.After(*post.PublishedAt) {
-		_, modified = s.dates(post.UpdatedAt)
+		_, modified = site.dates(post.UpdatedAt)
 	}
 	card := "summary"
 	if image != "" {
@@ -130,8 +131,9 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		URL: canonical, MainEntityOfPage: canonical,
 		DatePublished: dateISO, DateModified: modified,
 		Image: image, InLanguage: lang,
-		Author:   person{Type: "Person", Name: site.author, URL: s.siteURL(site.owner.ID)},
-		IsPartOf: &blogLD{Type: "Blog", Name: site.name, URL: s.siteURL(site.owner.ID)},
+		Author:    person{Type: "Person", Name: site.author, URL: s.siteURL(site.owner.ID)},
+		Publisher: &person{Type: "Organization", Name: site.name, URL: s.siteURL(site.owner.ID)},
+		IsPartOf:  &blogLD{Type: "Blog", Name: site.name, URL: s.siteURL(site.owner.ID)},
 	}
 	page := &prerender.PubPage{
 		Page: prerender.Page{
@@ -147,12 +149,14 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 			Site:      s.siteHeader(site),
 			Analytics: analytics(site.config, location, title, post.ID.String(), "post"),
 		},
-		Article:  trustedHTML(article),
-		Date:     date,
-		DateISO:  dateISO,
-		Author:   site.author,
-		Share:    prerender.NewShare(site.config.Extensions.ShareButtons(), canonical, title, theme.Vertical),
-		ViewDays: s.cfg.ViewDays,
+		Article: trustedHTML(article),
+		// One <h1>: the body's own, else the title above it.
+		TitleHeading: titleHeading(article, title),
+		Date:         date,
+		DateISO:      dateISO,
+		Author:       site.author,
+		Share:        prerender.NewShare(site.config.Extensions.ShareButtons(), canonical, title, theme.Vertical),
+		ViewDays:     s.cfg.ViewDays,
 		Sidebar: prerender.Sidebar{
 			ShowRecent:  site.config.SideRecent() > 0,
 			ShowPopular: site.config.SidePopular() > 0,
@@ -166,4 +170,13 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		page.Sidebar.Profile = &prerender.Profile{Name: site.author, Introduction: intro, URL: "/sites/" + site.owner.ID.String()}
 	}
 	return page
+}
+
+// titleHeading is the title to show as the page's <h1> when the rendered
+// body has no level-1 heading of its own, else "".
+func titleHeading(article, title string) string {
+	if strings.Contains(article, "<h1") {
+		return ""
+	}
+	return title
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/stgy/stgypub"
@@ -73,7 +74,7 @@ func dropPost(posts []*stgypub.Post, id stgypub.ID, n int) []*stgypub.Post {
 func (s *Server) sideCards(posts []*stgypub.Post, site siteIdentity) []prerender.Card {
 	cards := make([]prerender.Card, len(posts))
 	for i, p := range posts {
-		cards[i] = s.withFragment(s.card(p, site, false, false), p, prerender.SideCard, false)
+		cards[i] = s.withFragment(s.card(p, site, false, false), p, site, prerender.SideCard, false)
 	}
 	return cards
 }
@@ -81,8 +82,9 @@ func (s *Server) sideCards(posts []*stgypub.Post, site siteIdentity) []prerender
 // card builds one list entry; rich adds the rendered snippet.
 func (s *Server) card(p *stgypub.Post, site siteIdentity, vertical, rich bool) prerender.Card {
 	parts := s.snippetParts(p, vertical, rich)
-	date, iso := s.dates(p.PublishedAt)
+	date, iso := site.dates(p.PublishedAt)
 	c := prerender.Card{
+		Lang:        otherLang(s.langTag(p.Locale), site.lang, p.Locale),
 		URL:         "/pub/" + p.ID.String(),
 		Title:       parts.title,
 		Description: parts.description,
@@ -97,16 +99,25 @@ func (s *Server) card(p *stgypub.Post, site siteIdentity, vertical, rich bool) p
 }
 
 // linkCard is a previous/next link; nil for no post.
-func (s *Server) linkCard(p *stgypub.Post) *prerender.Card {
+func (s *Server) linkCard(p *stgypub.Post, site siteIdentity) *prerender.Card {
 	if p == nil {
 		return nil
 	}
 	parts := s.snippetParts(p, false, false)
-	date, iso := s.dates(p.PublishedAt)
+	date, iso := site.dates(p.PublishedAt)
 	return &prerender.Card{URL: "/pub/" + p.ID.String(), Title: parts.title, Date: date, DateISO: iso}
 }
 
 func (s *Server) warn(ctx context.Context, msg string, err error) {
 	s.log.LogAttrs(ctx, slog.LevelWarn, msg,
 		slog.String("request_id", RequestID(ctx)), slog.String("error", err.Error()))
+}
+
+// otherLang is a list entry's language when the post has one and it is
+// not the page's, else "" (the entry inherits the page's).
+func otherLang(tag, page, locale string) string {
+	if locale == "" || strings.EqualFold(tag, page) {
+		return ""
+	}
+	return tag
 }

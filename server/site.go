@@ -99,28 +99,27 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme,
 	posts []*stgypub.Post, total int, hasMore bool) *prerender.SitePage {
 	id := site.owner.ID
-	canonical := s.siteURL(id)
+	canonical := s.siteCanonical(id, p)
 	lang := s.cfg.DefaultLang
 	if len(posts) > 0 {
 		lang = s.langTag(posts[0].Locale)
 	}
+	site = site.in(lang)
 	desc := site.config.Subtitle
 	if desc == "" {
 		desc = stgypub.TruncateEllipsis(stgypub.CollapseSpace(site.config.Introduction), stgypub.DescriptionMaxLen)
 	}
-	title := site.name
-	if p.query != "" {
-		title = p.query + " – " + site.name
-	}
+	title := siteTitle(site, p)
 	page := &prerender.SitePage{
 		Page: prerender.Page{
 			Meta: prerender.Meta{
 				Lang: lang, Title: title, Description: desc, Canonical: canonical,
 				SiteName: site.name, OGType: "website", OGLocale: ogLocale(lang),
 				TwitterCard: "summary", Author: site.author, FeedURL: s.feedURL(id),
+				NoIndexFollow: p.query != "",
 				JSONLD: &blogLD{
 					Context: "https://schema.org", Type: "Blog", Name: site.name, Description: desc,
-					URL: canonical, InLanguage: lang, Author: &person{Type: "Person", Name: site.author, URL: canonical},
+					URL: s.siteURL(id), InLanguage: lang, Author: &person{Type: "Person", Name: site.author, URL: s.siteURL(id)},
 				},
 			},
 			Theme:     theme,
@@ -138,8 +137,18 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme
 	if page.Introduction == "" {
 		page.Introduction = site.owner.Introduction
 	}
+	// One <h1> per page: the query on search results, else the site name
+	// (in the header when it is shown there).
+	switch {
+	case p.query != "":
+		page.Heading = site.text.T("SearchHeading", "Query", p.query)
+	case site.config.ShowSiteName:
+		page.Site.NameIsHeading = true
+	default:
+		page.Heading = site.name
+	}
 	s.fillList(page, site, p, theme, posts)
-	s.fillControls(page, id, p, hasMore)
+	s.fillControls(page, site, p, hasMore)
 	return page
 }
 
@@ -162,25 +171,26 @@ func (s *Server) fillList(page *prerender.SitePage, site siteIdentity, p sitePar
 			kind = prerender.RichCard
 		}
 		for i, post := range posts {
-			page.Cards[i] = s.withFragment(s.card(post, site, theme.Vertical, rich), post, kind, theme.Vertical)
+			page.Cards[i] = s.withFragment(s.card(post, site, theme.Vertical, rich), post, site, kind, theme.Vertical)
 		}
 	}
 	if len(posts) == 0 {
-		page.Empty = "No published posts yet."
+		page.Empty = site.text.T("NoPublishedPosts")
 		if p.query != "" {
-			page.Empty = "No posts match your search."
+			page.Empty = site.text.T("NoMatches")
 		}
 	}
 }
 
 // fillControls adds the view and order switches, the search form's hidden
 // fields and the newer/older page links.
-func (s *Server) fillControls(page *prerender.SitePage, id stgypub.ID, p siteParams, hasMore bool) {
+func (s *Server) fillControls(page *prerender.SitePage, site siteIdentity, p siteParams, hasMore bool) {
+	id := site.owner.ID
 	views := []string{viewRich, viewPlain}
 	if p.query != "" {
 		views = []string{viewKWIC, viewRich, viewPlain}
 	}
-	labels := map[string]string{viewKWIC: "KWIC", viewRich: "Rich", viewPlain: "Plain"}
+	labels := map[string]string{viewKWIC: site.text.T("ViewKWIC"), viewRich: site.text.T("ViewRich"), viewPlain: site.text.T("ViewPlain")}
 	for _, v := range views {
 		q := p
 		q.view, q.page = v, 1
@@ -189,9 +199,9 @@ func (s *Server) fillControls(page *prerender.SitePage, id stgypub.ID, p sitePar
 	for _, o := range []stgypub.Order{stgypub.OrderNewest, stgypub.OrderOldest} {
 		q := p
 		q.order, q.page = o, 1
-		label := "Newest first"
+		label := site.text.T("NewestFirst")
 		if o == stgypub.OrderOldest {
-			label = "Oldest first"
+			label = site.text.T("OldestFirst")
 		}
 		page.OrderLinks = append(page.OrderLinks, prerender.Link{Label: label, URL: q.url(id), Current: o == p.order})
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-var cardLinkRE = regexp.MustCompile(`<p class="meta"><a href="/pub/([0-9A-F]{16})">`)
+var cardLinkRE = regexp.MustCompile(`<h2 class="card-title"(?: lang="[^"]*")?><a dir="auto" href="/pub/([0-9A-F]{16})">`)
 
 // listedIDs returns the post IDs of a Rich list in page order.
 func listedIDs(body string) []string {
@@ -119,7 +119,7 @@ func TestSitePagingLinks(t *testing.T) {
 				t.Fatalf("status = %d", rec.Code)
 			}
 			body := rec.Body.String()
-			n := strings.Count(body, "<article>") + strings.Count(body, `<a class="title" href="/pub/`)
+			n := strings.Count(body, "<article>") + strings.Count(body, `<a class="title" dir="auto" href="/pub/`)
 			if n != tt.wantCount {
 				t.Errorf("listed %d posts, want %d", n, tt.wantCount)
 			}
@@ -180,10 +180,11 @@ func TestSiteSearch(t *testing.T) {
 		want      []string
 		notWant   []string
 	}{
-		{"japanese kwic", "?q=" + "東京", "1 result", []string{`<b>東京</b>タワー`, `class="kwic-list"`}, []string{"下書き"}},
-		{"escaped match context", "?q=" + "お寺", "1 result", []string{`&lt;<b>お寺</b>&gt;`}, []string{"<お寺>"}},
-		{"switch to plain", "?q=%E4%BA%AC%E9%83%BD&view=plain", "1 result", []string{`class="plain-list"`, `<span class="current">Plain</span>`}, nil},
-		{"switch to rich", "?q=%E4%BA%AC%E9%83%BD&view=rich", "1 result", []string{`class="rich-list"`}, nil},
+		// Japanese posts: a Japanese page, Japanese chrome.
+		{"japanese kwic", "?q=" + "東京", "「東京」の検索結果 1 件", []string{`<mark>東京</mark>タワー`, `class="kwic-list"`}, []string{"下書き"}},
+		{"escaped match context", "?q=" + "お寺", "「お寺」の検索結果 1 件", []string{`&lt;<mark>お寺</mark>&gt;`}, []string{"<お寺>"}},
+		{"switch to plain", "?q=%E4%BA%AC%E9%83%BD&view=plain", "「京都」の検索結果 1 件", []string{`class="plain-list"`, `<span class="current" aria-current="page">Plain</span>`}, nil},
+		{"switch to rich", "?q=%E4%BA%AC%E9%83%BD&view=rich", "「京都」の検索結果 1 件", []string{`class="rich-list"`}, nil},
 		{"no match", "?q=zzz", "0 results", []string{"No posts match your search."}, nil},
 		{"html in query is escaped", "?q=%3Cscript%3E", "0 results", []string{"&lt;script&gt;"}, []string{"<script>alert", `value="<script>`}},
 	}

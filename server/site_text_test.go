@@ -26,7 +26,7 @@ func TestSearchResultCount(t *testing.T) {
 	}
 }
 
-var plainDescRE = regexp.MustCompile(`<span class="desc">([^<]*)</span>`)
+var plainDescRE = regexp.MustCompile(`<span class="desc" dir="auto">([^<]*)</span>`)
 
 // TestDescriptionEllipsis: a card description cut from a longer paragraph
 // ends with "…" and stays within 300 code points; an uncut one does not.

@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-var viewLinkRE = regexp.MustCompile(`<span class="views-switch">([\s\S]*?)</span>\n<span class="order-switch">`)
-var viewAnchorRE = regexp.MustCompile(`<a href="([^"]*)">([^<]*)</a>|<span class="current">([^<]*)</span>`)
+var viewLinkRE = regexp.MustCompile(`<nav class="views-switch"[^>]*>([\s\S]*?)</nav>\n<nav class="order-switch"`)
+var viewAnchorRE = regexp.MustCompile(`<a href="([^"]*)">([^<]*)</a>|<span class="current" aria-current="page">([^<]*)</span>`)
 
 // TestSiteViewLinks: on search results every view-switch link selects its
 // own view (KWIC, Rich, Plain are three distinct addresses) and keeps q,
@@ -57,7 +57,7 @@ func TestSiteViewLinks(t *testing.T) {
 				}
 				next := e.get(href)
 				body := next.Body.String()
-				if !strings.Contains(body, wantList[label]) || !strings.Contains(body, `<span class="current">`+label+`</span>`) {
+				if !strings.Contains(body, wantList[label]) || !strings.Contains(body, `<span class="current" aria-current="page">`+label+`</span>`) {
 					t.Errorf("%s link %s does not show the %s view", label, href, label)
 				}
 			}

@@ -106,7 +106,7 @@ func TestPopularEntriesPageAndAPIAgree(t *testing.T) {
 }
 
 var (
-	popularSection = regexp.MustCompile(`(?s)<section class="popular">(.*?)</section>`)
+	popularSection = regexp.MustCompile(`(?s)<section class="popular"[^>]*>(.*?)</section>`)
 	pubLink        = regexp.MustCompile(`href="/pub/([0-9A-F]{16})"`)
 )
 
