@@ -2,7 +2,7 @@
 # Checks that the committed browser build is what the sources make (part
 # of `make test`): npm ci in ui/app, graphql-codegen from schema.graphqls,
 # the TypeScript type check, the esbuild build, then fails when
-# ui/app/src/gql or ui/dist differ from the committed files (run
+# the generated ui/app/src/**/gql or ui/dist differ from the committed files (run
 # `make ui` and commit). Skips with a message only when node/npm are
 # missing.
 #   UI_CHECK_REBUILD=1   write the new build instead of failing (make ui)
@@ -26,9 +26,10 @@ if [ "${UI_CHECK_REBUILD:-}" = 1 ]; then exit 0; fi
 if git rev-parse --git-dir >/dev/null 2>&1; then
 	# Working tree against the index (committed or staged files), plus
 	# generated files nobody added.
-	untracked=$(git ls-files --others --exclude-standard -- "$app/src/gql" ui/dist)
-	if ! git diff --quiet -- "$app/src/gql" ui/dist || [ -n "$untracked" ]; then
-		git --no-pager diff --stat -- "$app/src/gql" ui/dist >&2
+	gen=(":(glob)$app/src/**/gql/**" ui/dist)
+	untracked=$(git ls-files --others --exclude-standard -- "${gen[@]}")
+	if ! git diff --quiet -- "${gen[@]}" || [ -n "$untracked" ]; then
+		git --no-pager diff --stat -- "${gen[@]}" >&2
 		[ -z "$untracked" ] || echo "not committed: $untracked" >&2
 		echo "ui-check: the committed build or codegen output differs from the sources: run 'make ui' and commit" >&2
 		exit 1

@@ -119,6 +119,7 @@ describe("fault 2: logging out resets everything per user", () => {
     await withPage(browser, {}, "case4", async (page) => {
       await loginForm(page, "gopher", { path: "/publications/posts?page=2" });
       await page.getByRole("heading", { name: "Posts", level: 1 }).waitFor();
+      await page.locator(".post-card").first().waitFor();
       assert.ok((await page.locator(".post-card").count()) > 0, "gopher has a page 2");
       await page.goto(`${BASE}/publications/posts/${mine.id}`);
       const editor = page.getByLabel("Content (Markdown)");

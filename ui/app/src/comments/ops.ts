@@ -1,6 +1,6 @@
 // GraphQL operations of the readers' comment widget (typed by
 // graphql-codegen). See docs/API.md "Comments and CAPTCHA".
-import { graphql } from "../gql";
+import { graphql } from "./gql";
 
 export const CommentsQuery = graphql(`
   query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {

@@ -14,13 +14,6 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      publishedCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": typeof types.PubCommentsDocument,
-    "\n  query PubCommentFormState($postId: ID!) {\n    pubCommentFormState(postId: $postId) {\n      open\n      newStatus\n      captchaRequired\n      nickname\n      canPostAsOwner\n      asOwner\n      capReached\n      nicknameMaxChars\n      bodyMaxChars\n    }\n  }\n": typeof types.PubCommentFormStateDocument,
-    "\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n": typeof types.CreateCaptchaChallengeDocument,
-    "\n  mutation PostPubComment($input: PostPubCommentInput!) {\n    postPubComment(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.PostPubCommentDocument,
-    "\n  mutation ApprovePubComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ApprovePubCommentDocument,
-    "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {\n    editPubComment(id: $id, nickname: $nickname, body: $body) {\n      id\n      nickname\n      body\n    }\n  }\n": typeof types.EditPubCommentDocument,
-    "\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n": typeof types.DeletePubCommentDocument,
     "\n  query OwnerComments($userId: ID!, $status: PubCommentStatus, $order: PostOrder, $offset: Int, $limit: Int) {\n    ownerPubComments(userId: $userId, status: $status, order: $order, offset: $offset, limit: $limit) {\n      totalCount\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": typeof types.OwnerCommentsDocument,
     "\n  query PostComments($postId: ID!, $page: Int) {\n    pubComments(postId: $postId, page: $page, order: OLDEST) {\n      totalCount\n      hasNextPage\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": typeof types.PostCommentsDocument,
     "\n  query CommentNotifications {\n    pubCommentNotifications(unreadOnly: true, limit: 50) {\n      unreadCount\n      items {\n        id\n        postId\n        commentId\n        nickname\n        createdAt\n      }\n    }\n  }\n": typeof types.CommentNotificationsDocument,
@@ -43,13 +36,6 @@ type Documents = {
     "\n  query Stats($userId: ID!) {\n    pubStats(userId: $userId) {\n      days\n      updatedAt\n      totalPv\n      daily {\n        date\n        pv\n      }\n      posts {\n        id\n        title\n        digest\n        publishedAt\n        pv\n        daily {\n          date\n          pv\n        }\n      }\n    }\n  }\n": typeof types.StatsDocument,
 };
 const documents: Documents = {
-    "\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      publishedCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": types.PubCommentsDocument,
-    "\n  query PubCommentFormState($postId: ID!) {\n    pubCommentFormState(postId: $postId) {\n      open\n      newStatus\n      captchaRequired\n      nickname\n      canPostAsOwner\n      asOwner\n      capReached\n      nicknameMaxChars\n      bodyMaxChars\n    }\n  }\n": types.PubCommentFormStateDocument,
-    "\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n": types.CreateCaptchaChallengeDocument,
-    "\n  mutation PostPubComment($input: PostPubCommentInput!) {\n    postPubComment(input: $input) {\n      id\n      status\n    }\n  }\n": types.PostPubCommentDocument,
-    "\n  mutation ApprovePubComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n": types.ApprovePubCommentDocument,
-    "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {\n    editPubComment(id: $id, nickname: $nickname, body: $body) {\n      id\n      nickname\n      body\n    }\n  }\n": types.EditPubCommentDocument,
-    "\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n": types.DeletePubCommentDocument,
     "\n  query OwnerComments($userId: ID!, $status: PubCommentStatus, $order: PostOrder, $offset: Int, $limit: Int) {\n    ownerPubComments(userId: $userId, status: $status, order: $order, offset: $offset, limit: $limit) {\n      totalCount\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": types.OwnerCommentsDocument,
     "\n  query PostComments($postId: ID!, $page: Int) {\n    pubComments(postId: $postId, page: $page, order: OLDEST) {\n      totalCount\n      hasNextPage\n      items {\n        id\n        postId\n        postTitle\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n": types.PostCommentsDocument,
     "\n  query CommentNotifications {\n    pubCommentNotifications(unreadOnly: true, limit: 50) {\n      unreadCount\n      items {\n        id\n        postId\n        commentId\n        nickname\n        createdAt\n      }\n    }\n  }\n": types.CommentNotificationsDocument,
@@ -86,34 +72,6 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      publishedCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n"): (typeof documents)["\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      publishedCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query PubCommentFormState($postId: ID!) {\n    pubCommentFormState(postId: $postId) {\n      open\n      newStatus\n      captchaRequired\n      nickname\n      canPostAsOwner\n      asOwner\n      capReached\n      nicknameMaxChars\n      bodyMaxChars\n    }\n  }\n"): (typeof documents)["\n  query PubCommentFormState($postId: ID!) {\n    pubCommentFormState(postId: $postId) {\n      open\n      newStatus\n      captchaRequired\n      nickname\n      canPostAsOwner\n      asOwner\n      capReached\n      nicknameMaxChars\n      bodyMaxChars\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation PostPubComment($input: PostPubCommentInput!) {\n    postPubComment(input: $input) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation PostPubComment($input: PostPubCommentInput!) {\n    postPubComment(input: $input) {\n      id\n      status\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ApprovePubComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation ApprovePubComment($id: ID!) {\n    approvePubComment(id: $id) {\n      id\n      status\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {\n    editPubComment(id: $id, nickname: $nickname, body: $body) {\n      id\n      nickname\n      body\n    }\n  }\n"): (typeof documents)["\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {\n    editPubComment(id: $id, nickname: $nickname, body: $body) {\n      id\n      nickname\n      body\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeletePubComment($id: ID!) {\n    deletePubComment(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
