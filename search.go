@@ -29,3 +29,20 @@ func SearchText(s string) string { return norm.NFC.String(s) }
 func NormalizeQuery(q string) string {
 	return SearchText(strings.TrimSpace(StripBOM(strings.TrimSpace(q))))
 }
+
+// SearchContext is the text a search result's keyword-in-context
+// fragments are taken from: the post's plain text without its title at
+// the start (the result shows the title as its link already, so a
+// fragment repeating it would read "… Promise.all() Promise.all() は …";
+// docs/SPEC.md#search). A match only in the title has no fragment.
+func SearchContext(p *Post) string {
+	title := p.Summary().Title
+	text := p.PlainText
+	if title != "" && strings.HasPrefix(text, title) {
+		rest := text[len(title):]
+		if rest == "" || strings.HasPrefix(rest, " ") {
+			return strings.TrimPrefix(rest, " ")
+		}
+	}
+	return text
+}

@@ -244,6 +244,7 @@ type ComplexityRoot struct {
 		ShowSiteName      func(childComplexity int) int
 		SiteName          func(childComplexity int) int
 		Subtitle          func(childComplexity int) int
+		TimeZone          func(childComplexity int, locale *string) int
 		UserID            func(childComplexity int) int
 	}
 
@@ -394,6 +395,7 @@ type PubConfigResolver interface {
 	ShowPagenation(ctx context.Context, obj *stgypub.PubConfig) (bool, error)
 
 	Extensions(ctx context.Context, obj *stgypub.PubConfig) (map[string]any, error)
+	TimeZone(ctx context.Context, obj *stgypub.PubConfig, locale *string) (string, error)
 }
 type QueryResolver interface {
 	Site(ctx context.Context, userID stgypub.ID) (*model.Site, error)
@@ -1392,6 +1394,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PubConfig.Subtitle(childComplexity), true
+	case "PubConfig.timeZone":
+		if e.ComplexityRoot.PubConfig.TimeZone == nil {
+			break
+		}
+
+		args, err := ec.field_PubConfig_timeZone_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PubConfig.TimeZone(childComplexity, args["locale"].(*string)), true
 	case "PubConfig.userId":
 		if e.ComplexityRoot.PubConfig.UserID == nil {
 			break
@@ -2052,6 +2065,16 @@ type PubConfig {
   showSideRecent: Int!
   showSidePopular: Int!
   extensions: JSON!
+  """
+  The IANA time zone (e.g. "Asia/Tokyo") of every date the site's pages
+  show for a page in language locale (a BCP 47 tag, default "en"; a tag
+  that does not parse is BAD_USER_INPUT): extensions.timeZone when the
+  owner set one, else the
+  language's default (ja → Asia/Tokyo, ko → Asia/Seoul, en-GB →
+  Europe/London, en → UTC). Page-view days (Stats, DayPV.date) are UTC
+  days whatever this is.
+  """
+  timeZone(locale: String): String!
 }
 
 type Site {
@@ -2800,6 +2823,8 @@ func (ec *executionContext) childFields_PubConfig(ctx context.Context, field gra
 		return ec.fieldContext_PubConfig_showSidePopular(ctx, field)
 	case "extensions":
 		return ec.fieldContext_PubConfig_extensions(ctx, field)
+	case "timeZone":
+		return ec.fieldContext_PubConfig_timeZone(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PubConfig", field.Name)
 }
@@ -3375,6 +3400,20 @@ func (ec *executionContext) field_Mutation_verifyCaptcha_args(ctx context.Contex
 		return nil, err
 	}
 	args["answer"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_PubConfig_timeZone_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "locale",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["locale"] = arg0
 	return args, nil
 }
 
@@ -7578,6 +7617,50 @@ func (ec *executionContext) _PubConfig_extensions(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_PubConfig_extensions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PubConfig", field, true, true, "JSON")
+}
+
+func (ec *executionContext) _PubConfig_timeZone(ctx context.Context, field graphql.CollectedField, obj *stgypub.PubConfig) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubConfig_timeZone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PubConfig().TimeZone(ctx, obj, fc.Args["locale"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubConfig_timeZone(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubConfig",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PubConfig_timeZone_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Query_site(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -12119,6 +12202,12 @@ func (ec *executionContext) _PubConfig(ctx context.Context, sel ast.SelectionSet
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PubConfig_extensions(ctx, field, obj)
+				})
+		case "timeZone":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PubConfig_timeZone(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

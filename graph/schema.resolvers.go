@@ -256,6 +256,19 @@ func (r *pubConfigResolver) Extensions(ctx context.Context, obj *stgypub.PubConf
 	return obj.Extensions.Object(), nil
 }
 
+// TimeZone is the resolver for the timeZone field.
+func (r *pubConfigResolver) TimeZone(ctx context.Context, obj *stgypub.PubConfig, locale *string) (string, error) {
+	lang := "en"
+	if locale != nil {
+		l, err := stgypub.CanonicalLocale(*locale)
+		if err != nil {
+			return "", err
+		}
+		lang = l
+	}
+	return obj.Location(lang).String(), nil
+}
+
 // Site is the resolver for the site field.
 func (r *queryResolver) Site(ctx context.Context, userID stgypub.ID) (*model.Site, error) {
 	u, err := r.user(ctx, userID)

@@ -44,7 +44,7 @@ func (r *Resolver) siteSearch(ctx context.Context, userID stgypub.ID, query stri
 	hits := make([]*model.SearchHit, len(posts))
 	for i, p := range posts {
 		hits[i] = &model.SearchHit{Post: p, Fragments: []*model.SearchFragment{}}
-		for _, f := range markdown.KWIC(p.PlainText, query, stgypub.KWICRadius, stgypub.KWICFragments) {
+		for _, f := range markdown.KWIC(stgypub.SearchContext(p), query, stgypub.KWICRadius, stgypub.KWICFragments) {
 			hits[i].Fragments = append(hits[i].Fragments, &model.SearchFragment{Before: f.Before, Match: f.Match, After: f.After})
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/rivo/uniseg"
+
 	"github.com/stgy/stgypub"
 )
 
@@ -51,6 +53,7 @@ func KWIC(text, query string, radius, max int) []Fragment {
 		return nil
 	}
 	bounds := graphemeBounds(text, len(runes))
+	words := wordBounds(text, len(runes))
 	spans := mergeSpans(hits, len(q), bounds)
 	out := make([]Fragment, minInt(len(spans), max))
 	for i := range out {
@@ -62,8 +65,8 @@ func KWIC(text, query string, radius, max int) []Fragment {
 		if i+1 < len(spans) {
 			hi = spans[i+1][0]
 		}
-		from := contextStart(bounds, sp[0], maxInt(lo, sp[0]-radius))
-		to := contextEnd(bounds, sp[1], minInt(hi, sp[1]+radius))
+		from := contextStart(words, sp[0], maxInt(lo, sp[0]-radius))
+		to := contextEnd(words, sp[1], minInt(hi, sp[1]+radius))
 		out[i] = Fragment{
 			Before: string(runes[from:sp[0]]),
 			Match:  string(runes[sp[0]:sp[1]]),
@@ -136,6 +139,24 @@ func findFolded(t, q []rune) []int {
 	return hits
 }
 
+// wordBounds returns the rune indexes at which words start (Unicode UAX
+// #29 word boundaries, rivo/uniseg; in Japanese or Chinese text nearly
+// every character), plus n, ascending. A context is cut there, so it
+// never starts or ends inside a word ("…omise.all()"); word boundaries are
+// grapheme boundaries too.
+func wordBounds(text string, n int) []int {
+	bounds := make([]int, 0, n/4+2)
+	pos := 0
+	state := -1
+	for rest := text; rest != ""; {
+		var word string
+		word, rest, state = uniseg.FirstWordInString(rest, state)
+		bounds = append(bounds, pos)
+		pos += utf8.RuneCountInString(word)
+	}
+	return append(bounds, pos)
+}
+
 // graphemeBounds returns the rune indexes at which grapheme clusters start,
 // plus n (the end), ascending.
 func graphemeBounds(text string, n int) []int {
@@ -179,19 +200,19 @@ func ceilBound(bounds []int, i int) int {
 	return bounds[sort.SearchInts(bounds, i)]
 }
 
-// contextStart is the smallest boundary >= limit and <= start: the context
-// before a match, whole clusters only.
+// contextStart is the smallest boundary >= limit, at most start: the
+// context before a match, whole words only.
 func contextStart(bounds []int, start, limit int) int {
 	if limit >= start {
 		return start
 	}
-	return ceilBound(bounds, limit)
+	return minInt(start, ceilBound(bounds, limit))
 }
 
-// contextEnd is the largest boundary <= limit and >= end.
+// contextEnd is the largest boundary <= limit, at least end.
 func contextEnd(bounds []int, end, limit int) int {
 	if limit <= end {
 		return end
 	}
-	return floorBound(bounds, limit)
+	return maxInt(end, floorBound(bounds, limit))
 }

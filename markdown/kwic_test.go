@@ -15,7 +15,7 @@ func TestKWIC(t *testing.T) {
 		{
 			name: "english case-insensitive", text: "The Go Programming Language and go tools",
 			query: "GO", radius: 4, max: 5,
-			want: []Fragment{{"The ", "Go", " Pro"}, {"and ", "go", " too"}},
+			want: []Fragment{{"The ", "Go", " "}, {"and ", "go", " "}}, // contexts end on word boundaries
 		},
 		{
 			name: "japanese without word boundaries", text: "日本語の検索は日本の文章でも動きます",
@@ -77,7 +77,7 @@ func TestKWIC(t *testing.T) {
 		{
 			name: "context keeps whole clusters", text: flagJP + "x" + qAcute + "y",
 			query: "x", radius: 2, max: 1,
-			want: []Fragment{{flagJP, "x", qAcute}},
+			want: []Fragment{{flagJP, "x", ""}}, // "xq́y" is one word: no part of it
 		},
 		{name: "query longer than text", text: "go", query: "golang", radius: 3, max: 3},
 		{name: "empty query", text: "text", query: "", radius: 3, max: 3},
@@ -135,8 +135,29 @@ func TestKWICOnPlainText(t *testing.T) {
 		t.Fatalf("PlainText = %q, want %q", text, want)
 	}
 	got := KWIC(text, "etag", 3, 5)
-	want := []Fragment{{"出し ", "ETag", " は "}, {"de ", "ETag", ""}}
+	want := []Fragment{{"出し ", "ETag", " は "}, {" ", "ETag", ""}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("KWIC = %q, want %q", got, want)
+	}
+}
+
+// TestKWICWordBoundaries (issue 9 #13): contexts start and end between
+// words, never inside one, in any script.
+func TestKWICWordBoundaries(t *testing.T) {
+	tests := []struct {
+		text, query string
+		radius      int
+		want        Fragment
+	}{
+		{"Promise.all() Promise.all() は、入力として反復可能なプロミスを受け取ります。", "入力", 10, Fragment{"() は、", "入力", "として反復可能な"}}, // "プロミス" is one word
+		{"the quick brown fox jumps over the lazy dog", "jumps", 8, Fragment{" fox ", "jumps", " over "}},
+		{"supercalifragilistic word here", "word", 5, Fragment{" ", "word", " here"}},
+		{"naïve café résumé here", "café", 4, Fragment{" ", "café", " "}},
+	}
+	for _, tt := range tests {
+		got := KWIC(tt.text, tt.query, tt.radius, 1)
+		if len(got) != 1 || got[0] != tt.want {
+			t.Errorf("KWIC(%q, %q, %d) = %q, want %q", tt.text, tt.query, tt.radius, got, tt.want)
+		}
 	}
 }

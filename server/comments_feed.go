@@ -60,14 +60,18 @@ func (s *Server) buildCommentsFeed(ctx context.Context, id stgypub.ID) (pagecach
 	}
 	page := s.pubURL(id)
 	f := &feeds.Feed{
-		Title:  "Comments: " + title,
+		Title:  site.text.T("CommentsFeedTitle", "Title", title),
 		Link:   &feeds.Link{Href: page + "#stgy-comments"},
 		Id:     s.commentsFeedURL(id),
 		Author: &feeds.Author{Name: site.author},
 	}
-	updated := latest(&a.LastChange, post.PublishedAt)
+	modified := latest(&a.LastChange, post.PublishedAt)
+	updated := *post.PublishedAt // the newest comment's time, else the post's
 	for _, c := range comments {
-		created := c.CreatedAt().UTC()
+		created := c.CreatedAt().In(site.loc)
+		if created.After(updated) {
+			updated = created
+		}
 		f.Items = append(f.Items, &feeds.Item{
 			Title:   c.Nickname,
 			Link:    &feeds.Link{Href: page + "#stgy-comment-" + c.ID.String()},
@@ -78,14 +82,17 @@ func (s *Server) buildCommentsFeed(ctx context.Context, id stgypub.ID) (pagecach
 			Updated: created,
 		})
 	}
-	f.Updated = updated.UTC()
-	atom, err := f.ToAtom()
+	f.Updated = updated.In(site.loc)
+	atom, err := atomXML(f, s.commentsFeedURL(id))
 	if err != nil {
 		return pagecache.Page{}, fmt.Errorf("server: encode comments feed of %s: %w", id, err)
 	}
+	if updated.After(modified) {
+		modified = updated
+	}
 	return pagecache.Page{
-		Body: []byte(atom), ContentType: "application/atom+xml; charset=utf-8", CacheControl: "public, max-age=300",
-		Modified: updated, Owner: post.OwnedBy, Version: pagecache.Micros(a.SiteChanged), Expires: a.NextPublication,
+		Body: atom, ContentType: "application/atom+xml; charset=utf-8", CacheControl: "public, max-age=300",
+		Modified: modified, Owner: post.OwnedBy, Version: pagecache.Micros(a.SiteChanged), Expires: a.NextPublication,
 	}, nil
 }
 

@@ -70,26 +70,29 @@ func (s *Server) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Pa
 			Id:          s.pubURL(p.ID),
 			Description: html.EscapeString(parts.description), // summary type="html"
 			Author:      &feeds.Author{Name: site.author},
-			Created:     p.PublishedAt.UTC(),
-			Updated:     changed.UTC(),
+			Created:     p.PublishedAt.In(site.loc),
+			Updated:     changed.In(site.loc),
 		})
 	}
-	// The feed's title, subtitle and author come from the settings and
-	// profile, its entries from the listing: the site change time covers
-	// both, so If-Modified-Since never keeps a stale feed.
-	if data.LastChange.After(updated) {
-		updated = data.LastChange
-	}
+	// <updated> is the newest entry's change (its publication or last
+	// edit; the site's creation for an empty feed), in the site's zone.
 	if updated.IsZero() {
 		updated = userID.Time()
 	}
-	f.Updated = updated.UTC()
-	atom, err := f.ToAtom()
+	f.Updated = updated.In(site.loc)
+	atom, err := atomXML(f, s.feedURL(userID))
 	if err != nil {
 		return pagecache.Page{}, fmt.Errorf("server: encode feed of %s: %w", userID, err)
 	}
+	// The feed's title, subtitle and author come from the settings and
+	// profile, its entries from the listing: Last-Modified takes the site
+	// change time too, so If-Modified-Since never keeps a stale feed.
+	modified := updated
+	if data.LastChange.After(modified) {
+		modified = data.LastChange
+	}
 	return pagecache.Page{
-		Body: []byte(atom), ContentType: "application/atom+xml; charset=utf-8", CacheControl: "public, max-age=300",
-		Modified: updated, Owner: userID, Version: pagecache.Micros(data.SiteChanged), Expires: data.NextPublication,
+		Body: atom, ContentType: "application/atom+xml; charset=utf-8", CacheControl: "public, max-age=300",
+		Modified: modified, Owner: userID, Version: pagecache.Micros(data.SiteChanged), Expires: data.NextPublication,
 	}, nil
 }

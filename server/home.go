@@ -72,12 +72,15 @@ func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
 	}
 	ranking, rankingUntil := s.homeRanking(ctx, s.cfg.DefaultLang)
 	const title = "STGY Pub"
+	desc := prerender.TextFor(s.cfg.DefaultLang).T("HomeDescription")
 	page := &prerender.HomePage{
 		Ranking: ranking,
 		Page: prerender.Page{
 			Meta: prerender.Meta{
-				Lang: s.cfg.DefaultLang, Title: title, Canonical: s.base + "/",
+				Lang: s.cfg.DefaultLang, Title: title, Description: desc, Canonical: s.base + "/",
 				SiteName: title, OGType: "website", OGLocale: ogLocale(s.cfg.DefaultLang), TwitterCard: "summary",
+				JSONLD: &webSiteLD{Context: "https://schema.org", Type: "WebSite", Name: title,
+					Description: desc, URL: s.base + "/", InLanguage: s.cfg.DefaultLang},
 			},
 			Theme: prerender.DefaultTheme,
 		},

@@ -39,6 +39,10 @@ func TestHome(t *testing.T) {
 		`<link rel="canonical" href="` + baseURL + `/">`,
 		`href="/sites/` + b.String() + `">Bob&#39;s Notes</a>`, "Notes &amp;amp; more",
 		`href="/sites/` + a.String() + `">Alice</a>`,
+		// issue 9 #14: description, Open Graph description, JSON-LD.
+		`<meta name="description" content="Blogs published with STGY Pub`,
+		`<meta property="og:description" content="Blogs published with STGY Pub`,
+		`<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":"STGY Pub"`,
 	} {
 		if !strings.Contains(body, w) {
 			t.Errorf("body lacks %q", w)

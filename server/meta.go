@@ -142,6 +142,16 @@ type blogPosting struct {
 	InteractionStatistic []interactionCounter `json:"interactionStatistic,omitempty"`
 }
 
+// webSiteLD is the home page's JSON-LD (schema.org WebSite).
+type webSiteLD struct {
+	Context     string `json:"@context"`
+	Type        string `json:"@type"`
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	URL         string `json:"url"`
+	InLanguage  string `json:"inLanguage,omitempty"`
+}
+
 type blogLD struct {
 	Context     string  `json:"@context,omitempty"`
 	Type        string  `json:"@type"`

@@ -158,7 +158,7 @@ func (s *Server) fillList(page *prerender.SitePage, site siteIdentity, p sitePar
 	case viewKWIC:
 		for _, post := range posts {
 			hit := prerender.SearchHit{Card: s.card(post, site, false, false)}
-			for _, f := range markdown.KWIC(post.PlainText, p.query, stgypub.KWICRadius, stgypub.KWICFragments) {
+			for _, f := range markdown.KWIC(stgypub.SearchContext(post), p.query, stgypub.KWICRadius, stgypub.KWICFragments) {
 				hit.Fragments = append(hit.Fragments, prerender.Fragment{Before: f.Before, Match: f.Match, After: f.After})
 			}
 			page.Hits = append(page.Hits, hit)

@@ -385,3 +385,25 @@ func TestHostileContentAccepted(t *testing.T) {
 		t.Fatalf("content not stored as written (%d bytes)", len(p.Content))
 	}
 }
+
+// TestPubConfigTimeZone (issue 9 #9): the API tells the owners' app the
+// zone the public pages use: the setting, else the language's default.
+func TestPubConfigTimeZone(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	u := map[string]any{"u": e.owner.ID.String()}
+	const q = `query($u: ID!) { pubConfig(userId: $u) { ja: timeZone(locale: "ja-JP") en: timeZone gb: timeZone(locale: "en-GB") } }`
+	var got struct{ Ja, En, Gb string }
+	e.do(t, req{query: q, variables: u}).data(t, "pubConfig", &got)
+	if got.Ja != "Asia/Tokyo" || got.En != "UTC" || got.Gb != "Europe/London" {
+		t.Errorf("defaults = %+v", got)
+	}
+	e.do(t, req{as: "owner", query: `mutation($u: ID!) { updatePubConfig(userId: $u, input: {extensions: {timeZone: "America/New_York"}}) { userId } }`, variables: u})
+	e.do(t, req{query: q, variables: u}).data(t, "pubConfig", &got)
+	if got.Ja != "America/New_York" || got.En != "America/New_York" {
+		t.Errorf("after setting = %+v", got)
+	}
+	if r := e.do(t, req{query: `query($u: ID!) { pubConfig(userId: $u) { timeZone(locale: "not a tag") } }`, variables: u}); r.code() != stgypub.CodeBadUserInput {
+		t.Errorf("bad locale: %s", r.raw)
+	}
+}
