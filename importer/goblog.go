@@ -2,7 +2,9 @@ package importer
 
 import (
 	"html"
+	"path"
 	"strconv"
+	"strings"
 
 	"github.com/stgy/stgypub"
 )
@@ -12,7 +14,9 @@ import (
 //
 //   - raw inserts its literal string into the Markdown ({{raw "<"}},
 //     {{raw `…code…`}}); raw (file …) names the file it would include;
-//   - image becomes <img> (alt="" : the blog gives no description);
+//   - image becomes <img>, its alt text made from the file name (the
+//     blog gives none; "10years/gopher10th-small.jpg" reads "gopher10th
+//     small"), so an image that is a link's only content names the link;
 //   - video becomes a link to the video;
 //   - code and play name the file they would have included, in <code>;
 //   - anything else renders as its own text without the braces.
@@ -69,11 +73,19 @@ func expandImage(m macroCall, ctx macroContext) string {
 	if !stgypub.SafeURL(src) {
 		return ""
 	}
-	s := `<img src="` + html.EscapeString(src) + `" alt=""`
+	s := `<img src="` + html.EscapeString(src) + `" alt="` + html.EscapeString(altFromFile(src)) + `"`
 	if len(m.args) > 1 {
 		if w, err := strconv.Atoi(m.args[1].text); err == nil && w > 0 {
 			s += ` width="` + strconv.Itoa(w) + `"`
 		}
 	}
 	return s + ">"
+}
+
+// altFromFile is an image's file name as words: the last path element
+// without its extension, "-" and "_" as spaces.
+func altFromFile(src string) string {
+	name := path.Base(strings.TrimSpace(src))
+	name = strings.TrimSuffix(name, path.Ext(name))
+	return strings.Join(strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' }), " ")
 }

@@ -33,7 +33,7 @@ func TestMacros(t *testing.T) {
 		{"interwiki", `{{interwiki("wikipedia", "グレゴリオ暦")}}`, "<p>グレゴリオ暦</p>\n"},
 		{"go raw literal", `a {{raw "<"}}b`, "<p>a &lt;b</p>\n"},
 		{"go raw code listing", "Code:\n\n{{raw `\n\tif x < 0 {\n\t}\n`}}\n\nAfter.", "<pre tabindex=\"0\"><code>if x &lt; 0 {\n}\n</code></pre>"},
-		{"go image", `{{image "10years/gopher.jpg" 850}}`, `<img src="10years/gopher.jpg" alt="" width="850">`},
+		{"go image", `{{image "10years/gopher.jpg" 850}}`, `<img src="10years/gopher.jpg" alt="gopher" width="850">`},
 		{"go video", `{{video "https://www.youtube.com/embed/x"}}`, `<a rel="nofollow noopener" href="https://www.youtube.com/embed/x">https://www.youtube.com/embed/x</a>`},
 		{"go code include", "{{code \"strings/basic.go\" `/println/`}}", "<p><code>strings/basic.go</code></p>\n"},
 		{"go raw file", `{{raw (file "matchlang/tags.html")}}`, "<p><code>matchlang/tags.html</code></p>\n"},

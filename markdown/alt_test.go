@@ -69,3 +69,21 @@ func escapeMarkdown(s string) string {
 	}
 	return b.String()
 }
+
+// TestCaptionedFigureImages: an image without alt in a captioned figure
+// gets alt="" (its caption is the text beside it); one outside a figure,
+// or in a figure without a caption, is left as written.
+func TestCaptionedFigureImages(t *testing.T) {
+	for src, want := range map[string]string{
+		"<figure>\n<img src=\"a.png\">\n<figcaption>A diagram of the heap.</figcaption>\n</figure>": `<img alt="" src="a.png">`,
+		"<figure><figcaption>First</figcaption><img src=\"b.png\"></figure>":                        `<img alt="" src="b.png">`,
+		"<figure><img src=\"c.png\" alt=\"Kept\"><figcaption>x</figcaption></figure>":               `<img src="c.png" alt="Kept">`,
+		"<figure><img src=\"d.png\"></figure>":                                                      `<img src="d.png">`,
+		"<p><img src=\"e.png\"></p>":                                                                `<img src="e.png">`,
+		"<figure><figure><img src=\"f.png\"></figure><figcaption>outer</figcaption></figure>":       `<img src="f.png">`,
+	} {
+		if got := Render(src, Options{}); !strings.Contains(got, want) {
+			t.Errorf("Render(%q) = %q, want it to contain %q", src, got, want)
+		}
+	}
+}

@@ -197,4 +197,4 @@ func containerMarker(line string, i int) (next, esc int, ok bool) {
 // RenderVersion numbers the renderer's output. Stored renderings of an
 // older version are rendered again (render.Articles): raise it whenever a
 // change here alters the HTML of existing posts.
-const RenderVersion = 2 // 2: focusable <pre>
+const RenderVersion = 3 // 2: focusable <pre>; 3: alt="" on captioned figures' images

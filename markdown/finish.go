@@ -12,6 +12,8 @@ var voidElements = map[string]bool{
 // finishHTML completes bluemonday's output:
 //   - every link gets rel="nofollow noopener";
 //   - every pre gets tabindex="0" (a scrolling code block is focusable);
+//   - an img without alt inside a figure with a figcaption gets alt="":
+//     the caption is its text alternative (WAI "image with adjacent text");
 //   - every input becomes a disabled checkbox (keeping its checked state):
 //     only task-list checkboxes are meant to be there;
 //   - tags are balanced: an end tag with no matching open element is
@@ -24,6 +26,9 @@ var voidElements = map[string]bool{
 // attribute values never hold a raw ">".
 func finishHTML(b []byte) string {
 	s := string(b)
+	captioned := captionedFigures(s)
+	var figures []int // indexes (in document order) of the open figures
+	nFigures := 0
 	var out strings.Builder
 	out.Grow(len(s) + len(s)/16)
 	var open []string
@@ -49,6 +54,9 @@ func finishHTML(b []byte) string {
 			if openCount[name] == 0 {
 				continue // stray end tag
 			}
+			if name == "figure" && len(figures) > 0 {
+				figures = figures[:len(figures)-1]
+			}
 			k := lastIndex(open, name)
 			for j := len(open) - 1; j >= k; j-- {
 				out.WriteString("</" + open[j] + ">")
@@ -67,6 +75,11 @@ func finishHTML(b []byte) string {
 			out.WriteString(tag[4:])
 			open = append(open, name)
 			openCount[name]++
+		case name == "img" && !strings.Contains(tag, ` alt="`) && len(figures) > 0 && captioned[figures[len(figures)-1]]:
+			// An image in a captioned figure has its caption as the text
+			// beside it: alt="" says so instead of leaving the alt out.
+			out.WriteString(`<img alt=""`)
+			out.WriteString(tag[4:])
 		case name == "input":
 			out.WriteString(`<input type="checkbox" disabled=""`)
 			if strings.Contains(tag, ` checked="`) {
@@ -75,6 +88,10 @@ func finishHTML(b []byte) string {
 			out.WriteString(">")
 		default:
 			out.WriteString(tag)
+			if name == "figure" {
+				figures = append(figures, nFigures)
+				nFigures++
+			}
 			if !voidElements[name] && !strings.HasSuffix(tag, "/>") {
 				open = append(open, name)
 				openCount[name]++
@@ -85,6 +102,40 @@ func finishHTML(b []byte) string {
 		out.WriteString("</" + open[j] + ">")
 	}
 	return out.String()
+}
+
+// captionedFigures reports, for each <figure> of s in document order,
+// whether it holds a <figcaption> of its own (one linear pass).
+func captionedFigures(s string) []bool {
+	var out []bool
+	var stack []int
+	for i := strings.Index(s, "<fig"); i >= 0; {
+		end := strings.IndexByte(s[i:], '>')
+		if end < 0 {
+			break
+		}
+		name, closing := tagName(s[i : i+end+1])
+		switch {
+		case name == "figure" && !closing:
+			stack = append(stack, len(out))
+			out = append(out, false)
+		case name == "figure" && closing && len(stack) > 0:
+			stack = stack[:len(stack)-1]
+		case name == "figcaption" && !closing && len(stack) > 0:
+			out[stack[len(stack)-1]] = true
+		}
+		next := strings.Index(s[i+1:], "<fig")
+		if next < 0 {
+			next = strings.Index(s[i+1:], "</fig")
+		} else if j := strings.Index(s[i+1:], "</fig"); j >= 0 && j < next {
+			next = j
+		}
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return out
 }
 
 // tagName returns the element name of a serialized tag and whether it is

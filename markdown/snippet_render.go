@@ -18,22 +18,33 @@ import (
 // article body (code and alt text are not). Invalid JSON renders as "";
 // it never panics.
 func RenderSnippet(snippet string, opts Options) string {
-	return renderSnippet(snippet, opts, "", 0)
+	return renderSnippet(snippet, opts, "", false)
 }
 
 // RenderSnippetCard renders a snippet as an entry of a list whose entries
 // are titled by level-2 headings (the site's Rich view): the first
 // heading is left out when it reads title (the entry shows it already),
-// and the other headings move down two levels (h1 → h3, at most h6), so a
-// list page keeps one <h1> and a sound outline.
+// and the others move so the highest of them is an h3 (keeping their
+// relative levels, at most h6), so a list page keeps one <h1> and an
+// outline without gaps.
 func RenderSnippetCard(snippet string, opts Options, title string) string {
-	return renderSnippet(snippet, opts, title, 2)
+	return renderSnippet(snippet, opts, title, true)
 }
 
-func renderSnippet(snippet string, opts Options, skipTitle string, shift int) string {
+func renderSnippet(snippet string, opts Options, skipTitle string, card bool) string {
 	blocks, ok := stgypub.DecodeSnippet(snippet)
 	if !ok {
 		return ""
+	}
+	shift := 0
+	if card {
+		top := 7
+		for i, sb := range blocks {
+			if sb.T == kindHeading && !(i == firstTextBlock(blocks) && sameTitle(sb.C, skipTitle)) {
+				top = min(top, min(max(sb.L, 1), 6))
+			}
+		}
+		shift = 3 - top
 	}
 	text := func(s string) string {
 		if opts.Vertical {
@@ -51,12 +62,12 @@ func renderSnippet(snippet string, opts Options, skipTitle string, shift int) st
 		}
 		switch sb.T {
 		case kindHeading:
-			skip := first && skipTitle != "" && stgypub.CollapseSpace(sb.C) == stgypub.CollapseSpace(skipTitle)
+			skip := first && sameTitle(sb.C, skipTitle)
 			first = false
 			if skip {
 				continue
 			}
-			l := strconv.Itoa(min(max(sb.L+shift, 1+shift), 6))
+			l := strconv.Itoa(min(max(min(max(sb.L, 1), 6)+shift, 1), 6))
 			b.WriteString("<h" + l + ">" + text(sb.C) + "</h" + l + ">")
 		case kindParagraph:
 			b.WriteString("<p>" + text(sb.C) + "</p>")
@@ -86,6 +97,22 @@ func renderSnippet(snippet string, opts Options, skipTitle string, shift int) st
 		b.WriteString("</ul>")
 	}
 	return b.String()
+}
+
+// sameTitle reports whether a heading reads the entry's title.
+func sameTitle(heading, title string) bool {
+	return title != "" && stgypub.CollapseSpace(heading) == stgypub.CollapseSpace(title)
+}
+
+// firstTextBlock is the index of the first block that is not an image (-1
+// for none): the block a title heading would be.
+func firstTextBlock(blocks []stgypub.SnippetBlock) int {
+	for i, b := range blocks {
+		if b.T != kindImage {
+			return i
+		}
+	}
+	return -1
 }
 
 // writeTable writes rows as a table, the first row as its header.

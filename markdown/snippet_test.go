@@ -136,7 +136,7 @@ func TestRenderSnippetCard(t *testing.T) {
 	md := "# Title\n\nIntro.\n\n## Part\n\n| Lang | Year |\n|---|---|\n| Go | 2009 |\n| Rust | 2010 |\n| C | 1972 |\n| Perl | 1987 |\n| Ruby | 1995 |\n| Lua | 1993 |\n\n```\ncode\n```"
 	snippet := Convert(md, Options{}).Snippet
 	got := RenderSnippetCard(snippet, Options{}, "Title")
-	want := `<p>Intro.</p><h4>Part</h4><table><thead><tr><th>Lang</th><th>Year</th></tr></thead><tbody>` +
+	want := `<p>Intro.</p><h3>Part</h3><table><thead><tr><th>Lang</th><th>Year</th></tr></thead><tbody>` +
 		`<tr><td>Go</td><td>2009</td></tr><tr><td>Rust</td><td>2010</td></tr><tr><td>C</td><td>1972</td></tr><tr><td>Perl</td><td>1987</td></tr></tbody></table>` +
 		`<pre tabindex="0"><code>code</code></pre>`
 	if got != want {
@@ -144,6 +144,10 @@ func TestRenderSnippetCard(t *testing.T) {
 	}
 	if strings.Contains(got, "<h1") || strings.Contains(got, "<h2") {
 		t.Errorf("list entry has h1/h2: %s", got)
+	}
+	// Levels keep their distance below the h3 of the highest one.
+	if got := RenderSnippetCard(`[{"t":"h","l":1,"c":"T"},{"t":"h","l":3,"c":"a"},{"t":"h","l":4,"c":"b"},{"t":"h","l":3,"c":"c"}]`, Options{}, "T"); got != "<h3>a</h3><h4>b</h4><h3>c</h3>" {
+		t.Errorf("relative levels: %s", got)
 	}
 	// A first heading that is not the title stays (moved down).
 	if got := RenderSnippetCard(`[{"t":"h","l":1,"c":"Other"},{"t":"p","c":"x"}]`, Options{}, "Title"); got != "<h3>Other</h3><p>x</p>" {
