@@ -6,7 +6,7 @@ import (
 )
 
 // PostRender is the stored HTML of a post's Markdown body in one writing
-// direction (README "Rendering Markdown"): rendered once, on the
+// direction (docs/SPEC.md#bounded-rendering): rendered once, on the
 // first request that needs it, and kept until the post changes or the
 // renderer's output does.
 type PostRender struct {

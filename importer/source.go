@@ -124,7 +124,7 @@ func rewrite(name, body string, fm markdown.FrontMatter, opts *Options) (string,
 // tooComplex turns markdown.ErrTooComplex into BAD_USER_INPUT.
 func tooComplex(err error) error {
 	if errors.Is(err, markdown.ErrTooComplex) {
-		return stgypub.Errorf(stgypub.CodeBadUserInput, "the file is too complex to render within %v (README \"Rendering Markdown\")", markdown.RenderBudget)
+		return stgypub.Errorf(stgypub.CodeBadUserInput, "the file is too complex to render within %v (docs/SPEC.md#bounded-rendering)", markdown.RenderBudget)
 	}
 	return err
 }

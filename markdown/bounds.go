@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// Bounds on the cost of a render (README "Rendering Markdown"). No
+// Bounds on the cost of a render (docs/SPEC.md#bounded-rendering). No
 // real article comes near them; hostile input such as a 99 KB post of
 // "* " repeated 49,499 times costs seconds in any CommonMark parser
 // (nesting is quadratic) unless it is bounded.

@@ -14,7 +14,7 @@ import (
 
 // The page chrome (headings, labels, counts; not the posts) is translated
 // through go-i18n message catalogs, one per language in locales/
-// (docs: README "Languages, direction and time"). Plural forms follow CLDR:
+// (docs/SPEC.md#languages). Plural forms follow CLDR:
 // "1 view", "2 views"; Japanese has one form.
 
 //go:embed locales/*.json

@@ -1,6 +1,6 @@
 // Package render gives the HTML of published posts' bodies to the public
-// pages and the API, rendering each body once (README
-// "Rendering Markdown"): a small LRU in front of the stored renderings
+// pages and the API, rendering each body once (docs/ARCHITECTURE.md
+// "Rendering"): a small LRU in front of the stored renderings
 // (post_renders), one build per post and direction when many requests
 // miss at once (singleflight), and a parse budget so hostile Markdown
 // costs at most markdown.RenderBudget, once.

@@ -42,10 +42,9 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	// Logger receives request logs and internal errors; nil discards.
 	Logger *slog.Logger
-	// Location is the time zone of displayed dates; nil means UTC.
-	Location *time.Location
 	// DefaultLang is the <html lang> when a post has no locale; "" means
-	// "en".
+	// "en". Dates show in each site's time zone
+	// (stgypub.PubConfig.Location).
 	DefaultLang string
 	// ViewDays is the page-view retention window shown in "N views in the
 	// last D days"; 0 means 15.
@@ -168,9 +167,6 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Location == nil {
-		cfg.Location = time.UTC
 	}
 	if cfg.DefaultLang == "" {
 		cfg.DefaultLang = "en"

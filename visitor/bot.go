@@ -71,7 +71,7 @@ func Patterns() *BotPatterns { return botPatterns() }
 // crawler-user-agents patterns. An empty or all-blank User-Agent counts as
 // a bot: browsers always send one, scripts often do not. Verdicts for
 // recent User-Agents are cached in a small LRU, so repeated browsers cost
-// one map lookup. README "Which requests are page views" lists the rules.
+// one map lookup. docs/SPEC.md#bot-exclusion lists the rules.
 func IsBot(userAgent string) bool {
 	if strings.TrimSpace(userAgent) == "" {
 		return true

@@ -26,8 +26,8 @@ var speculativeHeaders = map[string][]string{
 }
 
 // IsSpeculative reports whether a request is a browser's prefetch or
-// prerender rather than a page the reader opened (README "Which requests are page
-// views"): such a request gets the page but is not a page view.
+// prerender rather than a page the reader opened (docs/SPEC.md#bot-exclusion): such
+// a request gets the page but is not a page view.
 // A prerendered page that the reader later activates is not requested
 // again, so it is not counted either; counting it would need script on
 // the page.

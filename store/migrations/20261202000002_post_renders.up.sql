@@ -1,5 +1,5 @@
 -- The sanitized HTML of each post's body, rendered once and kept
--- (README "Rendering Markdown"): one row per post and writing
+-- (docs/SPEC.md#bounded-rendering): one row per post and writing
 -- direction. A row is current while its version is the renderer's and its
 -- source_updated_at equals posts.updated_at (NULL for a post never edited).
 CREATE TABLE post_renders (
