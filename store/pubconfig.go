@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"log/slog"
 
@@ -43,7 +41,7 @@ type userPubConfigRow struct {
 }
 
 var (
-	sqlPubConfig  = sqlFile("pub_config")
+	// sqlPubConfigs reads one user's settings (PubConfig) or many.
 	sqlPubConfigs = sqlFile("pub_configs")
 )
 
@@ -102,15 +100,15 @@ func pubConfigToRow(c *stgypub.PubConfig) *pubConfigRow {
 // no row exists; NOT_FOUND when the user does not exist. A stored
 // extensions value that fails ParseExtensions is logged and read as {}.
 func (s *Store) PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error) {
-	var row userPubConfigRow
-	err := sqlPubConfig.raw(s.DB, int64(userID)).Scan(ctx, &row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("user")
-	}
+	var rows []userPubConfigRow
+	err := sqlPubConfigs.raw(s.DB, pgdialect.Array([]int64{int64(userID)})).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: pub config of %s: %w", userID, err)
 	}
-	return row.toDomain(), nil
+	if len(rows) == 0 {
+		return nil, notFound("user")
+	}
+	return rows[0].toDomain(), nil
 }
 
 // PubConfigs is PubConfig for many users, ordered by user ID: users

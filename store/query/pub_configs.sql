@@ -1,5 +1,5 @@
--- Many users' settings, column defaults for those without a row, by user
--- ID (PubConfigs). $1 user IDs.
+-- Users' settings, column defaults for those without a row, by user ID
+-- (PubConfig with one ID, PubConfigs). $1 user IDs.
 SELECT u.id AS uid, c.user_id IS NOT NULL AS has_row,
   coalesce(c.user_id, u.id) AS user_id,
   coalesce(c.site_name, '') AS site_name, coalesce(c.subtitle, '') AS subtitle,
