@@ -2,7 +2,7 @@
 # Import-direction check (docs/ARCHITECTURE.md "Packages"): the domain at
 # the root imports no package of the module, nothing imports cmd/, and the
 # adapters that hold connections or wire the process (PostgreSQL store,
-# Redis counter, rendering store, HTTP server and API, metrics registry) are
+# Redis counter, rendering store, HTTP server and API) are
 # imported only by cmd/ (and by their own test helper sub-packages). Test
 # files may import anything. Prints every violation; exits 1 if any.
 set -euo pipefail
@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 GO=${GO:-go}
 mod=$($GO list -m)
 # Packages only cmd/ may import.
-wired_only="store counter render server server/api internal/obs"
+wired_only="store counter render server server/api"
 
 list=$($GO list -f '{{.ImportPath}} {{join .Imports " "}}' ./...)
 fail=0
