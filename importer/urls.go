@@ -133,8 +133,9 @@ func resolveURLs(src string, base *url.URL) (string, error) {
 
 var (
 	// refDefinition matches "[label]: dest" at a line start (up to three
-	// spaces of indent); group 1 is the destination.
-	refDefinition = regexp.MustCompile(`(?m)^ {0,3}\[(?:[^\]\\\n]|\\.){1,999}\]:[ \t]*(<[^<>\n]*>|[^\s<>]+)`)
+	// spaces of indent), the destination possibly on the next line; group
+	// 1 is the destination.
+	refDefinition = regexp.MustCompile(`(?m)^ {0,3}\[(?:[^\]\\\n]|\\.){1,999}\]:[ \t]*(?:\n[ \t]*)?(<[^<>\n]*>|[^\s<>]+)`)
 	// htmlTag matches one start tag.
 	htmlTag = regexp.MustCompile(`<[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?>`)
 	// urlAttr matches a URL attribute and its value (quoted or not).

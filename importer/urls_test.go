@@ -26,6 +26,8 @@ func TestResolveURLs(t *testing.T) {
 		{"fragment only", "[here](#section)", "[here](#section)"},
 		{"absolute kept", "[x](https://example.com/a) [m](mailto:a@b.c)", "[x](https://example.com/a) [m](mailto:a@b.c)"},
 		{"reference definition", "[ref]\n\n[ref]: /doc/faq", "[ref]\n\n[ref]: https://go.dev/doc/faq"},
+		{"reference definition, destination on the next line", "[r]\n\n[r]:\n  /doc/x", "[r]\n\n[r]:\n  https://go.dev/doc/x"},
+		{"a definition's destination that looks like a definition", "[a]\n\n[a]:\n[0]:0", "[a]\n\n[a]:\n[0]:0"},
 		{"reference definition in angle brackets", "[r]\n\n[r]: </doc/a b>", "[r]\n\n[r]: <https://go.dev/doc/a%20b>"},
 		{"raw html block", "<div>\n<img src=\"gc.png\" alt=\"GC\">\n<a href='/x'>x</a>\n</div>", "<div>\n<img src=\"https://go.dev/blog/gc.png\" alt=\"GC\">\n<a href='https://go.dev/x'>x</a>\n</div>"},
 		{"inline html", "Text <img src=gc.png width=1> more", "Text <img src=https://go.dev/blog/gc.png width=1> more"},

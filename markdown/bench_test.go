@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stgy/stgypub/internal/corpus"
@@ -61,5 +62,29 @@ func BenchmarkKWIC(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = KWIC(text, "developers", 40, 5)
+	}
+}
+
+// BenchmarkHostile renders the hostile shapes of issue 9 #6 at about 99 KB
+// beside a real article body of the same size (the demo's survey2025,
+// repeated): bounded rendering keeps each within a small multiple of it.
+// Report the ratios hostile/baseline.
+func BenchmarkHostile(b *testing.B) {
+	article := benchArticle(b, "en/survey2025.md")
+	baseline := strings.Repeat(article, 99_000/len(article)+1)[:99_000]
+	cases := []struct{ name, src string }{
+		{"baseline-article", baseline},
+		{"list-star-49499", strings.Repeat("* ", 49_499) + "a"},
+		{"quote-49499", strings.Repeat("> ", 49_499) + "a"},
+		{"unclosed-link-24750", strings.Repeat("[a](", 24_750)},
+		{"stray-end-tags", strings.Repeat("<b></i>", 14_142)},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.src)))
+			for b.Loop() {
+				Render(c.src, Options{})
+			}
+		})
 	}
 }
