@@ -121,8 +121,12 @@ func rewrite(name, body string, fm markdown.FrontMatter, opts *Options) (string,
 	return body, tooComplex(err)
 }
 
-// tooComplex turns markdown.ErrTooComplex into BAD_USER_INPUT.
+// tooComplex turns markdown.ErrTooComplex (and ErrTooLarge) into
+// BAD_USER_INPUT.
 func tooComplex(err error) error {
+	if errors.Is(err, markdown.ErrTooLarge) {
+		return stgypub.Errorf(stgypub.CodeBadUserInput, "the file renders to more than %d bytes of HTML (docs/SPEC.md#bounded-rendering)", markdown.MaxHTMLBytes)
+	}
 	if errors.Is(err, markdown.ErrTooComplex) {
 		return stgypub.Errorf(stgypub.CodeBadUserInput, "the file is too complex to render within %v (docs/SPEC.md#bounded-rendering)", markdown.RenderBudget)
 	}

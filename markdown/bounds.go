@@ -1,7 +1,9 @@
 package markdown
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -26,11 +28,50 @@ const (
 	// syntax character, so a super-linear shape stops within it plus one
 	// step instead of running on.
 	RenderBudget = 2 * time.Second
+	// MaxHTMLBytes bounds the HTML one body renders to (before
+	// sanitizing). Real articles render to about 1-1.5 times their
+	// size (the largest demo article: 54 KB); a few Markdown shapes
+	// multiply it (a reference definition with a long URL used
+	// thousands of times, a footnote referenced thousands of times), so
+	// a 99 KB post could otherwise render to hundreds of megabytes.
+	MaxHTMLBytes = 2 << 20
 )
 
-// ErrTooComplex reports that parsing a body did not finish within its
-// budget (ConvertWithin, RenderWithin).
+// ErrTooComplex reports that a body exceeds the render bounds: its
+// parse did not finish within its budget (ConvertWithin, RenderWithin),
+// or its HTML would exceed MaxHTMLBytes (ErrTooLarge, which wraps it).
 var ErrTooComplex = errors.New("markdown: the text is too complex to render in time")
+
+// ErrTooLarge reports that a body renders to more than MaxHTMLBytes of
+// HTML; errors.Is(ErrTooLarge, ErrTooComplex) holds, so callers that
+// refuse or degrade a too complex body treat it alike.
+var ErrTooLarge error = tooLarge{}
+
+type tooLarge struct{}
+
+func (tooLarge) Error() string {
+	return fmt.Sprintf("markdown: the text renders to more than %d bytes of HTML", MaxHTMLBytes)
+}
+
+func (tooLarge) Is(target error) bool { return target == ErrTooComplex }
+
+// errOverCap is the panic value of a cappedBuffer past its limit.
+var errOverCap = errors.New("markdown: output over the cap")
+
+// cappedBuffer is a bytes.Buffer that panics with errOverCap once more
+// than limit bytes are written, which stops a render at once (renderHTML
+// recovers it) instead of letting it write on.
+type cappedBuffer struct {
+	buf   bytes.Buffer
+	limit int
+}
+
+func (w *cappedBuffer) Write(p []byte) (int, error) {
+	if w.buf.Len()+len(p) > w.limit {
+		panic(errOverCap)
+	}
+	return w.buf.Write(p)
+}
 
 // deadlineKey holds the parse's deadline (a time.Time) in the goldmark
 // parser context.
@@ -197,4 +238,4 @@ func containerMarker(line string, i int) (next, esc int, ok bool) {
 // RenderVersion numbers the renderer's output. Stored renderings of an
 // older version are rendered again (render.Articles): raise it whenever a
 // change here alters the HTML of existing posts.
-const RenderVersion = 3 // 2: focusable <pre>; 3: alt="" on captioned figures' images
+const RenderVersion = 4 // 2: focusable <pre>; 3: alt="" on captioned figures' images; 4: table cell bound, HTML cap

@@ -57,9 +57,13 @@ func ConvertWithin(src string, opts Options, budget time.Duration) (Document, er
 	if err != nil {
 		return Document{}, err
 	}
+	raw, err := renderHTML(p, opts)
+	if err != nil {
+		return Document{}, err
+	}
 	blocks := collectBlocks(p, SnippetMaxLen, false)
 	return Document{
-		HTML:          sanitize(renderHTML(p, opts)),
+		HTML:          sanitize(raw),
 		Title:         documentTitle(p, blocks),
 		Description:   documentDescription(blocks),
 		FeaturedImage: firstImage(p),
@@ -83,7 +87,11 @@ func RenderWithin(src string, opts Options, budget time.Duration) (string, error
 	if err != nil {
 		return "", err
 	}
-	return sanitize(renderHTML(p, opts)), nil
+	raw, err := renderHTML(p, opts)
+	if err != nil {
+		return "", err
+	}
+	return sanitize(raw), nil
 }
 
 // unrendered is what a body that could not be parsed in time shows: its

@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"bytes"
 	"strings"
 	"time"
 
@@ -60,7 +59,7 @@ func newGoldmarkWith(vertical, fastTags, guard bool) goldmark.Markdown {
 	opts := []goldmark.Option{
 		goldmark.WithParser(newParser(guard)), // first: later options apply to it
 		goldmark.WithExtensions(
-			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+			guardedTable{opts: []extension.TableOption{extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)}},
 			extension.Strikethrough,
 			extension.Linkify,
 			extension.TaskList,
@@ -141,17 +140,26 @@ func parseBytes(b []byte, budget time.Duration) (doc ast.Node, err error) {
 }
 
 // renderHTML renders the parsed document (unsanitized) for the given
-// direction. Raw HTML is filtered on the way (rawhtml_filter.go).
-func renderHTML(p parsed, opts Options) []byte {
+// direction. Raw HTML is filtered on the way (rawhtml_filter.go). Output
+// past MaxHTMLBytes stops the render at once: ErrTooLarge.
+func renderHTML(p parsed, opts Options) (out []byte, err error) {
 	md := horizontalMD
 	if opts.Vertical {
 		md = verticalMD
 	}
 	filterHTMLBlocks(p)
-	var buf bytes.Buffer
-	buf.Grow(len(p.src) + len(p.src)/2)
-	// goldmark's HTML renderer fails only when the writer does, and a
-	// bytes.Buffer never does.
-	_ = md.Renderer().Render(&buf, p.src, p.doc)
-	return buf.Bytes()
+	w := &cappedBuffer{limit: MaxHTMLBytes}
+	w.buf.Grow(len(p.src) + len(p.src)/2)
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errOverCap {
+				panic(r)
+			}
+			out, err = nil, ErrTooLarge
+		}
+	}()
+	// goldmark's HTML renderer fails only when the writer does, and
+	// cappedBuffer panics instead of failing.
+	_ = md.Renderer().Render(w, p.src, p.doc)
+	return w.buf.Bytes(), nil
 }

@@ -2,6 +2,7 @@ package owner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -64,6 +65,9 @@ func CanonicalLocale(s string) (string, error) { return stgypub.CanonicalLocale(
 func (in PostInput) apply(p *stgypub.Post) error {
 	content := stgypub.StripBOM(in.Content)
 	doc, err := markdown.ConvertWithin(content, markdown.Options{}, markdown.RenderBudget)
+	if errors.Is(err, markdown.ErrTooLarge) {
+		return stgypub.FieldErrorf("content", "content renders to more than %d bytes of HTML: a reference or footnote used thousands of times (docs/API.md \"Limits\")", markdown.MaxHTMLBytes)
+	}
 	if err != nil {
 		return stgypub.FieldErrorf("content", "content is too complex to render within %v: lists or quotes nested thousands deep, or thousands of unclosed links on one line (docs/API.md \"Limits\")", markdown.RenderBudget)
 	}

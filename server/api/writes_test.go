@@ -386,6 +386,35 @@ func TestHostileContentAccepted(t *testing.T) {
 	}
 }
 
+// TestAmplifyingContentRefused (issue 9 #6): a body whose HTML would
+// multiply its size past markdown.MaxHTMLBytes (a 5,000-character
+// reference used 18,000 times: 90 MB) is BAD_USER_INPUT on content and
+// nothing is stored; a table padded past markdown.MaxTableCells is
+// accepted as the text it is.
+func TestAmplifyingContentRefused(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	const create = `mutation($c: String!) { createPost(input: {content: $c}) { id } }`
+	refs := "[a]: /" + strings.Repeat("x", 5000) + "\n\n" + strings.Repeat("[a] ", 18_000)
+	r := e.do(t, req{as: "owner", query: create, variables: map[string]any{"c": refs}})
+	if r.code() != stgypub.CodeBadUserInput || r.Errors[0].Extensions["field"] != "content" || !strings.Contains(r.Errors[0].Message, "more than 2097152 bytes of HTML") {
+		t.Fatalf("references: %.300s", r.raw)
+	}
+	var n []ownPostJSON
+	e.do(t, req{as: "owner", query: `{ myPosts { id } }`}).data(t, "myPosts", &n)
+	if len(n) != 0 {
+		t.Errorf("stored %d posts", len(n))
+	}
+	table := strings.Repeat("|a", 2000) + "\n" + strings.Repeat("|-", 2000) + "\n" + strings.Repeat("x\n", 45_000)
+	var p struct{ ID string }
+	e.do(t, req{as: "owner", query: create, variables: map[string]any{"c": table}}).data(t, "createPost", &p)
+	var pv struct{ HTML string }
+	e.do(t, req{as: "owner", query: `query($c: String!) { previewMarkdown(content: $c) { html } }`, variables: map[string]any{"c": table}}).data(t, "previewMarkdown", &pv)
+	if p.ID == "" || strings.Contains(pv.HTML, "<table") || len(pv.HTML) > 2*len(table) {
+		t.Errorf("padded table: id %q, %d bytes of HTML, table %v", p.ID, len(pv.HTML), strings.Contains(pv.HTML, "<table"))
+	}
+}
+
 // TestPubConfigTimeZone (issue 9 #9): the API tells the owners' app the
 // zone the public pages use: the setting, else the language's default.
 func TestPubConfigTimeZone(t *testing.T) {
