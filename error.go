@@ -24,6 +24,35 @@ const (
 	CodeInternal    = "INTERNAL"
 )
 
+// Transport refusals (docs/API.md "Transport rules"): the HTTP request
+// itself was not acceptable, so nothing was parsed or executed. They are
+// not BAD_USER_INPUT, which is about a value the operation was given.
+const (
+	// CodeBadRequest: the body or the URL parameters are not a GraphQL
+	// request (not JSON, no string query, a batch, invalid UTF-8); 400.
+	CodeBadRequest = "BAD_REQUEST"
+	// CodeMethodNotAllowed: a method other than GET and POST, or a
+	// mutation over GET; 405 with Allow.
+	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"
+	// CodeUnsupportedMediaType: a POST body that is not application/json
+	// (UTF-8); 415.
+	CodeUnsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE"
+	// CodeNotAcceptable: the Accept header allows none of
+	// application/json, application/graphql-response+json and
+	// multipart/mixed; 406.
+	CodeNotAcceptable = "NOT_ACCEPTABLE"
+	// CodePayloadTooLarge: the body or the query text is over its limit;
+	// 413.
+	CodePayloadTooLarge = "PAYLOAD_TOO_LARGE"
+	// CodePersistedQueryNotFound: a persisted query's hash is not known
+	// (Apollo's automatic persisted queries): send the query text with
+	// the hash once.
+	CodePersistedQueryNotFound = "PERSISTED_QUERY_NOT_FOUND"
+	// CodePersistedQueryNotInList: the server accepts only the persisted
+	// documents of its allow-list and this one is not in it.
+	CodePersistedQueryNotInList = "PERSISTED_QUERY_NOT_IN_LIST"
+)
+
 // Error is an application error whose Code and Message are safe to show to
 // a client. Any other error is reported to clients as INTERNAL with its text
 // hidden.

@@ -49,6 +49,7 @@ type config struct {
 	IdleTimeout time.Duration // STGY_IDLE_TIMEOUT
 
 	Ranking rankingConfig // config_ranking.go
+	API     apiConfig     // config_api.go
 }
 
 // oldDevViewSecret was the built-in secret of earlier versions; it is
@@ -155,6 +156,9 @@ func loadConfig() (*config, error) {
 		return nil, err
 	}
 	if c.Ranking, err = loadRankingConfig(); err != nil {
+		return nil, err
+	}
+	if c.API, err = loadAPIConfig(); err != nil {
 		return nil, err
 	}
 	if err := checkConfig(c); err != nil {

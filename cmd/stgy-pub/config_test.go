@@ -33,6 +33,12 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 		{"site buckets not a number", "STGY_PUB_SITE_BUCKETS", "sixteen", "STGY_PUB_SITE_BUCKETS"},
 		{"site flush interval unit", "STGY_PUB_SITE_FLUSH_INTERVAL", "5", "STGY_PUB_SITE_FLUSH_INTERVAL"},
 		{"site flush interval too long", "STGY_PUB_SITE_FLUSH_INTERVAL", "2h", "STGY_PUB_SITE_FLUSH_INTERVAL"},
+		{"allowed origin with a path", "STGY_ALLOWED_ORIGINS", "https://app.example.com/x", "STGY_ALLOWED_ORIGINS"},
+		{"allowed origin without scheme", "STGY_ALLOWED_ORIGINS", "app.example.com", "STGY_ALLOWED_ORIGINS"},
+		{"persisted only yes", "STGY_GRAPHQL_PERSISTED_ONLY", "yes", "STGY_GRAPHQL_PERSISTED_ONLY"},
+		{"persisted documents missing", "STGY_GRAPHQL_PERSISTED_DOCUMENTS", "/nonexistent/manifest.json", "STGY_GRAPHQL_PERSISTED_DOCUMENTS"},
+		{"max-age too long", "STGY_GRAPHQL_MAX_AGE", "2h", "STGY_GRAPHQL_MAX_AGE"},
+		{"s-maxage unit", "STGY_GRAPHQL_S_MAXAGE", "60", "STGY_GRAPHQL_S_MAXAGE"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -55,6 +61,10 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 			"STGY_REDIS_CLUSTER":           "10.0.0.1:7000, 10.0.0.2:7000",
 			"STGY_PUB_SITE_BUCKETS":        "64",
 			"STGY_PUB_SITE_FLUSH_INTERVAL": "250ms",
+			"STGY_ALLOWED_ORIGINS":         "https://app.example.com, http://localhost:5173/",
+			"STGY_GRAPHQL_PERSISTED_ONLY":  "true",
+			"STGY_GRAPHQL_MAX_AGE":         "0",
+			"STGY_GRAPHQL_S_MAXAGE":        "5m",
 		} {
 			t.Setenv(k, v)
 		}
@@ -63,7 +73,9 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 			t.Fatal(err)
 		}
 		if c.Introspection || c.RedisPrefix != "stgy-prod:" || c.BaseURL.String() != "https://pub.example.com/blog" || len(c.RedisCluster) != 2 ||
-			c.Ranking.Buckets != 64 || c.Ranking.FlushInterval != 250*time.Millisecond {
+			c.Ranking.Buckets != 64 || c.Ranking.FlushInterval != 250*time.Millisecond ||
+			strings.Join(c.API.AllowedOrigins, " ") != "https://app.example.com http://localhost:5173" || !c.API.PersistedOnly ||
+			c.API.MaxAge != -1 || c.API.SharedMaxAge != 5*time.Minute || len(c.API.Documents) < 10 {
 			t.Errorf("config = %+v", c)
 		}
 	})

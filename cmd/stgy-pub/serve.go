@@ -163,13 +163,18 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Logger:     logger,
 	}
 	apiHandler := api.New(api.Config{
-		BaseURL:         cfg.BaseURL.String(),
-		TrustedProxies:  cfg.TrustedProxies,
-		Introspection:   cfg.Introspection,
-		RedisPrefix:     cfg.RedisPrefix,
-		AddressSecret:   cfg.ViewSecret,
-		CaptchaPerHour:  cfg.Comments.CaptchaPerHour,
-		CommentsPerHour: cfg.Comments.CommentsPerHour,
+		BaseURL:            cfg.BaseURL.String(),
+		TrustedProxies:     cfg.TrustedProxies,
+		Introspection:      cfg.Introspection,
+		RedisPrefix:        cfg.RedisPrefix,
+		AddressSecret:      cfg.ViewSecret,
+		CaptchaPerHour:     cfg.Comments.CaptchaPerHour,
+		CommentsPerHour:    cfg.Comments.CommentsPerHour,
+		AllowedOrigins:     cfg.API.AllowedOrigins,
+		PersistedDocuments: cfg.API.Documents,
+		PersistedOnly:      cfg.API.PersistedOnly,
+		CacheMaxAge:        cfg.API.MaxAge,
+		CacheSharedMaxAge:  cfg.API.SharedMaxAge,
 	}, api.Deps{Resolver: resolver, Auth: authSvc, Redis: rdb, Logger: logger})
 	srv, err := server.New(server.Config{
 		BaseURL:        cfg.BaseURL,

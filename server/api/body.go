@@ -8,17 +8,28 @@ import (
 	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/graphql"
+
+	"github.com/stgy/stgypub"
 )
 
-// refusal is a transport-level refusal: an HTTP status and a short,
-// client-safe message (BAD_USER_INPUT).
+// refusal is a refusal before anything executes: an HTTP status, an
+// extensions.code (a transport code of error.go, or BAD_USER_INPUT for
+// the query limits) and a short, client-safe message. A status of 0 is a
+// GraphQL request error, whose status depends on the response media type
+// (requestErrorStatus).
 type refusal struct {
 	status int
+	code   string
 	format string
 	args   []any
 }
 
 func (r *refusal) message() string { return fmt.Sprintf(r.format, r.args...) }
+
+// badRequest is a 400 BAD_REQUEST refusal.
+func badRequest(format string, args ...any) *refusal {
+	return &refusal{http.StatusBadRequest, stgypub.CodeBadRequest, format, args}
+}
 
 // utf8BOM is accepted (and removed) at the start of a body: RFC 8259
 // allows parsers to ignore it, and some Windows tools send it.
@@ -39,26 +50,26 @@ const badBody = "request body must be a JSON object with a string query"
 func parseBody(body []byte) ([]byte, *graphql.RawParams, *refusal) {
 	body = bytes.TrimPrefix(body, utf8BOM)
 	if !utf8.Valid(body) {
-		return nil, nil, &refusal{http.StatusBadRequest, "request body is not valid UTF-8", nil}
+		return nil, nil, badRequest("request body is not valid UTF-8")
 	}
 	t := bytes.TrimLeft(body, " \t\r\n")
 	if len(t) == 0 || t[0] != '{' {
 		if len(t) > 0 && t[0] == '[' {
-			return nil, nil, &refusal{http.StatusBadRequest, "batched requests are not supported", nil}
+			return nil, nil, badRequest("batched requests are not supported")
 		}
-		return nil, nil, &refusal{http.StatusBadRequest, badBody, nil}
+		return nil, nil, badRequest(badBody)
 	}
 	if loneSurrogate(body) {
-		return nil, nil, &refusal{http.StatusBadRequest, `request body has a \u escape of an unpaired UTF-16 surrogate`, nil}
+		return nil, nil, badRequest(`request body has a \u escape of an unpaired UTF-16 surrogate`)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var req graphql.RawParams
 	if err := dec.Decode(&req); err != nil {
-		return nil, nil, &refusal{http.StatusBadRequest, badBody, nil}
+		return nil, nil, badRequest(badBody)
 	}
 	if rest := bytes.TrimLeft(body[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
-		return nil, nil, &refusal{http.StatusBadRequest, "request body has data after the JSON object", nil}
+		return nil, nil, badRequest("request body has data after the JSON object")
 	}
 	return body, &req, nil
 }

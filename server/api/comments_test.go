@@ -323,7 +323,7 @@ func TestExportImportOverGraphQL(t *testing.T) {
 		t.Errorf("IDs of another post: %s", r.raw)
 	}
 	bad := []map[string]any{{"id": "0000000000000001", "nickname": "n", "body": "b", "status": "SPAM", "isAuthor": false}}
-	if r := e.call(t, admin, nil, importQ, map[string]any{"p": other.ID.String(), "c": bad}); r.code() != "GRAPHQL_VALIDATION_FAILED" {
+	if r := e.call(t, admin, nil, importQ, map[string]any{"p": other.ID.String(), "c": bad}); r.code() != stgypub.CodeBadUserInput {
 		t.Errorf("bad status: %s", r.raw)
 	}
 	bad[0]["status"], bad[0]["nickname"] = "PUBLISHED", strings.Repeat("n", 51)

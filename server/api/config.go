@@ -3,6 +3,7 @@ package api
 import (
 	"log/slog"
 	"net/netip"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -67,6 +68,28 @@ type Config struct {
 	RedisPrefix string
 	// QueryCacheSize is the parsed-query LRU size; default 1000.
 	QueryCacheSize int
+	// PersistedDocuments is the allow-list of persisted documents: the
+	// owners' app's and the comment widget's operations (ui's
+	// persisted-documents.json) and any manifest of
+	// STGY_GRAPHQL_PERSISTED_DOCUMENTS. A client sends one by its hash
+	// alone (docs/API.md "Persisted queries").
+	PersistedDocuments PersistedDocuments
+	// PersistedOnly accepts only the documents of PersistedDocuments
+	// (STGY_GRAPHQL_PERSISTED_ONLY): anything else is
+	// PERSISTED_QUERY_NOT_IN_LIST and automatic persisted queries are off.
+	PersistedOnly bool
+	// APQMaxEntries bounds the documents registered through automatic
+	// persisted queries (Redis, least recently used evicted, and the
+	// same number per process); default 1000. With MaxQueryBytes that
+	// bounds their memory (64 MiB at most).
+	APQMaxEntries int
+	// APQTTL drops a registered document unused this long; default 24h.
+	APQTTL time.Duration
+	// CacheMaxAge and CacheSharedMaxAge are the max-age and s-maxage of
+	// cacheable GET responses (STGY_GRAPHQL_MAX_AGE,
+	// STGY_GRAPHQL_S_MAXAGE); defaults 30s and 60s; a negative
+	// CacheMaxAge makes every response no-store.
+	CacheMaxAge, CacheSharedMaxAge time.Duration
 }
 
 // Deps are the collaborators the endpoint calls.
@@ -103,4 +126,14 @@ func (c *Config) setDefaults() {
 	def(&c.CaptchaPerHour, 60)
 	def(&c.CommentsPerHour, 20)
 	def(&c.QueryCacheSize, 1000)
+	def(&c.APQMaxEntries, 1000)
+	if c.APQTTL <= 0 {
+		c.APQTTL = 24 * time.Hour
+	}
+	if c.CacheMaxAge == 0 {
+		c.CacheMaxAge = 30 * time.Second
+	}
+	if c.CacheSharedMaxAge <= 0 {
+		c.CacheSharedMaxAge = 60 * time.Second
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/stgy/stgypub"
@@ -25,6 +26,9 @@ import (
 // INTERNAL "internal error".
 func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 	gerr := graphql.DefaultErrorPresenter(ctx, err)
+	if rq := requestFrom(ctx); rq != nil {
+		rq.errored.Store(true)
+	}
 	if gerr.Extensions == nil {
 		gerr.Extensions = map[string]any{}
 	}
@@ -46,9 +50,12 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 			}
 		}
 	case se == nil && gerr.Err == nil:
-		// gqlgen's complexity limit has its own code; clients get the one
-		// the other limits use.
-		if c, ok := gerr.Extensions["code"]; !ok || c == "COMPLEXITY_LIMIT_EXCEEDED" {
+		// gqlgen's complexity limit has its own code, and a variable
+		// that does not coerce is bad input, not a document that fails
+		// validation: clients get the code the other limits and inputs
+		// use.
+		c, ok := gerr.Extensions["code"]
+		if !ok || c == "COMPLEXITY_LIMIT_EXCEEDED" || len(gerr.Path) > 0 && gerr.Path[0] == ast.PathName("variable") {
 			gerr.Extensions["code"] = stgypub.CodeBadUserInput
 		}
 	case stgypub.IsUnavailable(err):

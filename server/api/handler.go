@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/99designs/gqlgen/complexity"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
@@ -28,21 +29,27 @@ type api struct {
 	origins map[string]bool
 	gql     *handler.Server
 	cache   graphql.Cache[*ast.QueryDocument]
+	apq     *apqStore
 	log     *slog.Logger
 }
 
-// New returns the POST /graphql handler. Requests are refused before
-// anything executes when: the method is not POST (405), Content-Type is
-// not application/json (415), the body is over cfg.MaxBodyBytes (413), the
-// body is not valid UTF-8, has a \u escape of an unpaired surrogate, or
-// is not exactly one JSON object with a string query (400; batching is
+// New returns the /graphql handler (docs/API.md "Transport rules"): CORS
+// (withCORS), queries over GET and POST, mutations over POST, Apollo's
+// automatic persisted queries and the persisted-documents allow-list
+// (persisted), and the GraphQL-over-HTTP statuses per response media type
+// (finish). Requests are refused before anything executes, with a
+// transport code of error.go, when: the method is not GET or POST (405),
+// the Accept header allows no JSON media type (406), a POST's
+// Content-Type is not application/json (415), the body is over
+// cfg.MaxBodyBytes (413), the body or URL parameters are not one GraphQL
+// request (not valid UTF-8, an unpaired surrogate escape, not exactly one
+// JSON object with a string query or a persisted query: 400; batching is
 // off; a leading UTF-8 BOM is ignored), the query is over
 // cfg.MaxQueryBytes (413) or over cfg.MaxTokens tokens or cfg.MaxFields
-// field selections (400), an Authorization header is not a valid bearer
-// token (401), or a request without a bearer token carries a foreign
-// Origin, or a cookie-authenticated one carries none (403). Refusals are
-// JSON {"errors":[{message, extensions.code}]}; a response carries at
-// most cfg.MaxErrors errors.
+// field selections (400 BAD_USER_INPUT), an Authorization header is not a
+// valid bearer token (401), or a POST carrying a valid session cookie has
+// no allowed Origin (403). Refusals are JSON {"errors":[{message,
+// extensions.code}]}; a response carries at most cfg.MaxErrors errors.
 func New(cfg Config, deps Deps) http.Handler {
 	cfg.setDefaults()
 	if deps.Logger == nil {
@@ -52,6 +59,7 @@ func New(cfg Config, deps Deps) http.Handler {
 		deps.Resolver.Logger = deps.Logger
 	}
 	a := &api{cfg: cfg, deps: deps, origins: allowedOrigins(cfg), log: deps.Logger}
+	a.apq = newAPQStore(deps.Redis, cfg.RedisPrefix, cfg.APQMaxEntries, cfg.APQTTL, deps.Logger)
 
 	srv := handler.New(graph.NewSchema(deps.Resolver))
 	srv.AddTransport(transport.POST{})
@@ -60,93 +68,169 @@ func New(cfg Config, deps Deps) http.Handler {
 	// checkQuery refuses over cfg.MaxTokens first; the parser's own limit
 	// is a backstop with a margin, as it counts tokens slightly differently.
 	srv.SetParserTokenLimit(2 * cfg.MaxTokens)
+	srv.Use(persistedQueryFill{})
 	if cfg.Introspection {
 		srv.Use(extension.Introspection{})
 	} else {
 		srv.AroundFields(refuseIntrospection)
 	}
+	srv.Use(&enumVariables{})
+	srv.Use(operationGuard{})
+	srv.Use(deferInline{})
 	srv.Use(shapeLimit{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
-	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity))
+	// Scalars cost nothing unless graph/complexity.go prices them.
+	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity, complexity.WithFixedScalarValue(0)))
+	srv.Use(requestMarks{})
 	srv.Use(newRateLimits(cfg, deps.Redis, deps.Logger))
 	srv.Use(errorCap{max: cfg.MaxErrors})
 	srv.SetErrorPresenter(a.presentError)
 	srv.SetRecoverFunc(a.recoverPanic)
 	a.gql = srv
-	return a
+	return withCORS(a.origins, a)
 }
 
 func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rq := &request{id: newRequestID(), ip: visitor.ClientIP(r, a.cfg.TrustedProxies)}
+	rq := &request{id: newRequestID(), ip: visitor.ClientIP(r, a.cfg.TrustedProxies), get: r.Method == http.MethodGet}
 	w.Header().Set("X-Request-ID", rq.id)
 	w.Header().Set("Cache-Control", "no-store")
-	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", http.MethodPost)
-		refuse(w, http.StatusMethodNotAllowed, stgypub.CodeBadUserInput, "only POST is accepted")
+	acc := negotiate(r)
+	switch {
+	case acc.json != "":
+		rq.media = acc.json
+	case acc.multipart:
+		rq.media = mediaMultipart // @defer clients that take nothing else
+	default:
+		rq.media = mediaJSON // for a refusal (406 below)
+	}
+	body, gq, bad := a.readRequest(w, r, acc)
+	if bad == nil {
+		var register string
+		if register, bad = a.persisted(r.Context(), gq); bad == nil && !a.cached(r, gq.Query) {
+			bad = a.checkQuery(gq.Query)
+		}
+		if bad == nil && register != "" {
+			a.apq.Add(r.Context(), register, gq.Query)
+		}
+	}
+	if bad != nil {
+		a.refuse(w, rq, bad)
 		return
+	}
+	rq.query = gq.Query
+	ar := a.credentials(r, rq)
+	ctx, err := a.deps.Auth.Authenticate(ar)
+	if err != nil {
+		a.authFailed(w, r, rq, err)
+		return
+	}
+	method := auth.ViewerMethod(ctx)
+	if method == auth.Bearer {
+		rq.foreign = false // a bearer request's Origin is not checked
+	}
+	rq.credentialed = method != auth.Anonymous || (!rq.foreign && len(ar.Cookies()) > 0)
+	if method == auth.Cookie && !a.origins[normalizeOrigin(r.Header.Get("Origin"))] && !sameOriginGET(r) {
+		a.refuse(w, rq, &refusal{http.StatusForbidden, stgypub.CodeForbidden, "Origin is not allowed", nil})
+		return
+	}
+	if acc.json == "" && !acc.multipart {
+		a.refuse(w, rq, &refusal{http.StatusNotAcceptable, stgypub.CodeNotAcceptable, "Accept must allow application/json or application/graphql-response+json", nil})
+		return
+	}
+	ctx = auth.WithCookieSink(ctx, w)
+	ctx = graph.WithLoaders(ctx, a.deps.Resolver.NewLoaders())
+	ctx = withRequest(ctx, rq)
+	ctx = withCommentClient(ctx, ar, rq.ip)
+	gr := r.Clone(ctx)
+	gr.Method = http.MethodPost
+	gr.Header.Set("Content-Type", mediaJSON)
+	gr.Body = io.NopCloser(bytes.NewReader(body))
+	gr.Header.Set("Accept", mediaJSON)
+	bw := &bufWriter{h: w.Header()}
+	rq.w, rq.r = bw, gr
+	a.gql.ServeHTTP(bw, gr)
+	a.finish(w, r, rq, bw)
+}
+
+// readRequest checks the method, media types and body or URL parameters
+// and returns the request as a JSON body with its decoded parameters.
+func (a *api) readRequest(w http.ResponseWriter, r *http.Request, acc accepts) ([]byte, *graphql.RawParams, *refusal) {
+	switch r.Method {
+	case http.MethodGet:
+		return getParams(r.URL.RawQuery)
+	case http.MethodPost:
+	default:
+		w.Header().Set("Allow", "GET, POST")
+		return nil, nil, &refusal{http.StatusMethodNotAllowed, stgypub.CodeMethodNotAllowed, "only GET and POST are accepted", nil}
 	}
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "application/json" || (params["charset"] != "" && !strings.EqualFold(params["charset"], "utf-8")) {
-		refuse(w, http.StatusUnsupportedMediaType, stgypub.CodeBadUserInput, "Content-Type must be application/json")
-		return
+		return nil, nil, &refusal{http.StatusUnsupportedMediaType, stgypub.CodeUnsupportedMediaType, "Content-Type must be application/json", nil}
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, a.cfg.MaxBodyBytes))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		refuse(w, http.StatusRequestEntityTooLarge, stgypub.CodeBadUserInput, "request body is too large")
-		return
+		return nil, nil, &refusal{http.StatusRequestEntityTooLarge, stgypub.CodePayloadTooLarge, "request body is too large", nil}
 	}
 	if err != nil {
-		refuse(w, http.StatusBadRequest, stgypub.CodeBadUserInput, "could not read the request body")
-		return
+		return nil, nil, badRequest("could not read the request body")
 	}
-	body, gq, bad := parseBody(body)
-	if bad == nil && !a.cached(r, gq.Query) {
-		bad = a.checkQuery(gq.Query)
-	}
-	if bad != nil {
-		refuse(w, bad.status, stgypub.CodeBadUserInput, bad.message())
-		return
-	}
-	ctx, err := a.deps.Auth.Authenticate(r)
-	if err != nil {
-		code := stgypub.ErrorCode(err)
-		if code != stgypub.CodeUnauthenticated && stgypub.IsUnavailable(err) {
-			a.log.WarnContext(r.Context(), "graphql: authenticate: dependency unavailable", "request_id", rq.id, "err", err)
-			w.Header().Set("Retry-After", "5")
-			refuse(w, http.StatusServiceUnavailable, stgypub.CodeUnavailable, "service temporarily unavailable; retry later")
-			return
-		}
-		if code != stgypub.CodeUnauthenticated {
-			a.log.ErrorContext(r.Context(), "graphql: authenticate", "request_id", rq.id, "err", err)
-			refuse(w, http.StatusInternalServerError, stgypub.CodeInternal, "internal error")
-			return
-		}
-		refuse(w, http.StatusUnauthorized, code, stgypub.ErrorMessage(err))
-		return
-	}
-	if auth.ViewerMethod(ctx) != auth.Bearer && !a.originOK(r, auth.ViewerMethod(ctx) == auth.Cookie) {
-		refuse(w, http.StatusForbidden, stgypub.CodeForbidden, "Origin is not allowed")
-		return
-	}
-	sw := &statusWriter{ResponseWriter: w, rq: rq}
-	ctx = auth.WithCookieSink(ctx, w)
-	ctx = graph.WithLoaders(ctx, a.deps.Resolver.NewLoaders())
-	ctx = withRequest(ctx, rq)
-	ctx = withCommentClient(ctx, r, rq.ip)
-	rq.w, rq.r = sw, r.WithContext(ctx)
-	rq.r.Body = io.NopCloser(bytes.NewReader(body))
-	a.gql.ServeHTTP(sw, rq.r)
+	return parseBody(body)
 }
 
-// refuse writes a transport-level error in GraphQL's response shape.
-func refuse(w http.ResponseWriter, status int, code, msg string) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+// credentials decides whether r's cookies count (docs/API.md
+// "Authentication"): they do when its Origin is allowed, when it has no
+// Origin and is a POST (the Origin rule then refuses a valid session
+// cookie), or when it is a same-origin GET (browsers send no Origin
+// there); otherwise (a foreign Origin, a cross-site or scripted GET) the
+// request is read without its cookies. It returns the request to
+// authenticate.
+func (a *api) credentials(r *http.Request, rq *request) *http.Request {
+	origin := r.Header.Get("Origin")
+	rq.foreign = origin != "" && !a.origins[normalizeOrigin(origin)]
+	if !rq.foreign && (origin != "" || r.Method == http.MethodPost || sameOriginGET(r)) {
+		return r
+	}
+	ar := r.Clone(r.Context())
+	ar.Header.Del("Cookie")
+	return ar
+}
+
+// sameOriginGET reports a browser's same-origin GET (Sec-Fetch-Site).
+func sameOriginGET(r *http.Request) bool {
+	return r.Method == http.MethodGet && r.Header.Get("Sec-Fetch-Site") == "same-origin"
+}
+
+// authFailed answers a request whose credentials could not be checked.
+func (a *api) authFailed(w http.ResponseWriter, r *http.Request, rq *request, err error) {
+	code := stgypub.ErrorCode(err)
+	switch {
+	case code != stgypub.CodeUnauthenticated && stgypub.IsUnavailable(err):
+		a.log.WarnContext(r.Context(), "graphql: authenticate: dependency unavailable", "request_id", rq.id, "err", err)
+		w.Header().Set("Retry-After", "5")
+		a.refuse(w, rq, &refusal{http.StatusServiceUnavailable, stgypub.CodeUnavailable, "service temporarily unavailable; retry later", nil})
+	case code != stgypub.CodeUnauthenticated:
+		a.log.ErrorContext(r.Context(), "graphql: authenticate", "request_id", rq.id, "err", err)
+		a.refuse(w, rq, &refusal{http.StatusInternalServerError, stgypub.CodeInternal, "internal error", nil})
+	default:
+		a.refuse(w, rq, &refusal{http.StatusUnauthorized, code, stgypub.ErrorMessage(err), nil})
+	}
+}
+
+// refuse writes a refusal in GraphQL's response shape, without data; a
+// status of 0 is a request error (requestErrorStatus).
+func (a *api) refuse(w http.ResponseWriter, rq *request, bad *refusal) {
+	status := bad.status
+	if status == 0 {
+		status = requestErrorStatus(rq.media)
+	}
+	w.Header().Set("Content-Type", contentType(rq.media))
+	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	var b bytes.Buffer
 	b.WriteString(`{"errors":[{"message":`)
-	b.WriteString(jsonString(msg))
+	b.WriteString(jsonString(bad.message()))
 	b.WriteString(`,"extensions":{"code":`)
-	b.WriteString(jsonString(code))
+	b.WriteString(jsonString(bad.code))
 	b.WriteString("}}]}\n")
 	_, _ = w.Write(b.Bytes())
 }

@@ -69,8 +69,12 @@ func TestQueryShapeRefusedEarly(t *testing.T) {
 				}
 				return
 			}
-			if r.code() != stgypub.CodeBadUserInput || !strings.Contains(r.Errors[0].Message, c.msg) || r.Data != nil {
-				t.Errorf("got %.300s, want BAD_USER_INPUT containing %q", r.raw, c.msg)
+			want := stgypub.CodeBadUserInput // a query limit
+			if c.status == http.StatusRequestEntityTooLarge {
+				want = stgypub.CodePayloadTooLarge // a transport refusal
+			}
+			if r.code() != want || !strings.Contains(r.Errors[0].Message, c.msg) || r.Data != nil {
+				t.Errorf("got %.300s, want %s containing %q", r.raw, want, c.msg)
 			}
 		})
 	}
@@ -88,11 +92,12 @@ func TestQueryShapeRefusedEarly(t *testing.T) {
 		}
 	})
 	t.Run("limits are configurable", func(t *testing.T) {
-		e2 := with(func(c *apiConfig) { c.MaxFields, c.MaxTokens = 2000, 5000 })
+		e2 := with(func(c *apiConfig) { c.MaxFields, c.MaxTokens = 3000, 8000 })
 		// Over the field limit of e, within e2's: validation runs and
-		// the complexity limit (2 per me { id }) refuses it.
-		r := e2.do(t, req{query: repeated(600)})
-		if r.status != http.StatusUnprocessableEntity && r.code() != stgypub.CodeBadUserInput || !strings.Contains(r.raw, "complexity") {
+		// the complexity limit (1 per me { id }: scalars cost nothing)
+		// refuses it, a request error (200 with application/json, no data).
+		r := e2.do(t, req{query: repeated(1200)})
+		if r.status != http.StatusOK || r.code() != stgypub.CodeBadUserInput || !strings.Contains(r.raw, "complexity 1200") || r.Data != nil {
 			t.Errorf("%d %.300s", r.status, r.raw)
 		}
 	})
@@ -154,7 +159,7 @@ func TestBodyRefusals(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			before := e.countPosts(t)
 			r := e.rawPost(t, "owner", c.body)
-			if r.status != http.StatusBadRequest || r.code() != stgypub.CodeBadUserInput || r.Errors[0].Message != c.msg && !strings.Contains(r.Errors[0].Message, c.msg) {
+			if r.status != http.StatusBadRequest || r.code() != stgypub.CodeBadRequest || r.Errors[0].Message != c.msg && !strings.Contains(r.Errors[0].Message, c.msg) {
 				t.Errorf("got %d %.300s, want 400 %q", r.status, r.raw, c.msg)
 			}
 			if len(r.raw) > 200 || strings.Contains(r.raw, "RawParams") || strings.Contains(r.raw, "aaaa") {
@@ -346,7 +351,8 @@ func ptrTime(t time.Time) *time.Time { return &t }
 
 // TestOriginAndAuthorizationEdges documents what docs/API.md says about
 // Origin: bearer requests pass with any Origin; an empty Authorization
-// header is no credential (anonymous, so a foreign Origin is refused).
+// header is no credential (anonymous: a query from a foreign Origin runs,
+// a mutation is refused).
 func TestOriginAndAuthorizationEdges(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
@@ -369,7 +375,7 @@ func TestOriginAndAuthorizationEdges(t *testing.T) {
 	if r := send("", ""); r.status != http.StatusOK || string(r.Data["me"]) != "null" {
 		t.Errorf("empty Authorization: %d %s", r.status, r.raw)
 	}
-	if r := send("", "https://evil.example"); r.status != http.StatusForbidden || r.code() != stgypub.CodeForbidden {
+	if r := send("", "https://evil.example"); r.status != http.StatusOK || string(r.Data["me"]) != "null" {
 		t.Errorf("empty Authorization with foreign Origin: %d %s", r.status, r.raw)
 	}
 }

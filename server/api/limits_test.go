@@ -66,7 +66,7 @@ func TestQueryLimits(t *testing.T) {
 		r := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(body))
 		r.Header.Set("Content-Type", "application/json")
 		res := e.serve(t, r)
-		if res.status != http.StatusRequestEntityTooLarge || res.code() != stgypub.CodeBadUserInput {
+		if res.status != http.StatusRequestEntityTooLarge || res.code() != stgypub.CodePayloadTooLarge {
 			t.Errorf("got %d %s", res.status, res.raw)
 		}
 	})

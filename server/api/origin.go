@@ -1,7 +1,6 @@
 package api
 
 import (
-	"net/http"
 	"net/url"
 	"strings"
 )
@@ -22,20 +21,4 @@ func allowedOrigins(cfg Config) map[string]bool {
 		add(o)
 	}
 	return m
-}
-
-// originOK checks the Origin header of a request that did not authenticate
-// with a bearer token (ServeHTTP skips those: a browser cannot be made to
-// send a token cross-site, so they are not forgeable) (docs/ARCHITECTURE.md
-// "Security model"): a cookie-authenticated request must carry an allowed
-// Origin; an anonymous request carrying an Origin must carry an allowed one
-// too (so a foreign page cannot log a browser in); anonymous requests without
-// Origin (API clients, server-side frontends) pass. docs/API.md "Transport
-// rules" states the same.
-func (a *api) originOK(r *http.Request, cookie bool) bool {
-	o := r.Header.Get("Origin")
-	if o == "" {
-		return !cookie
-	}
-	return a.origins[strings.ToLower(strings.TrimRight(o, "/"))]
 }

@@ -6,6 +6,8 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/lexer"
 	"github.com/vektah/gqlparser/v2/parser"
+
+	"github.com/stgy/stgypub"
 )
 
 // checkQuery bounds what gqlgen's parser and validator will be given
@@ -21,16 +23,16 @@ import (
 // reports the syntax error as usual.
 func (a *api) checkQuery(query string) *refusal {
 	if len(query) > a.cfg.MaxQueryBytes {
-		return &refusal{http.StatusRequestEntityTooLarge, "query is over %d bytes", []any{a.cfg.MaxQueryBytes}}
+		return &refusal{http.StatusRequestEntityTooLarge, stgypub.CodePayloadTooLarge, "query is over %d bytes", []any{a.cfg.MaxQueryBytes}}
 	}
 	if loneSurrogate(query) {
-		return &refusal{http.StatusBadRequest, `query has a \u escape of an unpaired UTF-16 surrogate`, nil}
+		return badRequest(`query has a \u escape of an unpaired UTF-16 surrogate`)
 	}
 	src := &ast.Source{Input: query}
 	lx := lexer.New(src)
 	for n := 0; ; n++ {
 		if n > a.cfg.MaxTokens {
-			return &refusal{http.StatusBadRequest, "query is over %d tokens", []any{a.cfg.MaxTokens}}
+			return &refusal{http.StatusBadRequest, stgypub.CodeBadUserInput, "query is over %d tokens", []any{a.cfg.MaxTokens}}
 		}
 		tok, err := lx.ReadToken()
 		if err != nil {
@@ -45,7 +47,7 @@ func (a *api) checkQuery(query string) *refusal {
 		return nil
 	}
 	if n := countFields(doc, a.cfg.MaxFields); n > a.cfg.MaxFields {
-		return &refusal{http.StatusBadRequest, "query selects over %d fields (fragments counted where they are spread)", []any{a.cfg.MaxFields}}
+		return &refusal{http.StatusBadRequest, stgypub.CodeBadUserInput, "query selects over %d fields (fragments counted where they are spread)", []any{a.cfg.MaxFields}}
 	}
 	return nil
 }

@@ -11,7 +11,8 @@ import (
 
 // request is what the GraphQL layer needs of the HTTP exchange: the
 // writer and request for the rate limiter, the client IP and the request
-// ID for logs. status overrides the response status (429).
+// ID for logs, and what finish needs to choose the response's status and
+// caching. status overrides the response status (429, 403, 405).
 type request struct {
 	w        http.ResponseWriter
 	r        *http.Request
@@ -19,6 +20,25 @@ type request struct {
 	id       string
 	status   int
 	limitErr error
+	// media is the negotiated response media type (media.go).
+	media string
+	// get: the request came as GET (queries only; cacheable).
+	get bool
+	// foreign: the request carries an Origin that is not allowed, so its
+	// cookies were not considered and only queries and the anonymous
+	// view-recording mutations run (operationGuard).
+	foreign bool
+	// credentialed: a bearer token or cookies were considered.
+	credentialed bool
+	// query is the document persisted() resolved from a hash ("" when
+	// the request carried its text).
+	query string
+	// executed: the operation reached execution (requestMarks); a
+	// response without it holds request errors only.
+	executed bool
+	// errored: an error was presented; private: a per-client field was
+	// resolved (requestMarks). Either keeps the response out of caches.
+	errored, private atomic.Bool
 	// unavailable is set by the error presenter when a field failed
 	// because a dependency is down: the response is then 503.
 	unavailable atomic.Bool
@@ -47,32 +67,4 @@ func newRequestID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
-}
-
-// statusWriter applies request.status to the first WriteHeader/Write.
-type statusWriter struct {
-	http.ResponseWriter
-	rq          *request
-	wroteHeader bool
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.wroteHeader {
-		return
-	}
-	w.wroteHeader = true
-	if w.rq.status != 0 {
-		code = w.rq.status
-	} else if w.rq.unavailable.Load() {
-		code = http.StatusServiceUnavailable
-		w.Header().Set("Retry-After", "5")
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if !w.wroteHeader {
-		w.WriteHeader(http.StatusOK)
-	}
-	return w.ResponseWriter.Write(b)
 }

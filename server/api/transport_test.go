@@ -30,7 +30,8 @@ func TestRefusedTransports(t *testing.T) {
 		status                    int
 		msg                       string
 	}{
-		{"GET mutation", http.MethodGet, "", "", http.StatusMethodNotAllowed, "only POST"},
+		{"GET mutation", http.MethodGet, "", "", http.StatusMethodNotAllowed, "a mutation needs POST"},
+		{"PUT", http.MethodPut, "application/json", `{"query":"` + createMutation + `"}`, http.StatusMethodNotAllowed, "only GET and POST"},
 		{"text/plain", http.MethodPost, "text/plain", `{"query":"` + createMutation + `"}`, http.StatusUnsupportedMediaType, "application/json"},
 		{"form", http.MethodPost, "application/x-www-form-urlencoded", form, http.StatusUnsupportedMediaType, "application/json"},
 		{"multipart", http.MethodPost, mw.FormDataContentType(), mp.String(), http.StatusUnsupportedMediaType, "application/json"},

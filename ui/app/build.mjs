@@ -5,7 +5,9 @@
 // ["name.css"]}}. The Go package ui embeds ../dist and serves each file
 // under a content-hashed URL (/ui/{sha256-prefix}/{file}). The output is
 // deterministic: `make test` rebuilds and fails if it differs from the
-// committed files. See docs/UI.md.
+// committed files. It also merges the codegen areas'
+// persisted-documents.json files into ../dist/persisted-documents.json,
+// the server's allow-list of the UI's own operations. See docs/UI.md.
 import * as esbuild from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
@@ -49,6 +51,14 @@ for (const [out, meta] of Object.entries(result.metafile.outputs)) {
 }
 const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
 fs.writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(sorted, null, 2) + "\n");
+// The allow-list: every area's documents, sorted by hash.
+const docs = {};
+for (const dir of ["src/gql", "src/comments/gql"]) {
+  Object.assign(docs, JSON.parse(fs.readFileSync(path.join(here, dir, "persisted-documents.json"), "utf8")));
+}
+const sortedDocs = Object.fromEntries(Object.entries(docs).sort(([a], [b]) => a.localeCompare(b)));
+fs.writeFileSync(path.join(outDir, "persisted-documents.json"), JSON.stringify(sortedDocs, null, 2) + "\n");
+console.log(`build: persisted-documents.json: ${Object.keys(sortedDocs).length} documents`);
 for (const [name, m] of Object.entries(sorted)) {
   const size = (f) => fs.statSync(path.join(outDir, f)).size;
   console.log(`build: ${name}: ${[m.js, ...m.css].map((f) => `${f} ${size(f)} B`).join(", ")}`);

@@ -6,14 +6,25 @@
 // shared lib in src/gql/, the readers' comment widget in
 // src/comments/gql/. `npm run codegen` (make ui) rewrites them; `make
 // test` fails when the committed files differ from what this produces.
+//
+// Every area also writes persisted-documents.json (hash -> document, the
+// hash being the SHA-256 hex of the document's text, as Apollo's
+// automatic persisted queries compute it) and embeds each document's hash
+// in it: build.mjs merges the manifests into ../dist, the server's
+// allow-list of persisted documents (docs/API.md "Persisted queries"),
+// and the shared client sends operations by hash (src/lib/client.ts).
 import type { CodegenConfig } from "@graphql-codegen/cli";
+import { createHash } from "node:crypto";
 
 /** area is one codegen output over the given documents. */
 function area(documents: string[]) {
   return {
     documents,
     preset: "client" as const,
-    presetConfig: { fragmentMasking: false },
+    presetConfig: {
+      fragmentMasking: false,
+      persistedDocuments: { hashAlgorithm: (doc: string) => createHash("sha256").update(doc).digest("hex") },
+    },
     config: {
       useTypeImports: true,
       enumsAsTypes: true,

@@ -50,7 +50,7 @@ describe("fault 1: settings never wiped by a form that did not load", () => {
       await page.getByText("Saved.", { exact: true }).waitFor();
       assert.equal(await page.getByRole("alert").count(), 0);
 
-      const save = sent.find((b) => b.query.includes("updatePubConfig"));
+      const save = sent.find((b) => b.operationName === "SaveSettings");
       assert.deepEqual(Object.keys(save.variables.input), ["extensions"], "only the changed field is sent");
       const after = await api.config(uid);
       const { extensions: e1, ...rest1 } = before;

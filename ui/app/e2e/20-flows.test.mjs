@@ -127,7 +127,7 @@ async function readerComment(postId, nickname, text) {
     const page = await context.newPage();
     await page.goto(`${BASE}/pub/${postId}`);
     const challenge = page
-      .waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes("createCaptchaChallenge"))
+      .waitForResponse((r) => r.url().endsWith("/graphql") && r.request().postDataJSON()?.operationName === "CreateCaptchaChallenge")
       .then((r) => r.json())
       .then((b) => b.data.createCaptchaChallenge.id);
     await page.getByRole("button", { name: "Write a comment" }).click();

@@ -55,7 +55,7 @@ async function setSettings(extensions, designTheme = "") {
 // challengeIdOf waits for the widget's createCaptchaChallenge response.
 function challengeIdOf(page) {
   return page
-    .waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes("createCaptchaChallenge"))
+    .waitForResponse((r) => r.url().endsWith("/graphql") && r.request().postDataJSON()?.operationName === "CreateCaptchaChallenge")
     .then((r) => r.json())
     .then((b) => b.data.createCaptchaChallenge.id);
 }

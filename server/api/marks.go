@@ -1,0 +1,121 @@
+package api
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/stgy/stgypub"
+)
+
+// privateFields answer per client (the viewer, the client's cookies or
+// address), so a response that resolved one is never cached
+// (docs/API.md "Caching").
+var privateFields = map[string]bool{
+	"Query.me":                  true,
+	"Query.captchaStatus":       true,
+	"Query.pubCommentFormState": true,
+	"Post.viewToken":            true,
+}
+
+// anonymousMutations may run from any Origin: they take no credentials
+// and change nothing but a page-view count, under their own proof (a
+// signature or a view token bound to the client).
+var anonymousMutations = map[string]bool{
+	"recordPubView":      true,
+	"recordPubViewToken": true,
+	"__typename":         true,
+}
+
+// requestMarks notes on the request that the operation reached execution
+// and whether it resolved a per-client field.
+type requestMarks struct{}
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.OperationInterceptor
+	graphql.FieldInterceptor
+} = requestMarks{}
+
+func (requestMarks) ExtensionName() string                   { return "RequestMarks" }
+func (requestMarks) Validate(graphql.ExecutableSchema) error { return nil }
+
+func (requestMarks) InterceptOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+	if rq := requestFrom(ctx); rq != nil {
+		rq.executed = true
+	}
+	return next(ctx)
+}
+
+func (requestMarks) InterceptField(ctx context.Context, next graphql.Resolver) (any, error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && privateFields[fc.Object+"."+fc.Field.Name] {
+		if rq := requestFrom(ctx); rq != nil {
+			rq.private.Store(true)
+		}
+	}
+	return next(ctx)
+}
+
+// operationGuard refuses, after validation and before execution, what the
+// request's transport may not run (docs/API.md "Transport rules"): a
+// mutation over GET (405 METHOD_NOT_ALLOWED, Allow: POST) and, from an
+// Origin that is not allowed, a mutation other than the anonymous
+// view-recording ones (403 FORBIDDEN).
+type operationGuard struct{}
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.OperationContextMutator
+} = operationGuard{}
+
+func (operationGuard) ExtensionName() string                   { return "OperationGuard" }
+func (operationGuard) Validate(graphql.ExecutableSchema) error { return nil }
+
+func (operationGuard) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	rq := requestFrom(ctx)
+	if rq == nil || oc.Operation == nil || oc.Operation.Operation == ast.Query {
+		return nil
+	}
+	if rq.get {
+		rq.status = http.StatusMethodNotAllowed
+		rq.w.Header().Set("Allow", http.MethodPost)
+		return codedError(stgypub.CodeMethodNotAllowed, "a %s needs POST; GET runs queries only", oc.Operation.Operation)
+	}
+	if rq.foreign && !onlyAnonymousFields(oc.Operation.SelectionSet, oc.Doc) {
+		rq.status = http.StatusForbidden
+		return codedError(stgypub.CodeForbidden, "Origin is not allowed")
+	}
+	return nil
+}
+
+// onlyAnonymousFields reports whether every root field of ss (fragments
+// expanded) is in anonymousMutations.
+func onlyAnonymousFields(ss ast.SelectionSet, doc *ast.QueryDocument) bool {
+	for _, sel := range ss {
+		switch s := sel.(type) {
+		case *ast.Field:
+			if !anonymousMutations[s.Name] {
+				return false
+			}
+		case *ast.InlineFragment:
+			if !onlyAnonymousFields(s.SelectionSet, doc) {
+				return false
+			}
+		case *ast.FragmentSpread:
+			f := doc.Fragments.ForName(s.Name)
+			if f == nil || !onlyAnonymousFields(f.SelectionSet, doc) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func codedError(code, format string, args ...any) *gqlerror.Error {
+	err := gqlerror.Errorf(format, args...)
+	err.Extensions = map[string]any{"code": code}
+	return err
+}
