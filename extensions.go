@@ -112,7 +112,7 @@ func validateExtensions(obj map[string]any) error {
 	}
 	if v, ok := obj[ShowViewCountKey]; ok {
 		if _, ok := v.(bool); !ok {
-			return Errorf(CodeBadUserInput, "extensions.%s must be true or false", ShowViewCountKey)
+			return FieldErrorf("extensions."+ShowViewCountKey, "extensions.%s must be true or false", ShowViewCountKey)
 		}
 	}
 	if v, ok := obj["comments"]; ok {

@@ -13,12 +13,17 @@ import (
 // absolute http(s) URL written in the post, or made absolute when the post
 // was imported with a source base URL (docs/API.md "Import"). A relative
 // reference would resolve against this server, where no such file is
-// served, so it is refused; so are SVG images, which link previews do not
-// show.
-func ShareableImage(ref string) string {
+// served, so it is refused, and so is an absolute URL on this server's
+// own host (self: STGY_BASE_URL; "" skips the check): it serves no post
+// images either. SVG images, which link previews do not show, are
+// refused too.
+func ShareableImage(ref, self string) string {
 	ref = strings.TrimSpace(ref)
 	u, err := url.Parse(ref)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+		return ""
+	}
+	if s, err := url.Parse(self); err == nil && s.Host != "" && strings.EqualFold(u.Hostname(), s.Hostname()) {
 		return ""
 	}
 	switch strings.ToLower(path.Ext(u.Path)) {

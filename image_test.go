@@ -20,10 +20,21 @@ func TestShareableImage(t *testing.T) {
 		"https://user:pw@example.org/a.png":        "",
 		"javascript:alert(1)":                      "",
 		"":                                         "",
+		// This server's own host serves no post images, on any port.
+		"https://pub.example.test/pub/where.png":     "",
+		"http://PUB.example.test:8080/ui/x/logo.png": "",
+		"https://cdn.pub.example.test/where.png":     "https://cdn.pub.example.test/where.png",
 	}
 	for in, want := range cases {
-		if got := stgypub.ShareableImage(in); got != want {
+		if got := stgypub.ShareableImage(in, "https://pub.example.test/"); got != want {
 			t.Errorf("ShareableImage(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestShareableImageNoSelf: without a base URL only the other rules apply.
+func TestShareableImageNoSelf(t *testing.T) {
+	if got := stgypub.ShareableImage("https://pub.example.test/a.png", ""); got != "https://pub.example.test/a.png" {
+		t.Errorf("got %q", got)
 	}
 }

@@ -24,6 +24,12 @@ type PubConfig struct {
 	ShowSideRecent    int // <= 0 hides; clamped to SidePostsMax when rendering
 	ShowSidePopular   int // <= 0 hides; clamped to SidePostsMax when rendering
 	Extensions        Extensions
+	// Language is the site's language: the locale of the owner's newest
+	// published post that has one ("" when none). It is read with the
+	// settings by the store and never stored (user_pub_configs has no
+	// such column); the site's time zone defaults from it (Location), and
+	// the site's list pages and feed are in it.
+	Language string
 }
 
 // DefaultPubConfig returns the column defaults of user_pub_configs.

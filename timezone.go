@@ -65,19 +65,21 @@ func DefaultTimeZone(lang string) string {
 	return "UTC"
 }
 
-// Location is the time zone of every date a reader or owner sees for this
-// site, on a page in language lang: extensions.timeZone when set (and
-// loadable), else DefaultTimeZone(lang). Dates are shown as that zone's
-// calendar date; datetime attributes, feeds and JSON-LD carry the full
-// time with that zone's offset. (Page-view days stay UTC days: the
-// counter's.)
-func (c *PubConfig) Location(lang string) *time.Location {
+// Location is the site's time zone, one per site: every date a reader or
+// owner sees of it (article, lists, search, feeds, home page, comments,
+// the owners' app) is in it, whatever the language of the page:
+// extensions.timeZone when set (and loadable), else
+// DefaultTimeZone(c.Language), the default of the site's language.
+// Dates are shown as that zone's calendar date; datetime attributes,
+// feeds and JSON-LD carry the full time with that zone's offset.
+// (Page-view days stay UTC days: the counter's.) docs/SPEC.md#time-zones.
+func (c *PubConfig) Location() *time.Location {
 	if name := c.Extensions.TimeZone(); name != "" {
 		if loc, err := loadZone(name); err == nil {
 			return loc
 		}
 	}
-	loc, err := loadZone(DefaultTimeZone(lang))
+	loc, err := loadZone(DefaultTimeZone(c.Language))
 	if err != nil {
 		return time.UTC
 	}

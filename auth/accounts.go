@@ -39,8 +39,9 @@ func userByLogin(ctx context.Context, st stgypub.AccountStore, loginName string)
 
 // CreateUser creates an account with an argon2id password hash (for
 // `stgy-pub user create`); the login name is stored in lower case
-// (NormalizeLoginName). Errors: BAD_USER_INPUT for a bad login name,
-// nickname (1-50 characters) or password; CONFLICT when the login name is
+// (NormalizeLoginName), the nickname as stgypub.NormalizeNickname gives
+// it. Errors: BAD_USER_INPUT for a bad login name, nickname (1-50
+// characters) or password; CONFLICT when the login name is
 // taken, in any case.
 func CreateUser(ctx context.Context, st stgypub.AccountStore, loginName, nickname, password string) (*stgypub.User, error) {
 	if err := CheckLoginName(loginName); err != nil {
@@ -53,6 +54,7 @@ func CreateUser(ctx context.Context, st stgypub.AccountStore, loginName, nicknam
 	} else if !stgypub.IsNotFound(err) {
 		return nil, fmt.Errorf("auth: create user %s: %w", loginName, err)
 	}
+	nickname = stgypub.NormalizeNickname(nickname)
 	if nickname == "" {
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "nickname must not be empty")
 	}

@@ -63,6 +63,7 @@ func TestAccountsAndLogin(t *testing.T) {
 		{"taken login", "alice", "A", "some password", stgypub.CodeConflict},
 		{"bad login", "al ice", "A", "some password", stgypub.CodeBadUserInput},
 		{"empty nickname", "bob", "", "some password", stgypub.CodeBadUserInput},
+		{"nickname of a byte-order mark and spaces", "bob", "\uFEFF \t", "some password", stgypub.CodeBadUserInput},
 		{"short password", "bob", "Bob", "short", stgypub.CodeBadUserInput},
 	}
 	for _, c := range bad {
@@ -72,6 +73,15 @@ func TestAccountsAndLogin(t *testing.T) {
 			}
 		})
 	}
+	t.Run("CreateUser normalizes the nickname", func(t *testing.T) {
+		c, err := auth.CreateUser(ctx, st, "carol", "\uFEFF  Carol \t Ann ", "some password")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Nickname != "Carol Ann" {
+			t.Errorf("nickname %q", c.Nickname)
+		}
+	})
 	t.Run("SetPassword replaces the password", func(t *testing.T) {
 		if err := auth.SetPassword(ctx, st, "alice", "second password"); err != nil {
 			t.Fatal(err)

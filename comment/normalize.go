@@ -11,8 +11,9 @@ import (
 )
 
 // NormalizeNickname applies the nickname rules (docs/SPEC.md "Comments"):
-// line ends unified, every run of Unicode white space (TAB, LF, U+3000,
-// NBSP, ...) becomes one ASCII space, other control characters, invalid
+// byte-order marks before the first other character are dropped (see
+// stgypub.StripBOM), line ends unified, every run of Unicode white space (TAB, LF, U+3000, NBSP, ...)
+// becomes one ASCII space, other control characters, invalid
 // UTF-8 (surrogates included) and non-characters are removed, the result
 // is trimmed and NFC-normalized. It is idempotent.
 func NormalizeNickname(s string) string {
@@ -20,6 +21,9 @@ func NormalizeNickname(s string) string {
 	b.Grow(len(s))
 	space := false
 	for _, r := range clean(s) {
+		if r == '\uFEFF' && b.Len() == 0 {
+			continue
+		}
 		if unicode.IsSpace(r) {
 			space = b.Len() > 0
 			continue
@@ -33,7 +37,9 @@ func NormalizeNickname(s string) string {
 	return norm.NFC.String(b.String())
 }
 
-// NormalizeBody applies the body rules (docs/SPEC.md "Comments"): CR, CRLF,
+// NormalizeBody applies the body rules (docs/SPEC.md "Comments"):
+// byte-order marks that start the first non-blank line are dropped (see
+// stgypub.StripBOM); CR, CRLF,
 // NEL, U+2028 and U+2029 become LF; TAB is kept; other control
 // characters, invalid UTF-8 (surrogates included) and non-characters are
 // removed; leading blank lines (lines of white space only) are removed;
@@ -47,6 +53,9 @@ func NormalizeBody(s string) string {
 	b.Grow(len(s) + 1)
 	blank := 0 // blank lines seen since the last text line
 	for _, line := range lines {
+		if b.Len() == 0 {
+			line = stgypub.StripBOM(line)
+		}
 		if strings.TrimFunc(line, unicode.IsSpace) == "" {
 			blank++
 			continue

@@ -27,6 +27,9 @@ func TestNormalizeNickname(t *testing.T) {
 		{"nfc across a removed control", "e\x01\u0301", "é"},
 		{"format characters kept (emoji ZWJ)", "👩\u200d💻", "👩\u200d💻"},
 		{"only spaces", " \t\u3000\n", ""},
+		{"leading byte-order mark", "\uFEFFGopher", "Gopher"},
+		{"only byte-order marks", "\uFEFF\uFEFF", ""},
+		{"byte-order mark after spaces", " \uFEFF a", "a"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := NormalizeNickname(tc.in); got != tc.want {
@@ -56,6 +59,9 @@ func TestNormalizeBody(t *testing.T) {
 		{"nfc", "A\u030a", "Å\n"},
 		{"only white space", " \n\t\r\n\u3000", ""},
 		{"japanese", "こんにちは\r\n\r\n\r\n世界", "こんにちは\n\n世界\n"},
+		{"leading byte-order mark", "\uFEFF# not a heading\r\n", "# not a heading\n"},
+		{"only a byte-order mark", "\uFEFF\n", ""},
+		{"byte-order mark after blank lines", "\n\uFEFF\n\n\uFEFFx", "x\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := NormalizeBody(tc.in); got != tc.want {
@@ -149,6 +155,7 @@ func checkBody(t *testing.T, in, got string) {
 var fuzzSeeds = []string{
 	"", "Gopher", " \t\r\n", "a\r\n\r\n\r\nb", "Cafe\u0301", "e\x01\u0301", "\xed\xa0\x80",
 	"\ufdd0\U0010FFFF", "山田\u3000太郎", "👩\u200d💻 \u00a0x", "\n\n \n\tx\n \n \ny  \n", "\u0085\u2028",
+	"\uFEFFx", " \uFEFF a", "\n\uFEFF\n\uFEFFx",
 }
 
 func FuzzNormalizeNickname(f *testing.F) {

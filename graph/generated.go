@@ -244,7 +244,7 @@ type ComplexityRoot struct {
 		ShowSiteName      func(childComplexity int) int
 		SiteName          func(childComplexity int) int
 		Subtitle          func(childComplexity int) int
-		TimeZone          func(childComplexity int, locale *string) int
+		TimeZone          func(childComplexity int) int
 		UserID            func(childComplexity int) int
 	}
 
@@ -395,7 +395,7 @@ type PubConfigResolver interface {
 	ShowPagenation(ctx context.Context, obj *stgypub.PubConfig) (bool, error)
 
 	Extensions(ctx context.Context, obj *stgypub.PubConfig) (map[string]any, error)
-	TimeZone(ctx context.Context, obj *stgypub.PubConfig, locale *string) (string, error)
+	TimeZone(ctx context.Context, obj *stgypub.PubConfig) (string, error)
 }
 type QueryResolver interface {
 	Site(ctx context.Context, userID stgypub.ID) (*model.Site, error)
@@ -1399,12 +1399,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			break
 		}
 
-		args, err := ec.field_PubConfig_timeZone_args(ctx, rawArgs)
-		if err != nil {
-			return 0, false
-		}
-
-		return e.ComplexityRoot.PubConfig.TimeZone(childComplexity, args["locale"].(*string)), true
+		return e.ComplexityRoot.PubConfig.TimeZone(childComplexity), true
 	case "PubConfig.userId":
 		if e.ComplexityRoot.PubConfig.UserID == nil {
 			break
@@ -2066,15 +2061,15 @@ type PubConfig {
   showSidePopular: Int!
   extensions: JSON!
   """
-  The IANA time zone (e.g. "Asia/Tokyo") of every date the site's pages
-  show for a page in language locale (a BCP 47 tag, default "en"; a tag
-  that does not parse is BAD_USER_INPUT): extensions.timeZone when the
-  owner set one, else the
-  language's default (ja → Asia/Tokyo, ko → Asia/Seoul, en-GB →
-  Europe/London, en → UTC). Page-view days (Stats, DayPV.date) are UTC
-  days whatever this is.
+  The site's IANA time zone (e.g. "Asia/Tokyo"), one per site: every date
+  its public pages, feeds and the owners' app show is in it, whatever the
+  language of the page. extensions.timeZone when the owner set one, else
+  the default of the site's language (the locale of its newest published
+  post: ja → Asia/Tokyo, ko → Asia/Seoul, en-GB → Europe/London, en or
+  none → UTC). Page-view days (Stats, DayPV.date) are UTC days whatever
+  this is.
   """
-  timeZone(locale: String): String!
+  timeZone: String!
 }
 
 type Site {
@@ -3400,20 +3395,6 @@ func (ec *executionContext) field_Mutation_verifyCaptcha_args(ctx context.Contex
 		return nil, err
 	}
 	args["answer"] = arg1
-	return args, nil
-}
-
-func (ec *executionContext) field_PubConfig_timeZone_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
-	var err error
-	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "locale",
-		func(ctx context.Context, v any) (*string, error) {
-			return ec.unmarshalOString2ᚖstring(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["locale"] = arg0
 	return args, nil
 }
 
@@ -7628,8 +7609,7 @@ func (ec *executionContext) _PubConfig_timeZone(ctx context.Context, field graph
 			return ec.fieldContext_PubConfig_timeZone(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.PubConfig().TimeZone(ctx, obj, fc.Args["locale"].(*string))
+			return ec.Resolvers.PubConfig().TimeZone(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -7639,28 +7619,8 @@ func (ec *executionContext) _PubConfig_timeZone(ctx context.Context, field graph
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_PubConfig_timeZone(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	fc = &graphql.FieldContext{
-		Object:     "PubConfig",
-		Field:      field,
-		IsMethod:   true,
-		IsResolver: true,
-		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
-		},
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = ec.Recover(ctx, r)
-			ec.Error(ctx, err)
-		}
-	}()
-	ctx = graphql.WithFieldContext(ctx, fc)
-	if fc.Args, err = ec.field_PubConfig_timeZone_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
-		ec.Error(ctx, err)
-		return fc, err
-	}
-	return fc, nil
+func (ec *executionContext) fieldContext_PubConfig_timeZone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubConfig", field, true, true, "String")
 }
 
 func (ec *executionContext) _Query_site(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {

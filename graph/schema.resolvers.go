@@ -187,7 +187,7 @@ func (r *postResolver) Description(ctx context.Context, obj *stgypub.Post) (stri
 
 // FeaturedImage is the resolver for the featuredImage field.
 func (r *postResolver) FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return stgypub.ShareableImage(obj.Summary().Image), nil
+	return stgypub.ShareableImage(obj.Summary().Image, r.BaseURL), nil
 }
 
 // Digest is the resolver for the digest field.
@@ -257,16 +257,8 @@ func (r *pubConfigResolver) Extensions(ctx context.Context, obj *stgypub.PubConf
 }
 
 // TimeZone is the resolver for the timeZone field.
-func (r *pubConfigResolver) TimeZone(ctx context.Context, obj *stgypub.PubConfig, locale *string) (string, error) {
-	lang := "en"
-	if locale != nil {
-		l, err := stgypub.CanonicalLocale(*locale)
-		if err != nil {
-			return "", err
-		}
-		lang = l
-	}
-	return obj.Location(lang).String(), nil
+func (r *pubConfigResolver) TimeZone(ctx context.Context, obj *stgypub.PubConfig) (string, error) {
+	return obj.Location().String(), nil
 }
 
 // Site is the resolver for the site field.

@@ -165,14 +165,14 @@ func FuzzKWIC(f *testing.F) {
 		}
 		for _, fr := range frags {
 			if !utf8.ValidString(fr.Before) || !utf8.ValidString(fr.Match) || !utf8.ValidString(fr.After) {
-				t.Fatalf("invalid UTF-8 fragment %q", fr)
+				t.Fatalf("invalid UTF-8 fragment %+v", fr)
 			}
 			if fr.Match == "" {
-				t.Fatalf("empty match %q", fr)
+				t.Fatalf("empty match %+v", fr)
 			}
 			r := maxInt(radius, 0)
 			if utf8.RuneCountInString(fr.Before) > r || utf8.RuneCountInString(fr.After) > r {
-				t.Fatalf("context longer than radius %d: %q", radius, fr)
+				t.Fatalf("context longer than radius %d: %+v", radius, fr)
 			}
 		}
 	})

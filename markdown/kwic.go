@@ -13,8 +13,13 @@ import (
 
 // Fragment is one keyword-in-context hit: Match is the matched text as it
 // appears in the searched text (so its case may differ from the query),
-// Before and After its context.
-type Fragment struct{ Before, Match, After string }
+// Before and After its context. Start reports that Before begins at the
+// start of the text and End that After reaches its end: a page shows an
+// ellipsis only where text was cut.
+type Fragment struct {
+	Before, Match, After string
+	Start, End           bool
+}
 
 // KWIC returns up to max keyword-in-context fragments of text for query, in
 // text order (docs/SPEC.md#public-pages: KWIC search results).
@@ -26,9 +31,12 @@ type Fragment struct{ Before, Match, After string }
 //     the "e" of "e"+U+0301 takes the accent too); overlapping or touching
 //     matches are merged into one.
 //   - Before and After hold up to radius code points of context, whole
-//     grapheme clusters only, and stop at a neighbouring match (returned or
-//     not), so a context never shows an unhighlighted hit. Contexts of two
-//     close fragments may share text: each fragment reads on its own.
+//     words only (so whole grapheme clusters), and stop at a neighbouring
+//     match (returned or not), so a context never shows an unhighlighted
+//     hit. Where the text is cut, Before loses the white space and
+//     punctuation it would start with ("…. While" reads "…While") and
+//     After the white space it would end with. Contexts of two close
+//     fragments may share text: each fragment reads on its own.
 //
 // Text and query are compared in Unicode NFC, so canonically equivalent
 // spellings match (fragments show the NFC text).
@@ -67,10 +75,22 @@ func KWIC(text, query string, radius, max int) []Fragment {
 		}
 		from := contextStart(words, sp[0], maxInt(lo, sp[0]-radius))
 		to := contextEnd(words, sp[1], minInt(hi, sp[1]+radius))
+		if from > 0 {
+			for from < sp[0] && (unicode.IsSpace(runes[from]) || unicode.IsPunct(runes[from])) {
+				from++
+			}
+		}
+		if to < len(runes) {
+			for to > sp[1] && unicode.IsSpace(runes[to-1]) {
+				to--
+			}
+		}
 		out[i] = Fragment{
 			Before: string(runes[from:sp[0]]),
 			Match:  string(runes[sp[0]:sp[1]]),
 			After:  string(runes[sp[1]:to]),
+			Start:  from == 0,
+			End:    to == len(runes),
 		}
 	}
 	return out

@@ -3,7 +3,6 @@ package owner
 import (
 	"context"
 	"fmt"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/stgy/stgypub"
@@ -24,7 +23,7 @@ func (s *Service) UpdateProfile(ctx context.Context, viewer *stgypub.User, userI
 	if err := stgypub.RequireSelfOrAdmin(viewer, userID); err != nil {
 		return nil, err
 	}
-	nickname = strings.Join(strings.Fields(stgypub.StripBOM(nickname)), " ")
+	nickname = stgypub.NormalizeNickname(nickname)
 	introduction = stgypub.StripBOM(introduction)
 	if err := stgypub.CheckText("nickname", nickname, NicknameMaxChars); err != nil {
 		return nil, err

@@ -58,6 +58,11 @@ func TestUpdatePubConfigRefusesBadSettings(t *testing.T) {
 		{"control character in site name", owner.PubConfigPatch{SiteName: str("a\u0007b")}, "siteName"},
 		{"line break in subtitle", owner.PubConfigPatch{Subtitle: str("a\nb")}, "subtitle"},
 		{"C1 control in author", owner.PubConfigPatch{Author: str("a\u0085b")}, "author"},
+		{"view-count switch a string", owner.PubConfigPatch{Extensions: map[string]any{"showViewCount": "yes"}}, "extensions.showViewCount"},
+		{"comment mode unknown", owner.PubConfigPatch{Extensions: map[string]any{"comments": map[string]any{"mode": "maybe"}}}, "extensions.comments.mode"},
+		{"share button twice", owner.PubConfigPatch{Extensions: map[string]any{"shareButtons": []any{"x", "x"}}}, "extensions.shareButtons"},
+		{"theme unknown", owner.PubConfigPatch{DesignTheme: str("neon")}, "designTheme"},
+		{"site name of 51", owner.PubConfigPatch{SiteName: str(strings.Repeat("n", 51))}, "siteName"},
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {

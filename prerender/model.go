@@ -110,9 +110,12 @@ type Link struct {
 	Current bool
 }
 
-// Fragment is one KWIC match: Match is shown bold, all three escaped.
+// Fragment is one KWIC match: Match is shown bold, all three escaped;
+// an ellipsis marks each side where the text was cut (not Start, not
+// End).
 type Fragment struct {
 	Before, Match, After string
+	Start, End           bool
 }
 
 // SearchHit is one KWIC result.
@@ -248,6 +251,7 @@ type CommentSection struct {
 	CountKnown bool
 	FeedURL    string // /pub/{postId}/comments.atom, absolute
 	Vertical   bool   // vertical-writing theme: the widget converts displayed text
+	Zone       string // the site's IANA time zone: the widget shows comment times in it
 	// Scripts and Styles are the readers' widget's files (ui entry
 	// "comments"); scripts load with defer, styles go in <head>.
 	Scripts, Styles []string

@@ -41,11 +41,7 @@ func (s *Server) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Pa
 		return pagecache.Page{}, fmt.Errorf("server: feed of %s: %w", userID, err)
 	}
 	site, posts := newSiteIdentity(data.Owner, data.Config), data.Posts
-	lang := s.cfg.DefaultLang
-	if len(posts) > 0 {
-		lang = s.langTag(posts[0].Locale)
-	}
-	site = site.in(lang)
+	site = site.in(s.siteLang(site.config))
 	f := &feeds.Feed{
 		Title:       site.name,
 		Link:        &feeds.Link{Href: s.siteURL(userID)},

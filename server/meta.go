@@ -50,10 +50,12 @@ func ogLocale(lang string) string {
 }
 
 // siteIdentity is what every page of a site shows of its owner: site name
-// and author fall back to the owner's nickname.
+// and author fall back to the owner's nickname, and every date is in the
+// site's one time zone (stgypub.PubConfig.Location), whatever the page's
+// language.
 //
-// A page shows the identity in its language (in): the chrome text and
-// the site's time zone (stgypub.PubConfig.Location) follow from it.
+// A page shows the identity in its language (in): the chrome text
+// follows from it.
 type siteIdentity struct {
 	owner  *stgypub.User
 	config *stgypub.PubConfig
@@ -61,19 +63,25 @@ type siteIdentity struct {
 	author string
 	lang   string          // the page language
 	text   *prerender.Text // the chrome in lang
-	loc    *time.Location  // the site's time zone for lang
+	loc    *time.Location  // the site's time zone
 }
 
 func newSiteIdentity(owner *stgypub.User, cfg *stgypub.PubConfig) siteIdentity {
-	id := siteIdentity{owner: owner, config: cfg, name: cfg.DisplaySiteName(owner), author: cfg.DisplayAuthor(owner)}
+	id := siteIdentity{owner: owner, config: cfg, name: cfg.DisplaySiteName(owner), author: cfg.DisplayAuthor(owner), loc: cfg.Location()}
 	return id.in("")
 }
 
 // in is the identity as a page in language lang shows it.
 func (id siteIdentity) in(lang string) siteIdentity {
-	id.lang, id.text, id.loc = lang, prerender.TextFor(lang), id.config.Location(lang)
+	id.lang, id.text = lang, prerender.TextFor(lang)
 	return id
 }
+
+// siteLang is the <html lang> of a site's list pages and feed: the site's
+// language (stgypub.PubConfig.Language), else the default, whatever
+// posts a page happens to list, so every list page of a site is in one
+// language and zone.
+func (s *Server) siteLang(cfg *stgypub.PubConfig) string { return s.langTag(cfg.Language) }
 
 // dates formats a time for display (YYYY-MM-DD, the calendar date in the
 // site's time zone) and for <time datetime>, feeds and JSON-LD (RFC 3339

@@ -132,9 +132,9 @@ func TestCanonicalIgnoresHost(t *testing.T) {
 	})
 }
 
-// TestUnvouchedImages (issue 9 #5): a relative or SVG first image is not
-// advertised as og:image, twitter:image or JSON-LD image (it would 404 or
-// not show), and the card is then the small summary.
+// TestUnvouchedImages (issue 9 #5): a relative, SVG or this-server first
+// image is not advertised as og:image, twitter:image or JSON-LD image (it
+// would 404 or not show), and the card is then the small summary.
 func TestUnvouchedImages(t *testing.T) {
 	e := newEnv(t)
 	u := e.user(0x1000000000000001, "alice", "Alice")
@@ -143,6 +143,8 @@ func TestUnvouchedImages(t *testing.T) {
 		"# B\n\n![chart](/pub/survey2025/where.png)",
 		"# C\n\n![chart](https://go.dev/blog/survey2025/where.svg)",
 		"# D\n\n<img src=\"../x.png\" alt=\"x\">",
+		"# E\n\n![chart](" + baseURL + "/pub/survey2025/where.png)",
+		"# F\n\n![chart](//pub.example.test/where.png)",
 	} {
 		p := e.post(stgypub.ID(0x2000000000000001+i), u, md, "en", at(-time.Hour))
 		body := e.get("/pub/" + p.String()).Body.String()

@@ -113,7 +113,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		title = site.name + " " + date
 	}
 	lang := s.langTag(post.Locale)
-	image, imageAlt := stgypub.ShareableImage(parts.image), ""
+	image, imageAlt := stgypub.ShareableImage(parts.image, s.base), ""
 	if image != "" {
 		imageAlt = parts.imageAlt
 	}

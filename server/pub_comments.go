@@ -35,7 +35,7 @@ func (s *Server) startComments(ctx context.Context, post *stgypub.Post, cfg *stg
 	if s.deps.Comments == nil || post.PublishedAt == nil || !stgypub.CommentSectionOpen(post, mode, *post.PublishedAt) {
 		return func() *prerender.CommentSection { return nil }
 	}
-	sec := &prerender.CommentSection{PostID: post.ID.String(), FeedURL: s.commentsFeedURL(post.ID), Vertical: vertical}
+	sec := &prerender.CommentSection{PostID: post.ID.String(), FeedURL: s.commentsFeedURL(post.ID), Vertical: vertical, Zone: cfg.Location().String()}
 	if e, ok := ui.LookupEntry(commentsEntry); ok {
 		sec.Scripts, sec.Styles = e.Scripts, e.Styles
 	}

@@ -100,10 +100,7 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme
 	posts []*stgypub.Post, total int, hasMore bool) *prerender.SitePage {
 	id := site.owner.ID
 	canonical := s.siteCanonical(id, p)
-	lang := s.cfg.DefaultLang
-	if len(posts) > 0 {
-		lang = s.langTag(posts[0].Locale)
-	}
+	lang := s.siteLang(site.config)
 	site = site.in(lang)
 	desc := site.config.Subtitle
 	if desc == "" {
@@ -159,7 +156,7 @@ func (s *Server) fillList(page *prerender.SitePage, site siteIdentity, p sitePar
 		for _, post := range posts {
 			hit := prerender.SearchHit{Card: s.card(post, site, false, false)}
 			for _, f := range markdown.KWIC(stgypub.SearchContext(post), p.query, stgypub.KWICRadius, stgypub.KWICFragments) {
-				hit.Fragments = append(hit.Fragments, prerender.Fragment{Before: f.Before, Match: f.Match, After: f.After})
+				hit.Fragments = append(hit.Fragments, prerender.Fragment{Before: f.Before, Match: f.Match, After: f.After, Start: f.Start, End: f.End})
 			}
 			page.Hits = append(page.Hits, hit)
 		}

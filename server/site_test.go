@@ -185,8 +185,9 @@ func TestSiteSearch(t *testing.T) {
 		{"escaped match context", "?q=" + "お寺", "「お寺」の検索結果 1 件", []string{`&lt;<mark>お寺</mark>&gt;`}, []string{"<お寺>"}},
 		{"switch to plain", "?q=%E4%BA%AC%E9%83%BD&view=plain", "「京都」の検索結果 1 件", []string{`class="plain-list"`, `<span class="current" aria-current="page">Plain</span>`}, nil},
 		{"switch to rich", "?q=%E4%BA%AC%E9%83%BD&view=rich", "「京都」の検索結果 1 件", []string{`class="rich-list"`}, nil},
-		{"no match", "?q=zzz", "0 results", []string{"No posts match your search."}, nil},
-		{"html in query is escaped", "?q=%3Cscript%3E", "0 results", []string{"&lt;script&gt;"}, []string{"<script>alert", `value="<script>`}},
+		// No result: still the site's language (its newest post's), not the default.
+		{"no match", "?q=zzz", "「zzz」の検索結果 0 件", []string{"検索に一致する記事はありません。", `<html lang="ja">`}, nil},
+		{"html in query is escaped", "?q=%3Cscript%3E", "「&lt;script&gt;」の検索結果 0 件", []string{"&lt;script&gt;"}, []string{"<script>alert", `value="<script>`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -31,7 +31,9 @@ type urlset struct {
 
 // sitemap serves GET /sitemap.xml (sitemaps.org 0.9): every published
 // post's canonical URL and every site with a published post, with
-// lastmod (latest of published_at and updated_at). Unpublished and
+// lastmod (latest of published_at and updated_at, with the offset of
+// the site's time zone, as the site's pages and feed give it; the
+// owners' settings come in one more statement). Unpublished and
 // scheduled posts never appear. Last-Modified is the latest of every
 // lastmod and of every site change time (SitemapLastChange), so an
 // unpublished or deleted post, which only leaves the list, moves it too.
@@ -63,12 +65,17 @@ func (s *Server) buildSitemap(ctx context.Context) (pagecache.Page, error) {
 			return pagecache.Page{}, fmt.Errorf("server: sitemap: %w", err)
 		}
 	}
+	zones, err := s.siteZones(ctx, posts)
+	if err != nil {
+		return pagecache.Page{}, fmt.Errorf("server: sitemap: %w", err)
+	}
+	lastmod := func(owner stgypub.ID, t time.Time) string { return t.In(zones[owner]).Format(time.RFC3339) }
 	set := urlset{Xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9"}
 	siteMod := map[stgypub.ID]time.Time{}
 	var sites []stgypub.ID
 	for _, p := range posts {
 		mod := latest(p.PublishedAt, p.UpdatedAt)
-		set.URLs = append(set.URLs, sitemapURL{Loc: s.pubURL(p.ID), LastMod: mod.UTC().Format(time.RFC3339)})
+		set.URLs = append(set.URLs, sitemapURL{Loc: s.pubURL(p.ID), LastMod: lastmod(p.OwnedBy, mod)})
 		if prev, ok := siteMod[p.OwnedBy]; !ok {
 			sites = append(sites, p.OwnedBy)
 			siteMod[p.OwnedBy] = mod
@@ -80,7 +87,7 @@ func (s *Server) buildSitemap(ctx context.Context) (pagecache.Page, error) {
 		}
 	}
 	for _, id := range sites {
-		set.URLs = append(set.URLs, sitemapURL{Loc: s.siteURL(id), LastMod: siteMod[id].UTC().Format(time.RFC3339)})
+		set.URLs = append(set.URLs, sitemapURL{Loc: s.siteURL(id), LastMod: lastmod(id, siteMod[id])})
 	}
 	var buf bytes.Buffer
 	buf.WriteString(xml.Header)
@@ -94,4 +101,28 @@ func (s *Server) buildSitemap(ctx context.Context) (pagecache.Page, error) {
 		Body: buf.Bytes(), ContentType: "application/xml; charset=utf-8", CacheControl: "public, max-age=3600",
 		Modified: newest, Expires: next,
 	}, nil
+}
+
+// siteZones is the time zone of each owner of posts (UTC for one whose
+// settings are missing), from one PubConfigs read.
+func (s *Server) siteZones(ctx context.Context, posts []*stgypub.Post) (map[stgypub.ID]*time.Location, error) {
+	zones := make(map[stgypub.ID]*time.Location)
+	var owners []stgypub.ID
+	for _, p := range posts {
+		if _, ok := zones[p.OwnedBy]; !ok {
+			zones[p.OwnedBy] = time.UTC
+			owners = append(owners, p.OwnedBy)
+		}
+	}
+	if len(owners) == 0 {
+		return zones, nil
+	}
+	cfgs, err := s.deps.Configs.PubConfigs(ctx, owners)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cfgs {
+		zones[c.UserID] = c.Location()
+	}
+	return zones, nil
 }

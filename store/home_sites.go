@@ -17,6 +17,8 @@ type pubSiteRow struct {
 	SiteName string    `bun:"site_name"`
 	Subtitle string    `bun:"subtitle"`
 	Author   string    `bun:"author"`
+	Ext      string    `bun:"extensions"`
+	Locale   *string   `bun:"newest_locale"`
 	Newest   time.Time `bun:"newest"`
 }
 
@@ -24,9 +26,10 @@ type pubSiteRow struct {
 // <= s.Now()), newest publication first (ties by owner id, descending), at
 // most limit (1..1000, else BAD_USER_INPUT), in one statement, for the
 // home page. Each PubSite holds only Owner.ID and Owner.Nickname, the
-// Config's SiteName, Subtitle and Author (DefaultPubConfig values when the
-// owner has no user_pub_configs row) and, as LastChange, the owner's
-// newest published_at (UTC); Posts is nil.
+// Config's SiteName, Subtitle, Author, Extensions and Language
+// (DefaultPubConfig values when the owner has no user_pub_configs row;
+// corrupt extensions read as {}) and, as LastChange, the owner's newest
+// published_at (UTC); Posts is nil.
 func (s *Store) PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSite, error) {
 	if limit < 1 || limit > 1000 {
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must be between 1 and 1000")
@@ -41,6 +44,12 @@ func (s *Store) PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSi
 		id := stgypub.ID(r.ID)
 		cfg := stgypub.DefaultPubConfig(id)
 		cfg.SiteName, cfg.Subtitle, cfg.Author = r.SiteName, r.Subtitle, r.Author
+		if ext, err := stgypub.ParseExtensions(r.Ext); err == nil {
+			cfg.Extensions = ext
+		}
+		if r.Locale != nil {
+			cfg.Language = *r.Locale
+		}
 		out[i] = &stgypub.PubSite{
 			Owner:      &stgypub.User{ID: id, Nickname: r.Nickname},
 			Config:     cfg,

@@ -38,6 +38,9 @@ type userPubConfigRow struct {
 	pubConfigRow
 	UID    int64 `bun:"uid"`
 	HasRow bool  `bun:"has_row"`
+	// NewestLocale is the locale of the user's newest published post that
+	// has one (NULL when none): PubConfig.Language.
+	NewestLocale *string `bun:"newest_locale"`
 }
 
 var (
@@ -46,10 +49,14 @@ var (
 )
 
 func (r *userPubConfigRow) toDomain() *stgypub.PubConfig {
-	if !r.HasRow {
-		return stgypub.DefaultPubConfig(stgypub.ID(r.UID))
+	c := stgypub.DefaultPubConfig(stgypub.ID(r.UID))
+	if r.HasRow {
+		c = r.pubConfigRow.toDomain()
 	}
-	return r.pubConfigRow.toDomain()
+	if r.NewestLocale != nil {
+		c.Language = *r.NewestLocale
+	}
+	return c
 }
 
 func (r *pubConfigRow) toDomain() *stgypub.PubConfig {
@@ -97,11 +104,13 @@ func pubConfigToRow(c *stgypub.PubConfig) *pubConfigRow {
 }
 
 // PubConfig returns the user's public-site settings, DefaultPubConfig when
-// no row exists; NOT_FOUND when the user does not exist. A stored
-// extensions value that fails ParseExtensions is logged and read as {}.
+// no row exists, with Language (the locale of their newest published
+// post that has one, at s.Now()); NOT_FOUND when the user does not
+// exist. A stored extensions value that fails ParseExtensions is logged
+// and read as {}.
 func (s *Store) PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error) {
 	var rows []userPubConfigRow
-	err := sqlPubConfigs.raw(s.DB, pgdialect.Array([]int64{int64(userID)})).Scan(ctx, &rows)
+	err := sqlPubConfigs.raw(s.DB, pgdialect.Array([]int64{int64(userID)}), s.Now()).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: pub config of %s: %w", userID, err)
 	}
@@ -118,7 +127,7 @@ func (s *Store) PubConfigs(ctx context.Context, userIDs []stgypub.ID) ([]*stgypu
 		return []*stgypub.PubConfig{}, nil
 	}
 	var rows []userPubConfigRow
-	err := sqlPubConfigs.raw(s.DB, pgdialect.Array(toInt64s(userIDs))).Scan(ctx, &rows)
+	err := sqlPubConfigs.raw(s.DB, pgdialect.Array(toInt64s(userIDs)), s.Now()).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: pub configs: %w", err)
 	}

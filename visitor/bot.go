@@ -67,8 +67,9 @@ func Patterns() *BotPatterns { return botPatterns() }
 // keywords, so "Curl/8.5.0" and "Python-Requests/2.31" are tools like
 // "curl/8.5.0". The checks: the specified keywords (bot, crawler, spider,
 // slurp, facebookexternalhit, bingpreview; see botKeywords for the word
-// and device-model rules that keep phones such as CUBOT counted), then the
-// crawler-user-agents patterns. An empty or all-blank User-Agent counts as
+// and device-model rules that keep phones such as CUBOT counted), the
+// crawler-user-agents patterns, and the HTTP client libraries and API
+// tools that list leaves out (tools.go). An empty or all-blank User-Agent counts as
 // a bot: browsers always send one, scripts often do not. Verdicts for
 // recent User-Agents are cached in a small LRU, so repeated browsers cost
 // one map lookup. docs/SPEC.md#bot-exclusion lists the rules.
@@ -85,7 +86,7 @@ func IsBot(userAgent string) bool {
 	}
 	var buf [uaCacheMaxLen]byte
 	lower := foldASCII(buf[:0], userAgent)
-	v := bp.ix.match(userAgent, lower)
+	v := bp.ix.match(userAgent, lower) || isTool(lower)
 	if !v {
 		v = hasBotKeyword(lower) // masks device models in lower: runs last
 	}

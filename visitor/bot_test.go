@@ -247,3 +247,35 @@ func TestFoldedSpecials(t *testing.T) {
 		}
 	}
 }
+
+// TestIsBotTools (issue 9 #19): HTTP client libraries and API tools are
+// not readers, in any letter case: those of the crawler list and those it
+// leaves out (tools.go). Text-mode browsers that people read with are.
+func TestIsBotTools(t *testing.T) {
+	tools := []string{
+		"curl/8.5.0", "Wget/1.21.4", "python-requests/2.31", "Go-http-client/1.1", "okhttp/4.9.0", "axios/1.6.0",
+		"node-fetch/1.0", "HTTPie/3.2.2", "libwww-perl/6.72", "Apache-HttpClient/4.5.13 (Java/17)", "Scrapy/2.11",
+		"Python/3.11 aiohttp/3.9", "Python-urllib/3.11",
+		"PostmanRuntime/7.36.0", "insomnia/2023.5.8", "Java/17.0.1", "Java/1.8.0_392", "undici", "Deno/1.40.2", "Bun/1.0.0",
+		"Mozilla/5.0 (Windows NT; Windows NT 10.0; en-US) WindowsPowerShell/5.1.19041.3570", "Faraday v2.7.10", "Ruby",
+		"reqwest/0.11.22", "Dart/3.2 (dart:io)", "GuzzleHttp/7", "libcurl/8.4.0", "Typhoeus - https://github.com/typhoeus/typhoeus",
+		"RestSharp/106.15.0.0", "Jakarta Commons-HttpClient/3.1", "Apache-HttpAsyncClient/4.1.5 (Java/11)", "unirest-java/3.14",
+		"ReactorNetty/1.1.13", "Vert.x-WebClient/4.5.0", "lwp-request/6.72",
+	}
+	for _, ua := range tools {
+		for _, v := range []string{ua, strings.ToUpper(ua), strings.ToLower(ua), strings.ToUpper(ua[:1]) + strings.ToLower(ua[1:])} {
+			if !IsBot(v) {
+				t.Errorf("IsBot(%q) = false, want true (a tool)", v)
+			}
+		}
+	}
+	for _, ua := range []string{
+		"Lynx/2.9.0dev.12 libwww-FM/2.14 SSL-MM/1.4.1 GNUTLS/3.7.9", "Links (2.29; Linux 6.1.0 x86_64; GNU C 12.2; text)", "w3m/0.5.3+git20230121",
+		"Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0",
+		"Mozilla/5.0 (Linux; Android 8.0.0; CUBOT_P20) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.110 Mobile Safari/537.36",
+	} {
+		if IsBot(ua) || IsBot(strings.ToUpper(ua)) {
+			t.Errorf("IsBot(%q) = true, want false (a reader's browser)", ua)
+		}
+	}
+}

@@ -416,23 +416,44 @@ func TestAmplifyingContentRefused(t *testing.T) {
 }
 
 // TestPubConfigTimeZone (issue 9 #9): the API tells the owners' app the
-// zone the public pages use: the setting, else the language's default.
+// site's one zone, the one its pages use: the setting, else the default
+// of the site's language (its newest published post's locale).
 func TestPubConfigTimeZone(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
 	u := map[string]any{"u": e.owner.ID.String()}
-	const q = `query($u: ID!) { pubConfig(userId: $u) { ja: timeZone(locale: "ja-JP") en: timeZone gb: timeZone(locale: "en-GB") } }`
-	var got struct{ Ja, En, Gb string }
-	e.do(t, req{query: q, variables: u}).data(t, "pubConfig", &got)
-	if got.Ja != "Asia/Tokyo" || got.En != "UTC" || got.Gb != "Europe/London" {
-		t.Errorf("defaults = %+v", got)
+	const q = `query($u: ID!) { pubConfig(userId: $u) { timeZone } }`
+	zone := func() string {
+		var got struct{ TimeZone string }
+		e.do(t, req{query: q, variables: u}).data(t, "pubConfig", &got)
+		return got.TimeZone
 	}
-	e.do(t, req{as: "owner", query: `mutation($u: ID!) { updatePubConfig(userId: $u, input: {extensions: {timeZone: "America/New_York"}}) { userId } }`, variables: u})
-	e.do(t, req{query: q, variables: u}).data(t, "pubConfig", &got)
-	if got.Ja != "America/New_York" || got.En != "America/New_York" {
-		t.Errorf("after setting = %+v", got)
+	if z := zone(); z != "UTC" {
+		t.Errorf("no published post: %s", z)
 	}
-	if r := e.do(t, req{query: `query($u: ID!) { pubConfig(userId: $u) { timeZone(locale: "not a tag") } }`, variables: u}); r.code() != stgypub.CodeBadUserInput {
-		t.Errorf("bad locale: %s", r.raw)
+	publish := func(locale string, at *time.Time) {
+		var p ownPostJSON
+		e.do(t, req{as: "owner", query: `mutation($l: String) { createPost(input: {content: "# T", locale: $l}) { id } }`,
+			variables: map[string]any{"l": locale}}).data(t, "createPost", &p)
+		e.do(t, req{as: "owner", query: `mutation($id: ID!, $at: Time) { setPostPublication(id: $id, publishedAt: $at) { id } }`,
+			variables: map[string]any{"id": p.ID, "at": at}})
+	}
+	publish("ja-JP", ago(2*time.Hour))
+	if z := zone(); z != "Asia/Tokyo" {
+		t.Errorf("newest published post in ja-JP: %s", z)
+	}
+	publish("", ago(time.Hour))                      // no locale: not the site's language
+	publish("en-GB", new(time.Now().Add(time.Hour))) // scheduled: not yet
+	if z := zone(); z != "Asia/Tokyo" {
+		t.Errorf("after a post without locale and a scheduled one: %s", z)
+	}
+	publish("en-GB", ago(time.Minute))
+	if z := zone(); z != "Europe/London" {
+		t.Errorf("newest published post in en-GB: %s", z)
+	}
+	var c struct{ TimeZone string }
+	e.do(t, req{as: "owner", query: `mutation($u: ID!) { updatePubConfig(userId: $u, input: {extensions: {timeZone: "America/New_York"}}) { timeZone } }`, variables: u}).data(t, "updatePubConfig", &c)
+	if c.TimeZone != "America/New_York" || zone() != "America/New_York" {
+		t.Errorf("after setting: %s, %s", c.TimeZone, zone())
 	}
 }

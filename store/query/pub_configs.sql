@@ -1,6 +1,9 @@
 -- Users' settings, column defaults for those without a row, by user ID
--- (PubConfig with one ID, PubConfigs). $1 user IDs.
+-- (PubConfig with one ID, PubConfigs), with the site's language (the
+-- locale of the newest published post that has one). $1 user IDs, $2 now.
 SELECT u.id AS uid, c.user_id IS NOT NULL AS has_row,
+  (SELECT x.locale FROM posts x WHERE x.owned_by = u.id AND x.published_at <= $2 AND x.locale <> ''
+    ORDER BY x.published_at DESC, x.id DESC LIMIT 1) AS newest_locale,
   coalesce(c.user_id, u.id) AS user_id,
   coalesce(c.site_name, '') AS site_name, coalesce(c.subtitle, '') AS subtitle,
   coalesce(c.author, '') AS author, coalesce(c.introduction, '') AS introduction,

@@ -14,6 +14,8 @@ WITH site AS (
       ORDER BY x.published_at DESC LIMIT 1) AS newest_published,
     (SELECT x.published_at FROM posts x WHERE x.owned_by = u.id AND x.published_at > $2
       ORDER BY x.published_at ASC LIMIT 1) AS next_published,
+    (SELECT x.locale FROM posts x WHERE x.owned_by = u.id AND x.published_at <= $2 AND x.locale <> ''
+      ORDER BY x.published_at DESC, x.id DESC LIMIT 1) AS newest_locale,
     u.id AS uid, c.user_id IS NOT NULL AS has_row,
     coalesce(c.user_id, u.id) AS user_id,
     coalesce(c.site_name, '') AS site_name, coalesce(c.subtitle, '') AS subtitle,

@@ -215,7 +215,7 @@ describe("fault 3: errors next to the action, drafts survive, leaving asks", () 
 });
 
 describe("fault 4: one labelled time zone everywhere", () => {
-  test("the publication dialog, the list, Stats and the public page agree (site zone UTC; browser in Los Angeles)", async () => {
+  test("the publication dialog, the list, Stats and the public page agree in the site's zone (hanako's Japanese site: Asia/Tokyo; browser in Los Angeles)", async () => {
     const api = await as("hanako");
     const id = await api.createPost("# Zone check\n\nNear midnight.");
     await withPage(browser, { user: "hanako" }, "case6", async (page) => {
@@ -224,26 +224,59 @@ describe("fault 4: one labelled time zone everywhere", () => {
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Publish this post").check();
       await dialog.getByLabel("At a date and time").check();
-      const input = dialog.getByLabel(/Date and time, UTC/);
+      const input = dialog.getByLabel(/Date and time, Asia\/Tokyo \(UTC\+09:00\)/);
       await input.fill("2024-03-01T23:30");
       await dialog.getByRole("button", { name: "Save" }).click();
       await dialog.waitFor({ state: "detached" });
       const post = (await api.gql("query($id: ID!) { myPost(id: $id) { publishedAt publicationState } }", { id })).myPost;
-      assert.equal(post.publishedAt.replace(/\.000Z$/, "Z"), "2024-03-01T23:30:00Z", "the typed wall time is in the site's zone, not the browser's");
+      assert.equal(post.publishedAt.replace(/\.000Z$/, "Z"), "2024-03-01T14:30:00Z", "the typed wall time is in the site's zone, not the browser's or UTC");
       assert.equal(post.publicationState, "PUBLISHED");
       const state = page.locator(".publication-summary .state");
-      await state.getByText("(UTC)").waitFor();
-      assert.match(await state.innerText(), /Mar 1, 2024, 11:30 PM \(UTC\)/);
+      await state.getByText("(Asia/Tokyo)").waitFor();
+      assert.match(await state.innerText(), /Mar 1, 2024, 11:30 PM \(Asia\/Tokyo\)/);
+      // The public page gives the same day, with the zone's offset.
       const pub = await html(`/pub/${id}`);
-      assert.match(pub.body, /<time datetime="2024-03-01T23:30:00Z">2024-03-01<\/time>/);
-      // Stats labels its days as UTC.
+      assert.match(pub.body, /<time datetime="2024-03-01T23:30:00&#43;09:00">2024-03-01<\/time>/);
+      // The Posts list too; Stats labels its days as UTC (the counter's days).
+      await page.getByRole("link", { name: "Posts", exact: true }).click();
+      assert.match(await page.locator(".post-card", { hasText: "Zone check" }).first().innerText(), /Mar 1, 2024, 11:30 PM \(Asia\/Tokyo\)/);
       await page.getByRole("link", { name: "Stats", exact: true }).click();
       await page.getByText(/days in UTC/).waitFor();
       assert.match(await page.locator("figcaption").first().innerText(), /UTC/);
       // Re-opening the dialog shows the same wall time again.
       await page.goto(`${BASE}/publications/posts/${id}`);
       await page.getByRole("button", { name: "External publication…" }).click();
-      assert.equal(await page.getByRole("dialog").getByLabel(/Date and time, UTC/).inputValue(), "2024-03-01T23:30");
+      assert.equal(await page.getByRole("dialog").getByLabel(/Date and time, Asia\/Tokyo/).inputValue(), "2024-03-01T23:30");
+    });
+  });
+
+  test("the owner's time zone setting moves every date of the site at once (gopher: UTC, then America/New_York)", async () => {
+    const api = await as("gopher");
+    const id = await api.createPost("# Zone setting\n\nLate evening.", "2024-07-04T02:30:00Z");
+    await withPage(browser, { user: "gopher" }, "case6-setting", async (page) => {
+      try {
+        await open(page, `/publications/posts/${id}`);
+        await page.locator(".publication-summary .state", { hasText: "Jul 4, 2024, 2:30 AM (UTC)" }).waitFor();
+        assert.match((await html(`/pub/${id}`)).body, /<time datetime="2024-07-04T02:30:00Z">2024-07-04<\/time>/);
+        await page.getByRole("link", { name: "Settings", exact: true }).click();
+        const zone = page.getByLabel("Time zone", { exact: true });
+        assert.match(await zone.locator("option:checked").innerText(), /Default for the site's language \(now UTC\)/);
+        await zone.selectOption("America/New_York");
+        await page.getByRole("button", { name: "Save settings" }).click();
+        await page.getByText("Saved.", { exact: true }).waitFor();
+        // The app follows without a reload; the public page follows too.
+        await page.getByRole("link", { name: "Posts", exact: true }).click();
+        assert.match(await page.locator(".post-card", { hasText: "Zone setting" }).first().innerText(), /Jul 3, 2024, 10:30 PM \(America\/New_York\)/);
+        assert.match((await html(`/pub/${id}`)).body, /<time datetime="2024-07-03T22:30:00-04:00">2024-07-03<\/time>/);
+        await page.goto(`${BASE}/publications/posts/${id}`);
+        await page.getByRole("button", { name: "External publication…" }).click();
+        assert.equal(await page.getByRole("dialog").getByLabel(/Date and time, America\/New_York \(UTC−0[45]:00\)/).inputValue(), "2024-07-03T22:30");
+      } finally {
+        const ext = (await api.gql("query($u: ID!) { pubConfig(userId: $u) { extensions } }", { u: (await api.gql("{ me { id } }")).me.id })).pubConfig.extensions;
+        delete ext.timeZone;
+        await api.gql("mutation($u: ID!, $in: PubConfigInput!) { updatePubConfig(userId: $u, input: $in) { userId } }", { u: (await api.gql("{ me { id } }")).me.id, in: { extensions: ext } });
+        await api.gql("mutation($id: ID!) { deletePost(id: $id) }", { id });
+      }
     });
   });
 });

@@ -56,11 +56,11 @@ describe("writing and publishing", () => {
       await page.getByRole("button", { name: "External publication…" }).click();
       await dialog.getByLabel("Publish this post").check();
       await dialog.getByLabel("At a date and time").check();
-      await dialog.getByLabel(/Date and time, UTC/).fill("2031-05-06T07:08");
+      await dialog.getByLabel(/Date and time, Asia\/Tokyo \(UTC\+09:00\)/).fill("2031-05-06T07:08");
       await dialog.getByText(/schedules the post/).waitFor();
       await dialog.getByRole("button", { name: "Save" }).click();
       await dialog.waitFor({ state: "detached" });
-      await page.locator(".publication-summary .state-scheduled", { hasText: "May 6, 2031, 7:08 AM (UTC)" }).waitFor();
+      await page.locator(".publication-summary .state-scheduled", { hasText: "May 6, 2031, 7:08 AM (Asia/Tokyo)" }).waitFor();
       assert.equal((await html(`/pub/${sid}`)).status, 404);
       const [tab] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: "Preview page" }).click()]);
       await tab.getByText(/scheduled for/).waitFor();
@@ -70,7 +70,7 @@ describe("writing and publishing", () => {
       // Unpublishing keeps the date on screen.
       await page.getByRole("button", { name: "External publication…" }).click();
       await dialog.getByLabel("Publish this post").uncheck();
-      assert.equal(await dialog.getByLabel(/Date and time, UTC/).inputValue(), "2031-05-06T07:08");
+      assert.equal(await dialog.getByLabel(/Date and time, Asia\/Tokyo \(UTC\+09:00\)/).inputValue(), "2031-05-06T07:08");
       await dialog.getByRole("button", { name: "Save" }).click();
       await dialog.waitFor({ state: "detached" });
       await page.getByRole("link", { name: "Posts", exact: true }).click();

@@ -1,4 +1,4 @@
-// One comment: nickname, time, badges, the text (converted to full-width
+// One comment: nickname, time (in the site's time zone, labelled), badges, the text (converted to full-width
 // in vertical themes; never markup) and, for the article's owner and
 // admins, approve / edit / delete in place.
 import { useState } from "preact/hooks";
@@ -9,6 +9,7 @@ import { errorText } from "../lib/errors";
 import { ApproveMutation, DeleteMutation, EditMutation } from "./ops";
 import { fullWidth } from "./text";
 import { BodyField } from "./BodyField";
+import { fmtDateTime } from "../lib/time";
 
 export interface CommentView {
   id: string;
@@ -21,7 +22,7 @@ export interface CommentView {
   viewerCanModerate: boolean;
 }
 
-export function CommentItem(props: { comment: CommentView; vertical: boolean; onChanged: () => void }) {
+export function CommentItem(props: { comment: CommentView; vertical: boolean; zone: string; onChanged: () => void }) {
   const c = props.comment;
   const { t, lang } = useI18n();
   const client = useClient();
@@ -29,7 +30,6 @@ export function CommentItem(props: { comment: CommentView; vertical: boolean; on
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<CombinedError | null>(null);
   const shown = (s: string) => (props.vertical ? fullWidth(s) : s);
-  const when = new Date(c.createdAt);
   const pending = c.status === "PENDING";
   const headID = `stgy-comment-${c.id}-by`;
 
@@ -67,7 +67,7 @@ export function CommentItem(props: { comment: CommentView; vertical: boolean; on
         {c.isAuthor && <span class="cw-badge owner">{t("badge.owner")}</span>}
         {pending && <span class="cw-badge pending">{t("badge.pending")}</span>}
         <time class="cw-muted" dateTime={c.createdAt}>
-          {new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(when)}
+          {fmtDateTime(c.createdAt, props.zone, lang)} ({props.zone})
         </time>
       </header>
       {mode !== "edit" && <p class="cw-body">{shown(c.body.replace(/\n$/, ""))}</p>}

@@ -17,6 +17,8 @@ import type { MountProps } from "../lib/mount";
 export interface CommentsWidgetProps {
   postId: string;
   vertical: boolean;
+  /** The site's IANA time zone (data-zone): comment times are shown in it, labelled. */
+  zone: string;
 }
 
 type Order = "NEWEST" | "OLDEST";
@@ -102,7 +104,7 @@ export function CommentsWidget(props: CommentsWidgetProps & MountProps) {
         <ol class="cw-list" aria-label={t("listLabel", { count: list.totalCount })} aria-busy={fetching}>
           {list.items.map((c) => (
             <li key={c.id}>
-              <CommentItem comment={c} vertical={props.vertical} onChanged={reload} />
+              <CommentItem comment={c} vertical={props.vertical} zone={props.zone} onChanged={reload} />
             </li>
           ))}
         </ol>

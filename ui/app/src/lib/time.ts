@@ -1,7 +1,9 @@
-// Dates and times in one labelled time zone: the site's (extensions
-// timeZone once the server exposes it; UTC until then). Every date shown
-// or typed in the Publications app goes through here, so the chart, the
-// tables, the date pickers and the public pages agree.
+// Dates and times in one labelled time zone: the site's (pubConfig
+// timeZone: the owner's extensions.timeZone, else the default of the
+// site's language). Every date shown or typed in the Publications app and
+// the readers' comment widget goes through here, so the chart, the
+// tables, the date pickers and the public pages agree. Stats days are
+// UTC days (the counter's) and say so.
 
 /** fmtDateTime formats an RFC 3339 time as date and time in zone. */
 export function fmtDateTime(iso: string, zone: string, lang: string): string {

@@ -2,9 +2,11 @@
 // Posts, Comments, Settings), language and log-out, and the routed view
 // in <main>. After login and after every navigation focus moves to the
 // view's <h1>, so keyboard and screen-reader users start at the top of
-// what changed.
+// what changed. The views wait for the site's time zone (pubConfig
+// timeZone): every date they show or take is in it, labelled, whatever
+// the browser's zone; a Settings save that changes it refetches it.
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { useClient } from "@urql/preact";
+import { useClient, useQuery } from "@urql/preact";
 import { Router, Route, useLocation } from "preact-iso";
 import { useI18n } from "../lib/i18n-context";
 import { errorText } from "../lib/errors";
@@ -16,6 +18,8 @@ import { appPath, query, useBase } from "./paths";
 import { SiteContext, type SiteInfo } from "./site";
 import { hasDrafts } from "./drafts";
 import { NotFoundView, views } from "./views";
+import { SiteZoneQuery } from "./ops-site";
+import { ErrorNote, Loading } from "./ui";
 
 export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
   const { me } = props;
@@ -26,14 +30,16 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
   const [logoutError, setLogoutError] = useState<CombinedError | null>(null);
   // An admin may manage another user's Stats and Settings with ?user=ID.
   const target = me.isAdmin && /^[0-9A-Fa-f]{16}$/.test(loc.query.user ?? "") && loc.query.user.toUpperCase() !== me.id ? loc.query.user.toUpperCase() : "";
+  const [zoneRes, refetchZone] = useQuery({ query: SiteZoneQuery, variables: { userId: target || me.id } });
+  const zone = zoneRes.data?.pubConfig.timeZone ?? "";
   const site = useMemo<SiteInfo>(
     () => ({
       userId: target || me.id,
       other: target !== "",
-      zone: "UTC",
+      zone,
       link: (path, params = {}) => appPath(base, path) + query({ ...params, user: target || undefined }),
     }),
-    [target, me.id, base],
+    [target, me.id, base, zone],
   );
 
   // Focus the view's heading after login and after each navigation.
@@ -87,12 +93,16 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
       <SiteContext.Provider value={site}>
         <main id="main" tabIndex={-1}>
           {site.other && <p class="notice">{t("adminViewing", { id: site.userId })}</p>}
-          <Router>
-            {views(base).map((v) => (
-              <Route key={v.path} path={v.path} component={v.component} me={me} />
-            ))}
-            <Route default component={NotFoundView} />
-          </Router>
+          {!zone && !zoneRes.error && <Loading />}
+          {!zone && zoneRes.error && <ErrorNote error={zoneRes.error} onRetry={() => refetchZone({ requestPolicy: "network-only" })} />}
+          {zone && (
+            <Router>
+              {views(base).map((v) => (
+                <Route key={v.path} path={v.path} component={v.component} me={me} />
+              ))}
+              <Route default component={NotFoundView} />
+            </Router>
+          )}
         </main>
       </SiteContext.Provider>
     </>

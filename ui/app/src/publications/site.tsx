@@ -8,7 +8,7 @@ export interface SiteInfo {
   userId: string;
   /** True when an admin looks at another user's site (?user=). */
   other: boolean;
-  /** IANA time zone of dates and times: the site's, UTC until the server exposes one. */
+  /** The site's IANA time zone (pubConfig.timeZone): every date and time shown or typed is in it. */
   zone: string;
   /** Appends ?user= (admins) to an app path so links stay on the same site. */
   link: (path: string, params?: Record<string, string | number | undefined>) => string;

@@ -66,16 +66,28 @@ export function Editor(props: { me: Me; post: Post | null }) {
   useUnsavedGuard(dirty, t("unsaved.leave"));
   const preview = usePreview(values.content);
 
-  // Keep the draft in localStorage while it differs from the stored post.
+  // Keep the draft in localStorage while it differs from the stored post:
+  // 300 ms after the last change, and at once when the page goes away (a
+  // reload right after typing loses nothing).
   const timer = useRef<number>();
+  const keepDraft = useRef<() => void>(() => {});
+  keepDraft.current = () => {
+    if (dirty) saveDraft(props.me.id, postId, { ...values, baseUpdatedAt: post?.updatedAt ?? null, savedAt: new Date().toISOString() });
+    else dropDraft(props.me.id, postId);
+  };
   useEffect(() => {
     clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      if (dirty) saveDraft(props.me.id, postId, { ...values, baseUpdatedAt: post?.updatedAt ?? null, savedAt: new Date().toISOString() });
-      else dropDraft(props.me.id, postId);
-    }, 300);
+    timer.current = window.setTimeout(() => keepDraft.current(), 300);
     return () => clearTimeout(timer.current);
   }, [values, dirty]);
+  useEffect(() => {
+    const flush = () => {
+      clearTimeout(timer.current);
+      keepDraft.current();
+    };
+    window.addEventListener("pagehide", flush);
+    return () => window.removeEventListener("pagehide", flush);
+  }, []);
 
   const set = <K extends keyof Values>(k: K, v: Values[K]) => {
     setValues((x) => ({ ...x, [k]: v }));

@@ -2,16 +2,20 @@
 import type { ComponentChildren } from "preact";
 import { useI18n } from "../../lib/i18n-context";
 import { count } from "../ui";
-import { LIMITS, MODES, SHARE, SIDE_MAX, THEMES, type Form, type Problem } from "./model";
+import { LIMITS, MODES, SHARE, SIDE_MAX, THEMES, zoneChoices, type Form, type Problem } from "./model";
 
 interface Props {
   form: Form;
   set: <K extends keyof Form>(k: K, v: Form[K]) => void;
   problems: Problem[];
   siteUrl: string;
+  /** The zone the site uses now (pubConfig.timeZone), named by the default choice when no zone is set. */
+  effectiveZone: string;
+  /** Whether the stored settings name a zone (else the default applies). */
+  zoneSet: boolean;
 }
 
-export function SettingsFields({ form, set, problems, siteUrl }: Props) {
+export function SettingsFields({ form, set, problems, siteUrl, effectiveZone, zoneSet }: Props) {
   const { t } = useI18n();
   const problem = (f: keyof Form) => problems.find((p) => p.field === f);
   const err = (f: keyof Form) => {
@@ -39,6 +43,18 @@ export function SettingsFields({ form, set, problems, siteUrl }: Props) {
         {text("subtitle")}
         {text("author")}
         {text("introduction", true)}
+        <Field id="f-timeZone" label={t("settings.timeZone")} hint={t("settings.timeZoneHint")} error={err("timeZone")}>
+          {(a) => (
+            <select {...a} value={form.timeZone} onChange={(e) => set("timeZone", e.currentTarget.value)}>
+              <option value="">{zoneSet ? t("settings.zoneDefault") : t("settings.zoneDefaultNow", { zone: effectiveZone })}</option>
+              {zoneChoices(form.timeZone).map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </fieldset>
 
       <fieldset>

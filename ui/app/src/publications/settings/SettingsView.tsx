@@ -106,7 +106,14 @@ function SettingsForm(props: { config: Config }) {
 
   return (
     <form class="form settings-form" onSubmit={save} noValidate>
-      <SettingsFields form={form} set={set} problems={problems} siteUrl={`${base}/sites/${site.userId}`} />
+      <SettingsFields
+        form={form}
+        set={set}
+        problems={problems}
+        siteUrl={`${base}/sites/${site.userId}`}
+        effectiveZone={config.timeZone}
+        zoneSet={initial.timeZone !== ""}
+      />
       <div class="actions sticky-actions">
         <button type="submit" disabled={status.kind === "saving"}>
           {status.kind === "saving" ? t("settings.saving") : t("settings.save")}

@@ -31,6 +31,8 @@ export interface Form {
   commentsMode: string;
   measurementId: string;
   showViewCount: boolean;
+  /** extensions.timeZone: an IANA name, "" for the default of the site's language. */
+  timeZone: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -58,6 +60,7 @@ export function fromConfig(c: Config): Form {
     commentsMode: typeof mode === "string" && mode ? mode : "none",
     measurementId: typeof ga?.measurementId === "string" ? ga.measurementId : "",
     showViewCount: ext.showViewCount !== false,
+    timeZone: typeof ext.timeZone === "string" ? ext.timeZone : "",
   };
 }
 
@@ -80,7 +83,7 @@ export function patch(c: Config, initial: Form, f: Form): PubConfigInput {
   for (const k of ["siteName", "subtitle", "author", "introduction", "designTheme"] as const) if (keys.includes(k)) input[k] = f[k];
   for (const k of ["showServiceHeader", "showSiteName", "showPagination", "showSideProfile"] as const) if (keys.includes(k)) input[k] = f[k];
   for (const k of ["showSideRecent", "showSidePopular"] as const) if (keys.includes(k)) input[k] = Number(f[k]);
-  const extKeys = keys.filter((k) => k === "share" || k === "commentsMode" || k === "measurementId" || k === "showViewCount");
+  const extKeys = keys.filter((k) => k === "share" || k === "commentsMode" || k === "measurementId" || k === "showViewCount" || k === "timeZone");
   if (extKeys.length === 0) return input;
   const ext: Obj = structuredClone(obj(c.extensions) ?? {});
   if (extKeys.includes("share")) {
@@ -102,8 +105,30 @@ export function patch(c: Config, initial: Form, f: Form): PubConfigInput {
     if (f.showViewCount) delete ext.showViewCount;
     else ext.showViewCount = false;
   }
+  if (extKeys.includes("timeZone")) {
+    if (f.timeZone) ext.timeZone = f.timeZone;
+    else delete ext.timeZone;
+  }
   input.extensions = ext;
   return input;
+}
+
+/**
+ * zoneChoices are the time zones the form offers: the browser's IANA
+ * list (Intl.supportedValuesOf) with UTC first, plus the stored one when
+ * the browser does not list it (e.g. a legacy name), so it stays
+ * selected.
+ */
+export function zoneChoices(stored: string): string[] {
+  let all: string[] = [];
+  try {
+    all = (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf("timeZone");
+  } catch {
+    // an old browser: UTC and the stored zone only
+  }
+  const out = ["UTC", ...all.filter((z) => z !== "UTC" && z !== "Etc/UTC")];
+  if (stored && !out.includes(stored)) out.push(stored);
+  return out;
 }
 
 /** Problem is one field the form refuses before sending, as a message key and values. */
@@ -145,6 +170,7 @@ export function fieldOf(serverField: string): keyof Form | "" {
   if (serverField === "extensions.comments.mode") return "commentsMode";
   if (serverField === "extensions.shareButtons") return "share";
   if (serverField === "extensions.showViewCount") return "showViewCount";
+  if (serverField === "extensions.timeZone") return "timeZone";
   const plain = ["siteName", "subtitle", "author", "introduction", "designTheme", "showSideRecent", "showSidePopular"];
   return plain.includes(serverField) ? (serverField as keyof Form) : "";
 }

@@ -17,6 +17,7 @@ export const SettingsQuery = graphql(`
       showSideRecent
       showSidePopular
       extensions
+      timeZone
     }
   }
 `);
@@ -37,6 +38,7 @@ export const SaveSettingsMutation = graphql(`
       showSideRecent
       showSidePopular
       extensions
+      timeZone
     }
   }
 `);
