@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/99designs/gqlgen v0.17.98
+	github.com/BurntSushi/toml v1.6.0
 	github.com/alexedwards/argon2id v1.0.0
 	github.com/andybalholm/brotli v1.3.0
 	github.com/bwmarrin/snowflake v0.3.0
@@ -35,7 +36,6 @@ require (
 )
 
 require (
-	github.com/BurntSushi/toml v1.6.0 // indirect
 	github.com/agnivade/levenshtein v1.2.2 // indirect
 	github.com/aymerick/douceur v0.2.0 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect

@@ -21,8 +21,8 @@ func TestTitleWithMarkupStaysText(t *testing.T) {
 	}
 }
 
-// TestFrontMatterTitleWins (issue 9 #2): the front-matter title is the
-// post's title whatever heading the body starts with.
+// TestFrontMatterTitleWins (issue 9 #2): the front-matter title (YAML or
+// Hugo's TOML) is the post's title whatever heading the body starts with.
 func TestFrontMatterTitleWins(t *testing.T) {
 	cases := []struct {
 		name, body string
@@ -37,24 +37,33 @@ func TestFrontMatterTitleWins(t *testing.T) {
 		{"already titled, setext", "The Laws of Reflection\n======================\n\nText.", 1},
 		{"already titled, spaced", "#   The  Laws of Reflection  #\n\nText.", 0}, // kept as written
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			src := "---\ntitle: The Laws of Reflection\ndate: 2011-09-06\n---\n\n" + c.body
-			a, _ := parseArticle("x.md", src, &Options{}, time.Now())
-			doc := markdown.Convert(a.Content, markdown.Options{})
-			if doc.Title != "The Laws of Reflection" {
-				t.Errorf("title %q from content %q", doc.Title, a.Content)
-			}
-			if title := stgypub.SummarizeSnippet(a.Snippet).Title; title != "The Laws of Reflection" {
-				t.Errorf("snippet title %q", title)
-			}
-			if n := strings.Count(doc.HTML, ">The Laws of Reflection</h1>"); n != c.headings {
-				t.Errorf("%d h1 with the title in %s", n, doc.HTML)
-			}
-			if strings.HasPrefix(c.name, "already titled") && strings.Count(doc.HTML, "<h1") != 1 {
-				t.Errorf("title added twice: %s", doc.HTML)
-			}
-		})
+	fronts := map[string]string{
+		"yaml": "---\ntitle: The Laws of Reflection\ndate: 2011-09-06\n---\n\n",
+		"toml": "+++\ntitle = \"The Laws of Reflection\"\ndate = 2011-09-06\n+++\n\n",
+	}
+	for kind, front := range fronts {
+		for _, c := range cases {
+			t.Run(kind+" "+c.name, func(t *testing.T) {
+				src := front + c.body
+				a, _ := parseArticle("x.md", src, &Options{}, time.Now())
+				doc := markdown.Convert(a.Content, markdown.Options{})
+				if doc.Title != "The Laws of Reflection" {
+					t.Errorf("title %q from content %q", doc.Title, a.Content)
+				}
+				if title := stgypub.SummarizeSnippet(a.Snippet).Title; title != "The Laws of Reflection" {
+					t.Errorf("snippet title %q", title)
+				}
+				if n := strings.Count(doc.HTML, ">The Laws of Reflection</h1>"); n != c.headings {
+					t.Errorf("%d h1 with the title in %s", n, doc.HTML)
+				}
+				if strings.HasPrefix(c.name, "already titled") && strings.Count(doc.HTML, "<h1") != 1 {
+					t.Errorf("title added twice: %s", doc.HTML)
+				}
+				if !a.Date.Equal(time.Date(2011, 9, 6, 12, 0, 0, 0, time.UTC)) {
+					t.Errorf("date %v", a.Date)
+				}
+			})
+		}
 	}
 	// A BOM before the front matter or the body is not content.
 	for _, src := range []string{"\uFEFF---\ntitle: T\n---\n\n## Intro\n", "\uFEFF# Hello\n\nBody"} {

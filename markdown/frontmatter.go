@@ -5,13 +5,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/BurntSushi/toml"
 	"github.com/goccy/go-yaml"
 
 	"github.com/stgy/stgypub"
 )
 
-// FrontMatter is what import needs from a file's YAML front matter. Go
-// blog articles carry title/date/by/summary; MDN pages title/slug/l10n.
+// FrontMatter is what import needs from a file's front matter (YAML, or
+// TOML as Hugo writes it). Go blog articles carry title/date/by/summary;
+// MDN pages title/slug/l10n.
 // source and base_url are this project's keys (docs/API.md "Import").
 type FrontMatter struct {
 	// Title is the "title" value, white space collapsed; "" if absent.
@@ -40,35 +42,44 @@ type FrontMatter struct {
 // front matter.
 const maxFrontMatter = 64 << 10
 
-// SplitFrontMatter separates a leading "---\n...\n---\n" YAML block from
-// the body. CRLF line ends and a UTF-8 byte-order mark are tolerated; the
-// closing line may also be "...". A missing closing line, invalid YAML or
-// YAML that is not a mapping is treated as no front matter: the zero
-// FrontMatter and src returned whole. It never fails or panics.
+// SplitFrontMatter separates a leading front-matter block from the body:
+// YAML between "---" lines (the closing line may also be "..."), or TOML
+// between "+++" lines (Hugo's). CRLF line ends and a UTF-8 byte-order
+// mark are tolerated. A missing closing line, a block that does not parse
+// or is not a mapping is treated as no front matter: the zero FrontMatter
+// and src returned whole. It never fails or panics.
 func SplitFrontMatter(src string) (fm FrontMatter, body string) {
 	s := strings.TrimPrefix(src, "\uFEFF")
 	first, rest, ok := cutLine(s)
-	if !ok || strings.TrimRight(first, " \t") != "---" {
+	if !ok {
 		return FrontMatter{}, src
 	}
-	var yamlText strings.Builder
+	delim := strings.TrimRight(first, " \t")
+	if delim != "---" && delim != "+++" {
+		return FrontMatter{}, src
+	}
+	var block strings.Builder
 	for {
 		line, next, ok := cutLine(rest)
 		if !ok && line == "" {
 			return FrontMatter{}, src // no closing line
 		}
-		if t := strings.TrimRight(line, " \t"); t == "---" || t == "..." {
+		if t := strings.TrimRight(line, " \t"); t == delim || delim == "---" && t == "..." {
 			body = next
 			break
 		}
-		yamlText.WriteString(line)
-		yamlText.WriteByte('\n')
-		if yamlText.Len() > maxFrontMatter || !ok {
+		block.WriteString(line)
+		block.WriteByte('\n')
+		if block.Len() > maxFrontMatter || !ok {
 			return FrontMatter{}, src
 		}
 		rest = next
 	}
-	values, ok := parseYAMLMap(yamlText.String())
+	parse := parseYAMLMap
+	if delim == "+++" {
+		parse = parseTOMLMap
+	}
+	values, ok := parse(block.String())
 	if !ok {
 		return FrontMatter{}, src
 	}
@@ -116,6 +127,23 @@ func firstString(m map[string]any, keys ...string) string {
 		}
 	}
 	return ""
+}
+
+// parseTOMLMap decodes a TOML table (BurntSushi/toml); any failure (or
+// a panic inside the library) gives ok == false.
+func parseTOMLMap(text string) (m map[string]any, ok bool) {
+	defer func() {
+		if recover() != nil {
+			m, ok = nil, false
+		}
+	}()
+	if _, err := toml.Decode(text, &m); err != nil {
+		return nil, false
+	}
+	if m == nil {
+		m = map[string]any{}
+	}
+	return m, true
 }
 
 // stringValue renders scalars as text; lists, maps and null give "".

@@ -70,6 +70,20 @@ func TestSplitFrontMatter(t *testing.T) {
 			want:     FrontMatter{Title: "T"},
 			wantBody: "x",
 		},
+		{
+			name:     "toml (Hugo)",
+			src:      "+++\ntitle = \"The Laws of Reflection\"\ndate = 2011-09-06\nlocale = \"en\"\ndescription = \"\"\"\nHow reflection\nworks.\"\"\"\n+++\n\n## Introduction\n",
+			want:     FrontMatter{Title: "The Laws of Reflection", Locale: "en", Summary: "How reflection works.", Date: time.Date(2011, 9, 6, 0, 0, 0, 0, time.UTC)},
+			wantBody: "\n## Introduction\n",
+		},
+		{
+			name:     "toml offset date-time and crlf",
+			src:      "+++\r\ntitle = 'T: x'\r\ndate = 2024-05-06T07:08:09+09:00\r\n+++\r\nbody",
+			want:     FrontMatter{Title: "T: x", Date: time.Date(2024, 5, 6, 7, 8, 9, 0, time.FixedZone("", 9*3600))},
+			wantBody: "body",
+		},
+		{name: "malformed toml", src: "+++\ntitle = \n+++\nbody", wantBody: "+++\ntitle = \n+++\nbody"},
+		{name: "toml closed by yaml dashes", src: "+++\ntitle = \"T\"\n---\nbody", wantBody: "+++\ntitle = \"T\"\n---\nbody"},
 		{name: "no front matter", src: "# Title\n\ntext", wantBody: "# Title\n\ntext"},
 		{name: "malformed yaml", src: "---\ntitle: [unclosed\n---\nbody", wantBody: "---\ntitle: [unclosed\n---\nbody"},
 		{name: "not a mapping", src: "---\njust a sentence\n---\nbody", wantBody: "---\njust a sentence\n---\nbody"},
@@ -112,6 +126,7 @@ func FuzzSplitFrontMatter(f *testing.F) {
 	f.Add("---\n: : :\n---\n")
 	f.Add("---\n- [a\n---\n")
 	f.Add("---\r\n&a *a\r\n---\r\n")
+	f.Add("+++\ntitle = \"T\"\n[a.b]\nc = [1, 2]\n+++\nbody")
 	f.Fuzz(func(t *testing.T, src string) {
 		_, body := SplitFrontMatter(src)
 		if len(body) > len(src) {
