@@ -4,7 +4,8 @@
 // view's <h1>, so keyboard and screen-reader users start at the top of
 // what changed. The views wait for the site's time zone (pubConfig
 // timeZone): every date they show or take is in it, labelled, whatever
-// the browser's zone; a Settings save that changes it refetches it.
+// the browser's zone; a Settings save that changes it asks again
+// (site.reloadZone).
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { useClient, useQuery } from "@urql/preact";
 import { Router, Route, useLocation } from "preact-iso";
@@ -37,9 +38,10 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
       userId: target || me.id,
       other: target !== "",
       zone,
+      reloadZone: () => refetchZone({ requestPolicy: "network-only" }),
       link: (path, params = {}) => appPath(base, path) + query({ ...params, user: target || undefined }),
     }),
-    [target, me.id, base, zone],
+    [target, me.id, base, zone, refetchZone],
   );
 
   // Focus the view's heading after login and after each navigation.

@@ -10,6 +10,8 @@ export interface SiteInfo {
   other: boolean;
   /** The site's IANA time zone (pubConfig.timeZone): every date and time shown or typed is in it. */
   zone: string;
+  /** Asks the server for the site's time zone again (after Settings saved a change). */
+  reloadZone: () => void;
   /** Appends ?user= (admins) to an app path so links stay on the same site. */
   link: (path: string, params?: Record<string, string | number | undefined>) => string;
 }

@@ -91,6 +91,7 @@ function SettingsForm(props: { config: Config }) {
       return;
     }
     const saved = r.data.updatePubConfig;
+    if (saved.timeZone !== site.zone) site.reloadZone();
     setConfig(saved);
     setForm(fromConfig(saved));
     setProblems([]);
