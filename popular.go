@@ -90,3 +90,17 @@ func RankedPosts(ranked []RankedPost) []*Post {
 	}
 	return out
 }
+
+// RecentPosts is the Recent posts rule (docs/SPEC.md#sidebar), for the
+// /pub sidebar and Site.recent alike: the newest published posts (posts,
+// newest first, at least limit+1 of them when there are) without exclude
+// (the article being shown; 0 for none), at most limit.
+func RecentPosts(posts []*Post, exclude ID, limit int) []*Post {
+	out := make([]*Post, 0, min(len(posts), max(limit, 0)))
+	for _, p := range posts {
+		if p.ID != exclude && len(out) < limit {
+			out = append(out, p)
+		}
+	}
+	return out
+}

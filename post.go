@@ -75,11 +75,25 @@ func ParseOrder(s string) (Order, error) {
 	return "", Errorf(CodeBadUserInput, "order must be newest or oldest")
 }
 
-// PostQuery selects a page of a publication-ordered list.
+// PostQuery selects a page of a publication-ordered list: Limit posts
+// after the first Offset, or, keyset paging, Limit posts after the
+// position After (then Offset must be 0).
 type PostQuery struct {
 	Order  Order
 	Offset int // >= 0
 	Limit  int // >= 1
+	// After, when not nil, starts the page just past this position in
+	// Order: posts with (published_at, id) below it for OrderNewest,
+	// above it for OrderOldest. A post published or unpublished in
+	// between does not shift the page (docs/API.md "Cursors").
+	After *PostCursor
+}
+
+// PostCursor is a position in a publication-ordered list: the
+// (published_at, id) of the last post a page showed.
+type PostCursor struct {
+	PublishedAt time.Time
+	ID          ID
 }
 
 // User is an account. PasswordHash is never exposed to clients.

@@ -123,3 +123,14 @@ func (c *PubConfig) DisplaySiteName(owner *User) string {
 	}
 	return c.DisplayAuthor(owner)
 }
+
+// DisplayIntroduction is the introduction a site's public pages show
+// (the site page's header, the article page's profile): the Introduction
+// setting, else the owner's profile introduction (owner may be nil: then
+// the setting).
+func (c *PubConfig) DisplayIntroduction(owner *User) string {
+	if c.Introduction != "" || owner == nil {
+		return c.Introduction
+	}
+	return owner.Introduction
+}

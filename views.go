@@ -126,3 +126,9 @@ type ViewCounter interface {
 type StatsReader interface {
 	Stats(ctx context.Context, ownerID ID) (*Stats, error)
 }
+
+// TodayCounter gives a post's page views of today (UTC), what
+// ViewRecorder.RecordView returns for a counted view; 0 when none.
+type TodayCounter interface {
+	TodayCount(ctx context.Context, ownerID, postID ID) (int64, error)
+}

@@ -2,6 +2,7 @@ package counter
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -51,4 +52,22 @@ func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []
 		}
 	}
 	return out, nil
+}
+
+// TodayCount is a post's page views of today (UTC) as the view script
+// counts them: what RecordView returns for a counted view, for a caller
+// that was told "duplicate" (0) and wants the current figure
+// (recordPubView). 0 when the post has none. It waits at most
+// Config.Budget.
+func (c *Counter) TodayCount(ctx context.Context, ownerID, postID stgypub.ID) (int64, error) {
+	ctx, cancel := c.budget(ctx)
+	defer cancel()
+	n, err := c.rdb.HGet(ctx, c.dailyKey(ownerID, c.today().Format(dayLayout)), postID.String()).Int64()
+	if errors.Is(err, redis.Nil) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("counter: today's count of %s: %w", postID, err)
+	}
+	return n, nil
 }

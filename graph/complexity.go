@@ -7,18 +7,36 @@ import (
 
 // setComplexity makes list fields cost their limit times their children, so
 // FixedComplexityLimit bounds the rows a query can ask for
-// (docs/ARCHITECTURE.md "GraphQL"). prev/next cost a query each.
+// (docs/ARCHITECTURE.md "GraphQL"). Scalar fields cost nothing (the API
+// sets complexity.WithFixedScalarValue(0)) except those that do work per
+// item: Post.html (a rendering) and Post.viewCount (a counter read) cost
+// 1, Post.viewToken 1; objects cost 1 each; prev/next cost a statement
+// each (5). So the HTML Plain view's 200 titles with dates and URLs are
+// one request (about 400), and 200 posts with their prev and next are not
+// (over 2,000).
 func setComplexity(c *ComplexityRoot) {
-	c.Site.Posts = func(child int, _ *model.PostOrder, _ *int, limit *int) int {
-		return 1 + child*pageLimit(limit, 20, maxPageLimit)
+	c.Site.Posts = func(child int, _ *model.PostOrder, first *int, _ *string, _ *int, limit *int) int {
+		if first == nil {
+			first = limit
+		}
+		return 1 + child*pageLimit(first, 20, maxPostsPage)
 	}
-	c.Site.Search = func(child int, _ string, _ *int, limit *int) int {
+	c.PostConnection.Items = func(child int) int { return 1 + child }
+	c.PostConnection.Nodes = func(child int) int { return 1 + child }
+	c.PostConnection.Edges = func(child int) int { return 1 + child }
+	c.Site.Search = func(child int, _ string, _ *model.PostOrder, _ *int, limit *int) int {
 		return 5 + child*pageLimit(limit, 20, maxPageLimit)
 	}
-	c.Site.Recent = func(child int, limit *int) int { return 1 + child*pageLimit(limit, 5, stgypub.SidePostsMax) }
-	c.Site.Popular = func(child int, limit *int, _ *stgypub.ID) int {
+	c.Site.Recent = func(child int, limit *int, _ *stgypub.ID) int {
+		return 1 + child*pageLimit(limit, 5, stgypub.SidePostsMax)
+	}
+	c.Site.Popular = func(child int, limit *int, _, _ *stgypub.ID) int {
 		return 2 + child*pageLimit(limit, 5, stgypub.SidePostsMax)
 	}
+	c.Post.HTML = func(int) int { return 1 }
+	c.Post.ViewCount = func(int) int { return 1 }
+	c.Post.ViewToken = func(int) int { return 1 }
+	c.Query.Sites = func(child int, limit *int) int { return 1 + child*pageLimit(limit, 50, maxSites) }
 	c.Query.PublishedPostsByIds = func(child int, ids []stgypub.ID) int { return 1 + child*max(len(ids), 1) }
 	c.Query.PubRanking = func(child int, _ stgypub.ID, limit, _ *int) int {
 		return 1 + child*pageLimit(limit, 5, stgypub.SidePostsMax)

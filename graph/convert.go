@@ -31,9 +31,8 @@ func sideLimit(limit *int) (int, error) {
 }
 
 // pageQuery validates a page of a publication-ordered list: offset >= 0,
-// limit 1-maxPageLimit (0 or negative is BAD_USER_INPUT, larger is
-// clamped).
-func pageQuery(order *model.PostOrder, offset, limit *int) (stgypub.PostQuery, error) {
+// limit 1-maxLimit (0 or negative is BAD_USER_INPUT, larger is clamped).
+func pageQuery(order *model.PostOrder, offset, limit *int, maxLimit int) (stgypub.PostQuery, error) {
 	q := stgypub.PostQuery{Order: stgypub.OrderNewest, Offset: intOr(offset, 0), Limit: intOr(limit, 20)}
 	if order != nil && *order == model.PostOrderOldest {
 		q.Order = stgypub.OrderOldest
@@ -44,7 +43,7 @@ func pageQuery(order *model.PostOrder, offset, limit *int) (stgypub.PostQuery, e
 	if q.Limit < 1 {
 		return q, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must be at least 1")
 	}
-	q.Limit = min(q.Limit, maxPageLimit)
+	q.Limit = min(q.Limit, maxLimit)
 	return q, nil
 }
 
@@ -90,4 +89,27 @@ func (r *Resolver) postHTML(ctx context.Context, p *stgypub.Post) (string, error
 		return r.Articles.ArticleHTML(ctx, p, false)
 	}
 	return markdown.Render(p.Content, markdown.Options{}), nil
+}
+
+// publishedByIDs is publishedPostsByIds (docs/SPEC.md#published-posts):
+// at most maxByIDs IDs (BAD_USER_INPUT beyond), one result per input
+// position, nil where the post is not published; the store is asked once
+// for the distinct IDs.
+func (r *Resolver) publishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypub.Post, error) {
+	if len(ids) > maxByIDs {
+		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "ids: at most %d IDs", maxByIDs)
+	}
+	found, err := r.Posts.PublishedByIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[stgypub.ID]*stgypub.Post, len(found))
+	for _, p := range found {
+		byID[p.ID] = p
+	}
+	out := make([]*stgypub.Post, len(ids))
+	for i, id := range ids {
+		out[i] = byID[id]
+	}
+	return out, nil
 }

@@ -51,7 +51,7 @@ func TestPageQuery(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			q, err := pageQuery(c.order, c.offset, c.limit)
+			q, err := pageQuery(c.order, c.offset, c.limit, maxPageLimit)
 			if stgypub.ErrorCode(err) != c.code {
 				t.Fatalf("error %v, want %q", err, c.code)
 			}

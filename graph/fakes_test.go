@@ -119,11 +119,34 @@ type fakeCounter struct {
 	views      []stgypub.View
 }
 
+// RecordView counts a view once per post and fingerprint, like the view
+// script: a repeat returns 0.
 func (c *fakeCounter) RecordView(_ context.Context, v stgypub.View) (int64, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	n := int64(0)
+	for _, w := range c.views {
+		if w.PostID == v.PostID {
+			if w.Fingerprint == v.Fingerprint {
+				return 0, nil
+			}
+			n++
+		}
+	}
 	c.views = append(c.views, v)
-	return int64(len(c.views)), nil
+	return n + 1, nil
+}
+
+func (c *fakeCounter) TodayCount(_ context.Context, _, post stgypub.ID) (int64, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := int64(0)
+	for _, w := range c.views {
+		if w.PostID == post {
+			n++
+		}
+	}
+	return n, nil
 }
 
 func (c *fakeCounter) Ranking(_ context.Context, _ stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {

@@ -33,9 +33,11 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	DayPV() DayPVResolver
 	Mutation() MutationResolver
 	OwnPost() OwnPostResolver
 	Post() PostResolver
+	PostConnection() PostConnectionResolver
 	PostStats() PostStatsResolver
 	PubComment() PubCommentResolver
 	PubCommentPage() PubCommentPageResolver
@@ -111,6 +113,7 @@ type ComplexityRoot struct {
 		MarkPubCommentNotificationsRead func(childComplexity int, ids []stgypub.ID) int
 		PostPubComment                  func(childComplexity int, input model.PostPubCommentInput) int
 		RecordPubView                   func(childComplexity int, postID stgypub.ID, fingerprint string, signature string) int
+		RecordPubViewToken              func(childComplexity int, token string) int
 		SetPostPublication              func(childComplexity int, id stgypub.ID, publishedAt *time.Time) int
 		UpdatePost                      func(childComplexity int, id stgypub.ID, input model.PostInput) int
 		UpdateProfile                   func(childComplexity int, userID stgypub.ID, nickname string, introduction string) int
@@ -135,6 +138,13 @@ type ComplexityRoot struct {
 		UpdatedAt        func(childComplexity int) int
 	}
 
+	PageInfo struct {
+		EndCursor       func(childComplexity int) int
+		HasNextPage     func(childComplexity int) int
+		HasPreviousPage func(childComplexity int) int
+		StartCursor     func(childComplexity int) int
+	}
+
 	Post struct {
 		AllowLikes    func(childComplexity int) int
 		AllowReplies  func(childComplexity int) int
@@ -150,15 +160,26 @@ type ComplexityRoot struct {
 		Owner         func(childComplexity int) int
 		Prev          func(childComplexity int) int
 		PublishedAt   func(childComplexity int) int
+		Site          func(childComplexity int) int
 		Snippet       func(childComplexity int) int
 		Title         func(childComplexity int) int
+		URL           func(childComplexity int) int
 		UpdatedAt     func(childComplexity int) int
 		ViewCount     func(childComplexity int) int
+		ViewToken     func(childComplexity int) int
 	}
 
 	PostConnection struct {
+		Edges      func(childComplexity int) int
 		Items      func(childComplexity int) int
+		Nodes      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
 		TotalCount func(childComplexity int) int
+	}
+
+	PostEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	PostStats struct {
@@ -245,7 +266,16 @@ type ComplexityRoot struct {
 		SiteName          func(childComplexity int) int
 		Subtitle          func(childComplexity int) int
 		TimeZone          func(childComplexity int) int
+		TypedExtensions   func(childComplexity int) int
 		UserID            func(childComplexity int) int
+	}
+
+	PubExtensions struct {
+		CommentMode       func(childComplexity int) int
+		GoogleAnalyticsID func(childComplexity int) int
+		ShareButtons      func(childComplexity int) int
+		ShowViewCount     func(childComplexity int) int
+		TimeZone          func(childComplexity int) int
 	}
 
 	Query struct {
@@ -267,6 +297,7 @@ type ComplexityRoot struct {
 		PublishedPostsByIds     func(childComplexity int, ids []stgypub.ID) int
 		Site                    func(childComplexity int, userID stgypub.ID) int
 		SiteRanking             func(childComplexity int, days *int, limit *int) int
+		Sites                   func(childComplexity int, limit *int) int
 	}
 
 	RankingEntry struct {
@@ -296,13 +327,17 @@ type ComplexityRoot struct {
 	}
 
 	Site struct {
-		Config  func(childComplexity int) int
-		ID      func(childComplexity int) int
-		Owner   func(childComplexity int) int
-		Popular func(childComplexity int, limit *int, exclude *stgypub.ID) int
-		Posts   func(childComplexity int, order *model.PostOrder, offset *int, limit *int) int
-		Recent  func(childComplexity int, limit *int) int
-		Search  func(childComplexity int, query string, offset *int, limit *int) int
+		Author       func(childComplexity int) int
+		Config       func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Introduction func(childComplexity int) int
+		Name         func(childComplexity int) int
+		Owner        func(childComplexity int) int
+		Popular      func(childComplexity int, limit *int, excludeID *stgypub.ID, exclude *stgypub.ID) int
+		Posts        func(childComplexity int, order *model.PostOrder, first *int, after *string, offset *int, limit *int) int
+		Recent       func(childComplexity int, limit *int, excludeID *stgypub.ID) int
+		Search       func(childComplexity int, query string, order *model.PostOrder, offset *int, limit *int) int
+		URL          func(childComplexity int) int
 	}
 
 	SiteRankingEntry struct {
@@ -336,6 +371,9 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type DayPVResolver interface {
+	Date(ctx context.Context, obj *stgypub.DayPV) (string, error)
+}
 type MutationResolver interface {
 	Login(ctx context.Context, loginName string, password string) (*model.LoginResult, error)
 	Logout(ctx context.Context) (bool, error)
@@ -348,6 +386,7 @@ type MutationResolver interface {
 	UpdatePubConfig(ctx context.Context, userID stgypub.ID, input model.PubConfigInput) (*stgypub.PubConfig, error)
 	UpdateProfile(ctx context.Context, userID stgypub.ID, nickname string, introduction string) (*stgypub.User, error)
 	RecordPubView(ctx context.Context, postID stgypub.ID, fingerprint string, signature string) (*model.RecordViewResult, error)
+	RecordPubViewToken(ctx context.Context, token string) (*model.RecordViewResult, error)
 	CreateCaptchaChallenge(ctx context.Context) (*captcha.Challenge, error)
 	VerifyCaptcha(ctx context.Context, id string, answer string) (*captcha.PassStatus, error)
 	DeleteCaptchaPass(ctx context.Context) (bool, error)
@@ -367,6 +406,8 @@ type OwnPostResolver interface {
 }
 type PostResolver interface {
 	Owner(ctx context.Context, obj *stgypub.Post) (*stgypub.User, error)
+	Site(ctx context.Context, obj *stgypub.Post) (*model.Site, error)
+	URL(ctx context.Context, obj *stgypub.Post) (string, error)
 
 	Title(ctx context.Context, obj *stgypub.Post) (string, error)
 	Description(ctx context.Context, obj *stgypub.Post) (string, error)
@@ -377,6 +418,11 @@ type PostResolver interface {
 
 	Prev(ctx context.Context, obj *stgypub.Post) (*stgypub.Post, error)
 	Next(ctx context.Context, obj *stgypub.Post) (*stgypub.Post, error)
+	ViewToken(ctx context.Context, obj *stgypub.Post) (*string, error)
+}
+type PostConnectionResolver interface {
+	TotalCount(ctx context.Context, obj *model.PostConnection) (int, error)
+	Items(ctx context.Context, obj *model.PostConnection) ([]*stgypub.Post, error)
 }
 type PostStatsResolver interface {
 	Title(ctx context.Context, obj *stgypub.PostStats) (string, error)
@@ -395,12 +441,14 @@ type PubConfigResolver interface {
 	ShowPagenation(ctx context.Context, obj *stgypub.PubConfig) (bool, error)
 
 	Extensions(ctx context.Context, obj *stgypub.PubConfig) (map[string]any, error)
+	TypedExtensions(ctx context.Context, obj *stgypub.PubConfig) (*model.PubExtensions, error)
 	TimeZone(ctx context.Context, obj *stgypub.PubConfig) (string, error)
 }
 type QueryResolver interface {
 	Site(ctx context.Context, userID stgypub.ID) (*model.Site, error)
 	PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
 	PublishedPostsByIds(ctx context.Context, ids []stgypub.ID) ([]*stgypub.Post, error)
+	Sites(ctx context.Context, limit *int) ([]*model.Site, error)
 	PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
 	PubRanking(ctx context.Context, userID stgypub.ID, limit *int, days *int) ([]*stgypub.RankingEntry, error)
 	SiteRanking(ctx context.Context, days *int, limit *int) ([]*model.SiteRankingEntry, error)
@@ -418,12 +466,16 @@ type QueryResolver interface {
 	OwnerPubComments(ctx context.Context, userID stgypub.ID, status *stgypub.CommentStatus, order *model.PostOrder, offset *int, limit *int) (*model.PubCommentList, error)
 }
 type SiteResolver interface {
+	URL(ctx context.Context, obj *model.Site) (string, error)
+	Name(ctx context.Context, obj *model.Site) (string, error)
+	Author(ctx context.Context, obj *model.Site) (string, error)
+	Introduction(ctx context.Context, obj *model.Site) (string, error)
 	Owner(ctx context.Context, obj *model.Site) (*stgypub.User, error)
 	Config(ctx context.Context, obj *model.Site) (*stgypub.PubConfig, error)
-	Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, offset *int, limit *int) (*model.PostConnection, error)
-	Search(ctx context.Context, obj *model.Site, query string, offset *int, limit *int) (*model.SearchConnection, error)
-	Recent(ctx context.Context, obj *model.Site, limit *int) ([]*stgypub.Post, error)
-	Popular(ctx context.Context, obj *model.Site, limit *int, exclude *stgypub.ID) ([]*stgypub.Post, error)
+	Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, first *int, after *string, offset *int, limit *int) (*model.PostConnection, error)
+	Search(ctx context.Context, obj *model.Site, query string, order *model.PostOrder, offset *int, limit *int) (*model.SearchConnection, error)
+	Recent(ctx context.Context, obj *model.Site, limit *int, excludeID *stgypub.ID) ([]*stgypub.Post, error)
+	Popular(ctx context.Context, obj *model.Site, limit *int, excludeID *stgypub.ID, exclude *stgypub.ID) ([]*stgypub.Post, error)
 }
 type SiteRankingEntryResolver interface {
 	URL(ctx context.Context, obj *model.SiteRankingEntry) (string, error)
@@ -758,6 +810,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RecordPubView(childComplexity, args["postId"].(stgypub.ID), args["fingerprint"].(string), args["signature"].(string)), true
+	case "Mutation.recordPubViewToken":
+		if e.ComplexityRoot.Mutation.RecordPubViewToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_recordPubViewToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RecordPubViewToken(childComplexity, args["token"].(string)), true
 	case "Mutation.setPostPublication":
 		if e.ComplexityRoot.Mutation.SetPostPublication == nil {
 			break
@@ -899,6 +962,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OwnPost.UpdatedAt(childComplexity), true
 
+	case "PageInfo.endCursor":
+		if e.ComplexityRoot.PageInfo.EndCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageInfo.EndCursor(childComplexity), true
+	case "PageInfo.hasNextPage":
+		if e.ComplexityRoot.PageInfo.HasNextPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageInfo.HasNextPage(childComplexity), true
+	case "PageInfo.hasPreviousPage":
+		if e.ComplexityRoot.PageInfo.HasPreviousPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageInfo.HasPreviousPage(childComplexity), true
+	case "PageInfo.startCursor":
+		if e.ComplexityRoot.PageInfo.StartCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
+
 	case "Post.allowLikes":
 		if e.ComplexityRoot.Post.AllowLikes == nil {
 			break
@@ -983,6 +1071,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Post.PublishedAt(childComplexity), true
+	case "Post.site":
+		if e.ComplexityRoot.Post.Site == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Post.Site(childComplexity), true
 	case "Post.snippet":
 		if e.ComplexityRoot.Post.Snippet == nil {
 			break
@@ -995,6 +1089,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Post.Title(childComplexity), true
+	case "Post.url":
+		if e.ComplexityRoot.Post.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Post.URL(childComplexity), true
 	case "Post.updatedAt":
 		if e.ComplexityRoot.Post.UpdatedAt == nil {
 			break
@@ -1007,19 +1107,56 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Post.ViewCount(childComplexity), true
+	case "Post.viewToken":
+		if e.ComplexityRoot.Post.ViewToken == nil {
+			break
+		}
 
+		return e.ComplexityRoot.Post.ViewToken(childComplexity), true
+
+	case "PostConnection.edges":
+		if e.ComplexityRoot.PostConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostConnection.Edges(childComplexity), true
 	case "PostConnection.items":
 		if e.ComplexityRoot.PostConnection.Items == nil {
 			break
 		}
 
 		return e.ComplexityRoot.PostConnection.Items(childComplexity), true
+	case "PostConnection.nodes":
+		if e.ComplexityRoot.PostConnection.Nodes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostConnection.Nodes(childComplexity), true
+	case "PostConnection.pageInfo":
+		if e.ComplexityRoot.PostConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostConnection.PageInfo(childComplexity), true
 	case "PostConnection.totalCount":
 		if e.ComplexityRoot.PostConnection.TotalCount == nil {
 			break
 		}
 
 		return e.ComplexityRoot.PostConnection.TotalCount(childComplexity), true
+
+	case "PostEdge.cursor":
+		if e.ComplexityRoot.PostEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostEdge.Cursor(childComplexity), true
+	case "PostEdge.node":
+		if e.ComplexityRoot.PostEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostEdge.Node(childComplexity), true
 
 	case "PostStats.daily":
 		if e.ComplexityRoot.PostStats.Daily == nil {
@@ -1400,12 +1537,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PubConfig.TimeZone(childComplexity), true
+	case "PubConfig.typedExtensions":
+		if e.ComplexityRoot.PubConfig.TypedExtensions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubConfig.TypedExtensions(childComplexity), true
 	case "PubConfig.userId":
 		if e.ComplexityRoot.PubConfig.UserID == nil {
 			break
 		}
 
 		return e.ComplexityRoot.PubConfig.UserID(childComplexity), true
+
+	case "PubExtensions.commentMode":
+		if e.ComplexityRoot.PubExtensions.CommentMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubExtensions.CommentMode(childComplexity), true
+	case "PubExtensions.googleAnalyticsId":
+		if e.ComplexityRoot.PubExtensions.GoogleAnalyticsID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubExtensions.GoogleAnalyticsID(childComplexity), true
+	case "PubExtensions.shareButtons":
+		if e.ComplexityRoot.PubExtensions.ShareButtons == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubExtensions.ShareButtons(childComplexity), true
+	case "PubExtensions.showViewCount":
+		if e.ComplexityRoot.PubExtensions.ShowViewCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubExtensions.ShowViewCount(childComplexity), true
+	case "PubExtensions.timeZone":
+		if e.ComplexityRoot.PubExtensions.TimeZone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubExtensions.TimeZone(childComplexity), true
 
 	case "Query.captchaStatus":
 		if e.ComplexityRoot.Query.CaptchaStatus == nil {
@@ -1596,6 +1770,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.SiteRanking(childComplexity, args["days"].(*int), args["limit"].(*int)), true
+	case "Query.sites":
+		if e.ComplexityRoot.Query.Sites == nil {
+			break
+		}
+
+		args, err := ec.field_Query_sites_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Sites(childComplexity, args["limit"].(*int)), true
 
 	case "RankingEntry.id":
 		if e.ComplexityRoot.RankingEntry.ID == nil {
@@ -1668,6 +1853,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SearchHit.Post(childComplexity), true
 
+	case "Site.author":
+		if e.ComplexityRoot.Site.Author == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Author(childComplexity), true
 	case "Site.config":
 		if e.ComplexityRoot.Site.Config == nil {
 			break
@@ -1680,6 +1871,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Site.ID(childComplexity), true
+	case "Site.introduction":
+		if e.ComplexityRoot.Site.Introduction == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Introduction(childComplexity), true
+	case "Site.name":
+		if e.ComplexityRoot.Site.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.Name(childComplexity), true
 	case "Site.owner":
 		if e.ComplexityRoot.Site.Owner == nil {
 			break
@@ -1696,7 +1899,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Site.Popular(childComplexity, args["limit"].(*int), args["exclude"].(*stgypub.ID)), true
+		return e.ComplexityRoot.Site.Popular(childComplexity, args["limit"].(*int), args["excludeId"].(*stgypub.ID), args["exclude"].(*stgypub.ID)), true
 	case "Site.posts":
 		if e.ComplexityRoot.Site.Posts == nil {
 			break
@@ -1707,7 +1910,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Site.Posts(childComplexity, args["order"].(*model.PostOrder), args["offset"].(*int), args["limit"].(*int)), true
+		return e.ComplexityRoot.Site.Posts(childComplexity, args["order"].(*model.PostOrder), args["first"].(*int), args["after"].(*string), args["offset"].(*int), args["limit"].(*int)), true
 	case "Site.recent":
 		if e.ComplexityRoot.Site.Recent == nil {
 			break
@@ -1718,7 +1921,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Site.Recent(childComplexity, args["limit"].(*int)), true
+		return e.ComplexityRoot.Site.Recent(childComplexity, args["limit"].(*int), args["excludeId"].(*stgypub.ID)), true
 	case "Site.search":
 		if e.ComplexityRoot.Site.Search == nil {
 			break
@@ -1729,7 +1932,13 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Site.Search(childComplexity, args["query"].(string), args["offset"].(*int), args["limit"].(*int)), true
+		return e.ComplexityRoot.Site.Search(childComplexity, args["query"].(string), args["order"].(*model.PostOrder), args["offset"].(*int), args["limit"].(*int)), true
+	case "Site.url":
+		if e.ComplexityRoot.Site.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Site.URL(childComplexity), true
 
 	case "SiteRankingEntry.author":
 		if e.ComplexityRoot.SiteRankingEntry.Author == nil {
@@ -1933,9 +2142,10 @@ var sources = []*ast.Source{
 # digits, e.g. 19FD706DCB600000 (either case accepted on input).
 
 """
-RFC 3339 date-time, e.g. 2026-11-30T02:00:00Z (fractional seconds and any
-offset accepted on input; UTC returned). Anything else, "" included, is
-BAD_USER_INPUT.
+RFC 3339 date-time. Returned in UTC with exactly three fractional digits
+(milliseconds), e.g. 2026-11-30T02:00:00.000Z. On input any offset and
+any fractional seconds are accepted (2026-11-30T11:00:00+09:00); anything
+else, "" included, is BAD_USER_INPUT.
 """
 scalar Time
 "A JSON object (public-site extensions); arrays, strings and numbers are BAD_USER_INPUT."
@@ -1969,12 +2179,19 @@ type Me {
   isAdmin: Boolean!
 }
 
+"""
+A published post (every Post the API returns is published; an owner's
+posts in any state are OwnPost).
+"""
 type Post {
   id: ID!
   ownerId: ID!
-  owner: User
-  "null when unpublished."
-  publishedAt: Time
+  owner: User!
+  "The site the post belongs to: its owner, settings, lists and display names."
+  site: Site!
+  "Absolute canonical URL of the article page (STGY_BASE_URL/pub/{id})."
+  url: String!
+  publishedAt: Time!
   updatedAt: Time
   locale: String!
   allowLikes: Boolean!
@@ -1986,7 +2203,8 @@ type Post {
   """
   The first image of the post as an absolute http(s) URL fit for og:image
   (written absolute, or made absolute by the import's source base URL); ""
-  when there is none, or it is relative or SVG (it would not load).
+  when there is none, or it is relative or SVG (it would not load). Never
+  a relative URL.
   """
   featuredImage: String!
   "150-character plain-text digest."
@@ -1996,10 +2214,22 @@ type Post {
   "Page views over the retention window (15 days)."
   viewCount: Int!
   createdAt: Time!
-  "Older published post of the same owner (publishedPost only; null elsewhere)."
+  """
+  The owner's published post just before this one in (publishedAt, id)
+  order; null for the oldest. Resolved wherever a Post appears (one
+  statement per post, batched by request; complexity 5).
+  """
   prev: Post
-  "Newer published post of the same owner (publishedPost only; null elsewhere)."
+  "The owner's published post just after this one; null for the newest. As prev."
   next: Post
+  """
+  A short-lived token that counts one page view of this post for the
+  client that asked (recordPubViewToken), bound to the post and to the
+  requesting client's address; null when the server counts no views (no
+  view secret). A response with it is never cached. See docs/API.md
+  "View tokens".
+  """
+  viewToken: String
 }
 
 "A post as its owner sees it (any publication state)."
@@ -2021,9 +2251,37 @@ type OwnPost {
   createdAt: Time!
 }
 
+"""
+A page of published posts, as a Relay connection: edges (cursor and
+node) or nodes, pageInfo, and totalCount. Cursors are keyset positions
+(publishedAt, id): a post published or unpublished between two pages
+neither repeats nor skips one. See docs/API.md "Cursors".
+"""
 type PostConnection {
-  items: [Post!]!
+  edges: [PostEdge!]!
+  nodes: [Post!]!
+  pageInfo: PageInfo!
+  "Published posts of the site in all, not only on this page."
   totalCount: Int!
+  "The same list as nodes (the field's name before connections)."
+  items: [Post!]! @deprecated(reason: "Use nodes (or edges with cursors).")
+}
+
+type PostEdge {
+  "Opaque; pass it as after to continue after this post."
+  cursor: String!
+  node: Post!
+}
+
+"Relay page information."
+type PageInfo {
+  hasNextPage: Boolean!
+  "True when the page does not start at the list's start (after or offset given)."
+  hasPreviousPage: Boolean!
+  "The first edge's cursor; null for an empty page."
+  startCursor: String
+  "The last edge's cursor (pass as after for the next page); null for an empty page."
+  endCursor: String
 }
 
 type SearchFragment {
@@ -2060,6 +2318,8 @@ type PubConfig {
   showSideRecent: Int!
   showSidePopular: Int!
   extensions: JSON!
+  "The settings of extensions, typed, as the pages read them."
+  typedExtensions: PubExtensions!
   """
   The site's IANA time zone (e.g. "Asia/Tokyo"), one per site: every date
   its public pages, feeds and the owners' app show is in it, whatever the
@@ -2072,20 +2332,72 @@ type PubConfig {
   timeZone: String!
 }
 
+"Comment mode of a site (extensions.comments.mode)."
+enum CommentMode {
+  "No comment section; nothing accepted."
+  NONE
+  "Readers' comments wait for the owner's approval."
+  MODERATED
+  "Readers' comments are published at once."
+  OPEN
+}
+
+"PubConfig.extensions, typed: what the public pages apply."
+type PubExtensions {
+  "Share buttons as the owner listed them (x, facebook, line and hatena are rendered)."
+  shareButtons: [String!]!
+  "A stored mode from before validation that is none of the three reads as MODERATED, as the pages treat it."
+  commentMode: CommentMode!
+  "The GA4 Measurement ID (G-…); null when none."
+  googleAnalyticsId: String
+  "false hides the article pages' view-count line."
+  showViewCount: Boolean!
+  "The owner's IANA time zone setting; null when unset (PubConfig.timeZone gives the zone in effect)."
+  timeZone: String
+}
+
 type Site {
   id: ID!
+  "Absolute URL of the site's page (STGY_BASE_URL/sites/{userId})."
+  url: String!
+  "The site name the pages show: config.siteName, else author."
+  name: String!
+  """
+  The author name the pages show: config.author, else owner.nickname. So
+  updateProfile's nickname shows only while the author setting is empty.
+  """
+  author: String!
+  "The introduction the pages show: config.introduction, else owner.introduction."
+  introduction: String!
   owner: User!
   config: PubConfig!
-  posts(order: PostOrder = NEWEST, offset: Int = 0, limit: Int = 20): PostConnection!
-  search(query: String!, offset: Int = 0, limit: Int = 20): SearchConnection!
-  "Recent posts; limit clamped to 20."
-  recent(limit: Int = 5): [Post!]!
+  """
+  Published posts in (publishedAt, id) order, as a connection: first
+  (default 20, clamped to 200; below 1 is BAD_USER_INPUT) after a cursor.
+  offset and limit are the page-number paging of before (and of the HTML
+  pages): limit is first under another name, offset cannot be combined
+  with after.
+  """
+  posts(
+    order: PostOrder = NEWEST
+    first: Int
+    after: String
+    offset: Int @deprecated(reason: "Use after with a cursor: offsets repeat or skip posts when one is published between pages.")
+    limit: Int @deprecated(reason: "Use first.")
+  ): PostConnection!
+  "Search results with KWIC fragments, in order (default NEWEST); limit 1-100 (clamped), offset >= 0."
+  search(query: String!, order: PostOrder = NEWEST, offset: Int = 0, limit: Int = 20): SearchConnection!
+  """
+  Recent posts: the newest published posts, without excludeId (the article
+  being shown, as the /pub sidebar leaves it out); limit clamped to 20.
+  """
+  recent(limit: Int = 5, excludeId: ID): [Post!]!
   """
   Popular entries (docs/SPEC.md#popular-entries): the most viewed published
-  posts of the last 15 days, best first; limit clamped to 20. exclude leaves
-  one post out (the article being shown), as the /pub sidebar does.
+  posts of the last 15 days, best first; limit clamped to 20. excludeId
+  leaves one post out (the article being shown), as the /pub sidebar does.
   """
-  popular(limit: Int = 5, exclude: ID): [Post!]!
+  popular(limit: Int = 5, excludeId: ID, exclude: ID @deprecated(reason: "Use excludeId.")): [Post!]!
 }
 
 type RankingEntry {
@@ -2115,7 +2427,7 @@ type SiteRankingEntry {
 }
 
 type DayPV {
-  "UTC date YYYYMMDD."
+  "UTC date as ISO 8601, YYYY-MM-DD."
   date: String!
   pv: Int!
 }
@@ -2153,9 +2465,9 @@ type MarkdownPreview {
 }
 
 type RecordViewResult {
-  "false for a duplicate view (same fingerprint recently)."
+  "true when this call counted a view; false for a duplicate (the same client is among the post's last 150 readers)."
   recorded: Boolean!
-  "The post's PV for today after this view."
+  "The post's page views of today (UTC) after this call, counted or not."
   pv: Int!
 }
 
@@ -2174,8 +2486,17 @@ type Query {
   site(userId: ID!): Site
   "null when the post is missing, unpublished or scheduled."
   publishedPost(id: ID!): Post
-  "At most 20 IDs; input order kept; unpublished and unknown IDs dropped."
-  publishedPostsByIds(ids: [ID!]!): [Post!]!
+  """
+  At most 20 IDs: one result per input position, in input order, null
+  where the post is missing, unpublished or scheduled (a repeated ID gets
+  the same post at each of its positions).
+  """
+  publishedPostsByIds(ids: [ID!]!): [Post]!
+  """
+  The sites with published posts, newest publication first (the home
+  page's list); limit 1-100 (default 50; clamped).
+  """
+  sites(limit: Int = 50): [Site!]!
   pubConfig(userId: ID!): PubConfig!
   """
   Popular entries of published posts only: the top 20 by PV minus the posts
@@ -2271,9 +2592,26 @@ type Mutation {
   """
   setPostPublication(id: ID!, publishedAt: Time): OwnPost!
   updatePubConfig(userId: ID!, input: PubConfigInput!): PubConfig!
-  "The user's public profile (author name and introduction); the user themself or an admin. Nickname 1-50 characters (white space collapsed), introduction at most 2000."
+  """
+  The user's profile (nickname and introduction); the user themself or an
+  admin. Nickname 1-50 characters (white space collapsed), introduction at
+  most 2000. The pages show the nickname as the author only while the
+  site's author setting (PubConfig.author) is empty, and the introduction
+  only while the site's introduction setting is empty: Site.author and
+  Site.introduction give what they show.
+  """
   updateProfile(userId: ID!, nickname: String!, introduction: String!): User!
+  "A page view reported by a server-side frontend that holds the view secret (docs/API.md)."
   recordPubView(postId: ID!, fingerprint: String!, signature: String!): RecordViewResult!
+  """
+  A page view from a browser app: token is Post.viewToken, fetched by the
+  same client within its lifetime (10 minutes). The server recomputes the
+  client's fingerprint from this request; a token of another client or
+  post, or an expired or forged one, is FORBIDDEN, a post no longer
+  published NOT_FOUND. Bots and browser prefetches (User-Agent, Purpose
+  headers) are not counted (recorded false). See docs/API.md "View tokens".
+  """
+  recordPubViewToken(token: String!): RecordViewResult!
 }
 
 # ---------------------------------------------------------------------------
@@ -2598,6 +2936,20 @@ func (ec *executionContext) childFields_OwnPost(ctx context.Context, field graph
 	return nil, fmt.Errorf("no field named %q was found under type OwnPost", field.Name)
 }
 
+func (ec *executionContext) childFields_PageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "hasNextPage":
+		return ec.fieldContext_PageInfo_hasNextPage(ctx, field)
+	case "hasPreviousPage":
+		return ec.fieldContext_PageInfo_hasPreviousPage(ctx, field)
+	case "startCursor":
+		return ec.fieldContext_PageInfo_startCursor(ctx, field)
+	case "endCursor":
+		return ec.fieldContext_PageInfo_endCursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
 func (ec *executionContext) childFields_Post(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -2606,6 +2958,10 @@ func (ec *executionContext) childFields_Post(ctx context.Context, field graphql.
 		return ec.fieldContext_Post_ownerId(ctx, field)
 	case "owner":
 		return ec.fieldContext_Post_owner(ctx, field)
+	case "site":
+		return ec.fieldContext_Post_site(ctx, field)
+	case "url":
+		return ec.fieldContext_Post_url(ctx, field)
 	case "publishedAt":
 		return ec.fieldContext_Post_publishedAt(ctx, field)
 	case "updatedAt":
@@ -2636,18 +2992,36 @@ func (ec *executionContext) childFields_Post(ctx context.Context, field graphql.
 		return ec.fieldContext_Post_prev(ctx, field)
 	case "next":
 		return ec.fieldContext_Post_next(ctx, field)
+	case "viewToken":
+		return ec.fieldContext_Post_viewToken(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Post", field.Name)
 }
 
 func (ec *executionContext) childFields_PostConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
-	case "items":
-		return ec.fieldContext_PostConnection_items(ctx, field)
+	case "edges":
+		return ec.fieldContext_PostConnection_edges(ctx, field)
+	case "nodes":
+		return ec.fieldContext_PostConnection_nodes(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PostConnection_pageInfo(ctx, field)
 	case "totalCount":
 		return ec.fieldContext_PostConnection_totalCount(ctx, field)
+	case "items":
+		return ec.fieldContext_PostConnection_items(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PostConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PostEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PostEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PostEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PostEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_PostStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2818,10 +3192,28 @@ func (ec *executionContext) childFields_PubConfig(ctx context.Context, field gra
 		return ec.fieldContext_PubConfig_showSidePopular(ctx, field)
 	case "extensions":
 		return ec.fieldContext_PubConfig_extensions(ctx, field)
+	case "typedExtensions":
+		return ec.fieldContext_PubConfig_typedExtensions(ctx, field)
 	case "timeZone":
 		return ec.fieldContext_PubConfig_timeZone(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PubConfig", field.Name)
+}
+
+func (ec *executionContext) childFields_PubExtensions(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "shareButtons":
+		return ec.fieldContext_PubExtensions_shareButtons(ctx, field)
+	case "commentMode":
+		return ec.fieldContext_PubExtensions_commentMode(ctx, field)
+	case "googleAnalyticsId":
+		return ec.fieldContext_PubExtensions_googleAnalyticsId(ctx, field)
+	case "showViewCount":
+		return ec.fieldContext_PubExtensions_showViewCount(ctx, field)
+	case "timeZone":
+		return ec.fieldContext_PubExtensions_timeZone(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubExtensions", field.Name)
 }
 
 func (ec *executionContext) childFields_RankingEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2880,6 +3272,14 @@ func (ec *executionContext) childFields_Site(ctx context.Context, field graphql.
 	switch field.Name {
 	case "id":
 		return ec.fieldContext_Site_id(ctx, field)
+	case "url":
+		return ec.fieldContext_Site_url(ctx, field)
+	case "name":
+		return ec.fieldContext_Site_name(ctx, field)
+	case "author":
+		return ec.fieldContext_Site_author(ctx, field)
+	case "introduction":
+		return ec.fieldContext_Site_introduction(ctx, field)
 	case "owner":
 		return ec.fieldContext_Site_owner(ctx, field)
 	case "config":
@@ -3247,6 +3647,20 @@ func (ec *executionContext) field_Mutation_postPubComment_args(ctx context.Conte
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_recordPubViewToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "token",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["token"] = arg0
 	return args, nil
 }
 
@@ -3740,6 +4154,20 @@ func (ec *executionContext) field_Query_site_args(ctx context.Context, rawArgs m
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_sites_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Site_popular_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -3751,14 +4179,22 @@ func (ec *executionContext) field_Site_popular_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["limit"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "exclude",
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "excludeId",
 		func(ctx context.Context, v any) (*stgypub.ID, error) {
 			return ec.unmarshalOID2ᚖgithubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["exclude"] = arg1
+	args["excludeId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "exclude",
+		func(ctx context.Context, v any) (*stgypub.ID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["exclude"] = arg2
 	return args, nil
 }
 
@@ -3773,22 +4209,38 @@ func (ec *executionContext) field_Site_posts_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["order"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "offset",
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["offset"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "offset",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["limit"] = arg2
+	args["offset"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg4
 	return args, nil
 }
 
@@ -3803,6 +4255,14 @@ func (ec *executionContext) field_Site_recent_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["limit"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "excludeId",
+		func(ctx context.Context, v any) (*stgypub.ID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["excludeId"] = arg1
 	return args, nil
 }
 
@@ -3817,22 +4277,30 @@ func (ec *executionContext) field_Site_search_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["query"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "offset",
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "order",
+		func(ctx context.Context, v any) (*model.PostOrder, error) {
+			return ec.unmarshalOPostOrder2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["order"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "offset",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["offset"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+	args["offset"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["limit"] = arg2
+	args["limit"] = arg3
 	return args, nil
 }
 
@@ -4218,7 +4686,7 @@ func (ec *executionContext) _DayPV_date(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_DayPV_date(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Date, nil
+			return ec.Resolvers.DayPV().Date(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -4229,7 +4697,7 @@ func (ec *executionContext) _DayPV_date(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_DayPV_date(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DayPV", field, false, false, "String")
+	return graphql.NewScalarFieldContext("DayPV", field, true, true, "String")
 }
 
 func (ec *executionContext) _DayPV_pv(ctx context.Context, field graphql.CollectedField, obj *stgypub.DayPV) (ret graphql.Marshaler) {
@@ -4957,6 +5425,50 @@ func (ec *executionContext) fieldContext_Mutation_recordPubView(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_recordPubViewToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_recordPubViewToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RecordPubViewToken(ctx, fc.Args["token"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RecordViewResult) graphql.Marshaler {
+			return ec.marshalNRecordViewResult2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐRecordViewResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_recordPubViewToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RecordViewResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_recordPubViewToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createCaptchaChallenge(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5642,6 +6154,98 @@ func (ec *executionContext) fieldContext_OwnPost_createdAt(_ context.Context, fi
 	return graphql.NewScalarFieldContext("OwnPost", field, true, false, "Time")
 }
 
+func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageInfo_hasNextPage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasNextPage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PageInfo_hasPreviousPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageInfo_hasPreviousPage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.HasPreviousPage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PageInfo_hasPreviousPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PageInfo_startCursor(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageInfo_startCursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StartCursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PageInfo_startCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "String")
+}
+
+func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PageInfo_endCursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndCursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PageInfo", field, false, false, "String")
+}
+
 func (ec *executionContext) _Post_id(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5701,10 +6305,10 @@ func (ec *executionContext) _Post_owner(ctx context.Context, field graphql.Colle
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.User) graphql.Marshaler {
-			return ec.marshalOUser2ᚖgithubᚗcomᚋstgyᚋstgypubᚐUser(ctx, selections, v)
+			return ec.marshalNUser2ᚖgithubᚗcomᚋstgyᚋstgypubᚐUser(ctx, selections, v)
 		},
 		true,
-		false,
+		true,
 	)
 }
 func (ec *executionContext) fieldContext_Post_owner(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -5720,6 +6324,61 @@ func (ec *executionContext) fieldContext_Post_owner(_ context.Context, field gra
 	return fc, nil
 }
 
+func (ec *executionContext) _Post_site(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Post_site(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Post().Site(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Site) graphql.Marshaler {
+			return ec.marshalNSite2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSite(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Post_site(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Post",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Site(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Post_url(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Post_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Post().URL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Post_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Post", field, true, true, "String")
+}
+
 func (ec *executionContext) _Post_publishedAt(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5733,10 +6392,10 @@ func (ec *executionContext) _Post_publishedAt(ctx context.Context, field graphql
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
-			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+			return ec.marshalNTime2ᚖtimeᚐTime(ctx, selections, v)
 		},
 		true,
-		false,
+		true,
 	)
 }
 func (ec *executionContext) fieldContext_Post_publishedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -6083,16 +6742,71 @@ func (ec *executionContext) fieldContext_Post_next(_ context.Context, field grap
 	return fc, nil
 }
 
-func (ec *executionContext) _PostConnection_items(ctx context.Context, field graphql.CollectedField, obj *model.PostConnection) (ret graphql.Marshaler) {
+func (ec *executionContext) _Post_viewToken(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
 		ec.OperationContext,
 		field,
 		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_PostConnection_items(ctx, field)
+			return ec.fieldContext_Post_viewToken(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Items, nil
+			return ec.Resolvers.Post().ViewToken(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Post_viewToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Post", field, true, true, "String")
+}
+
+func (ec *executionContext) _PostConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PostConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PostEdge) graphql.Marshaler {
+			return ec.marshalNPostEdge2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PostConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PostEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PostConnection_nodes(ctx context.Context, field graphql.CollectedField, obj *model.PostConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostConnection_nodes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nodes, nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*stgypub.Post) graphql.Marshaler {
@@ -6102,7 +6816,7 @@ func (ec *executionContext) _PostConnection_items(ctx context.Context, field gra
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_PostConnection_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+func (ec *executionContext) fieldContext_PostConnection_nodes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "PostConnection",
 		Field:      field,
@@ -6110,6 +6824,38 @@ func (ec *executionContext) fieldContext_PostConnection_items(_ context.Context,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Post(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PostConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PostConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PostConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
 		},
 	}
 	return fc, nil
@@ -6124,7 +6870,7 @@ func (ec *executionContext) _PostConnection_totalCount(ctx context.Context, fiel
 			return ec.fieldContext_PostConnection_totalCount(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.TotalCount, nil
+			return ec.Resolvers.PostConnection().TotalCount(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
@@ -6135,7 +6881,94 @@ func (ec *executionContext) _PostConnection_totalCount(ctx context.Context, fiel
 	)
 }
 func (ec *executionContext) fieldContext_PostConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("PostConnection", field, false, false, "Int")
+	return graphql.NewScalarFieldContext("PostConnection", field, true, true, "Int")
+}
+
+func (ec *executionContext) _PostConnection_items(ctx context.Context, field graphql.CollectedField, obj *model.PostConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostConnection_items(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PostConnection().Items(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*stgypub.Post) graphql.Marshaler {
+			return ec.marshalNPost2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPostᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostConnection_items(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PostConnection",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Post(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PostEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PostEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PostEdge", field, false, false, "String")
+}
+
+func (ec *executionContext) _PostEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PostEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.Post) graphql.Marshaler {
+			return ec.marshalNPost2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPost(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PostEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Post(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _PostStats_id(ctx context.Context, field graphql.CollectedField, obj *stgypub.PostStats) (ret graphql.Marshaler) {
@@ -7600,6 +8433,38 @@ func (ec *executionContext) fieldContext_PubConfig_extensions(_ context.Context,
 	return graphql.NewScalarFieldContext("PubConfig", field, true, true, "JSON")
 }
 
+func (ec *executionContext) _PubConfig_typedExtensions(ctx context.Context, field graphql.CollectedField, obj *stgypub.PubConfig) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubConfig_typedExtensions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PubConfig().TypedExtensions(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PubExtensions) graphql.Marshaler {
+			return ec.marshalNPubExtensions2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubExtensions(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubConfig_typedExtensions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubConfig",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubExtensions(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PubConfig_timeZone(ctx context.Context, field graphql.CollectedField, obj *stgypub.PubConfig) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7621,6 +8486,121 @@ func (ec *executionContext) _PubConfig_timeZone(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_PubConfig_timeZone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PubConfig", field, true, true, "String")
+}
+
+func (ec *executionContext) _PubExtensions_shareButtons(ctx context.Context, field graphql.CollectedField, obj *model.PubExtensions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubExtensions_shareButtons(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShareButtons, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubExtensions_shareButtons(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubExtensions", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubExtensions_commentMode(ctx context.Context, field graphql.CollectedField, obj *model.PubExtensions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubExtensions_commentMode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CommentMode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CommentMode) graphql.Marshaler {
+			return ec.marshalNCommentMode2githubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐCommentMode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubExtensions_commentMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubExtensions", field, false, false, "CommentMode")
+}
+
+func (ec *executionContext) _PubExtensions_googleAnalyticsId(ctx context.Context, field graphql.CollectedField, obj *model.PubExtensions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubExtensions_googleAnalyticsId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GoogleAnalyticsID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PubExtensions_googleAnalyticsId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubExtensions", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubExtensions_showViewCount(ctx context.Context, field graphql.CollectedField, obj *model.PubExtensions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubExtensions_showViewCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShowViewCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubExtensions_showViewCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubExtensions", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubExtensions_timeZone(ctx context.Context, field graphql.CollectedField, obj *model.PubExtensions) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubExtensions_timeZone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimeZone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PubExtensions_timeZone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubExtensions", field, false, false, "String")
 }
 
 func (ec *executionContext) _Query_site(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -7725,7 +8705,7 @@ func (ec *executionContext) _Query_publishedPostsByIds(ctx context.Context, fiel
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*stgypub.Post) graphql.Marshaler {
-			return ec.marshalNPost2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPostᚄ(ctx, selections, v)
+			return ec.marshalNPost2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPost(ctx, selections, v)
 		},
 		true,
 		true,
@@ -7749,6 +8729,50 @@ func (ec *executionContext) fieldContext_Query_publishedPostsByIds(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_publishedPostsByIds_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_sites(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_sites(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Sites(ctx, fc.Args["limit"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.Site) graphql.Marshaler {
+			return ec.marshalNSite2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSiteᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_sites(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Site(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_sites_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -8770,6 +9794,98 @@ func (ec *executionContext) fieldContext_Site_id(_ context.Context, field graphq
 	return graphql.NewScalarFieldContext("Site", field, false, false, "ID")
 }
 
+func (ec *executionContext) _Site_url(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Site().URL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, true, true, "String")
+}
+
+func (ec *executionContext) _Site_name(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Site().Name(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, true, true, "String")
+}
+
+func (ec *executionContext) _Site_author(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_author(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Site().Author(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_author(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, true, true, "String")
+}
+
+func (ec *executionContext) _Site_introduction(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Site_introduction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Site().Introduction(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Site_introduction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Site", field, true, true, "String")
+}
+
 func (ec *executionContext) _Site_owner(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8844,7 +9960,7 @@ func (ec *executionContext) _Site_posts(ctx context.Context, field graphql.Colle
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Site().Posts(ctx, obj, fc.Args["order"].(*model.PostOrder), fc.Args["offset"].(*int), fc.Args["limit"].(*int))
+			return ec.Resolvers.Site().Posts(ctx, obj, fc.Args["order"].(*model.PostOrder), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["offset"].(*int), fc.Args["limit"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PostConnection) graphql.Marshaler {
@@ -8888,7 +10004,7 @@ func (ec *executionContext) _Site_search(ctx context.Context, field graphql.Coll
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Site().Search(ctx, obj, fc.Args["query"].(string), fc.Args["offset"].(*int), fc.Args["limit"].(*int))
+			return ec.Resolvers.Site().Search(ctx, obj, fc.Args["query"].(string), fc.Args["order"].(*model.PostOrder), fc.Args["offset"].(*int), fc.Args["limit"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.SearchConnection) graphql.Marshaler {
@@ -8932,7 +10048,7 @@ func (ec *executionContext) _Site_recent(ctx context.Context, field graphql.Coll
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Site().Recent(ctx, obj, fc.Args["limit"].(*int))
+			return ec.Resolvers.Site().Recent(ctx, obj, fc.Args["limit"].(*int), fc.Args["excludeId"].(*stgypub.ID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*stgypub.Post) graphql.Marshaler {
@@ -8976,7 +10092,7 @@ func (ec *executionContext) _Site_popular(ctx context.Context, field graphql.Col
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Site().Popular(ctx, obj, fc.Args["limit"].(*int), fc.Args["exclude"].(*stgypub.ID))
+			return ec.Resolvers.Site().Popular(ctx, obj, fc.Args["limit"].(*int), fc.Args["excludeId"].(*stgypub.ID), fc.Args["exclude"].(*stgypub.ID))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*stgypub.Post) graphql.Marshaler {
@@ -11036,14 +12152,15 @@ func (ec *executionContext) _DayPV(ctx context.Context, sel ast.SelectionSet, ob
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("DayPV")
 		case "date":
-			out.Values[i] = ec._DayPV_date(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._DayPV_date(ctx, field, obj)
+				})
 		case "pv":
 			out.Values[i] = ec._DayPV_pv(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -11292,6 +12409,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "recordPubViewToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_recordPubViewToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createCaptchaChallenge":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createCaptchaChallenge(ctx, field)
@@ -11474,6 +12598,54 @@ func (ec *executionContext) _OwnPost(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
+var pageInfoImplementors = []string{"PageInfo"}
+
+func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *model.PageInfo) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PageInfo")
+		case "hasNextPage":
+			out.Values[i] = ec._PageInfo_hasNextPage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hasPreviousPage":
+			out.Values[i] = ec._PageInfo_hasPreviousPage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startCursor":
+			out.Values[i] = ec._PageInfo_startCursor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "endCursor":
+			out.Values[i] = ec._PageInfo_endCursor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var postImplementors = []string{"Post"}
 
 func (ec *executionContext) _Post(ctx context.Context, sel ast.SelectionSet, obj *stgypub.Post) graphql.Marshaler {
@@ -11497,13 +12669,25 @@ func (ec *executionContext) _Post(ctx context.Context, sel ast.SelectionSet, obj
 			}
 		case "owner":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, false,
+				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Post_owner(ctx, field, obj)
 				})
+		case "site":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Post_site(ctx, field, obj)
+				})
+		case "url":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Post_url(ctx, field, obj)
+				})
 		case "publishedAt":
 			out.Values[i] = ec._Post_publishedAt(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
+			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "updatedAt":
@@ -11584,6 +12768,12 @@ func (ec *executionContext) _Post(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Post_next(ctx, field, obj)
 				})
+		case "viewToken":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Post_viewToken(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -11612,13 +12802,68 @@ func (ec *executionContext) _PostConnection(ctx context.Context, sel ast.Selecti
 		switch field.Name {
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("PostConnection")
+		case "edges":
+			out.Values[i] = ec._PostConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nodes":
+			out.Values[i] = ec._PostConnection_nodes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PostConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "totalCount":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PostConnection_totalCount(ctx, field, obj)
+				})
 		case "items":
-			out.Values[i] = ec._PostConnection_items(ctx, field, obj)
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PostConnection_items(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var postEdgeImplementors = []string{"PostEdge"}
+
+func (ec *executionContext) _PostEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PostEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, postEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PostEdge")
+		case "cursor":
+			out.Values[i] = ec._PostEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
-		case "totalCount":
-			out.Values[i] = ec._PostConnection_totalCount(ctx, field, obj)
+		case "node":
+			out.Values[i] = ec._PostEdge_node(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -12163,12 +13408,71 @@ func (ec *executionContext) _PubConfig(ctx context.Context, sel ast.SelectionSet
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PubConfig_extensions(ctx, field, obj)
 				})
+		case "typedExtensions":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PubConfig_typedExtensions(ctx, field, obj)
+				})
 		case "timeZone":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PubConfig_timeZone(ctx, field, obj)
 				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var pubExtensionsImplementors = []string{"PubExtensions"}
+
+func (ec *executionContext) _PubExtensions(ctx context.Context, sel ast.SelectionSet, obj *model.PubExtensions) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubExtensionsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubExtensions")
+		case "shareButtons":
+			out.Values[i] = ec._PubExtensions_shareButtons(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commentMode":
+			out.Values[i] = ec._PubExtensions_commentMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "googleAnalyticsId":
+			out.Values[i] = ec._PubExtensions_googleAnalyticsId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "showViewCount":
+			out.Values[i] = ec._PubExtensions_showViewCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "timeZone":
+			out.Values[i] = ec._PubExtensions_timeZone(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -12222,6 +13526,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_publishedPostsByIds(ctx, field)
+				})
+		case "sites":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_sites(ctx, field)
 				})
 		case "pubConfig":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -12555,6 +13865,30 @@ func (ec *executionContext) _Site(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "url":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_url(ctx, field, obj)
+				})
+		case "name":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_name(ctx, field, obj)
+				})
+		case "author":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_author(ctx, field, obj)
+				})
+		case "introduction":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Site_introduction(ctx, field, obj)
+				})
 		case "owner":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -13182,6 +14516,16 @@ func (ec *executionContext) marshalNCaptchaStatus2ᚖgithubᚗcomᚋstgyᚋstgyp
 	return ec._CaptchaStatus(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNCommentMode2githubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐCommentMode(ctx context.Context, v any) (model.CommentMode, error) {
+	var res model.CommentMode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCommentMode2githubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐCommentMode(ctx context.Context, sel ast.SelectionSet, v model.CommentMode) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNDayPV2githubᚗcomᚋstgyᚋstgypubᚐDayPV(ctx context.Context, sel ast.SelectionSet, v stgypub.DayPV) graphql.Marshaler {
 	return ec._DayPV(ctx, sel, &v)
 }
@@ -13335,6 +14679,24 @@ func (ec *executionContext) marshalNOwnPost2ᚖgithubᚗcomᚋstgyᚋstgypubᚐP
 	return ec._OwnPost(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNPageInfo2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PageInfo!")
+		return graphql.Null
+	}
+	return ec._PageInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPost2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPost(ctx context.Context, sel ast.SelectionSet, v []*stgypub.Post) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOPost2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPost(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
 func (ec *executionContext) marshalNPost2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPostᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.Post) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -13365,6 +14727,30 @@ func (ec *executionContext) marshalNPostConnection2ᚖgithubᚗcomᚋstgyᚋstgy
 		return graphql.Null
 	}
 	return ec._PostConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPostEdge2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PostEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPostEdge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPostEdge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostEdge(ctx context.Context, sel ast.SelectionSet, v *model.PostEdge) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PostEdge!")
+		return graphql.Null
+	}
+	return ec._PostEdge(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNPostInput2githubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostInput(ctx context.Context, v any) (model.PostInput, error) {
@@ -13545,6 +14931,14 @@ func (ec *executionContext) unmarshalNPubConfigInput2githubᚗcomᚋstgyᚋstgyp
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNPubExtensions2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubExtensions(ctx context.Context, sel ast.SelectionSet, v *model.PubExtensions) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubExtensions!")
+		return graphql.Null
+	}
+	return ec._PubExtensions(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNPublicationState2githubᚗcomᚋstgyᚋstgypubᚐPublicationState(ctx context.Context, v any) (stgypub.PublicationState, error) {
 	tmp, err := graphql.UnmarshalString(v)
 	res := stgypub.PublicationState(tmp)
@@ -13648,6 +15042,22 @@ func (ec *executionContext) marshalNSearchHit2ᚖgithubᚗcomᚋstgyᚋstgypub�
 	return ec._SearchHit(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNSite2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSiteᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Site) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSite2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSite(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNSite2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSite(ctx context.Context, sel ast.SelectionSet, v *model.Site) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "Site!")
@@ -13702,6 +15112,35 @@ func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.S
 	return res
 }
 
+func (ec *executionContext) unmarshalNString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNString2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
 	res, err := scalar.UnmarshalTime(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -13710,6 +15149,24 @@ func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v an
 func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel ast.SelectionSet, v time.Time) graphql.Marshaler {
 	_ = sel
 	res := scalar.MarshalTime(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "Time!")
+	}
+	return graphql.WrapContextMarshaler(ctx, res)
+}
+
+func (ec *executionContext) unmarshalNTime2ᚖtimeᚐTime(ctx context.Context, v any) (*time.Time, error) {
+	res, err := scalar.UnmarshalTime(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTime2ᚖtimeᚐTime(ctx context.Context, sel ast.SelectionSet, v *time.Time) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "Time!")
+		return graphql.Null
+	}
+	_ = sel
+	res := scalar.MarshalTime(*v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "Time!")
 	}
@@ -14082,13 +15539,6 @@ func (ec *executionContext) marshalOTime2ᚖtimeᚐTime(ctx context.Context, sel
 	_ = sel
 	res := scalar.MarshalTime(*v)
 	return graphql.WrapContextMarshaler(ctx, res)
-}
-
-func (ec *executionContext) marshalOUser2ᚖgithubᚗcomᚋstgyᚋstgypubᚐUser(ctx context.Context, sel ast.SelectionSet, v *stgypub.User) graphql.Marshaler {
-	if v == nil {
-		return graphql.Null
-	}
-	return ec._User(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

@@ -19,11 +19,13 @@ import (
 )
 
 // Resolver is the root resolver; every field is required except BaseURL,
-// Logger, Now and Titles.
+// Logger, Now, Titles and Sites.
 type Resolver struct {
 	Posts   stgypub.PubPostStore
 	Users   stgypub.UserStore
 	Configs stgypub.PubConfigStore
+	// Sites lists the sites for Query.sites; nil lists none.
+	Sites   SiteLister
 	Counter Counter
 	Owner   OwnerService
 	Auth    AuthService
@@ -35,8 +37,8 @@ type Resolver struct {
 	// Comments and Captcha serve the comment and CAPTCHA operations.
 	Comments CommentService
 	Captcha  CaptchaService
-	// ViewSecret is the HMAC key of recordPubView signatures
-	// (STGY_PUB_VIEW_SECRET; visitor.Sign).
+	// ViewSecret is the HMAC key of recordPubView signatures and of view
+	// tokens (STGY_PUB_VIEW_SECRET; visitor.Sign, visitor.ViewToken).
 	ViewSecret []byte
 	// BaseURL is the public origin of absolute URLs (STGY_BASE_URL,
 	// without a trailing slash); "" gives root-relative ones.
@@ -47,8 +49,10 @@ type Resolver struct {
 
 // Limits of list arguments.
 const (
-	maxPageLimit   = 100 // site.posts, site.search
+	maxPostsPage   = 200 // site.posts: the HTML Plain view's page in one request
+	maxPageLimit   = 100 // site.search
 	maxSearchChars = 200 // site.search query
+	maxSites       = 100 // sites
 )
 
 // NewSchema returns the executable schema with r's resolvers and the

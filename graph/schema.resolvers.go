@@ -16,6 +16,11 @@ import (
 	"github.com/stgy/stgypub/graph/model"
 )
 
+// Date is the resolver for the date field.
+func (r *dayPVResolver) Date(ctx context.Context, obj *stgypub.DayPV) (string, error) {
+	return isoDay(obj.Date), nil
+}
+
 // Login is the resolver for the login field.
 func (r *mutationResolver) Login(ctx context.Context, loginName string, password string) (*model.LoginResult, error) {
 	sess, err := r.Auth.Login(ctx, loginName, password)
@@ -102,6 +107,11 @@ func (r *mutationResolver) RecordPubView(ctx context.Context, postID stgypub.ID,
 	return r.recordView(ctx, postID, fingerprint, signature)
 }
 
+// RecordPubViewToken is the resolver for the recordPubViewToken field.
+func (r *mutationResolver) RecordPubViewToken(ctx context.Context, token string) (*model.RecordViewResult, error) {
+	return r.recordViewToken(ctx, token)
+}
+
 // CreateCaptchaChallenge is the resolver for the createCaptchaChallenge field.
 func (r *mutationResolver) CreateCaptchaChallenge(ctx context.Context) (*captcha.Challenge, error) {
 	return r.Captcha.CreateChallenge(ctx, client(ctx))
@@ -175,6 +185,16 @@ func (r *postResolver) Owner(ctx context.Context, obj *stgypub.Post) (*stgypub.U
 	return r.user(ctx, obj.OwnedBy)
 }
 
+// Site is the resolver for the site field.
+func (r *postResolver) Site(ctx context.Context, obj *stgypub.Post) (*model.Site, error) {
+	return &model.Site{ID: obj.OwnedBy}, nil
+}
+
+// URL is the resolver for the url field.
+func (r *postResolver) URL(ctx context.Context, obj *stgypub.Post) (string, error) {
+	return r.postURL(obj.ID), nil
+}
+
 // Title is the resolver for the title field.
 func (r *postResolver) Title(ctx context.Context, obj *stgypub.Post) (string, error) {
 	return obj.Summary().Title, nil
@@ -218,6 +238,21 @@ func (r *postResolver) Next(ctx context.Context, obj *stgypub.Post) (*stgypub.Po
 	return adj[1], err
 }
 
+// ViewToken is the resolver for the viewToken field.
+func (r *postResolver) ViewToken(ctx context.Context, obj *stgypub.Post) (*string, error) {
+	return r.viewToken(ctx, obj), nil
+}
+
+// TotalCount is the resolver for the totalCount field.
+func (r *postConnectionResolver) TotalCount(ctx context.Context, obj *model.PostConnection) (int, error) {
+	return r.Posts.CountPublishedByUser(ctx, obj.UserID)
+}
+
+// Items is the resolver for the items field.
+func (r *postConnectionResolver) Items(ctx context.Context, obj *model.PostConnection) ([]*stgypub.Post, error) {
+	return obj.Nodes, nil
+}
+
 // Title is the resolver for the title field.
 func (r *postStatsResolver) Title(ctx context.Context, obj *stgypub.PostStats) (string, error) {
 	return r.title(ctx, obj.ID)
@@ -256,6 +291,11 @@ func (r *pubConfigResolver) Extensions(ctx context.Context, obj *stgypub.PubConf
 	return obj.Extensions.Object(), nil
 }
 
+// TypedExtensions is the resolver for the typedExtensions field.
+func (r *pubConfigResolver) TypedExtensions(ctx context.Context, obj *stgypub.PubConfig) (*model.PubExtensions, error) {
+	return typedExtensions(obj), nil
+}
+
 // TimeZone is the resolver for the timeZone field.
 func (r *pubConfigResolver) TimeZone(ctx context.Context, obj *stgypub.PubConfig) (string, error) {
 	return obj.Location().String(), nil
@@ -281,10 +321,12 @@ func (r *queryResolver) PublishedPost(ctx context.Context, id stgypub.ID) (*stgy
 
 // PublishedPostsByIds is the resolver for the publishedPostsByIds field.
 func (r *queryResolver) PublishedPostsByIds(ctx context.Context, ids []stgypub.ID) ([]*stgypub.Post, error) {
-	if len(ids) > maxByIDs {
-		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "ids: at most %d IDs", maxByIDs)
-	}
-	return r.Posts.PublishedByIDs(ctx, ids)
+	return r.publishedByIDs(ctx, ids)
+}
+
+// Sites is the resolver for the sites field.
+func (r *queryResolver) Sites(ctx context.Context, limit *int) ([]*model.Site, error) {
+	return r.sites(ctx, limit)
 }
 
 // PubConfig is the resolver for the pubConfig field.
@@ -388,6 +430,26 @@ func (r *queryResolver) OwnerPubComments(ctx context.Context, userID stgypub.ID,
 	return &model.PubCommentList{Items: items, TotalCount: total}, nil
 }
 
+// URL is the resolver for the url field.
+func (r *siteResolver) URL(ctx context.Context, obj *model.Site) (string, error) {
+	return r.siteURL(obj.ID), nil
+}
+
+// Name is the resolver for the name field.
+func (r *siteResolver) Name(ctx context.Context, obj *model.Site) (string, error) {
+	return r.siteDisplay(ctx, obj.ID, (*stgypub.PubConfig).DisplaySiteName)
+}
+
+// Author is the resolver for the author field.
+func (r *siteResolver) Author(ctx context.Context, obj *model.Site) (string, error) {
+	return r.siteDisplay(ctx, obj.ID, (*stgypub.PubConfig).DisplayAuthor)
+}
+
+// Introduction is the resolver for the introduction field.
+func (r *siteResolver) Introduction(ctx context.Context, obj *model.Site) (string, error) {
+	return r.siteDisplay(ctx, obj.ID, (*stgypub.PubConfig).DisplayIntroduction)
+}
+
 // Owner is the resolver for the owner field.
 func (r *siteResolver) Owner(ctx context.Context, obj *model.Site) (*stgypub.User, error) {
 	u, err := r.user(ctx, obj.ID)
@@ -403,23 +465,23 @@ func (r *siteResolver) Config(ctx context.Context, obj *model.Site) (*stgypub.Pu
 }
 
 // Posts is the resolver for the posts field.
-func (r *siteResolver) Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, offset *int, limit *int) (*model.PostConnection, error) {
-	return r.sitePosts(ctx, obj.ID, order, offset, limit)
+func (r *siteResolver) Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, first *int, after *string, offset *int, limit *int) (*model.PostConnection, error) {
+	return r.sitePosts(ctx, obj.ID, postsArgs{order: order, first: first, after: after, offset: offset, limit: limit})
 }
 
 // Search is the resolver for the search field.
-func (r *siteResolver) Search(ctx context.Context, obj *model.Site, query string, offset *int, limit *int) (*model.SearchConnection, error) {
-	return r.siteSearch(ctx, obj.ID, query, offset, limit)
+func (r *siteResolver) Search(ctx context.Context, obj *model.Site, query string, order *model.PostOrder, offset *int, limit *int) (*model.SearchConnection, error) {
+	return r.siteSearch(ctx, obj.ID, query, order, offset, limit)
 }
 
 // Recent is the resolver for the recent field.
-func (r *siteResolver) Recent(ctx context.Context, obj *model.Site, limit *int) ([]*stgypub.Post, error) {
-	return r.siteRecent(ctx, obj.ID, limit)
+func (r *siteResolver) Recent(ctx context.Context, obj *model.Site, limit *int, excludeID *stgypub.ID) ([]*stgypub.Post, error) {
+	return r.siteRecent(ctx, obj.ID, limit, excludeID)
 }
 
 // Popular is the resolver for the popular field.
-func (r *siteResolver) Popular(ctx context.Context, obj *model.Site, limit *int, exclude *stgypub.ID) ([]*stgypub.Post, error) {
-	return r.sitePopular(ctx, obj.ID, limit, exclude)
+func (r *siteResolver) Popular(ctx context.Context, obj *model.Site, limit *int, excludeID *stgypub.ID, exclude *stgypub.ID) ([]*stgypub.Post, error) {
+	return r.sitePopular(ctx, obj.ID, limit, excludeID, exclude)
 }
 
 // URL is the resolver for the url field.
@@ -447,6 +509,9 @@ func (r *siteRankingEntryResolver) Site(ctx context.Context, obj *model.SiteRank
 	return &model.Site{ID: obj.Post.OwnedBy}, nil
 }
 
+// DayPV returns DayPVResolver implementation.
+func (r *Resolver) DayPV() DayPVResolver { return &dayPVResolver{r} }
+
 // Mutation returns MutationResolver implementation.
 func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 
@@ -455,6 +520,9 @@ func (r *Resolver) OwnPost() OwnPostResolver { return &ownPostResolver{r} }
 
 // Post returns PostResolver implementation.
 func (r *Resolver) Post() PostResolver { return &postResolver{r} }
+
+// PostConnection returns PostConnectionResolver implementation.
+func (r *Resolver) PostConnection() PostConnectionResolver { return &postConnectionResolver{r} }
 
 // PostStats returns PostStatsResolver implementation.
 func (r *Resolver) PostStats() PostStatsResolver { return &postStatsResolver{r} }
@@ -478,9 +546,11 @@ func (r *Resolver) Site() SiteResolver { return &siteResolver{r} }
 func (r *Resolver) SiteRankingEntry() SiteRankingEntryResolver { return &siteRankingEntryResolver{r} }
 
 type (
+	dayPVResolver            struct{ *Resolver }
 	mutationResolver         struct{ *Resolver }
 	ownPostResolver          struct{ *Resolver }
 	postResolver             struct{ *Resolver }
+	postConnectionResolver   struct{ *Resolver }
 	postStatsResolver        struct{ *Resolver }
 	pubCommentResolver       struct{ *Resolver }
 	pubCommentPageResolver   struct{ *Resolver }

@@ -18,6 +18,7 @@ import (
 // counter implements it).
 type Counter interface {
 	stgypub.ViewRecorder
+	stgypub.TodayCounter
 	stgypub.Ranker
 	stgypub.WindowRanker
 	stgypub.SiteRanker
@@ -39,6 +40,12 @@ type OwnerService interface {
 	UpdatePubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch owner.PubConfigPatch) (*stgypub.PubConfig, error)
 	ExportPubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID) (*stgypub.PubConfig, error)
 	PreviewMarkdown(viewer *stgypub.User, content string, vertical bool) (*stgypub.MarkdownPreview, error)
+}
+
+// SiteLister lists the sites with published posts, newest publication
+// first (store implements it; the home page reads the same list).
+type SiteLister interface {
+	PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSite, error)
 }
 
 // AuthService logs owners in and out and manages their API tokens

@@ -9,23 +9,66 @@ import (
 	"github.com/stgy/stgypub/markdown"
 )
 
-func (r *Resolver) sitePosts(ctx context.Context, userID stgypub.ID, order *model.PostOrder, offset, limit *int) (*model.PostConnection, error) {
-	q, err := pageQuery(order, offset, limit)
+// sitePosts is Site.posts as a Relay connection (docs/API.md "Cursors"):
+// first (or its old name limit) posts after the cursor after (or the old
+// offset), one more fetched to know hasNextPage.
+func (r *Resolver) sitePosts(ctx context.Context, userID stgypub.ID, a postsArgs) (*model.PostConnection, error) {
+	q, err := a.query()
 	if err != nil {
 		return nil, err
 	}
+	n := q.Limit
+	q.Limit++
 	posts, err := r.Posts.PublishedByUser(ctx, userID, q)
 	if err != nil {
 		return nil, err
 	}
-	total, err := r.Posts.CountPublishedByUser(ctx, userID)
-	if err != nil {
-		return nil, err
+	c := &model.PostConnection{UserID: userID, PageInfo: &model.PageInfo{
+		HasNextPage:     len(posts) > n,
+		HasPreviousPage: q.After != nil || q.Offset > 0,
+	}}
+	c.Nodes = posts[:min(len(posts), n)]
+	c.Edges = make([]*model.PostEdge, len(c.Nodes))
+	for i, p := range c.Nodes {
+		c.Edges[i] = &model.PostEdge{Cursor: encodeCursor(p), Node: p}
 	}
-	return &model.PostConnection{Items: posts, TotalCount: total}, nil
+	if len(c.Edges) > 0 {
+		c.PageInfo.StartCursor, c.PageInfo.EndCursor = &c.Edges[0].Cursor, &c.Edges[len(c.Edges)-1].Cursor
+	}
+	return c, nil
 }
 
-func (r *Resolver) siteSearch(ctx context.Context, userID stgypub.ID, query string, offset, limit *int) (*model.SearchConnection, error) {
+// postsArgs are Site.posts' arguments.
+type postsArgs struct {
+	order                *model.PostOrder
+	first, offset, limit *int
+	after                *string
+}
+
+// query validates the arguments: first and limit name one size (both
+// given must agree), default 20, below 1 BAD_USER_INPUT, clamped to
+// maxPostsPage; offset >= 0 and not with after; after a cursor of
+// encodeCursor.
+func (a postsArgs) query() (stgypub.PostQuery, error) {
+	size := a.first
+	if a.limit != nil {
+		if size != nil && *size != *a.limit {
+			return stgypub.PostQuery{}, stgypub.FieldErrorf("first", "first and limit are one argument under two names; give one")
+		}
+		size = a.limit
+	}
+	q, err := pageQuery(a.order, a.offset, size, maxPostsPage)
+	if err != nil || a.after == nil {
+		return q, err
+	}
+	if q.Offset != 0 {
+		return q, stgypub.FieldErrorf("after", "after and offset cannot be combined")
+	}
+	q.After, err = decodeCursor(*a.after)
+	return q, err
+}
+
+func (r *Resolver) siteSearch(ctx context.Context, userID stgypub.ID, query string, order *model.PostOrder, offset, limit *int) (*model.SearchConnection, error) {
 	query = strings.TrimSpace(query)
 	if err := stgypub.CheckText("query", query, maxSearchChars); err != nil {
 		return nil, err
@@ -33,7 +76,7 @@ func (r *Resolver) siteSearch(ctx context.Context, userID stgypub.ID, query stri
 	if query == "" {
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "query must not be empty")
 	}
-	q, err := pageQuery(nil, offset, limit)
+	q, err := pageQuery(order, offset, limit, maxPageLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -51,19 +94,33 @@ func (r *Resolver) siteSearch(ctx context.Context, userID stgypub.ID, query stri
 	return &model.SearchConnection{Items: hits, TotalCount: total}, nil
 }
 
-func (r *Resolver) siteRecent(ctx context.Context, userID stgypub.ID, limit *int) ([]*stgypub.Post, error) {
+// siteRecent is Site.recent: stgypub.RecentPosts over the n+1 newest
+// published posts, the rule of the /pub sidebar (the article shown left
+// out).
+func (r *Resolver) siteRecent(ctx context.Context, userID stgypub.ID, limit *int, exclude *stgypub.ID) ([]*stgypub.Post, error) {
 	n, err := sideLimit(limit)
 	if err != nil || n == 0 {
 		return []*stgypub.Post{}, err
 	}
-	return r.Posts.PublishedByUser(ctx, userID, stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: n})
+	posts, err := r.Posts.PublishedByUser(ctx, userID, stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: n + 1})
+	if err != nil {
+		return nil, err
+	}
+	var skip stgypub.ID
+	if exclude != nil {
+		skip = *exclude
+	}
+	return stgypub.RecentPosts(posts, skip, n), nil
 }
 
 // sitePopular is site.popular: stgypub.PopularEntries, the rule the /pub
 // sidebar uses too (exclude leaves out the article being shown, as the
 // sidebar does). A failing ranking leaves the list empty rather than
 // failing the query.
-func (r *Resolver) sitePopular(ctx context.Context, userID stgypub.ID, limit *int, exclude *stgypub.ID) ([]*stgypub.Post, error) {
+func (r *Resolver) sitePopular(ctx context.Context, userID stgypub.ID, limit *int, exclude, old *stgypub.ID) ([]*stgypub.Post, error) {
+	if exclude == nil {
+		exclude = old // the deprecated name
+	}
 	n, err := sideLimit(limit)
 	if err != nil || n == 0 {
 		return []*stgypub.Post{}, err

@@ -46,31 +46,12 @@ func (r *Resolver) siteRanking(ctx context.Context, days, limit *int) ([]*model.
 	return out, nil
 }
 
-// entryIdentity loads the entry's owner and settings through the
-// request's dataloaders (one query each for the whole list).
-func (r *Resolver) entryIdentity(ctx context.Context, e *model.SiteRankingEntry) (*stgypub.User, *stgypub.PubConfig, error) {
-	u, err := r.user(ctx, e.Post.OwnedBy)
-	if err != nil {
-		return nil, nil, err
-	}
-	c, err := r.config(ctx, e.Post.OwnedBy)
-	return u, c, err
-}
-
 func (r *Resolver) entryAuthor(ctx context.Context, e *model.SiteRankingEntry) (string, error) {
-	u, c, err := r.entryIdentity(ctx, e)
-	if err != nil {
-		return "", err
-	}
-	return c.DisplayAuthor(u), nil
+	return r.siteDisplay(ctx, e.Post.OwnedBy, (*stgypub.PubConfig).DisplayAuthor)
 }
 
 func (r *Resolver) entrySiteName(ctx context.Context, e *model.SiteRankingEntry) (string, error) {
-	u, c, err := r.entryIdentity(ctx, e)
-	if err != nil {
-		return "", err
-	}
-	return c.DisplaySiteName(u), nil
+	return r.siteDisplay(ctx, e.Post.OwnedBy, (*stgypub.PubConfig).DisplaySiteName)
 }
 
 // postURL and siteURL are the canonical addresses of a post and a site.

@@ -26,13 +26,5 @@ func (r *Resolver) recordView(ctx context.Context, postID stgypub.ID, fingerprin
 	if err != nil {
 		return nil, err
 	}
-	v := stgypub.View{PostID: p.ID, OwnerID: p.OwnedBy, Digest: p.Digest(), Fingerprint: fp}
-	if p.PublishedAt != nil {
-		v.PublishedAt = *p.PublishedAt
-	}
-	pv, err := r.Counter.RecordView(ctx, v)
-	if err != nil {
-		return nil, err
-	}
-	return &model.RecordViewResult{Recorded: pv > 0, Pv: int(pv)}, nil
+	return r.count(ctx, p, fp)
 }

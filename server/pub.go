@@ -163,10 +163,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		},
 	}
 	if site.config.ShowSideProfile {
-		intro := site.config.Introduction
-		if intro == "" {
-			intro = site.owner.Introduction
-		}
+		intro := site.config.DisplayIntroduction(site.owner)
 		page.Sidebar.Profile = &prerender.Profile{Name: site.author, Introduction: intro, URL: "/sites/" + site.owner.ID.String()}
 	}
 	return page

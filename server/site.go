@@ -124,15 +124,12 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme
 			Analytics: analytics(site.config, s.base+p.url(id), title, id.String(), "site"),
 		},
 		Author:       site.author,
-		Introduction: site.config.Introduction,
+		Introduction: site.config.DisplayIntroduction(site.owner),
 		View:         p.view,
 		Query:        p.query,
 		Total:        total,
 		PageNumber:   p.page,
 		SearchAction: "/sites/" + id.String(),
-	}
-	if page.Introduction == "" {
-		page.Introduction = site.owner.Introduction
 	}
 	// One <h1> per page: the query on search results, else the site name
 	// (in the header when it is shown there).

@@ -124,3 +124,60 @@ func TestPagination(t *testing.T) {
 		})
 	}
 }
+
+// TestKeysetPaging walks a site with cursors over equal publication
+// times (ties broken by id) in both orders, and shows that a post
+// published between two pages neither repeats nor shifts the next page,
+// as offset paging does.
+func TestKeysetPaging(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	owner := mustUser(t, s, "alice")
+	same := now.Add(-time.Hour)
+	for _, id := range []stgypub.ID{21, 22, 23} {
+		mustPost(t, s, owner, id, &same, "tie")
+	}
+	mustPost(t, s, owner, 20, ptr(now.Add(-2*time.Hour)), "older")
+	mustPost(t, s, owner, 24, ptr(now.Add(-time.Minute)), "newer")
+	mustPost(t, s, owner, 25, nil, "draft")
+	walk := func(order stgypub.Order) []stgypub.ID {
+		var seen []stgypub.ID
+		var after *stgypub.PostCursor
+		for range 10 {
+			page, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Order: order, Limit: 2, After: after})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page) == 0 {
+				return seen
+			}
+			seen = append(seen, ids(page)...)
+			last := page[len(page)-1]
+			after = &stgypub.PostCursor{PublishedAt: *last.PublishedAt, ID: last.ID}
+		}
+		t.Fatal("no end")
+		return nil
+	}
+	if got := walk(stgypub.OrderNewest); !slices.Equal(got, []stgypub.ID{24, 23, 22, 21, 20}) {
+		t.Errorf("newest: %v", got)
+	}
+	if got := walk(stgypub.OrderOldest); !slices.Equal(got, []stgypub.ID{20, 21, 22, 23, 24}) {
+		t.Errorf("oldest: %v", got)
+	}
+	first, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Limit: 2})
+	if err != nil || !slices.Equal(ids(first), []stgypub.ID{24, 23}) {
+		t.Fatalf("first page %v %v", ids(first), err)
+	}
+	mustPost(t, s, owner, 26, ptr(now.Add(-time.Second)), "published in between")
+	cur := &stgypub.PostCursor{PublishedAt: *first[1].PublishedAt, ID: first[1].ID}
+	next, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Limit: 2, After: cur})
+	if err != nil || !slices.Equal(ids(next), []stgypub.ID{22, 21}) {
+		t.Errorf("cursor page 2 = %v %v, want [22 21]", ids(next), err)
+	}
+	byOffset, _ := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Offset: 2, Limit: 2})
+	if !slices.Equal(ids(byOffset), []stgypub.ID{23, 22}) {
+		t.Errorf("offset page 2 = %v (the drift cursors avoid: 23 repeats)", ids(byOffset))
+	}
+	_, err = s.PublishedByUser(ctx, owner, stgypub.PostQuery{Offset: 1, Limit: 2, After: cur})
+	wantCode(t, err, stgypub.CodeBadUserInput)
+}

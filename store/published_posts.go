@@ -22,6 +22,8 @@ var (
 	sqlAdjacentPublished     = sqlFile("adjacent_published")
 	sqlPublishedByUserNewest = sqlFile("published_by_user_newest")
 	sqlPublishedByUserOldest = sqlFile("published_by_user_oldest")
+	sqlPublishedAfterNewest  = sqlFile("published_by_user_after_newest")
+	sqlPublishedAfterOldest  = sqlFile("published_by_user_after_oldest")
 	sqlCountPublishedByUser  = sqlText("count_published_by_user", `SELECT count(*) FROM posts p WHERE p.owned_by = $1 AND p.published_at <= $2`)
 	sqlPublishedByIDs        = sqlFile("published_by_ids")
 	sqlLastPublishedChange   = sqlFile("last_published_change")
@@ -74,14 +76,30 @@ func (s *Store) AdjacentPublished(ctx context.Context, p *stgypub.Post) (older, 
 
 // PublishedByUser lists a page of a user's published posts ordered by
 // (published_at, id), newest or oldest first, without Content
-// (docs/SPEC.md#published-posts). Bad paging is BAD_USER_INPUT (see
+// (docs/SPEC.md#published-posts): after q.Offset posts, or after the
+// position q.After (keyset paging through the (owned_by, published_at,
+// id) index; Offset must then be 0). Bad paging is BAD_USER_INPUT (see
 // checkPage).
 func (s *Store) PublishedByUser(ctx context.Context, userID stgypub.ID, q stgypub.PostQuery) ([]*stgypub.Post, error) {
+	var rows []postRow
+	if q.After != nil {
+		if q.Offset != 0 {
+			return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "offset and a cursor cannot be combined")
+		}
+		st, err := byOrder(q, sqlPublishedAfterNewest, sqlPublishedAfterOldest)
+		if err != nil {
+			return nil, err
+		}
+		err = st.raw(s.DB, int64(userID), s.Now(), q.After.PublishedAt.UTC(), int64(q.After.ID), q.Limit).Scan(ctx, &rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: published posts of %s after a cursor: %w", userID, err)
+		}
+		return postsToDomain(rows), nil
+	}
 	st, err := byOrder(q, sqlPublishedByUserNewest, sqlPublishedByUserOldest)
 	if err != nil {
 		return nil, err
 	}
-	var rows []postRow
 	err = st.raw(s.DB, int64(userID), s.Now(), q.Offset, q.Limit).Scan(ctx, &rows)
 	if err != nil {
 		return nil, fmt.Errorf("store: published posts of %s: %w", userID, err)

@@ -151,6 +151,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Posts:      st,
 		Users:      st,
 		Configs:    st,
+		Sites:      st,
 		Counter:    ctr,
 		Owner:      ownerSvc,
 		Titles:     st,

@@ -27,9 +27,21 @@ type LoginResult struct {
 type Mutation struct {
 }
 
-type PostConnection struct {
-	Items      []*stgypub.Post `json:"items"`
-	TotalCount int             `json:"totalCount"`
+// Relay page information.
+type PageInfo struct {
+	HasNextPage bool `json:"hasNextPage"`
+	// True when the page does not start at the list's start (after or offset given).
+	HasPreviousPage bool `json:"hasPreviousPage"`
+	// The first edge's cursor; null for an empty page.
+	StartCursor *string `json:"startCursor,omitempty"`
+	// The last edge's cursor (pass as after for the next page); null for an empty page.
+	EndCursor *string `json:"endCursor,omitempty"`
+}
+
+type PostEdge struct {
+	// Opaque; pass it as after to continue after this post.
+	Cursor string        `json:"cursor"`
+	Node   *stgypub.Post `json:"node"`
 }
 
 // The body and flags of a post. An omitted (or null) optional field takes its
@@ -105,13 +117,27 @@ type PubConfigInput struct {
 	Extensions      map[string]any `json:"extensions,omitempty"`
 }
 
+// PubConfig.extensions, typed: what the public pages apply.
+type PubExtensions struct {
+	// Share buttons as the owner listed them (x, facebook, line and hatena are rendered).
+	ShareButtons []string `json:"shareButtons"`
+	// A stored mode from before validation that is none of the three reads as MODERATED, as the pages treat it.
+	CommentMode CommentMode `json:"commentMode"`
+	// The GA4 Measurement ID (G-…); null when none.
+	GoogleAnalyticsID *string `json:"googleAnalyticsId,omitempty"`
+	// false hides the article pages' view-count line.
+	ShowViewCount bool `json:"showViewCount"`
+	// The owner's IANA time zone setting; null when unset (PubConfig.timeZone gives the zone in effect).
+	TimeZone *string `json:"timeZone,omitempty"`
+}
+
 type Query struct {
 }
 
 type RecordViewResult struct {
-	// false for a duplicate view (same fingerprint recently).
+	// true when this call counted a view; false for a duplicate (the same client is among the post's last 150 readers).
 	Recorded bool `json:"recorded"`
-	// The post's PV for today after this view.
+	// The post's page views of today (UTC) after this call, counted or not.
 	Pv int `json:"pv"`
 }
 
@@ -129,6 +155,67 @@ type SearchFragment struct {
 type SearchHit struct {
 	Post      *stgypub.Post     `json:"post"`
 	Fragments []*SearchFragment `json:"fragments"`
+}
+
+// Comment mode of a site (extensions.comments.mode).
+type CommentMode string
+
+const (
+	// No comment section; nothing accepted.
+	CommentModeNone CommentMode = "NONE"
+	// Readers' comments wait for the owner's approval.
+	CommentModeModerated CommentMode = "MODERATED"
+	// Readers' comments are published at once.
+	CommentModeOpen CommentMode = "OPEN"
+)
+
+var AllCommentMode = []CommentMode{
+	CommentModeNone,
+	CommentModeModerated,
+	CommentModeOpen,
+}
+
+func (e CommentMode) IsValid() bool {
+	switch e {
+	case CommentModeNone, CommentModeModerated, CommentModeOpen:
+		return true
+	}
+	return false
+}
+
+func (e CommentMode) String() string {
+	return string(e)
+}
+
+func (e *CommentMode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CommentMode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CommentMode", str)
+	}
+	return nil
+}
+
+func (e CommentMode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CommentMode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CommentMode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }
 
 // Order of publication lists: by (publishedAt, id).

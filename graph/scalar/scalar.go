@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -16,18 +17,25 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// MarshalTime writes t as an RFC 3339 string with nanoseconds when they
-// are not zero (graphql.MarshalTime). The zero time is null; in a
-// non-null field (Time!) that is a server fault, reported as an error.
+// TimeLayout is how every Time is written: RFC 3339 in UTC with exactly
+// three fractional digits (milliseconds), e.g. 2026-11-30T02:00:00.000Z,
+// so a typed client parses one shape (docs/API.md "Text input").
+const TimeLayout = "2006-01-02T15:04:05.000Z07:00"
+
+// MarshalTime writes t in UTC as TimeLayout (truncated to the
+// millisecond). The zero time is null; in a non-null field (Time!) that is
+// a server fault, reported as an error.
 func MarshalTime(t time.Time) graphql.ContextMarshaler {
 	return graphql.ContextWriterFunc(func(ctx context.Context, w io.Writer) error {
 		if t.IsZero() {
 			if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Definition != nil && fc.Field.Definition.Type.NonNull {
 				return fmt.Errorf("scalar: zero time in non-null field %s", fc.Path())
 			}
+			_, err := io.WriteString(w, "null")
+			return err
 		}
-		graphql.MarshalTime(t).MarshalGQL(w)
-		return nil
+		_, err := io.WriteString(w, strconv.Quote(t.UTC().Format(TimeLayout)))
+		return err
 	})
 }
 

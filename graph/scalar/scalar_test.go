@@ -79,8 +79,16 @@ func TestMarshal(t *testing.T) {
 		return b.String(), err
 	}
 	ctx := context.Background()
-	if s, err := write(ctx, scalar.MarshalTime(time.Date(2026, 11, 30, 2, 0, 0, 0, time.UTC))); err != nil || s != `"2026-11-30T02:00:00Z"` {
-		t.Errorf("time = %s, %v", s, err)
+	tokyo := time.FixedZone("JST", 9*3600)
+	for in, want := range map[time.Time]string{
+		time.Date(2026, 11, 30, 2, 0, 0, 0, time.UTC):         `"2026-11-30T02:00:00.000Z"`,
+		time.Date(2026, 11, 30, 2, 0, 0, 123456789, time.UTC): `"2026-11-30T02:00:00.123Z"`,
+		time.Date(2026, 11, 30, 11, 0, 0, 999999, tokyo):      `"2026-11-30T02:00:00.000Z"`,
+		time.Date(1970, 1, 1, 0, 0, 0, 1e6, time.UTC):         `"1970-01-01T00:00:00.001Z"`,
+	} {
+		if s, err := write(ctx, scalar.MarshalTime(in)); err != nil || s != want {
+			t.Errorf("time %v = %s, %v; want %s", in, s, err, want)
+		}
 	}
 	if s, err := write(ctx, scalar.MarshalTime(time.Time{})); err != nil || s != "null" {
 		t.Errorf("zero time in a nullable field = %s, %v", s, err)

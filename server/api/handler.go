@@ -140,6 +140,7 @@ func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx = graph.WithLoaders(ctx, a.deps.Resolver.NewLoaders())
 	ctx = withRequest(ctx, rq)
 	ctx = withCommentClient(ctx, ar, rq.ip)
+	ctx = graph.WithViewRequest(ctx, graph.ViewRequest{IP: rq.ip, Countable: !visitor.IsBot(r.UserAgent()) && !visitor.IsSpeculative(r.Header)})
 	gr := r.Clone(ctx)
 	gr.Method = http.MethodPost
 	gr.Header.Set("Content-Type", mediaJSON)

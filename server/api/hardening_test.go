@@ -225,7 +225,7 @@ func TestScalarInputErrors(t *testing.T) {
 		r := e.do(t, req{as: "owner", query: publish, variables: map[string]any{"id": p.ID.String(), "t": "2026-01-02T12:00:00+09:00"}})
 		var got struct{ PublishedAt string }
 		r.data(t, "setPostPublication", &got)
-		if got.PublishedAt != "2026-01-02T03:00:00Z" {
+		if got.PublishedAt != "2026-01-02T03:00:00.000Z" {
 			t.Errorf("publishedAt = %q", got.PublishedAt)
 		}
 	})

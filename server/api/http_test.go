@@ -172,3 +172,5 @@ func newRequest(method, target, body string) *http.Request {
 	}
 	return r
 }
+
+func jsonDecode(b []byte, v any) error { return json.Unmarshal(b, v) }

@@ -123,3 +123,60 @@ func popularOnPage(t *testing.T, body string) []string {
 	}
 	return out
 }
+
+var recentSection = regexp.MustCompile(`(?s)<section class="recent"[^>]*>(.*?)</section>`)
+
+// TestRecentPostsPageAndAPIAgree: the /pub sidebar's Recent posts and
+// GraphQL site.recent(limit, excludeId) show the same posts (the rule
+// stgypub.RecentPosts: the newest published posts without the article).
+func TestRecentPostsPageAndAPIAgree(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, nil)
+	ctx := context.Background()
+	var pub []*stgypub.Post // oldest first
+	for i := range 6 {
+		pub = append(pub, e.post(t, e.owner, "# R"+string(rune('A'+i))+"\n\nBody.", ago(time.Duration(10-i)*time.Hour)))
+	}
+	e.post(t, e.owner, "# Draft\n\nx", nil)
+	base, _ := url.Parse(baseURL)
+	page, err := server.New(server.Config{BaseURL: base, ViewSecret: viewSecret}, server.Deps{Posts: e.st, Users: e.st, Configs: e.st, Ranker: e.counter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		current *stgypub.Post
+		limit   int
+		want    []*stgypub.Post
+	}{
+		{pub[5], 3, []*stgypub.Post{pub[4], pub[3], pub[2]}},
+		{pub[4], 3, []*stgypub.Post{pub[5], pub[3], pub[2]}},
+		{pub[0], 5, []*stgypub.Post{pub[5], pub[4], pub[3], pub[2], pub[1]}},
+		{pub[2], 20, []*stgypub.Post{pub[5], pub[4], pub[3], pub[1], pub[0]}},
+	} {
+		cfg := stgypub.DefaultPubConfig(e.owner.ID)
+		cfg.ShowSideRecent = c.limit
+		if err := e.st.UpdatePubConfig(ctx, cfg); err != nil {
+			t.Fatal(err)
+		}
+		rec := httptest.NewRecorder()
+		page.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/pub/"+c.current.ID.String(), nil))
+		m := recentSection.FindStringSubmatch(rec.Body.String())
+		if m == nil {
+			t.Fatalf("no Recent posts on the page (%d)", rec.Code)
+		}
+		var onPage, want []string
+		for _, l := range pubLink.FindAllStringSubmatch(m[1], -1) {
+			onPage = append(onPage, l[1])
+		}
+		for _, p := range c.want {
+			want = append(want, p.ID.String())
+		}
+		r := e.do(t, req{query: `query($u: ID!, $n: Int, $x: ID) { site(userId: $u) { recent(limit: $n, excludeId: $x) { id } } }`,
+			variables: map[string]any{"u": e.owner.ID.String(), "n": c.limit, "x": c.current.ID.String()}})
+		var site struct{ Recent []postJSON }
+		r.data(t, "site", &site)
+		if inAPI := postIDs(site.Recent); strings.Join(onPage, ",") != strings.Join(want, ",") || strings.Join(inAPI, ",") != strings.Join(want, ",") {
+			t.Errorf("current %s limit %d: page %v, API %v, want %v", c.current.ID, c.limit, onPage, inAPI, want)
+		}
+	}
+}

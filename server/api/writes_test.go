@@ -37,7 +37,8 @@ func TestPostWrites(t *testing.T) {
 			variables: map[string]any{"id": p.ID, "t": now}})
 		var got ownPostJSON
 		r.data(t, "setPostPublication", &got)
-		if got.PublicationState != "PUBLISHED" || got.PublishedAt == nil || *got.PublishedAt != now {
+		// Times come back in UTC with milliseconds.
+		if got.PublicationState != "PUBLISHED" || got.PublishedAt == nil || *got.PublishedAt != strings.TrimSuffix(now, "Z")+".000Z" {
 			t.Fatalf("published = %+v, want at %s", got, now)
 		}
 		e.do(t, req{as: "owner", query: `mutation($id: ID!) { updatePost(id: $id, input: {content: "# Edited\n\nNew body"}) { id } }`, variables: vars}).data(t, "updatePost", &got)

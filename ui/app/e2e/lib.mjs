@@ -196,6 +196,10 @@ async function freePort() {
  * and start it again on the same port.
  */
 export class OwnServer {
+  /** env holds extra environment variables of the server (settings under test). */
+  constructor(env = {}) {
+    this.env = env;
+  }
   async start() {
     if (this.proc && this.proc.exitCode === null && this.proc.signalCode === null) return this.base;
     this.port ??= await freePort();
@@ -203,7 +207,7 @@ export class OwnServer {
     const bin = process.env.STGY_E2E_BINARY;
     if (!bin) throw new Error("STGY_E2E_BINARY is not set: run scripts/e2e.sh");
     this.proc = spawn(bin, ["serve"], {
-      env: { ...process.env, STGY_LISTEN: `127.0.0.1:${this.port}`, STGY_BASE_URL: this.base },
+      env: { ...process.env, ...this.env, STGY_LISTEN: `127.0.0.1:${this.port}`, STGY_BASE_URL: this.base },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let log = "";
