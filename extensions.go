@@ -68,7 +68,9 @@ func ParseExtensions(s string) (Extensions, error) {
 
 // NewExtensions validates an already decoded object (for example a GraphQL
 // JSON scalar) with ParseExtensions' rules. Numbers may be float64, int or
-// json.Number.
+// json.Number. A leading byte-order mark of any string value is dropped
+// first (StripBOM; obj is changed in place), so a pasted
+// " G-XXXXXXXXXX" or time zone with one is the value it looks like.
 func NewExtensions(obj map[string]any) (Extensions, error) {
 	if obj == nil {
 		return Extensions{}, nil
@@ -76,6 +78,7 @@ func NewExtensions(obj map[string]any) (Extensions, error) {
 	if err := checkStrings(obj, 0); err != nil {
 		return Extensions{}, err
 	}
+	stripValueBOMs(obj)
 	if err := validateExtensions(obj); err != nil {
 		return Extensions{}, err
 	}
@@ -193,6 +196,30 @@ func checkStrings(v any, depth int) error {
 		return FieldErrorf("extensions", "extensions holds an unsupported value of type %T", v)
 	}
 	return nil
+}
+
+// stripValueBOMs drops the leading byte-order marks of every string value
+// in v (keys are kept as written), in place; checkStrings bounded its
+// depth.
+func stripValueBOMs(v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if s, ok := e.(string); ok {
+				x[k] = StripBOM(s)
+			} else {
+				stripValueBOMs(e)
+			}
+		}
+	case []any:
+		for i, e := range x {
+			if s, ok := e.(string); ok {
+				x[i] = StripBOM(s)
+			} else {
+				stripValueBOMs(e)
+			}
+		}
+	}
 }
 
 func compactJSON(v any) (string, error) {

@@ -56,6 +56,8 @@ func TestParseExtensionsRules(t *testing.T) {
 		{"showViewCount a string", `{"showViewCount":"no"}`, false, ""},
 		{"showViewCount a number", `{"showViewCount":0}`, false, ""},
 		{"showViewCount null", `{"showViewCount":null}`, false, ""},
+		{"byte-order marks of values dropped", "{\"timeZone\":\"\uFEFFAsia/Tokyo\",\"shareButtons\":[\"\uFEFFx\"],\"analytics\":{\"googleAnalytics\":{\"measurementId\":\"\uFEFFG-ABCD1234\"}}}", true,
+			`{"analytics":{"googleAnalytics":{"measurementId":"G-ABCD1234"}},"shareButtons":["x"],"timeZone":"Asia/Tokyo"}`},
 		{"nested too deep", strings.Repeat(`{"a":`, 40) + `1` + strings.Repeat(`}`, 40), false, ""},
 	}
 	for _, c := range cases {

@@ -370,6 +370,28 @@ func TestByteOrderMarkStripped(t *testing.T) {
 	if c["siteName"] != "Site" || c["introduction"] != "Intro" {
 		t.Errorf("settings = %v", c)
 	}
+	// Every other text boundary of the API: extensions strings, the
+	// profile, the preview, search.
+	var x struct {
+		TimeZone   string
+		Extensions map[string]any
+	}
+	e.do(t, req{as: "owner", query: `mutation($u: ID!) { updatePubConfig(userId: $u, input: {extensions: {timeZone: "\uFEFFAsia/Tokyo", analytics: {googleAnalytics: {measurementId: "\uFEFFG-ABCD1234"}}}}) { timeZone extensions } }`,
+		variables: map[string]any{"u": e.owner.ID.String()}}).data(t, "updatePubConfig", &x)
+	if x.TimeZone != "Asia/Tokyo" || x.Extensions["timeZone"] != "Asia/Tokyo" {
+		t.Errorf("extensions = %+v", x)
+	}
+	var prof struct{ Nickname, Introduction string }
+	e.do(t, req{as: "owner", query: `mutation($u: ID!) { updateProfile(userId: $u, nickname: "\uFEFF Owner ", introduction: "\uFEFFHi") { nickname introduction } }`,
+		variables: map[string]any{"u": e.owner.ID.String()}}).data(t, "updateProfile", &prof)
+	if prof.Nickname != "Owner" || prof.Introduction != "Hi" {
+		t.Errorf("profile = %+v", prof)
+	}
+	var pv struct{ Title, HTML string }
+	e.do(t, req{as: "owner", query: `query { previewMarkdown(content: "\uFEFF# Preview") { title html } }`}).data(t, "previewMarkdown", &pv)
+	if pv.Title != "Preview" || !strings.HasPrefix(pv.HTML, "<h1") {
+		t.Errorf("preview = %+v", pv)
+	}
 }
 
 // TestHostileContentAccepted (issue 9 #6): the 99 KB post of "* " repeated
