@@ -67,8 +67,8 @@ func BenchmarkKWIC(b *testing.B) {
 
 // BenchmarkHostile renders the hostile shapes of issue 9 #6 at about 99 KB
 // beside a real article body of the same size (the demo's survey2025,
-// repeated): bounded rendering keeps each within a small multiple of it.
-// Report the ratios hostile/baseline.
+// repeated): bounded rendering keeps each within a small multiple of it
+// (docs/SPEC.md#bounded-rendering). Report the ratios hostile/baseline.
 func BenchmarkHostile(b *testing.B) {
 	article := benchArticle(b, "en/survey2025.md")
 	baseline := strings.Repeat(article, 99_000/len(article)+1)[:99_000]
@@ -78,6 +78,10 @@ func BenchmarkHostile(b *testing.B) {
 		{"quote-49499", strings.Repeat("> ", 49_499) + "a"},
 		{"unclosed-link-24750", strings.Repeat("[a](", 24_750)},
 		{"stray-end-tags", strings.Repeat("<b></i>", 14_142)},
+		// Output amplifiers: the table stays text (MaxTableCells), the
+		// references stop at MaxHTMLBytes and show the escaped text.
+		{"padded-table-2000-columns", strings.Repeat("|a", 2000) + "\n" + strings.Repeat("|-", 2000) + "\n" + strings.Repeat("x\n", 45_000)},
+		{"reference-5000-x-18000", "[a]: /" + strings.Repeat("x", 5000) + "\n\n" + strings.Repeat("[a] ", 18_000)},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
