@@ -85,6 +85,8 @@ func TestPubViewRecording(t *testing.T) {
 		{"facebook preview", "/pub/" + p.String(), "facebookexternalhit/1.1", 0, nil},
 		{"Curl", "/pub/" + p.String(), "Curl/8.5.0", 0, nil},
 		{"Python-Requests", "/pub/" + p.String(), "Python-Requests/2.31", 0, nil},
+		{"Postman", "/pub/" + p.String(), "PostmanRuntime/7.36.0", 0, nil},
+		{"JAVA upper case", "/pub/" + p.String(), "JAVA/17.0.1", 0, nil},
 		{"chrome prerender", "/pub/" + p.String(), "Mozilla/5.0 Chrome/124.0 Safari/537.36", 0, []string{"Sec-Purpose", "prefetch;prerender"}},
 		{"chrome prefetch", "/pub/" + p.String(), "Mozilla/5.0 Chrome/124.0 Safari/537.36", 0, []string{"Sec-Purpose", "prefetch"}},
 		{"firefox prefetch", "/pub/" + p.String(), "Mozilla/5.0 Firefox/140.0", 0, []string{"X-Moz", "prefetch"}},
