@@ -111,6 +111,9 @@ func checkNickname(t *testing.T, in, got string) {
 	if strings.TrimSpace(got) != got || strings.Contains(got, "  ") {
 		t.Fatalf("NormalizeNickname(%q) = %q: untrimmed or double space", in, got)
 	}
+	if strings.HasPrefix(got, "\uFEFF") {
+		t.Fatalf("NormalizeNickname(%q) = %q: starts with a byte-order mark", in, got)
+	}
 	for _, r := range got {
 		if (unicode.IsSpace(r) && r != ' ') || unicode.IsControl(r) || isNonCharacter(r) {
 			t.Fatalf("NormalizeNickname(%q) = %q: contains %U", in, got, r)
@@ -125,10 +128,15 @@ func checkNickname(t *testing.T, in, got string) {
 func checkBody(t *testing.T, in, got string) {
 	t.Helper()
 	if got == "" {
-		if strings.TrimFunc(clean(in), unicode.IsSpace) != "" {
+		// Only white space, and the byte-order marks that would start
+		// the text, may vanish.
+		if strings.TrimFunc(clean(in), func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }) != "" {
 			t.Fatalf("NormalizeBody(%q) = \"\" but text remains", in)
 		}
 		return
+	}
+	if strings.HasPrefix(got, "\uFEFF") {
+		t.Fatalf("NormalizeBody(%q) = %q: starts with a byte-order mark", in, got)
 	}
 	if !utf8.ValidString(got) || !norm.NFC.IsNormalString(got) {
 		t.Fatalf("NormalizeBody(%q) = %q: not valid NFC UTF-8", in, got)
