@@ -29,6 +29,21 @@ describe("building a frontend", () => {
     assert.ok(results.length >= 60, `${results.length} audits`);
   });
 
+  test("GET queries are cached: public max-age, ETag through compression, 304", async () => {
+    const sites = (await new Api().gql("{ sites(limit: 1) { id } }")).sites;
+    const url = new URL(BASE + "/graphql");
+    url.searchParams.set("query", "query($u: ID!) { site(userId: $u) { posts(first: 20) { nodes { id title url publishedAt } } } }");
+    url.searchParams.set("variables", JSON.stringify({ u: sites[0].id }));
+    const first = await fetch(url, { headers: { "Accept-Encoding": "gzip" } });
+    const etag = first.headers.get("etag");
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get("cache-control"), "public, max-age=30, s-maxage=60");
+    assert.match(etag, /^"[A-Za-z0-9_-]+-gzip"$/, "the compressed response's ETag");
+    assert.ok((await first.json()).data.site.posts.nodes.length > 0);
+    const again = await fetch(url, { headers: { "Accept-Encoding": "gzip", "If-None-Match": etag } });
+    assert.equal(again.status, 304);
+  });
+
   let viaNode;
   test("the urql example in Node: cursors, one-request article, one view", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [path.join(example, "node.mjs"), BASE]);
