@@ -38,9 +38,11 @@ type Loaded struct {
 // their public-site settings and imports their articles (Sites). now is
 // the clock for scheduling (time.Now when nil). It is idempotent: existing
 // users keep their password, a site's settings are written only when its
-// user was just created or has no user_pub_configs row yet (settings the
-// owner changed survive a restart) and imports update nothing unchanged,
-// so a second run changes nothing.
+// user was just created or has no user_pub_configs row yet, and the
+// articles are imported only when the user was just created: what the
+// owner changed (settings, edited, unpublished or deleted posts) survives
+// a restart, and a second run changes nothing. To reload the demo files,
+// drop the database (README.md).
 func Load(ctx context.Context, st Store, now func() time.Time) ([]Loaded, error) {
 	if now == nil {
 		now = time.Now
@@ -93,6 +95,9 @@ func loadSite(ctx context.Context, st Store, site Site, now time.Time) (Loaded, 
 		l.ConfigWritten = true
 	}
 
+	if !l.UserCreated {
+		return l, nil
+	}
 	l.Import, err = importer.Import(ctx, st, u.ID, site.Files, site.ImportOptions(now))
 	return l, err
 }

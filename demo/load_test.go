@@ -51,8 +51,8 @@ func TestLoadTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, l := range second {
-		if l.UserCreated || l.ConfigWritten || l.Import.Created+l.Import.Updated != 0 ||
-			l.Import.Unchanged != wantCreated[l.LoginName] || l.UserID != first[i].UserID {
+		if l.UserCreated || l.ConfigWritten || l.Import.Created+l.Import.Updated+l.Import.Unchanged != 0 ||
+			l.UserID != first[i].UserID {
 			t.Errorf("second run %s: %+v", l.LoginName, l)
 		}
 	}
@@ -88,6 +88,46 @@ func TestLoadTwice(t *testing.T) {
 		}
 		if got.SiteName != "My Own Name" || got.ShowSideRecent != 0 || got.ShowSidePopular != 9 || got.Extensions.String() != want {
 			t.Errorf("after restart %+v (ext %s), want the owner's settings kept", got, got.Extensions)
+		}
+	})
+	t.Run("owner-edited, unpublished and deleted posts survive a restart", func(t *testing.T) {
+		s, first := loadDemo(t, now)
+		var ids []stgypub.ID
+		for _, id := range first[0].Import.Posts {
+			ids = append(ids, id)
+		}
+		if len(ids) < 3 {
+			t.Fatalf("%d demo posts", len(ids))
+		}
+		edited, err := s.Post(ctx, ids[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		edited.Content, edited.PlainText = "# Mine now\n\nRewritten by the owner.", "Mine now Rewritten by the owner."
+		if err := s.UpdatePost(ctx, edited); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetPublication(ctx, ids[1], nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.DB.ExecContext(ctx, `DELETE FROM posts WHERE id = ?`, int64(ids[2])); err != nil {
+			t.Fatal(err)
+		}
+		before := countPosts(t, s, first[0].UserID)
+		if _, err := demo.Load(ctx, s, dayLater); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Post(ctx, ids[0]); err != nil || got.Content != edited.Content {
+			t.Errorf("edited post after restart: %v, content %q", err, got.Content)
+		}
+		if got, err := s.Post(ctx, ids[1]); err != nil || got.PublishedAt != nil {
+			t.Errorf("unpublished post after restart: %v, published %v", err, got.PublishedAt)
+		}
+		if _, err := s.Post(ctx, ids[2]); !stgypub.IsNotFound(err) {
+			t.Errorf("deleted post after restart: %v, want NOT_FOUND", err)
+		}
+		if after := countPosts(t, s, first[0].UserID); after != before {
+			t.Errorf("%d posts after restart, %d before", after, before)
 		}
 	})
 	t.Run("a user without a settings row gets the demo's", func(t *testing.T) {
@@ -180,4 +220,14 @@ func TestLoadTwice(t *testing.T) {
 			t.Errorf("search: %d posts, total %d, %v", len(posts), total, err)
 		}
 	})
+}
+
+// countPosts counts userID's posts, published or not.
+func countPosts(t *testing.T, s *store.Store, userID stgypub.ID) int {
+	t.Helper()
+	n, err := s.DB.NewSelect().Table("posts").Where("owned_by = ?", int64(userID)).Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(n)
 }
