@@ -13,9 +13,13 @@ import (
 // NormalizeNickname applies the nickname rules (docs/SPEC.md "Comments"):
 // byte-order marks before the first other character are dropped (see
 // stgypub.StripBOM), line ends unified, every run of Unicode white space (TAB, LF, U+3000, NBSP, ...)
-// becomes one ASCII space, other control characters, invalid
-// UTF-8 (surrogates included) and non-characters are removed, the result
-// is trimmed and NFC-normalized. It is idempotent.
+// becomes one ASCII space, other control characters, bidi controls
+// (IsBidiControl), invalid UTF-8 (surrogates included) and
+// non-characters are removed, combining marks beyond MaxCombiningMarks
+// per base character are removed, the result is trimmed and
+// NFC-normalized. It is idempotent. Zero-width characters are kept (an
+// emoji ZWJ sequence needs them); CheckNickname refuses a nickname with
+// nothing visible (HasVisible).
 func NormalizeNickname(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -34,21 +38,22 @@ func NormalizeNickname(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return norm.NFC.String(b.String())
+	return norm.NFC.String(capMarks(b.String()))
 }
 
 // NormalizeBody applies the body rules (docs/SPEC.md "Comments"):
 // byte-order marks that start the first non-blank line are dropped (see
 // stgypub.StripBOM); CR, CRLF,
 // NEL, U+2028 and U+2029 become LF; TAB is kept; other control
-// characters, invalid UTF-8 (surrogates included) and non-characters are
-// removed; leading blank lines (lines of white space only) are removed;
+// characters, bidi controls (IsBidiControl), invalid UTF-8 (surrogates
+// included) and non-characters are removed; combining marks beyond
+// MaxCombiningMarks per base character are removed; leading blank lines (lines of white space only) are removed;
 // two or more blank lines in a row become one empty line (so 3+ LF become
 // 2); trailing white space is removed and exactly one LF appended. The
 // result is NFC-normalized, and "" when nothing but white space remains.
 // It is idempotent.
 func NormalizeBody(s string) string {
-	lines := strings.Split(norm.NFC.String(clean(s)), "\n")
+	lines := strings.Split(norm.NFC.String(capMarks(clean(s))), "\n")
 	var b strings.Builder
 	b.Grow(len(s) + 1)
 	blank := 0 // blank lines seen since the last text line
@@ -96,12 +101,76 @@ func clean(s string) string {
 			b.WriteByte('\n')
 		case r == '\t' || r == '\n':
 			b.WriteRune(r)
-		case unicode.IsControl(r) || isNonCharacter(r):
+		case unicode.IsControl(r) || isNonCharacter(r) || IsBidiControl(r):
 		default:
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
+}
+
+// MaxCombiningMarks is the most non-spacing or enclosing combining marks
+// (Unicode categories Mn and Me, in canonical decomposition) kept on one
+// base character; further marks are removed (docs/SPEC.md "Comments").
+// Invisible characters (IsInvisible) between marks do not start a new
+// base, so a zero-width joiner cannot restart the count.
+const MaxCombiningMarks = 4
+
+// capMarks removes the combining marks beyond MaxCombiningMarks on each
+// base character. It works on the canonical decomposition (which is in
+// canonical order, so the marks dropped are the last of the run), and
+// the caller recomposes with NFC; NFC never adds marks, so the result
+// keeps the cap and normalizing again changes nothing.
+func capMarks(s string) string {
+	d := norm.NFD.String(s)
+	var b strings.Builder
+	b.Grow(len(d))
+	marks := 0
+	for _, r := range d {
+		switch {
+		case unicode.In(r, unicode.Mn, unicode.Me):
+			marks++
+			if marks > MaxCombiningMarks {
+				continue
+			}
+		case IsInvisible(r):
+		default:
+			marks = 0
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// IsBidiControl reports the bidirectional formatting characters that
+// comments remove from nicknames and bodies: the embeddings and
+// overrides U+202A..U+202E, the isolates U+2066..U+2069, the marks
+// U+200E, U+200F and U+061C. Removed so that user text can never reverse
+// the text around it (the owner's notification line, for one).
+func IsBidiControl(r rune) bool {
+	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) ||
+		r == 0x200E || r == 0x200F || r == 0x061C
+}
+
+// IsInvisible reports characters that draw nothing by themselves: white
+// space, format characters (Cf: zero-width space and joiners, U+2060,
+// U+FEFF, bidi controls, tags), default-ignorable code points (variation
+// selectors, U+034F, Hangul fillers) and U+2800 BRAILLE PATTERN BLANK.
+func IsInvisible(r rune) bool {
+	return unicode.IsSpace(r) || r == 0x2800 ||
+		unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
+}
+
+// HasVisible reports whether s has a character that draws something: one
+// that is neither invisible (IsInvisible) nor a combining mark. A
+// nickname or body without one is empty.
+func HasVisible(s string) bool {
+	for _, r := range s {
+		if !IsInvisible(r) && !unicode.Is(unicode.M, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // isNonCharacter reports Unicode non-characters: U+FDD0..U+FDEF and the
@@ -110,11 +179,12 @@ func isNonCharacter(r rune) bool {
 	return (r >= 0xFDD0 && r <= 0xFDEF) || r&0xFFFE == 0xFFFE
 }
 
-// CheckNickname normalizes a nickname and checks it is 1 to max code
-// points (BAD_USER_INPUT otherwise).
+// CheckNickname normalizes a nickname and checks it has a visible
+// character (HasVisible) and at most max code points (BAD_USER_INPUT
+// otherwise).
 func CheckNickname(s string, max int) (string, error) {
 	n := NormalizeNickname(s)
-	if n == "" {
+	if !HasVisible(n) {
 		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "nickname is empty")
 	}
 	if c := utf8.RuneCountInString(n); c > max {
@@ -123,11 +193,12 @@ func CheckNickname(s string, max int) (string, error) {
 	return n, nil
 }
 
-// CheckBody normalizes a body and checks it is 1 to max code points, the
-// final LF not counted (BAD_USER_INPUT otherwise).
+// CheckBody normalizes a body and checks it has a visible character
+// (HasVisible) and at most max code points, the final LF not counted
+// (BAD_USER_INPUT otherwise).
 func CheckBody(s string, max int) (string, error) {
 	b := NormalizeBody(s)
-	if b == "" {
+	if !HasVisible(b) {
 		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "comment is empty")
 	}
 	if c := BodyLength(b); c > max {

@@ -30,6 +30,14 @@ func TestNormalizeNickname(t *testing.T) {
 		{"leading byte-order mark", "\uFEFFGopher", "Gopher"},
 		{"only byte-order marks", "\uFEFF\uFEFF", ""},
 		{"byte-order mark after spaces", " \uFEFF a", "a"},
+		{"bidi override removed", "\u0645\u0631\u062d\u0628\u0627 \u202eevil", "\u0645\u0631\u062d\u0628\u0627 evil"},
+		{"all bidi controls removed", "a\u202ab\u202bc\u202cd\u202de\u2066f\u2067g\u2068h\u2069i\u200ej\u200fk\u061cl", "abcdefghijkl"},
+		{"only bidi controls", "\u2066\u2067\u2068", ""},
+		{"marks capped at 4", "e" + strings.Repeat("\u0301", 500), "\u00e9" + strings.Repeat("\u0301", 3)},
+		{"marks capped per base", "a" + strings.Repeat("\u0300", 9) + "b" + strings.Repeat("\u0316", 6), "\u00e0\u0300\u0300\u0300b\u0316\u0316\u0316\u0316"},
+		{"zero-width joiner does not restart the count", "x\u0301\u0301\u0301\u0301\u200d\u0301\u0301", "x\u0301\u0301\u0301\u0301\u200d"},
+		{"vietnamese kept", "Nguy\u1ec5n Th\u1ecb", "Nguy\u1ec5n Th\u1ecb"},
+		{"keycap emoji kept", "1\ufe0f\u20e3", "1\ufe0f\u20e3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := NormalizeNickname(tc.in); got != tc.want {
@@ -62,6 +70,10 @@ func TestNormalizeBody(t *testing.T) {
 		{"leading byte-order mark", "\uFEFF# not a heading\r\n", "# not a heading\n"},
 		{"only a byte-order mark", "\uFEFF\n", ""},
 		{"byte-order mark after blank lines", "\n\uFEFF\n\n\uFEFFx", "x\n"},
+		{"bidi override removed", "\u202etxt.exe \u0645\u0631\u062d\u0628\u0627", "txt.exe \u0645\u0631\u062d\u0628\u0627\n"},
+		{"isolates removed", "a\u2066b\u2069 c\u200f", "ab c\n"},
+		{"zalgo capped", "e" + strings.Repeat("\u0301", 500) + " ok", "\u00e9\u0301\u0301\u0301 ok\n"},
+		{"marks capped on every line", "a" + strings.Repeat("\u0489", 8) + "\nb" + strings.Repeat("\u0489", 2), "a" + strings.Repeat("\u0489", 4) + "\nb\u0489\u0489\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := NormalizeBody(tc.in); got != tc.want {
@@ -102,6 +114,56 @@ func TestCheckLimits(t *testing.T) {
 	}
 }
 
+func TestInvisibleIsEmpty(t *testing.T) {
+	for _, in := range []string{
+		"\u200b\u200b", "\u200d", "\u200c", "\u2060\ufeff", "\u2066\u2067\u2068", "\ufe0f",
+		"\ufe0f\ufe0e\U000E0100", "\u202e", "\u034f", "\u3164\u115f", "\u2800 \u2800", "\u0301\u0301",
+		"\u00ad", "\u200b \u3000\u200b", "\U000E0041\U000E007F", "\u180e",
+	} {
+		if _, err := CheckNickname(in, stgypub.CommentNicknameMaxChars); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+			t.Errorf("CheckNickname(%q) = %v, want BAD_USER_INPUT", in, err)
+		}
+		if _, err := CheckBody(in, stgypub.CommentBodyMaxChars); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+			t.Errorf("CheckBody(%q) = %v, want BAD_USER_INPUT", in, err)
+		}
+	}
+	for in, want := range map[string]string{
+		"\u200bGo\u200b": "\u200bGo\u200b",
+		"👩\u200d💻":       "👩\u200d💻",
+		"\u202e\u0627":   "\u0627",
+		"e\u0301":        "\u00e9",
+		"1\ufe0f\u20e3":  "1\ufe0f\u20e3",
+	} {
+		if got, err := CheckNickname(in, stgypub.CommentNicknameMaxChars); err != nil || got != want {
+			t.Errorf("CheckNickname(%q) = %q, %v; want %q", in, got, err, want)
+		}
+		if got, err := CheckBody(in, stgypub.CommentBodyMaxChars); err != nil || got != want+"\n" {
+			t.Errorf("CheckBody(%q) = %q, %v; want %q", in, got, err, want+"\n")
+		}
+	}
+}
+
+// checkMarks asserts no bidi control and at most MaxCombiningMarks
+// combining marks per base character.
+func checkMarks(t *testing.T, in, got string) {
+	t.Helper()
+	marks := 0
+	for _, r := range norm.NFD.String(got) {
+		if IsBidiControl(r) {
+			t.Fatalf("normalize(%q) = %q: contains bidi control %U", in, got, r)
+		}
+		switch {
+		case unicode.In(r, unicode.Mn, unicode.Me):
+			if marks++; marks > MaxCombiningMarks {
+				t.Fatalf("normalize(%q) = %q: more than %d marks on a base", in, got, MaxCombiningMarks)
+			}
+		case IsInvisible(r):
+		default:
+			marks = 0
+		}
+	}
+}
+
 // checkNickname asserts the invariants of a normalized nickname.
 func checkNickname(t *testing.T, in, got string) {
 	t.Helper()
@@ -119,6 +181,7 @@ func checkNickname(t *testing.T, in, got string) {
 			t.Fatalf("NormalizeNickname(%q) = %q: contains %U", in, got, r)
 		}
 	}
+	checkMarks(t, in, got)
 	if again := NormalizeNickname(got); again != got {
 		t.Fatalf("not idempotent: %q -> %q -> %q", in, got, again)
 	}
@@ -155,6 +218,7 @@ func checkBody(t *testing.T, in, got string) {
 			t.Fatalf("NormalizeBody(%q) = %q: contains %U", in, got, r)
 		}
 	}
+	checkMarks(t, in, got)
 	if again := NormalizeBody(got); again != got {
 		t.Fatalf("not idempotent: %q -> %q -> %q", in, got, again)
 	}
@@ -164,6 +228,8 @@ var fuzzSeeds = []string{
 	"", "Gopher", " \t\r\n", "a\r\n\r\n\r\nb", "Cafe\u0301", "e\x01\u0301", "\xed\xa0\x80",
 	"\ufdd0\U0010FFFF", "山田\u3000太郎", "👩\u200d💻 \u00a0x", "\n\n \n\tx\n \n \ny  \n", "\u0085\u2028",
 	"\uFEFFx", " \uFEFF a", "\n\uFEFF\n\uFEFFx",
+	"\u200b\u200b", "\u2060\ufeff", "\u2066\u2067\u2068", "\u0645 \u202eevil", "e\u0301\u0301\u0301\u0301\u0301\u0301",
+	"x\u0301\u200d\u0301\u0301\u0301\u0301", "\u01d8\u0316\u0316\u0316\u0316", "a\u0300\u034f\u0300\u0300\u0300\u0300\u0300",
 }
 
 func FuzzNormalizeNickname(f *testing.F) {
