@@ -109,8 +109,11 @@ func CheckText(field, s string, max int) error {
 // DisplayAuthor is the author name a site's public pages show: the Author
 // setting, else the owner's nickname (owner may be nil: then "").
 func (c *PubConfig) DisplayAuthor(owner *User) string {
-	if c.Author != "" || owner == nil {
+	if !IsBlank(c.Author) {
 		return c.Author
+	}
+	if owner == nil {
+		return ""
 	}
 	return owner.Nickname
 }
@@ -118,7 +121,7 @@ func (c *PubConfig) DisplayAuthor(owner *User) string {
 // DisplaySiteName is the site name the public pages show: the SiteName
 // setting, else DisplayAuthor.
 func (c *PubConfig) DisplaySiteName(owner *User) string {
-	if c.SiteName != "" {
+	if !IsBlank(c.SiteName) {
 		return c.SiteName
 	}
 	return c.DisplayAuthor(owner)
@@ -129,7 +132,7 @@ func (c *PubConfig) DisplaySiteName(owner *User) string {
 // setting, else the owner's profile introduction (owner may be nil: then
 // the setting).
 func (c *PubConfig) DisplayIntroduction(owner *User) string {
-	if c.Introduction != "" || owner == nil {
+	if !IsBlank(c.Introduction) || owner == nil {
 		return c.Introduction
 	}
 	return owner.Introduction

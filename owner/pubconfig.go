@@ -57,6 +57,8 @@ func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, use
 		c.Extensions = ext
 	}
 	c.UserID = userID
+	// "   " or "\u200b" is stored as "" so the display fallbacks apply.
+	c.NormalizeText()
 	// A stored value from before a rule (an unknown theme, a count of -1)
 	// stays readable and may be sent back unchanged (exportPubConfig
 	// round trip); a change must pass the rules.

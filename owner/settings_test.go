@@ -61,6 +61,8 @@ func TestUpdatePubConfigRefusesBadSettings(t *testing.T) {
 		{"view-count switch a string", owner.PubConfigPatch{Extensions: map[string]any{"showViewCount": "yes"}}, "extensions.showViewCount"},
 		{"comment mode unknown", owner.PubConfigPatch{Extensions: map[string]any{"comments": map[string]any{"mode": "maybe"}}}, "extensions.comments.mode"},
 		{"share button twice", owner.PubConfigPatch{Extensions: map[string]any{"shareButtons": []any{"x", "x"}}}, "extensions.shareButtons"},
+		{"share button unknown", owner.PubConfigPatch{Extensions: map[string]any{"shareButtons": []any{"x", "myspace"}}}, "extensions.shareButtons"},
+		{"share button wrong case", owner.PubConfigPatch{Extensions: map[string]any{"shareButtons": []any{"Facebook"}}}, "extensions.shareButtons"},
 		{"theme unknown", owner.PubConfigPatch{DesignTheme: str("neon")}, "designTheme"},
 		{"site name of 51", owner.PubConfigPatch{SiteName: str(strings.Repeat("n", 51))}, "siteName"},
 	}
@@ -110,4 +112,47 @@ func TestUpdatePubConfigRefusesBadSettings(t *testing.T) {
 			t.Errorf("round trip: %+v, %v", c, err)
 		}
 	})
+}
+
+// TestUpdatePubConfigBlankTextIsEmpty (new-user report item 9): a text
+// setting made only of white space or invisible characters is stored as
+// "", so the site name and author fall back to the nickname.
+func TestUpdatePubConfigBlankTextIsEmpty(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.New(t)
+	alice := &stgypub.User{LoginName: "alice", Nickname: "Alice"}
+	if err := st.CreateUser(ctx, alice); err != nil {
+		t.Fatal(err)
+	}
+	svc := owner.New(st, st, st, nil)
+	for _, blank := range []string{"     ", "\u200b\u200b", "\u2060\ufeff", "\u3000", "\ufeff \u200d"} {
+		b := blank
+		named := "Named"
+		if _, err := svc.UpdatePubConfig(ctx, alice, alice.ID, owner.PubConfigPatch{SiteName: &named, Author: &named}); err != nil {
+			t.Fatal(err)
+		}
+		c, err := svc.UpdatePubConfig(ctx, alice, alice.ID, owner.PubConfigPatch{SiteName: &b, Subtitle: &b, Author: &b, Introduction: &b})
+		if err != nil {
+			t.Fatalf("%q: %v", b, err)
+		}
+		got, _ := svc.ExportPubConfig(ctx, alice, alice.ID)
+		for _, x := range []*stgypub.PubConfig{c, got} {
+			if x.SiteName != "" || x.Subtitle != "" || x.Author != "" || x.Introduction != "" {
+				t.Errorf("%q stored as %q %q %q %q", b, x.SiteName, x.Subtitle, x.Author, x.Introduction)
+			}
+			if n := x.DisplaySiteName(alice); n != "Alice" {
+				t.Errorf("%q: site name shown %q", b, n)
+			}
+		}
+	}
+	// The store applies the same rule to a direct write.
+	c := stgypub.DefaultPubConfig(alice.ID)
+	c.SiteName, c.Author = " \u200b ", "Bob"
+	if err := st.UpdatePubConfig(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := st.PubConfig(ctx, alice.ID)
+	if got.SiteName != "" || got.Author != "Bob" || got.DisplaySiteName(alice) != "Bob" {
+		t.Errorf("store: %+v", got)
+	}
 }

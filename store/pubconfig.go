@@ -68,7 +68,7 @@ func (r *pubConfigRow) toDomain() *stgypub.PubConfig {
 			"user_id", stgypub.ID(r.UserID).String(), "error", err)
 		ext = stgypub.EmptyExtensions()
 	}
-	return &stgypub.PubConfig{
+	c := &stgypub.PubConfig{
 		UserID:            stgypub.ID(r.UserID),
 		SiteName:          r.SiteName,
 		Subtitle:          r.Subtitle,
@@ -83,6 +83,10 @@ func (r *pubConfigRow) toDomain() *stgypub.PubConfig {
 		ShowSidePopular:   int(r.ShowSidePopular),
 		Extensions:        ext,
 	}
+	// A blank name stored before the rule existed reads as "" so the
+	// display fallbacks apply (stgypub.NormalizeSettingText).
+	c.NormalizeText()
+	return c
 }
 
 func pubConfigToRow(c *stgypub.PubConfig) *pubConfigRow {
@@ -140,9 +144,11 @@ func (s *Store) PubConfigs(ctx context.Context, userIDs []stgypub.ID) ([]*stgypu
 
 // UpdatePubConfig UPSERTs every column of the user's user_pub_configs row
 // (extensions as c.Extensions.String()) and moves the user's site change
-// time forward (site_change.go), in one transaction. BAD_USER_INPUT when c
+// time forward (site_change.go), in one transaction. Blank text settings
+// are stored as "" (stgypub.PubConfig.NormalizeText). BAD_USER_INPUT when c
 // fails Validate; NOT_FOUND when the user does not exist.
 func (s *Store) UpdatePubConfig(ctx context.Context, c *stgypub.PubConfig) error {
+	c.NormalizeText()
 	if err := c.Validate(); err != nil {
 		return err
 	}
