@@ -157,7 +157,7 @@ func TestPubConfigUpdateAndRoundTrip(t *testing.T) {
 	const fields = `userId siteName subtitle author introduction designTheme showServiceHeader showSiteName showPagination showPagenation showSideProfile showSideRecent showSidePopular extensions`
 	update := `mutation($u: ID!, $in: PubConfigInput!) { updatePubConfig(userId: $u, input: $in) { ` + fields + ` } }`
 	ext := map[string]any{
-		"shareButtons": []any{"x", "hatena", "future-service"},
+		"shareButtons": []any{"x", "hatena", "line"},
 		"comments":     map[string]any{"mode": "moderated"},
 		"analytics":    map[string]any{"googleAnalytics": map[string]any{"measurementId": "G-ABC123"}, "plausible": map[string]any{"domain": "a.example"}},
 		"unknownKey":   map[string]any{"n": 1.5},
