@@ -74,7 +74,7 @@ func loadConfig() (*config, error) {
 	}
 	base := env("STGY_BASE_URL", "http://localhost"+listenPort(c.Listen))
 	u, err := url.Parse(strings.TrimRight(base, "/"))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.HasSuffix(u.Host, ":") {
 		return nil, fmt.Errorf("STGY_BASE_URL %q: want an absolute http(s) URL", base)
 	}
 	c.BaseURL = u

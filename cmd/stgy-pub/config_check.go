@@ -22,8 +22,8 @@ func checkConfig(c *config) error {
 	if err := checkListen(c.Listen); err != nil {
 		return fmt.Errorf("STGY_LISTEN %q: %w", c.Listen, err)
 	}
-	if u := c.BaseURL; u.RawQuery != "" || u.Fragment != "" || u.User != nil || u.Opaque != "" {
-		return fmt.Errorf("STGY_BASE_URL %q: want an origin and optional path, with no user, query or fragment", u.String())
+	if err := checkBaseURL(c.BaseURL); err != nil {
+		return err
 	}
 	if len(c.RedisCluster) == 0 {
 		if _, err := redis.ParseURL(c.RedisURL); err != nil {
@@ -72,6 +72,20 @@ func checkHostPort(addr string) error {
 	}
 	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
 		return fmt.Errorf("port %q: want 1-65535", port)
+	}
+	return nil
+}
+
+// checkBaseURL refuses an STGY_BASE_URL that is not an origin: the server
+// serves its pages at the root (/pub/…, /sites/…, /sitemap.xml), so a
+// path would make every canonical, feed and sitemap URL point at pages
+// that 404. A user, query, fragment or a bare "?" or "#" is refused too.
+func checkBaseURL(u *url.URL) error {
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.RawFragment != "" || u.User != nil || u.Opaque != "" {
+		return fmt.Errorf("STGY_BASE_URL %q: want an origin such as https://pub.example.com, with no user, query or fragment", u.String())
+	}
+	if u.Path != "" || u.RawPath != "" {
+		return fmt.Errorf("STGY_BASE_URL %q: want an origin such as https://pub.example.com without a path (%q): the server serves its pages at the root, so a path prefix is not supported; put the server on its own host name", u.String(), u.Path)
 	}
 	return nil
 }

@@ -23,6 +23,13 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 		{"base URL with query", "STGY_BASE_URL", "https://pub.example.com/?a=1", "STGY_BASE_URL"},
 		{"base URL with user", "STGY_BASE_URL", "https://u:p@pub.example.com", "STGY_BASE_URL"},
 		{"base URL not http", "STGY_BASE_URL", "ftp://pub.example.com", "STGY_BASE_URL"},
+		{"base URL with a path", "STGY_BASE_URL", "http://localhost:8097/blog", "without a path"},
+		{"base URL with a path and slash", "STGY_BASE_URL", "https://pub.example.com/blog/", "without a path"},
+		{"base URL with a deep path", "STGY_BASE_URL", "https://example.com/a/b", "without a path"},
+		{"base URL with an encoded path", "STGY_BASE_URL", "https://example.com/%20", "without a path"},
+		{"base URL with a fragment", "STGY_BASE_URL", "https://pub.example.com/#top", "no user, query or fragment"},
+		{"base URL with an empty query", "STGY_BASE_URL", "https://pub.example.com/?", "no user, query or fragment"},
+		{"base URL with a query and no slash", "STGY_BASE_URL", "https://pub.example.com?x=1", "no user, query or fragment"},
 		{"Redis URL scheme", "STGY_REDIS_URL", "http://127.0.0.1:6379", "STGY_REDIS_URL"},
 		{"cluster address without port", "STGY_REDIS_CLUSTER", "127.0.0.1", "STGY_REDIS_CLUSTER"},
 		{"database URL scheme", "STGY_DATABASE_URL", "mysql://x", "STGY_DATABASE_URL"},
@@ -57,7 +64,7 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 			"STGY_REDIS_PREFIX":            "stgy-prod:",
 			"STGY_GRAPHQL_INTROSPECTION":   "FALSE",
 			"STGY_LISTEN":                  "127.0.0.1:0",
-			"STGY_BASE_URL":                "https://pub.example.com/blog/",
+			"STGY_BASE_URL":                "https://pub.example.com/",
 			"STGY_REDIS_CLUSTER":           "10.0.0.1:7000, 10.0.0.2:7000",
 			"STGY_PUB_SITE_BUCKETS":        "64",
 			"STGY_PUB_SITE_FLUSH_INTERVAL": "250ms",
@@ -72,11 +79,30 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Introspection || c.RedisPrefix != "stgy-prod:" || c.BaseURL.String() != "https://pub.example.com/blog" || len(c.RedisCluster) != 2 ||
+		if c.Introspection || c.RedisPrefix != "stgy-prod:" || c.BaseURL.String() != "https://pub.example.com" || len(c.RedisCluster) != 2 ||
 			c.Ranking.Buckets != 64 || c.Ranking.FlushInterval != 250*time.Millisecond ||
 			strings.Join(c.API.AllowedOrigins, " ") != "https://app.example.com http://localhost:5173" || !c.API.PersistedOnly ||
 			c.API.MaxAge != -1 || c.API.SharedMaxAge != 5*time.Minute || len(c.API.Documents) < 10 {
 			t.Errorf("config = %+v", c)
 		}
 	})
+}
+
+// TestLoadConfigBaseURLOrigins (new-user report item 11): an origin, with
+// or without a port and trailing slash, is the base URL as written.
+func TestLoadConfigBaseURLOrigins(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://localhost:8097":        "http://localhost:8097",
+		"https://pub.example.com/":     "https://pub.example.com",
+		"https://pub.example.com:8443": "https://pub.example.com:8443",
+		"http://[::1]:8080//":          "http://[::1]:8080",
+	} {
+		t.Setenv("STGY_BASE_URL", in)
+		c, err := loadConfig()
+		if err != nil {
+			t.Errorf("%s refused: %v", in, err)
+		} else if c.BaseURL.String() != want {
+			t.Errorf("%s: base URL %s, want %s", in, c.BaseURL, want)
+		}
+	}
 }
