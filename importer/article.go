@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"errors"
 	"hash/fnv"
 	"strings"
 	"time"
@@ -21,7 +22,8 @@ type article struct {
 	Undated   bool      // no front-matter date
 }
 
-// parseArticle splits front matter from src, rewrites the body for its
+// parseArticle splits front matter from src (a block that does not parse,
+// or an invalid date, is BAD_USER_INPUT: markdown.ParseFrontMatter), rewrites the body for its
 // source (macros expanded, relative references made absolute: rewrite)
 // and builds the stored post: Content is "# " + title + "\n\n" + body when the front matter has a title
 // (the front-matter title wins over any heading of the body, so a body
@@ -33,9 +35,16 @@ type article struct {
 func parseArticle(name, src string, opts *Options, now time.Time) (article, error) {
 	src = stgypub.StripBOM(strings.ToValidUTF8(src, "\uFFFD"))
 	src = strings.ReplaceAll(src, "\x00", "") // PostgreSQL text cannot hold NUL
-	fm, body := markdown.SplitFrontMatter(src)
+	fm, body, err := markdown.ParseFrontMatter(src)
+	if err != nil {
+		var fe *markdown.FrontMatterError
+		if errors.As(err, &fe) && fe.Field != "" {
+			return article{}, stgypub.FieldErrorf(fe.Field, "%v", err)
+		}
+		return article{}, stgypub.Errorf(stgypub.CodeBadUserInput, "%v", err)
+	}
 	fmLocale, _ := stgypub.CanonicalLocale(fm.Locale) // "" when invalid
-	body, err := rewrite(name, body, fm, opts.withLocale(firstNonEmpty(opts.Locale, fmLocale)))
+	body, err = rewrite(name, body, fm, opts.withLocale(firstNonEmpty(opts.Locale, fmLocale)))
 	if err != nil {
 		return article{}, err
 	}

@@ -61,7 +61,9 @@ type Options struct {
 	// matter "base_url" overrides it; without either, the source's
 	// default: https://go.dev/blog/ for goblog, the page's own
 	// https://developer.mozilla.org/{locale}/docs/{slug}/ for mdn, none
-	// for plain). A malformed URL is BAD_USER_INPUT.
+	// for plain). A malformed URL is BAD_USER_INPUT, and so is a file
+	// with relative references and no base URL to resolve them
+	// (relativeRefs): they would point at this server.
 	BaseURL string
 	// Publication maps file names (as in the folder) to overrides.
 	Publication map[string]Publication

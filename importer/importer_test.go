@@ -39,7 +39,7 @@ func postCount(t *testing.T, s *store.Store, owner stgypub.ID) int {
 func TestImportDemoTwice(t *testing.T) {
 	ctx := context.Background()
 	s, user := setup(t)
-	opts := importer.Options{Locale: "en", Now: func() time.Time { return now }}
+	opts := importer.Options{Locale: "en", Source: importer.SourceGoBlog, Now: func() time.Time { return now }}
 
 	first, err := importer.Import(ctx, s, user, demo.English(), opts)
 	if err != nil {

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"sort"
 	"strings"
@@ -117,8 +118,37 @@ func rewrite(name, body string, fm markdown.FrontMatter, opts *Options) (string,
 			return "", tooComplex(err)
 		}
 	}
+	if base == nil {
+		// Nothing to resolve against: a relative reference would point at
+		// this server, which does not have the file (README "Import").
+		refs, err := relativeRefs(body)
+		if err != nil {
+			return "", tooComplex(err)
+		}
+		if len(refs) > 0 {
+			return "", stgypub.FieldErrorf("base_url", "%d relative link(s) or image(s) would point at files this server does not have: %s; pass -base-url URL (or base_url: in the front matter) to resolve them against the site they come from, or make them absolute",
+				len(refs), quoteList(refs, 5))
+		}
+		return body, nil
+	}
 	body, err = resolveURLs(body, base)
 	return body, tooComplex(err)
+}
+
+// quoteList quotes the first n items of refs, then says how many more.
+func quoteList(refs []string, n int) string {
+	var b strings.Builder
+	for i, r := range refs {
+		if i == n {
+			fmt.Fprintf(&b, " and %d more", len(refs)-n)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q", r)
+	}
+	return b.String()
 }
 
 // tooComplex turns markdown.ErrTooComplex (and ErrTooLarge) into

@@ -31,6 +31,41 @@ func resolveURLs(src string, base *url.URL) (string, error) {
 	if base == nil {
 		return src, nil
 	}
+	return rewriteURLs(src, base, nil)
+}
+
+// relativeBase stands for "no base URL" when relativeRefs looks for the
+// references resolveURLs would rewrite.
+var relativeBase = &url.URL{Scheme: "http", Host: "relative.invalid", Path: "/"}
+
+// relativeRefs lists, in source order and without repeats, the
+// references resolveURLs would make absolute: the relative links and
+// images of src. Scheme-relative ("//host/x") references and root paths
+// of this server's own pages ("/", "/pub/…", "/sites/…") are left out:
+// they point at something that exists without a base URL.
+func relativeRefs(src string) ([]string, error) {
+	var refs []string
+	_, err := rewriteURLs(src, relativeBase, func(ref string) {
+		ref = strings.TrimSpace(ref)
+		if strings.HasPrefix(ref, "//") || ref == "/" || strings.HasPrefix(ref, "/pub/") || strings.HasPrefix(ref, "/sites/") ||
+			slices.Contains(refs, ref) {
+			return
+		}
+		refs = append(refs, ref)
+	})
+	return refs, err
+}
+
+// rewriteURLs is resolveURLs; seen (when not nil) is called with each
+// reference it makes absolute, as written.
+func rewriteURLs(src string, base *url.URL, seen func(ref string)) (string, error) {
+	resolve := func(ref string) (string, bool) {
+		abs, ok := resolveRef(ref, base)
+		if ok && seen != nil {
+			seen(ref)
+		}
+		return abs, ok
+	}
 	regions, err := markdown.SourceRegions(src)
 	if err != nil {
 		return src, err
@@ -63,7 +98,7 @@ func resolveURLs(src string, base *url.URL) (string, error) {
 		if !ok || escaped(src[start:end]) || src[start:end] != want || !closesLink(src, end, angle) {
 			continue // a reference link followed by "(" text, or escapes
 		}
-		if abs, ok := resolveRef(src[start:end], base); ok {
+		if abs, ok := resolve(src[start:end]); ok {
 			if !angle && strings.ContainsAny(abs, " <>") {
 				abs = "<" + abs + ">"
 			}
@@ -83,7 +118,7 @@ func resolveURLs(src string, base *url.URL) (string, error) {
 		if escaped(src[start:end]) {
 			continue
 		}
-		if abs, ok := resolveRef(src[start:end], base); ok {
+		if abs, ok := resolve(src[start:end]); ok {
 			add(start, end, abs)
 		}
 	}
@@ -104,8 +139,17 @@ func resolveURLs(src string, base *url.URL) (string, error) {
 			var ok bool
 			if name == "srcset" {
 				out, ok = resolveSrcset(raw, base)
+				if ok && seen != nil {
+					for _, c := range strings.Split(raw, ",") {
+						if f := strings.Fields(c); len(f) > 0 {
+							if _, rel := resolveRef(f[0], base); rel {
+								seen(f[0])
+							}
+						}
+					}
+				}
 			} else {
-				out, ok = resolveRef(raw, base)
+				out, ok = resolve(raw)
 			}
 			if ok {
 				add(t[0]+vs, t[0]+ve, html.EscapeString(out))

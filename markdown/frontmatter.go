@@ -1,9 +1,11 @@
 package markdown
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/goccy/go-yaml"
@@ -49,20 +51,52 @@ const maxFrontMatter = 64 << 10
 // or is not a mapping is treated as no front matter: the zero FrontMatter
 // and src returned whole. It never fails or panics.
 func SplitFrontMatter(src string) (fm FrontMatter, body string) {
+	fm, body, err := ParseFrontMatter(src)
+	var fe *FrontMatterError
+	if errors.As(err, &fe) && fe.Field == "" {
+		return FrontMatter{}, src
+	}
+	return fm, body
+}
+
+// FrontMatterError is ParseFrontMatter's error: Field is "" when the
+// block does not parse, else the key whose value is invalid ("date").
+type FrontMatterError struct {
+	Field  string
+	Reason string
+}
+
+func (e *FrontMatterError) Error() string {
+	if e.Field == "" {
+		return "front matter: " + e.Reason
+	}
+	return "front matter " + e.Field + ": " + e.Reason
+}
+
+// ParseFrontMatter is SplitFrontMatter for an import, strict where a
+// mistake would otherwise be stored silently: a block between "---" (or
+// "+++") lines that does not parse as YAML (TOML) is a
+// *FrontMatterError, and so is a "date" that is present but not a valid
+// date (2024-13-45, 2024-02-30, "soon"; the other fields and the body are
+// then returned too, with a zero Date). A missing closing line, an
+// over-long block and a block that parses as something other than a
+// mapping are still no front matter (src returned whole): such a file
+// is Markdown starting with a thematic break.
+func ParseFrontMatter(src string) (fm FrontMatter, body string, err error) {
 	s := strings.TrimPrefix(src, "\uFEFF")
 	first, rest, ok := cutLine(s)
 	if !ok {
-		return FrontMatter{}, src
+		return FrontMatter{}, src, nil
 	}
 	delim := strings.TrimRight(first, " \t")
 	if delim != "---" && delim != "+++" {
-		return FrontMatter{}, src
+		return FrontMatter{}, src, nil
 	}
 	var block strings.Builder
 	for {
 		line, next, ok := cutLine(rest)
 		if !ok && line == "" {
-			return FrontMatter{}, src // no closing line
+			return FrontMatter{}, src, nil // no closing line
 		}
 		if t := strings.TrimRight(line, " \t"); t == delim || delim == "---" && t == "..." {
 			body = next
@@ -71,7 +105,7 @@ func SplitFrontMatter(src string) (fm FrontMatter, body string) {
 		block.WriteString(line)
 		block.WriteByte('\n')
 		if block.Len() > maxFrontMatter || !ok {
-			return FrontMatter{}, src
+			return FrontMatter{}, src, nil
 		}
 		rest = next
 	}
@@ -79,19 +113,42 @@ func SplitFrontMatter(src string) (fm FrontMatter, body string) {
 	if delim == "+++" {
 		parse = parseTOMLMap
 	}
-	values, ok := parse(block.String())
-	if !ok {
-		return FrontMatter{}, src
+	values, perr := parse(block.String())
+	if perr != nil {
+		if errors.Is(perr, errNotMapping) {
+			return FrontMatter{}, src, nil
+		}
+		return FrontMatter{}, src, &FrontMatterError{Reason: perr.Error()}
 	}
 	fm.Title = stgypub.CollapseSpace(stringValue(values["title"]))
-	fm.Date = dateValue(values["date"])
+	if d, ok := values["date"]; ok && d != nil && stringValue(d) != "" {
+		if fm.Date = dateValue(d); fm.Date.IsZero() {
+			err = &FrontMatterError{Field: "date",
+				Reason: fmt.Sprintf("%q is not a valid date; write YYYY-MM-DD (or RFC 3339) with a real month and day", clipValue(stringValue(d)))}
+		}
+	}
 	fm.Locale = strings.TrimSpace(firstString(values, "locale", "lang"))
 	fm.Summary = stgypub.CollapseSpace(firstString(values, "summary", "description"))
 	fm.Slug = strings.TrimSpace(stringValue(values["slug"]))
 	fm.Source = strings.TrimSpace(stringValue(values["source"]))
 	fm.BaseURL = strings.TrimSpace(firstString(values, "base_url", "baseURL"))
-	return fm, body
+	return fm, body, err
 }
+
+// clipValue shortens an echoed value to 40 bytes on a rune boundary.
+func clipValue(s string) string {
+	if len(s) <= 40 {
+		return s
+	}
+	n := 40
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// errNotMapping: the block parsed, but not as a mapping.
+var errNotMapping = errors.New("not a mapping")
 
 // cutLine splits off the first line of s without its "\n" or "\r\n"; ok
 // is false when s has no line break (line is then all of s).
@@ -103,21 +160,37 @@ func cutLine(s string) (line, rest string, ok bool) {
 	return strings.TrimSuffix(s[:i], "\r"), s[i+1:], true
 }
 
-// parseYAMLMap decodes a YAML mapping; any failure (or a panic inside the
-// YAML library) gives ok == false.
-func parseYAMLMap(text string) (m map[string]any, ok bool) {
+// parseYAMLMap decodes a YAML mapping: errNotMapping when the block is
+// YAML but not a mapping, another error when it does not parse (or the
+// YAML library panics).
+func parseYAMLMap(text string) (m map[string]any, err error) {
 	defer func() {
 		if recover() != nil {
-			m, ok = nil, false
+			m, err = nil, errors.New("the YAML block cannot be read")
 		}
 	}()
 	if strings.TrimSpace(text) == "" {
-		return map[string]any{}, true
+		return map[string]any{}, nil
 	}
-	if err := yaml.Unmarshal([]byte(text), &m); err != nil || m == nil {
-		return nil, false
+	var v any
+	if err := yaml.Unmarshal([]byte(text), &v); err != nil {
+		return nil, fmt.Errorf("the YAML block does not parse: %s", firstLine(err.Error()))
 	}
-	return m, true
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, errNotMapping
+	}
+	return m, nil
+}
+
+// firstLine is s up to its first line break (YAML errors add a source
+// excerpt on later lines).
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
 }
 
 func firstString(m map[string]any, keys ...string) string {
@@ -129,21 +202,21 @@ func firstString(m map[string]any, keys ...string) string {
 	return ""
 }
 
-// parseTOMLMap decodes a TOML table (BurntSushi/toml); any failure (or
-// a panic inside the library) gives ok == false.
-func parseTOMLMap(text string) (m map[string]any, ok bool) {
+// parseTOMLMap decodes a TOML table (BurntSushi/toml); a failure (or a
+// panic inside the library) is an error.
+func parseTOMLMap(text string) (m map[string]any, err error) {
 	defer func() {
 		if recover() != nil {
-			m, ok = nil, false
+			m, err = nil, errors.New("the TOML block cannot be read")
 		}
 	}()
 	if _, err := toml.Decode(text, &m); err != nil {
-		return nil, false
+		return nil, fmt.Errorf("the TOML block does not parse: %s", firstLine(err.Error()))
 	}
 	if m == nil {
 		m = map[string]any{}
 	}
-	return m, true
+	return m, nil
 }
 
 // stringValue renders scalars as text; lists, maps and null give "".
