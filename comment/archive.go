@@ -3,6 +3,7 @@ package comment
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/stgy/stgypub"
 )
@@ -42,12 +43,27 @@ type ImportInput struct {
 	IsAuthor bool
 }
 
+// ImportIDEarliest is the earliest time an imported comment's ID may
+// carry: an ID's time is the comment's createdAt, and no comment of this
+// software is older.
+var ImportIDEarliest = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// ImportIDTimeOK reports whether id's time (its createdAt) is from
+// ImportIDEarliest to a day after now. Import refuses other IDs
+// (BAD_USER_INPUT) rather than assigning new ones: an ID is what makes
+// an import idempotent, so it is kept or refused, never replaced.
+func ImportIDTimeOK(id stgypub.ID, now time.Time) bool {
+	t := id.Time()
+	return !t.Before(ImportIDEarliest) && !t.After(now.Add(24*time.Hour))
+}
+
 // Import restores archived comments onto a post with their IDs, status
 // and is_author, for administrators only (UNAUTHENTICATED, FORBIDDEN):
 // no CAPTCHA, mode, allow_replies, cap or notification. Text is
 // normalized and limited to the database widths (50 characters; 65536
 // for the body as stored, its final LF included). All or nothing: BAD_USER_INPUT (at most MaxImport
-// comments, a zero or duplicate ID, bad text or status) and CONFLICT (an
+// comments, a zero or duplicate ID, an ID dated before 2000 or more
+// than a day ahead (ImportIDTimeOK), bad text or status) and CONFLICT (an
 // ID on another post) write nothing; an ID already on this post is
 // updated. NOT_FOUND for an unknown post. The public cache is
 // invalidated.
@@ -61,11 +77,17 @@ func (s *Service) Import(ctx context.Context, viewer *stgypub.User, postID stgyp
 	if len(in) > MaxImport {
 		return 0, stgypub.Errorf(stgypub.CodeBadUserInput, "at most %d comments per import", MaxImport)
 	}
+	now := s.cfg.Now()
 	cs := make([]*stgypub.Comment, len(in))
 	seen := make(map[stgypub.ID]bool, len(in))
 	for i, c := range in {
 		if c.ID <= 0 || seen[c.ID] {
 			return 0, stgypub.Errorf(stgypub.CodeBadUserInput, "comments[%d]: the ID must be positive and unique", i)
+		}
+		if !ImportIDTimeOK(c.ID, now) {
+			return 0, stgypub.Errorf(stgypub.CodeBadUserInput,
+				"comments[%d]: the ID %s dates the comment %s; an imported ID must date it from 2000 to a day from now",
+				i, c.ID, c.ID.Time().Format(time.RFC3339))
 		}
 		seen[c.ID] = true
 		nick, err := CheckNickname(c.Nickname, stgypub.CommentNicknameDBMaxChars)

@@ -114,7 +114,7 @@ func TestPublicCacheInvalidation(t *testing.T) {
 		{"edit", func() error { _, err := e.svc.Edit(ctx, e.owner, ownerRes.Comment.ID, nil, "edited"); return err }},
 		{"delete", func() error { return e.svc.Delete(ctx, e.owner, pending.ID) }},
 		{"import", func() error {
-			_, err := e.svc.Import(ctx, e.admin, e.post, []comment.ImportInput{{ID: 42, Nickname: "i", Body: "b", Status: stgypub.CommentPublished}})
+			_, err := e.svc.Import(ctx, e.admin, e.post, []comment.ImportInput{{ID: e.importID(42), Nickname: "i", Body: "b", Status: stgypub.CommentPublished}})
 			return err
 		}},
 		{"pending create", func() error { _, err := e.readerPost(e.post, "later"); return err }},
@@ -132,7 +132,7 @@ func TestPublicCacheInvalidation(t *testing.T) {
 	}
 	// What readers see after the invalidations is the database's state.
 	got := e.list(nil, e.post)
-	if got.TotalCount != 3 || got.Items[2].ID != 42 || got.Items[1].Body != "edited\n" {
+	if got.TotalCount != 3 || got.Items[2].ID != e.importID(42) || got.Items[1].Body != "edited\n" {
 		t.Errorf("after the changes readers see %d: %+v", got.TotalCount, got.Items)
 	}
 }
@@ -192,7 +192,7 @@ func TestRedisDownFallsBackToPostgreSQL(t *testing.T) {
 	if err := svc.Delete(ctx, e.owner, c.ID); err != nil {
 		t.Errorf("delete: %v", err)
 	}
-	if _, err := svc.Import(ctx, e.admin, e.post, []comment.ImportInput{{ID: 9, Nickname: "i", Body: "b", Status: stgypub.CommentPublished}}); err != nil {
+	if _, err := svc.Import(ctx, e.admin, e.post, []comment.ImportInput{{ID: e.importID(9), Nickname: "i", Body: "b", Status: stgypub.CommentPublished}}); err != nil {
 		t.Errorf("import: %v", err)
 	}
 	tg, _ := e.st.CommentTarget(ctx, e.post)

@@ -74,6 +74,12 @@ func (e *env) user(login string, admin bool) *stgypub.User {
 	return u
 }
 
+// importID is an ID an import accepts: dated a day before the clock,
+// with sequence n.
+func (e *env) importID(n int) stgypub.ID {
+	return stgypub.IDFromTime(e.clk.Now().Add(-24*time.Hour), int64(n))
+}
+
 // newPost creates a post published an hour ago (id 0 mints one).
 func (e *env) newPost(owner, id stgypub.ID, replies bool) stgypub.ID {
 	e.t.Helper()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/comment"
@@ -90,7 +91,7 @@ func TestImportPermissionsAndValidation(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, stgypub.CommentsOpen)
 	ctx := context.Background()
-	one := []comment.ImportInput{{ID: 5, Nickname: "n", Body: "b", Status: stgypub.CommentPublished}}
+	one := []comment.ImportInput{{ID: e.importID(5), Nickname: "n", Body: "b", Status: stgypub.CommentPublished}}
 	for name, v := range map[string]*stgypub.User{"anonymous": nil, "reader": e.reader, "owner": e.owner} {
 		if _, err := e.svc.Import(ctx, v, e.post, one); code(err) != stgypub.CodeUnauthenticated && code(err) != stgypub.CodeForbidden {
 			t.Errorf("%s imports: %v", name, err)
@@ -106,29 +107,56 @@ func TestImportPermissionsAndValidation(t *testing.T) {
 	}
 	// The database limits, not the form limits, apply: 50 characters and
 	// 65536 stored (the final LF included).
-	if _, err := e.svc.Import(ctx, e.admin, e.post, []comment.ImportInput{{ID: 6, Nickname: string(long), Body: string(body), Status: stgypub.CommentPending}}); err != nil {
+	if _, err := e.svc.Import(ctx, e.admin, e.post, []comment.ImportInput{{ID: e.importID(6), Nickname: string(long), Body: string(body), Status: stgypub.CommentPending}}); err != nil {
 		t.Errorf("50/65535+LF characters: %v", err)
 	}
 	for name, bad := range map[string][]comment.ImportInput{
-		"51 characters":  {{ID: 7, Nickname: string(long) + "x", Body: "b", Status: stgypub.CommentPublished}},
-		"65536+LF body":  {{ID: 7, Nickname: "n", Body: string(body) + "x", Status: stgypub.CommentPublished}},
+		"51 characters":  {{ID: e.importID(7), Nickname: string(long) + "x", Body: "b", Status: stgypub.CommentPublished}},
+		"65536+LF body":  {{ID: e.importID(7), Nickname: "n", Body: string(body) + "x", Status: stgypub.CommentPublished}},
 		"zero id":        {{ID: 0, Nickname: "n", Body: "b", Status: stgypub.CommentPublished}},
-		"duplicate ids":  {{ID: 8, Nickname: "n", Body: "b", Status: stgypub.CommentPublished}, {ID: 8, Nickname: "m", Body: "c", Status: stgypub.CommentPublished}},
-		"bad status":     {{ID: 9, Nickname: "n", Body: "b", Status: "spam"}},
-		"empty nickname": {{ID: 10, Nickname: "\t", Body: "b", Status: stgypub.CommentPublished}},
+		"duplicate ids":  {{ID: e.importID(8), Nickname: "n", Body: "b", Status: stgypub.CommentPublished}, {ID: e.importID(8), Nickname: "m", Body: "c", Status: stgypub.CommentPublished}},
+		"bad status":     {{ID: e.importID(9), Nickname: "n", Body: "b", Status: "spam"}},
+		"empty nickname": {{ID: e.importID(10), Nickname: "\t", Body: "b", Status: stgypub.CommentPublished}},
 	} {
 		if _, err := e.svc.Import(ctx, e.admin, e.post, bad); code(err) != stgypub.CodeBadUserInput {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+	// An ID's time is the comment's createdAt: before 2000 or more than
+	// a day ahead is refused, never re-dated.
+	now := e.clk.Now()
+	for name, id := range map[string]stgypub.ID{
+		"0000000000000004 (1970)": 4,
+		"1 ms after 1970":         stgypub.IDFromTime(time.UnixMilli(1), 0),
+		"1999-12-31":              stgypub.IDFromTime(time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC), 7),
+		"25 hours ahead":          stgypub.IDFromTime(now.Add(25*time.Hour), 1),
+		"year 2200":               stgypub.IDFromTime(time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC), 1),
+	} {
+		if _, err := e.svc.Import(ctx, e.admin, e.post, []comment.ImportInput{{ID: id, Nickname: "n", Body: "b", Status: stgypub.CommentPublished}}); code(err) != stgypub.CodeBadUserInput {
+			t.Errorf("ID %s (%s): %v, want BAD_USER_INPUT", name, id, err)
+		}
+	}
 	if n, _ := e.st.CountComments(ctx, e.post); n != 1 {
 		t.Errorf("refused imports wrote: %d rows", n)
+	}
+	// The bounds themselves are accepted, and createdAt is the ID's time.
+	for i, at := range []time.Time{comment.ImportIDEarliest, now.Add(24 * time.Hour), now.Add(-365 * 24 * time.Hour)} {
+		id := stgypub.IDFromTime(at, int64(100+i))
+		if _, err := e.svc.Import(ctx, e.admin, e.post, []comment.ImportInput{{ID: id, Nickname: "n", Body: "b", Status: stgypub.CommentPublished}}); err != nil {
+			t.Errorf("ID dated %s: %v", at, err)
+		}
+		if got := id.Time(); !got.Equal(at.Truncate(time.Millisecond)) {
+			t.Errorf("ID %s dates %s, want %s", id, got, at)
+		}
+	}
+	if n, _ := e.st.CountComments(ctx, e.post); n != 4 {
+		t.Errorf("after the bound imports: %d rows, want 4", n)
 	}
 	// No cap, mode or allow_replies on import.
 	e.setMode(e.owner.ID, stgypub.CommentsNone)
 	many := make([]comment.ImportInput, 150)
 	for i := range many {
-		many[i] = comment.ImportInput{ID: stgypub.ID(1000 + i), Nickname: "n", Body: "b", Status: stgypub.CommentPending}
+		many[i] = comment.ImportInput{ID: e.importID(1000 + i), Nickname: "n", Body: "b", Status: stgypub.CommentPending}
 	}
 	if n, err := e.svc.Import(ctx, e.admin, e.post, many); err != nil || n != 150 {
 		t.Errorf("150 comments past the cap in mode none: %d, %v", n, err)
