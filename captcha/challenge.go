@@ -81,7 +81,7 @@ func (s *Service) Verify(ctx context.Context, client stgypub.CommentClient, id, 
 	if err := CheckMinuteHash(client.MinuteHash, s.cfg.Now()); err != nil {
 		return "", err
 	}
-	if err := s.check(ctx, id, answer); err != nil {
+	if err := s.check(ctx, "answer", id, answer); err != nil {
 		return "", err
 	}
 	token := newToken()
@@ -92,11 +92,14 @@ func (s *Service) Verify(ctx context.Context, client stgypub.CommentClient, id, 
 }
 
 // check runs verifyScript: nil when answer is right (the challenge is
-// then gone).
-func (s *Service) check(ctx context.Context, id, answer string) error {
+// then gone). A malformed or wrong answer is BAD_USER_INPUT naming field
+// (the argument the answer came in: "answer" for verifyCaptcha,
+// "captchaAnswer" for postPubComment) in extensions.field, so clients
+// can say it in their own words.
+func (s *Service) check(ctx context.Context, field, id, answer string) error {
 	a, ok := normalizeAnswer(answer)
 	if !ok {
-		return stgypub.Errorf(stgypub.CodeBadUserInput, "the answer must be the %d digits shown", Digits)
+		return stgypub.FieldErrorf(field, "the answer must be the %d digits shown", Digits)
 	}
 	if !validID(id, idLen) {
 		return stgypub.Errorf(stgypub.CodeCaptchaRequired, "unknown CAPTCHA challenge: request a new one")
@@ -114,9 +117,9 @@ func (s *Service) check(ctx context.Context, id, answer string) error {
 		return stgypub.Errorf(stgypub.CodeCaptchaRequired, "wrong answer; that was the last attempt for this challenge: request a new one")
 	}
 	if left == 1 {
-		return stgypub.Errorf(stgypub.CodeBadUserInput, "wrong answer; 1 attempt left")
+		return stgypub.FieldErrorf(field, "wrong answer; 1 attempt left")
 	}
-	return stgypub.Errorf(stgypub.CodeBadUserInput, "wrong answer; %d attempts left", left)
+	return stgypub.FieldErrorf(field, "wrong answer; %d attempts left", left)
 }
 
 // SolveInline is the CAPTCHA step of posting a comment with an answer
@@ -124,7 +127,7 @@ func (s *Service) check(ctx context.Context, id, answer string) error {
 // answer like Verify and issues a pass for ip whose first use is
 // reserved for the comment being posted.
 func (s *Service) SolveInline(ctx context.Context, id, answer string, ip netip.Addr) (string, stgypub.PassUse, error) {
-	if err := s.check(ctx, id, answer); err != nil {
+	if err := s.check(ctx, "captchaAnswer", id, answer); err != nil {
 		return "", nil, err
 	}
 	token, rid := newToken(), randomID()

@@ -103,6 +103,10 @@ func TestChallengeDiesAfterFiveWrongAnswers(t *testing.T) {
 		if code(err) != stgypub.CodeBadUserInput || !strings.Contains(err.Error(), " left") {
 			t.Fatalf("wrong answer %d: %v", i, err)
 		}
+		// verifyCaptcha's argument is "answer".
+		if e, ok := err.(*stgypub.Error); !ok || e.Field != "answer" {
+			t.Fatalf("wrong answer %d: %#v, want extensions.field answer", i, err)
+		}
 	}
 	if _, err := s.Verify(ctx, c, ch.ID, wrong); code(err) != stgypub.CodeCaptchaRequired {
 		t.Fatalf("fifth wrong answer: %v, want CAPTCHA_REQUIRED", err)

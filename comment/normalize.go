@@ -181,28 +181,28 @@ func isNonCharacter(r rune) bool {
 
 // CheckNickname normalizes a nickname and checks it has a visible
 // character (HasVisible) and at most max code points (BAD_USER_INPUT
-// otherwise).
+// otherwise, with extensions.field "nickname").
 func CheckNickname(s string, max int) (string, error) {
 	n := NormalizeNickname(s)
 	if !HasVisible(n) {
-		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "nickname is empty")
+		return "", stgypub.FieldErrorf("nickname", "nickname is empty")
 	}
 	if c := utf8.RuneCountInString(n); c > max {
-		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "nickname is %d characters; the limit is %d", c, max)
+		return "", stgypub.FieldErrorf("nickname", "nickname is %d characters; the limit is %d", c, max)
 	}
 	return n, nil
 }
 
 // CheckBody normalizes a body and checks it has a visible character
 // (HasVisible) and at most max code points, the final LF not counted
-// (BAD_USER_INPUT otherwise).
+// (BAD_USER_INPUT otherwise, with extensions.field "body").
 func CheckBody(s string, max int) (string, error) {
 	b := NormalizeBody(s)
 	if !HasVisible(b) {
-		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "comment is empty")
+		return "", stgypub.FieldErrorf("body", "comment is empty")
 	}
 	if c := BodyLength(b); c > max {
-		return "", stgypub.Errorf(stgypub.CodeBadUserInput, "comment is %d characters; the limit is %d", c, max)
+		return "", stgypub.FieldErrorf("body", "comment is %d characters; the limit is %d", c, max)
 	}
 	return b, nil
 }

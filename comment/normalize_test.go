@@ -1,6 +1,7 @@
 package comment
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unicode"
@@ -142,6 +143,28 @@ func TestInvisibleIsEmpty(t *testing.T) {
 		}
 	}
 }
+
+// Refused nicknames and bodies name their field (extensions.field), so
+// clients can say it in their own language.
+func TestCheckErrorField(t *testing.T) {
+	for _, tc := range []struct {
+		name, field string
+		err         error
+	}{
+		{"blank nickname", "nickname", second(CheckNickname("\u200b", 30))},
+		{"long nickname", "nickname", second(CheckNickname(strings.Repeat("n", 31), 30))},
+		{"bidi-only nickname", "nickname", second(CheckNickname("\u202e\u2066", 30))},
+		{"blank body", "body", second(CheckBody("\ufeff\u2060", 1000))},
+		{"long body", "body", second(CheckBody(strings.Repeat("b", 1001), 1000))},
+	} {
+		var e *stgypub.Error
+		if !errors.As(tc.err, &e) || e.Code != stgypub.CodeBadUserInput || e.Field != tc.field {
+			t.Errorf("%s: %#v, want BAD_USER_INPUT on %s", tc.name, tc.err, tc.field)
+		}
+	}
+}
+
+func second(_ string, err error) error { return err }
 
 // checkMarks asserts no bidi control and at most MaxCombiningMarks
 // combining marks per base character.

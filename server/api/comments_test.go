@@ -265,6 +265,30 @@ func TestCommentRateLimits(t *testing.T) {
 	if len(r.Errors) != 1 || r.code() != stgypub.CodeRateLimited || r.status != http.StatusTooManyRequests {
 		t.Errorf("4 aliased posts with a budget of 3: %s", r.raw)
 	}
+	// The message names the real wait, the one Retry-After gives.
+	if ra := r.header.Get("Retry-After"); ra != "3600" || !strings.Contains(r.Errors[0].Message, "retry in 1 hour") {
+		t.Errorf("hourly limit: Retry-After %q, message %q", ra, r.Errors[0].Message)
+	}
+	// Refused input does not use the hourly allowance: 6 bad attempts
+	// with a budget of 3, then a good one is not RATE_LIMITED.
+	c := newBrowser("203.0.113.42")
+	for i, in := range []map[string]any{
+		{"nickname": "", "body": "b"},
+		{"nickname": strings.Repeat("n", 31), "body": "b"},
+		{"nickname": "\u200b\u200d", "body": "b"},
+		{"nickname": "n", "body": "\u2060\ufeff"},
+		{"nickname": "n", "body": strings.Repeat("x", 1001)},
+		{"nickname": "\u202e", "body": "\u2066\u2067\u2068"},
+	} {
+		in["postId"] = e.post.ID.String()
+		if r := e.call(t, c, query(e.post.ID), postQ, map[string]any{"in": in}); r.code() != stgypub.CodeBadUserInput {
+			t.Errorf("bad input %d: %s", i, r.raw)
+		}
+	}
+	good := map[string]any{"postId": e.post.ID.String(), "nickname": "n", "body": "b"}
+	if r := e.call(t, c, query(e.post.ID), postQ, map[string]any{"in": good}); r.code() == stgypub.CodeRateLimited {
+		t.Errorf("after 6 refused inputs: %s", r.raw)
+	}
 	// Keys are a keyed hash of the address, never the address.
 	var keys []string
 	ctx := context.Background()

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -12,6 +13,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/comment"
+	"github.com/stgy/stgypub/graph/model"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -80,7 +83,13 @@ func (l rateLimits) InterceptField(ctx context.Context, next graphql.Resolver) (
 	case "createCaptchaChallenge", "verifyCaptcha":
 		lims = append(lims, l.captcha)
 	case "postPubComment":
-		lims = append(lims, l.post)
+		// An attempt the resolver refuses for its nickname or body does
+		// not use the hourly comment allowance (the write limit still
+		// counts it): a reader who mistypes is not locked out for an
+		// hour.
+		if commentInputValid(fc.Args["input"]) {
+			lims = append(lims, l.post)
+		}
 	}
 	key := visitor.AddressKey(l.secret, "ratelimit", rq.ip)
 	for _, lim := range lims {
@@ -89,8 +98,47 @@ func (l rateLimits) InterceptField(ctx context.Context, next graphql.Resolver) (
 				return nil, rq.limitErr // presented as INTERNAL and logged
 			}
 			rq.status = http.StatusTooManyRequests
-			return nil, stgypub.Errorf(stgypub.CodeRateLimited, "too many %s requests from this address; retry later", fc.Field.Name)
+			return nil, stgypub.Errorf(stgypub.CodeRateLimited, "too many %s requests from this address; retry in %s",
+				fc.Field.Name, waitText(rq.w.Header().Get("Retry-After")))
 		}
 	}
 	return next(ctx)
+}
+
+// commentInputValid reports whether a postPubComment input has a nickname
+// and body the comment rules accept (comment.CheckNickname,
+// comment.CheckBody); anything else, a missing input included, is not.
+func commentInputValid(v any) bool {
+	in, ok := v.(model.PostPubCommentInput)
+	if !ok {
+		return false
+	}
+	if _, err := comment.CheckNickname(in.Nickname, stgypub.CommentNicknameMaxChars); err != nil {
+		return false
+	}
+	_, err := comment.CheckBody(in.Body, stgypub.CommentBodyMaxChars)
+	return err == nil
+}
+
+// waitText is a Retry-After value (seconds) in words, rounded up: "1
+// second", "45 seconds", "2 minutes", "59 minutes", "1 hour" (3600),
+// "2 hours"; "a while" when the header is missing or not a number.
+func waitText(retryAfter string) string {
+	n, err := strconv.Atoi(retryAfter)
+	if err != nil || n <= 0 {
+		return "a while"
+	}
+	unit := func(n int, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return strconv.Itoa(n) + " " + one + "s"
+	}
+	switch {
+	case n < 60:
+		return unit(n, "second")
+	case n < 3600:
+		return unit((n+59)/60, "minute")
+	}
+	return unit((n+3599)/3600, "hour")
 }
