@@ -19,7 +19,24 @@ const J = (en, ja) => ({ en, ja });
 const views = [
   { name: "login", path: "/publications", anonymous: true, ready: J("Log in", "ログイン") },
   { name: "stats", path: "/publications/stats?period=15", ready: J("Stats", "統計"), after: async (page) => page.locator(".chart-box canvas").first().waitFor() },
-  { name: "stats-table-open", path: "/publications/stats", ready: J("Stats", "統計"), after: async (page) => page.locator("summary").first().click() },
+  {
+    name: "stats-table-open",
+    path: "/publications/stats",
+    ready: J("Stats", "統計"),
+    after: async (page) => {
+      await page.locator("summary").first().click();
+      // The per-post views bar has a drawing area: the nav's header.bar
+      // rule (padding) must not reach svg.bar.
+      const bar = page.locator("svg.bar").first();
+      await bar.waitFor();
+      const box = await bar.evaluate((el) => {
+        const cs = getComputedStyle(el);
+        return { h: el.getBoundingClientRect().height, pad: cs.paddingTop };
+      });
+      assert.equal(box.pad, "0px", "svg.bar has no padding");
+      assert.ok(box.h >= 6 && box.h <= 10, `svg.bar height ${box.h}`);
+    },
+  },
   { name: "post-stats", path: () => `/publications/stats/${postId}`, ready: null },
   { name: "posts", path: "/publications/posts", ready: J("Posts", "投稿"), after: async (page) => page.locator(".post-card").first().waitFor() },
   {

@@ -100,6 +100,13 @@ describe("readers' comment widget", () => {
       await form.waitFor();
       // Keyboard: the form's heading has focus once the form is there.
       await page.waitForFunction(() => document.activeElement?.id === "stgy-cw-form-h");
+      // The nickname limit is checked as the server counts it: 31
+      // characters disable the button with a warning; 30 are fine.
+      await page.getByLabel("Nickname").fill("n".repeat(31));
+      await page.locator(".cw-warning", { hasText: "the limit is 30" }).waitFor();
+      assert.ok(await page.getByRole("button", { name: "Post comment" }).isDisabled());
+      await page.getByLabel("Nickname").fill("  " + "n".repeat(30) + "  ");
+      assert.equal(await page.locator(".cw-warning").count(), 0);
       await page.getByLabel("Nickname").fill(nick);
       const body = page.getByLabel("Comment", { exact: true });
       // The live counter at the right of the button row, the warning and
@@ -114,7 +121,12 @@ describe("readers' comment widget", () => {
       const id = await challenge;
       assert.ok(await page.locator(".cw-captcha img").isVisible(), "CAPTCHA image shown");
       assert.deepEqual(await axeViolations(page), [], "accessibility of the open form");
-      await page.getByLabel(/Type the 6 digits/).fill(answer(id));
+      // A wrong answer is told in the widget's words, not the server's.
+      const right = answer(id);
+      await page.getByLabel(/Type the 6 digits/).fill(right === "000000" ? "111111" : "000000");
+      await page.getByRole("button", { name: "Post comment" }).click();
+      await page.locator(".cw-error", { hasText: "Wrong answer; 4 attempts left." }).waitFor();
+      await page.getByLabel(/Type the 6 digits/).fill(right);
       if (process.env.STGY_E2E_SCREENSHOTS) await page.locator("#stgy-comments").screenshot({ path: `${process.env.STGY_E2E_SCREENSHOTS}/comments-form.png` });
       await page.getByRole("button", { name: "Post comment" }).click();
       await page.locator(".cw-notice", { hasText: "once the author approves it" }).waitFor();

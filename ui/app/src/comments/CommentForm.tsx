@@ -8,6 +8,8 @@ import { useClient, useQuery } from "@urql/preact";
 import type { CombinedError } from "@urql/core";
 import { useI18n } from "../lib/i18n-context";
 import { errorCode, errorText } from "../lib/errors";
+import { commentErrorText } from "./errors";
+import { nicknameLength } from "./text";
 import { FormStateQuery, PostMutation } from "./ops";
 import { queryHash, withHeaders } from "./protocol";
 import { BodyField } from "./BodyField";
@@ -25,6 +27,7 @@ export function CommentForm(props: { postId: string; onPosted: (pending: boolean
   const [postError, setPostError] = useState<CombinedError | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [needCaptcha, setNeedCaptcha] = useState<boolean | null>(null);
+  const [nickLen, setNickLen] = useState<number | null>(null);
   const challenge = useRef<Challenge | null>(null);
   const st = data?.pubCommentFormState;
   // Keyboard and screen-reader users land on the form once it is there.
@@ -59,6 +62,9 @@ export function CommentForm(props: { postId: string; onPosted: (pending: boolean
     );
   }
   const captcha = needCaptcha ?? st.captchaRequired;
+  const nickMax = st.nicknameMaxChars;
+  const nickCount = nickLen ?? nicknameLength(st.nickname ?? "");
+  const nickOver = nickCount > nickMax;
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -90,13 +96,7 @@ export function CommentForm(props: { postId: string; onPosted: (pending: boolean
     props.onPosted(r.data.postPubComment.status === "PENDING");
   };
 
-  const message =
-    postError &&
-    (errorCode(postError) === "CAPTCHA_REQUIRED"
-      ? t("captcha.again")
-      : errorCode(postError) === "CONFLICT"
-        ? t("form.full")
-        : errorText(t, postError));
+  const message = postError && commentErrorText(t, postError, { nickname: nickMax, body: st.bodyMaxChars });
   return (
     <form class="cw-form" onSubmit={submit} aria-labelledby="stgy-cw-form-h">
       <h3 id="stgy-cw-form-h" tabIndex={-1} ref={heading}>
@@ -105,8 +105,26 @@ export function CommentForm(props: { postId: string; onPosted: (pending: boolean
       {st.newStatus === "PENDING" && <p class="cw-muted">{t("form.moderated")}</p>}
       <label class="cw-field">
         {t("form.nickname")}
-        <input name="nickname" defaultValue={st.nickname} required autoComplete="nickname" />
-        <span class="cw-hint">{t("form.nicknameHint", { max: st.nicknameMaxChars })}</span>
+        <input
+          name="nickname"
+          defaultValue={st.nickname}
+          required
+          autoComplete="nickname"
+          aria-invalid={nickOver}
+          aria-describedby="stgy-cw-nick-hint"
+          onInput={(e) => setNickLen(nicknameLength((e.currentTarget as HTMLInputElement).value))}
+        />
+        <span class="cw-hint" id="stgy-cw-nick-hint">
+          {t("form.nicknameHint", { max: nickMax })}{" "}
+          <span class={nickOver ? "cw-count over" : "cw-count"}>
+            {nickCount}/{nickMax}
+          </span>
+        </span>
+        {nickOver && (
+          <span class="cw-warning" role="alert">
+            {t("form.nicknameTooLong", { count: nickCount, max: nickMax })}
+          </span>
+        )}
       </label>
       {st.canPostAsOwner && (
         <label class="cw-check">
@@ -118,7 +136,7 @@ export function CommentForm(props: { postId: string; onPosted: (pending: boolean
       <BodyField label={t("form.body")} limit={st.bodyMaxChars}>
         {(over) => (
           <>
-            <button type="submit" class="cw-button" disabled={busy || over}>
+            <button type="submit" class="cw-button" disabled={busy || over || nickOver}>
               {busy ? t("form.posting") : t("form.post")}
             </button>
             <button type="button" class="cw-button secondary" onClick={props.onCancel}>

@@ -5,10 +5,10 @@ import { useState } from "preact/hooks";
 import { useClient } from "@urql/preact";
 import type { CombinedError } from "@urql/core";
 import { useI18n } from "../lib/i18n-context";
-import { errorText } from "../lib/errors";
+import { commentErrorText } from "./errors";
 import { ApproveMutation, DeleteMutation, EditMutation } from "./ops";
 import { fullWidth } from "./text";
-import { BodyField } from "./BodyField";
+import { BodyField, BodyLimit } from "./BodyField";
 import { fmtDateTime } from "../lib/time";
 
 export interface CommentView {
@@ -123,7 +123,7 @@ export function CommentItem(props: { comment: CommentView; vertical: boolean; zo
       )}
       {error && (
         <p class="cw-error" role="alert">
-          {errorText(t, error)}
+          {commentErrorText(t, error, { nickname: 30, body: BodyLimit })}
         </p>
       )}
     </article>

@@ -23,6 +23,15 @@ export function bodyLength(body: string): number {
 }
 
 /**
+ * nicknameLength counts a nickname as the server will (code points after
+ * runs of white space become one space and the ends are trimmed), so the
+ * form refuses the same 31st character the server would.
+ */
+export function nicknameLength(nickname: string): number {
+  return [...nickname.replace(/\s+/gu, " ").trim()].length;
+}
+
+/**
  * fullWidth is the vertical-writing conversion of displayed text: ASCII
  * space to U+3000 and printable ASCII U+0021..U+007E to U+FF01..U+FF5E
  * (the server's markdown.FullWidth). Stored text and the edit form keep

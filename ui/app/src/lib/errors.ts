@@ -13,10 +13,32 @@ export function errorCode(err: CombinedError | undefined | null): string {
 }
 
 /**
+ * retryAfterSeconds is the Retry-After of the response that failed
+ * (seconds), or 0 when there is none. urql keeps the fetch Response on
+ * the error; the header is the server's real wait (an hour for the
+ * hourly comment limit, a minute for the per-minute ones).
+ */
+export function retryAfterSeconds(err: CombinedError | undefined | null): number {
+  const res = (err as { response?: { headers?: { get?: (k: string) => string | null } } } | null | undefined)?.response;
+  const v = res?.headers?.get?.("Retry-After");
+  const n = v ? Number(v) : NaN;
+  return Number.isFinite(n) && n > 0 ? Math.ceil(n) : 0;
+}
+
+/** waitText is a wait of n seconds in words, rounded up: seconds below a minute, minutes below an hour, else hours. */
+export function waitText(t: TFunction, n: number): string {
+  if (n < 60) return t("common:wait.seconds", { count: n });
+  if (n < 3600) return t("common:wait.minutes", { count: Math.ceil(n / 60) });
+  return t("common:wait.hours", { count: Math.ceil(n / 3600) });
+}
+
+/**
  * errorText turns an API error into one sentence for the person using the
  * page. Input errors (BAD_USER_INPUT) keep the server's explanation, which
- * names the field and its limit; every other kind gets a fixed sentence
- * from the common.errors catalogue.
+ * names the field and its limit, where the catalogue says the server's
+ * language is the page's (English); elsewhere they get the catalogue's
+ * own sentence. A rate limit names the real wait (Retry-After). Every
+ * other kind gets a fixed sentence from the common.errors catalogue.
  */
 export function errorText(t: TFunction, err: CombinedError | undefined | null): string {
   if (!err) return "";
@@ -30,13 +52,17 @@ export function errorText(t: TFunction, err: CombinedError | undefined | null): 
       return t("common:errors.forbidden");
     case "NOT_FOUND":
       return t("common:errors.notFound");
-    case "RATE_LIMITED":
-      return t("common:errors.rateLimited");
+    case "RATE_LIMITED": {
+      const n = retryAfterSeconds(err);
+      return n > 0 ? t("common:errors.rateLimitedWait", { wait: waitText(t, n) }) : t("common:errors.rateLimited");
+    }
     case "CONFLICT":
       return t("common:errors.conflict");
     case "BAD_USER_INPUT": {
       const msg = err.graphQLErrors[0]?.message ?? "";
-      return msg ? t("common:errors.badInputWith", { message: msg }) : t("common:errors.badInput");
+      return msg && t("common:errors.serverText") === "show"
+        ? t("common:errors.badInputWith", { message: msg })
+        : t("common:errors.badInput");
     }
     default:
       return t("common:errors.internal");

@@ -59,7 +59,9 @@ export function CommentRow(props: { c: CommentData; showPost?: boolean; onChange
   return (
     <li class="comment-card">
       <p class="comment-meta">
-        <strong>{c.nickname}</strong>
+        <strong>
+          <bdi>{c.nickname}</bdi>
+        </strong>
         {c.isAuthor && <span class="badge">{t("comments.author")}</span>}
         {c.status === "PENDING" && <span class="badge badge-pending">{t("comments.pending")}</span>}{" "}
         <time dateTime={c.createdAt}>
@@ -84,7 +86,9 @@ export function CommentRow(props: { c: CommentData; showPost?: boolean; onChange
           </div>
         </form>
       ) : (
-        <p class="comment-body">{c.body}</p>
+        <p class="comment-body" dir="auto">
+          {c.body}
+        </p>
       )}
       {!editing && (
         <div class="card-actions">

@@ -90,7 +90,8 @@ function Notifications() {
             {res.data.pubCommentNotifications.items.map((x) => (
               <li key={x.id}>
                 <span>
-                  {t("comments.notification", { nickname: x.nickname })}{" "}
+                  {/* U+2068..U+2069 isolate the nickname: no stored text can reorder the line. */}
+                  {t("comments.notification", { nickname: "\u2068" + x.nickname + "\u2069" })}{" "}
                   <a href={site.link(`/stats/${x.postId}`)}>{t("comments.viewPost")}</a>{" "}
                   <time class="muted" dateTime={x.createdAt}>
                     {fmtDateTime(x.createdAt, site.zone, lang)} ({site.zone})
