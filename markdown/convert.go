@@ -124,9 +124,10 @@ func documentTitle(p parsed, blocks []block) string {
 		if h, ok := n.(*ast.Heading); ok && entering {
 			var b strings.Builder
 			inlineText(&b, h, p.src, nil)
-			if title = stgypub.CollapseSpace(b.String()); title != "" {
+			if title = stgypub.CollapseSpace(b.String()); !stgypub.IsBlank(title) {
 				return ast.WalkStop, nil
 			}
+			title = ""
 		}
 		return ast.WalkContinue, nil
 	})

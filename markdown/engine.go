@@ -148,6 +148,7 @@ func renderHTML(p parsed, opts Options) (out []byte, err error) {
 		md = verticalMD
 	}
 	filterHTMLBlocks(p)
+	defer adjustHeadings(p)()
 	w := &cappedBuffer{limit: MaxHTMLBytes}
 	w.buf.Grow(len(p.src) + len(p.src)/2)
 	defer func() {
