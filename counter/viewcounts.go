@@ -15,9 +15,10 @@ import (
 // owner's daily Hashes with one pipeline of HMGETs (Post.viewCount and its
 // dataloader). Every requested ID is in the map, 0 when it has no views;
 // all posts must belong to ownerID (the key's hash tag). Checkpoints are
-// not consulted, as for Ranking. It waits at most Config.Budget. When the
-// owner's counts are not marked as filled from PostgreSQL (Redis came
-// back empty), a refill starts in the background.
+// consulted only when the owner's counts are not marked as filled from
+// PostgreSQL (Redis came back empty): then each day counts the larger of
+// Redis and the checkpoint, so the answer is not 0 while a refill starts
+// in the background. It waits at most Config.Budget.
 func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []stgypub.ID) (map[stgypub.ID]int64, error) {
 	out := make(map[stgypub.ID]int64, len(postIDs))
 	if len(postIDs) == 0 {
@@ -30,25 +31,52 @@ func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []
 	}
 	ctx, cancel := c.budget(ctx)
 	defer cancel()
+	days := c.window()
 	pipe := c.rdb.Pipeline()
 	var cmds []*redis.SliceCmd
-	for _, d := range c.window() {
+	for _, d := range days {
 		cmds = append(cmds, pipe.HMGet(ctx, c.dailyKey(ownerID, d.Format(dayLayout)), fields...))
 	}
 	filled := pipe.Exists(ctx, c.filledKey(ownerID))
 	if _, err := pipe.Exec(ctx); err != nil {
 		return nil, fmt.Errorf("counter: view counts of %s: %w", ownerID, err)
 	}
+	// Redis lost the owner's counts (it came back empty): this answer
+	// takes the PostgreSQL checkpoints into account, per day the larger
+	// of the two as refill does, and a refill restores Redis for the next
+	// request. Without the checkpoints the answer would be 0.
+	var cps map[int]map[stgypub.ID]int64
 	if filled.Val() == 0 {
-		c.refillAsync(ctx, ownerID) // Redis lost the owner's counts: restore them for the next request
+		c.refillAsync(ctx, ownerID)
+		rows, err := c.ownerCheckpoints(ctx, ownerID, days)
+		if err != nil {
+			return nil, fmt.Errorf("counter: view counts of %s: checkpoints: %w", ownerID, err)
+		}
+		cps = make(map[int]map[stgypub.ID]int64)
+		for _, r := range rows {
+			m := cps[int(r.day)]
+			if m == nil {
+				m = make(map[stgypub.ID]int64)
+				cps[int(r.day)] = m
+			}
+			m[r.post] = max(m[r.post], r.count)
+		}
 	}
-	for _, cmd := range cmds {
-		for i, v := range cmd.Val() {
-			if s, ok := v.(string); ok {
-				if n, err := strconv.ParseInt(s, 10, 64); err == nil && n > 0 {
-					out[postIDs[i]] += n
+	for d, cmd := range cmds {
+		vals := cmd.Val()
+		for i, id := range postIDs {
+			var n int64
+			if i < len(vals) {
+				if s, ok := vals[i].(string); ok {
+					if v, err := strconv.ParseInt(s, 10, 64); err == nil && v > 0 {
+						n = v
+					}
 				}
 			}
+			if cps != nil {
+				n = max(n, cps[d][id])
+			}
+			out[id] += n
 		}
 	}
 	return out, nil
