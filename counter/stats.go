@@ -22,16 +22,25 @@ import (
 // there, PostMetas for just those IDs. Every series has one entry per window
 // day, oldest first, zeros included. The result is cached (encodeStatsCache)
 // for CacheTTL unless TotalPV is 0. Authorization is the caller's.
+//
+// When Redis is unavailable the Stats come from the checkpoints alone
+// (at most FlushInterval behind, plus what Redis has not flushed), are not
+// cached, and come back together with a *PartialError: a caller shows them
+// and says they may be incomplete.
 func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
 	ctx = redisguard.WithTimeout(ctx, c.cfg.CheckpointTimeout) // an owner's read, not a page's
 	key := c.statsKey(ownerID)
+	var redisErr error // Redis failed: the Stats come from the checkpoints alone
 	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
 		if st, err := decodeStatsCache(b); err == nil {
 			c.statsHits.Hit()
 			return st, nil
 		}
 	} else if !errors.Is(err, redis.Nil) {
-		return nil, fmt.Errorf("counter: stats cache of %s: %w", ownerID, err)
+		if !stgypub.IsUnavailable(err) {
+			return nil, fmt.Errorf("counter: stats cache of %s: %w", ownerID, err)
+		}
+		redisErr = fmt.Errorf("counter: stats cache of %s: %w", ownerID, err)
 	}
 	c.statsHits.Miss()
 	n := c.cfg.RetentionDays
@@ -47,7 +56,17 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 		rows, err := c.ownerCheckpoints(ctx, ownerID, days)
 		cpc <- cpResult{rows, err}
 	}()
-	t, err := c.readWindow(ctx, ownerID, days)
+	var t *dailyTable
+	var err error
+	if redisErr == nil {
+		t, err = c.readWindow(ctx, ownerID, days)
+		if err != nil && stgypub.IsUnavailable(err) {
+			redisErr, err = err, nil
+		}
+	}
+	if redisErr != nil {
+		t = newDailyTable(len(days), 0)
+	}
 	cp := <-cpc
 	if err != nil {
 		return nil, err
@@ -71,7 +90,7 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 		st.TotalPV += e.PV
 	}
 	top := topK(totals, TopK)
-	metas, err := c.metas(ctx, ownerID, top)
+	metas, err := c.metas(ctx, ownerID, top, redisErr != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -87,6 +106,10 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 		}
 		st.Posts[i] = ps
 	}
+	if redisErr != nil {
+		c.log.Warn("counter: stats from checkpoints alone (Redis unavailable)", "owner", ownerID, "err", redisErr)
+		return st, &PartialError{Err: redisErr}
+	}
 	if st.TotalPV > 0 {
 		b, err := encodeStatsCache(st)
 		if err == nil {
@@ -101,9 +124,23 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 
 // metas returns publication time and digest of the ranked posts: one MGET
 // of their meta keys (one hash slot), then PostMetas for the missing ones.
-func (c *Counter) metas(ctx context.Context, owner stgypub.ID, top []stgypub.RankingEntry) (map[stgypub.ID]stgypub.PostMeta, error) {
+func (c *Counter) metas(ctx context.Context, owner stgypub.ID, top []stgypub.RankingEntry, noRedis bool) (map[stgypub.ID]stgypub.PostMeta, error) {
 	out := make(map[stgypub.ID]stgypub.PostMeta, len(top))
 	if len(top) == 0 {
+		return out, nil
+	}
+	if noRedis {
+		ids := make([]stgypub.ID, len(top))
+		for i, e := range top {
+			ids[i] = e.ID
+		}
+		pms, err := c.cps.PostMetas(ctx, ids)
+		if err != nil {
+			return nil, fmt.Errorf("counter: stats metadata of %s from PostgreSQL: %w", owner, err)
+		}
+		for _, pm := range pms {
+			out[pm.ID] = pm
+		}
 		return out, nil
 	}
 	keys := make([]string, len(top))
@@ -143,3 +180,17 @@ func (c *Counter) metas(ctx context.Context, owner stgypub.ID, top []stgypub.Ran
 	}
 	return out, nil
 }
+
+// PartialError comes back together with a usable result computed without
+// Redis (Stats from the PostgreSQL checkpoints alone): the figures may lack
+// the latest views. It is unavailability (stgypub.IsUnavailable).
+type PartialError struct{ Err error }
+
+func (e *PartialError) Error() string {
+	return "counter: partial result (Redis unavailable): " + e.Err.Error()
+}
+
+func (e *PartialError) Unwrap() error { return e.Err }
+
+// Unavailable implements stgypub.Unavailable.
+func (e *PartialError) Unavailable() bool { return true }

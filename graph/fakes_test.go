@@ -245,6 +245,10 @@ func newFakeAPI(t *testing.T) *fakeAPI {
 	srv.SetErrorPresenter(func(ctx context.Context, err error) *gqlerror.Error {
 		e := graphql.DefaultErrorPresenter(ctx, err)
 		e.Extensions = map[string]any{"code": stgypub.ErrorCode(err)}
+		var d *graph.DegradedError
+		if errors.As(err, &d) { // as server/api presents it
+			e.Extensions["code"] = stgypub.CodeUnavailable
+		}
 		return e
 	})
 	f.h = srv

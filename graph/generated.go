@@ -414,7 +414,7 @@ type PostResolver interface {
 	FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error)
 	Digest(ctx context.Context, obj *stgypub.Post) (string, error)
 	HTML(ctx context.Context, obj *stgypub.Post) (string, error)
-	ViewCount(ctx context.Context, obj *stgypub.Post) (int, error)
+	ViewCount(ctx context.Context, obj *stgypub.Post) (*int, error)
 
 	Prev(ctx context.Context, obj *stgypub.Post) (*stgypub.Post, error)
 	Next(ctx context.Context, obj *stgypub.Post) (*stgypub.Post, error)
@@ -2211,8 +2211,12 @@ type Post {
   digest: String!
   "Rendered, sanitized HTML of the Markdown body."
   html: String!
-  "Page views over the retention window (15 days)."
-  viewCount: Int!
+  """
+  Page views over the retention window (15 days). null, with an
+  UNAVAILABLE error at its path, while the page-view counter (Redis) is
+  unavailable: the rest of the response is unaffected (docs/API.md).
+  """
+  viewCount: Int
   createdAt: Time!
   """
   The owner's published post just before this one in (publishedAt, id)
@@ -6644,11 +6648,11 @@ func (ec *executionContext) _Post_viewCount(ctx context.Context, field graphql.C
 			return ec.Resolvers.Post().ViewCount(ctx, obj)
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
 		},
 		true,
-		true,
+		false,
 	)
 }
 func (ec *executionContext) fieldContext_Post_viewCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
@@ -12747,7 +12751,7 @@ func (ec *executionContext) _Post(ctx context.Context, sel ast.SelectionSet, obj
 				})
 		case "viewCount":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
+				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Post_viewCount(ctx, field, obj)
 				})

@@ -78,7 +78,7 @@ func (r *Resolver) fetchViewCounts(ctx context.Context, keys []viewKey) ([]int64
 	for o, posts := range byOwner {
 		m, err := r.Counter.ViewCounts(ctx, o, posts)
 		if err != nil {
-			failed[o] = err
+			failed[o] = degrade("view counts", err)
 			continue
 		}
 		for id, n := range m {

@@ -1,7 +1,9 @@
 package graph_test
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -98,19 +100,37 @@ func TestPopularAndRankingOnFakes(t *testing.T) {
 		})
 	}
 
-	t.Run("ranking failure empties popular and fails pubRanking", func(t *testing.T) {
+	t.Run("counter unavailable: popular and pubRanking are [] with an UNAVAILABLE error", func(t *testing.T) {
+		f := newFakeAPI(t)
+		alice, _ := seedPopular(f)
+		f.counter.rankingErr = fmt.Errorf("redis: %w", context.DeadlineExceeded)
+		for _, q := range []string{
+			`query($u: ID!) { site(userId: $u) { id popular { id } } }`,
+			`query($u: ID!) { pubRanking(userId: $u) { id } }`,
+		} {
+			r := f.do(t, nil, q, map[string]any{"u": alice.ID.String()})
+			if len(r.Errors) != 1 || r.code() != stgypub.CodeUnavailable {
+				t.Errorf("%s: %+v, want one UNAVAILABLE error", q, r.Errors)
+			}
+			for k, v := range r.Data {
+				if !strings.Contains(string(v), "[]") {
+					t.Errorf("%s: %s = %s, want []", q, k, v)
+				}
+			}
+		}
+	})
+	t.Run("counter fault: popular and pubRanking fail alike", func(t *testing.T) {
 		f := newFakeAPI(t)
 		alice, _ := seedPopular(f)
 		f.counter.rankingErr = errors.New("redis down")
-		r := f.do(t, nil, `query($u: ID!) { site(userId: $u) { popular { id } } }`, map[string]any{"u": alice.ID.String()})
-		var site struct{ Popular []struct{ ID string } }
-		r.decode(t, "site", &site)
-		if len(site.Popular) != 0 {
-			t.Errorf("popular = %v", site.Popular)
-		}
-		r = f.do(t, nil, `query($u: ID!) { pubRanking(userId: $u) { id } }`, map[string]any{"u": alice.ID.String()})
-		if len(r.Errors) != 1 || r.code() != stgypub.CodeInternal {
-			t.Errorf("pubRanking: %+v, want one INTERNAL error", r.Errors)
+		for _, q := range []string{
+			`query($u: ID!) { site(userId: $u) { popular { id } } }`,
+			`query($u: ID!) { pubRanking(userId: $u) { id } }`,
+		} {
+			r := f.do(t, nil, q, map[string]any{"u": alice.ID.String()})
+			if len(r.Errors) != 1 || r.code() != stgypub.CodeInternal {
+				t.Errorf("%s: %+v, want one INTERNAL error", q, r.Errors)
+			}
 		}
 	})
 	t.Run("negative limit", func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/captcha"
@@ -221,9 +222,13 @@ func (r *postResolver) HTML(ctx context.Context, obj *stgypub.Post) (string, err
 }
 
 // ViewCount is the resolver for the viewCount field.
-func (r *postResolver) ViewCount(ctx context.Context, obj *stgypub.Post) (int, error) {
+func (r *postResolver) ViewCount(ctx context.Context, obj *stgypub.Post) (*int, error) {
 	n, err := r.loaders(ctx).viewCounts.Load(ctx, viewKey{obj.OwnedBy, obj.ID})
-	return int(n), err
+	if err != nil {
+		return nil, err // a *DegradedError while Redis is unavailable: null at this path
+	}
+	v := int(n)
+	return &v, nil
 }
 
 // Prev is the resolver for the prev field.
@@ -357,7 +362,14 @@ func (r *queryResolver) PubStats(ctx context.Context, userID stgypub.ID) (*stgyp
 	if _, err := auth.RequireSelfOrAdmin(ctx, userID); err != nil {
 		return nil, err
 	}
-	return r.Counter.Stats(ctx, userID)
+	st, err := r.Counter.Stats(ctx, userID)
+	if err != nil && st != nil && stgypub.IsUnavailable(err) {
+		// The figures from the checkpoints alone: shown, with the
+		// missing recent views reported at the field's path.
+		graphql.AddError(ctx, degrade("recent page views", err))
+		return st, nil
+	}
+	return st, err
 }
 
 // ExportPubConfig is the resolver for the exportPubConfig field.

@@ -129,10 +129,9 @@ func (r *Resolver) sitePopular(ctx context.Context, userID stgypub.ID, limit *in
 	if exclude != nil {
 		skip = *exclude
 	}
-	ranked, err := stgypub.PopularEntries(ctx, r.Counter, r.Posts, userID, skip, n)
+	ranked, err := stgypub.PopularEntries(ctx, degradingRanker{r.Counter, "popular entries"}, r.Posts, userID, skip, n)
 	if err != nil {
-		r.Logger.ErrorContext(ctx, "popular entries unavailable", "user", userID.String(), "err", err)
-		return []*stgypub.Post{}, nil
+		return degradedList[*stgypub.Post](ctx, nil, err)
 	}
 	return stgypub.RankedPosts(ranked), nil
 }
@@ -145,7 +144,7 @@ func (r *Resolver) sitePopular(ctx context.Context, userID stgypub.ID, limit *in
 func (r *Resolver) publishedRanking(ctx context.Context, userID stgypub.ID, days, limit int) ([]*stgypub.RankingEntry, error) {
 	entries, err := r.Counter.RankingDays(ctx, userID, days, stgypub.SidePostsMax)
 	if err != nil || len(entries) == 0 {
-		return []*stgypub.RankingEntry{}, err
+		return degradedList(ctx, []*stgypub.RankingEntry{}, degrade("rankings", err))
 	}
 	ranked, err := stgypub.PublishedRanking(ctx, r.Posts, entries, limit)
 	if err != nil {

@@ -33,7 +33,7 @@ func (r *Resolver) siteRanking(ctx context.Context, days, limit *int) ([]*model.
 	}
 	rk, err := r.Counter.SiteRanking(ctx, d)
 	if err != nil {
-		return nil, err
+		return degradedList[*model.SiteRankingEntry](ctx, nil, degrade("rankings", err))
 	}
 	ranked, err := stgypub.PublishedRanking(ctx, r.Posts, rk.Entries, n)
 	if err != nil {

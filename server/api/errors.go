@@ -13,6 +13,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/graph"
 )
 
 // presentError maps errors to extensions.code (docs/ARCHITECTURE.md
@@ -20,7 +21,9 @@ import (
 // is hidden) and, when it is about one input field, names it in
 // extensions.field; gqlgen's own request errors (parse, validation, argument
 // coercion) keep their message and code (BAD_USER_INPUT when they have none,
-// and for the complexity limit); a dependency that is down or too slow
+// and for the complexity limit); a *graph.DegradedError (a Redis-backed field
+// such as viewCount while Redis is unavailable) is UNAVAILABLE at its path
+// without changing the status (200); a dependency that is down or too slow
 // (stgypub.IsUnavailable) is UNAVAILABLE, and the response 503 with
 // Retry-After; anything else is logged with the request ID and reported as
 // INTERNAL "internal error".
@@ -33,7 +36,14 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 		gerr.Extensions = map[string]any{}
 	}
 	var se *stgypub.Error
+	var de *graph.DegradedError
 	switch {
+	case errors.As(err, &de):
+		// One feature's dependency (the counter's Redis) failed: this
+		// field alone is missing, the response stays 200 (docs/API.md).
+		a.log.WarnContext(ctx, "graphql: feature degraded", "request_id", requestID(ctx), "path", gerr.Path.String(), "err", err)
+		gerr.Message = de.Message()
+		gerr.Extensions = map[string]any{"code": stgypub.CodeUnavailable}
 	case errors.As(err, &se) && se.Code != stgypub.CodeInternal:
 		gerr.Message = se.Message
 		gerr.Extensions["code"] = se.Code
