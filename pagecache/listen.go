@@ -18,6 +18,7 @@ import (
 // the connection fails it resubscribes after a short pause. While the
 // lease has lapsed, c serves nothing from memory and keeps nothing.
 func (v *Versions) Listen(ctx context.Context, c *Cache) {
+	v.SetLocal(c)
 	pause := 100 * time.Millisecond
 	for ctx.Err() == nil {
 		err := v.listenOnce(ctx, c)

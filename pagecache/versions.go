@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -54,7 +55,15 @@ type Versions struct {
 	rdb    redis.UniversalClient
 	prefix string
 	log    *slog.Logger
+	// local is this process's cache (set by Listen or SetLocal): the
+	// writer's own pages are dropped before any Redis call, so they go
+	// at once even while Redis is frozen or down.
+	local atomic.Pointer[Cache]
 }
+
+// SetLocal names this process's page cache, which SitesChanged
+// invalidates directly (Listen does it too).
+func (v *Versions) SetLocal(c *Cache) { v.local.Store(c) }
 
 // NewVersions returns Versions on rdb with every name under prefix
 // (STGY_REDIS_PREFIX). A nil logger discards.
@@ -90,15 +99,20 @@ func (v *Versions) Version(ctx context.Context, owner stgypub.ID) (int64, error)
 	return n, err
 }
 
-// SitesChanged implements stgypub.SiteChangeNotifier: StoreVersions, then
-// Announce. Its error names what failed; the caller's write is committed
-// either way.
+// SitesChanged implements stgypub.SiteChangeNotifier: it invalidates
+// this process's own cache first (no Redis needed: the server that made
+// an edit never serves the old pages after it, whatever Redis does), then
+// StoreVersions, then Announce. Its error names what failed; the caller's
+// write is committed either way.
 func (v *Versions) SitesChanged(ctx context.Context, changes []stgypub.SiteChange) error {
-	errStore := v.StoreVersions(ctx, changes)
 	owners := make([]stgypub.ID, len(changes))
 	for i, c := range changes {
 		owners[i] = c.Owner
 	}
+	if c := v.local.Load(); c != nil {
+		c.Invalidate(owners...)
+	}
+	errStore := v.StoreVersions(ctx, changes)
 	return errors.Join(errStore, v.Announce(ctx, owners...))
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/redisguard"
 	"github.com/stgy/stgypub/internal/redistest"
 	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/pagecache"
@@ -253,4 +254,27 @@ func TestRedisDownStillServes(t *testing.T) {
 			t.Errorf("node %d: %d builds for 4 requests without Redis, want one each (no caching)", i, got)
 		}
 	}
+}
+
+// TestEditVisibleAtOnceWhileRedisFrozen: the server that made an edit
+// drops its own cached pages of the owner at once, even while Redis is
+// frozen (its announcement cannot go out): local invalidation does not
+// depend on Redis. The test's own redis-server is frozen, never the shared
+// one.
+func TestEditVisibleAtOnceWhileRedisFrozen(t *testing.T) {
+	srv := redistest.Start(t)
+	opt := &redis.Options{Addr: srv.Addr}
+	redisguard.Tune(opt)
+	rdb := redis.NewClient(opt)
+	t.Cleanup(func() { rdb.Close() })
+	c := newCluster(t, 1, rdb, "frozen:")
+	p := c.createPost("# Partition\n\nBefore the freeze.", at(-time.Hour))
+	pub, site := "/pub/"+p.String(), "/sites/"+c.owner.String()
+	c.warm(pub, site)
+	srv.Freeze()
+	t.Cleanup(srv.Thaw)
+	c.graphql(0, `mutation($id: ID!, $in: PostInput!) { updatePost(id: $id, input: $in) { id } }`,
+		map[string]any{"id": p.String(), "in": map[string]any{"content": "# Partition two\n\nAfter the edit."}})
+	c.expect(pub, 200, "After the edit.", "Before the freeze.")
+	c.expect(site, 200, "Partition two", "")
 }
