@@ -2,10 +2,12 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/prerender"
@@ -33,11 +35,22 @@ func notFoundf(format string, args ...any) error {
 // logged with the request ID and shown as a generic 500 page.
 func (s *Server) handle(h appHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		// One deadline for the page's reads (Config.PageDeadline): a
+		// frozen database is a 503 after it, not after the driver's
+		// read timeout.
+		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.PageDeadline)
+		defer cancel()
+		r = r.WithContext(ctx)
 		if err := h(w, r); err != nil {
 			s.writeError(w, r, err)
 		}
 	}
 }
+
+// DefaultPageDeadline is Config.PageDeadline's default: a page normally
+// answers in milliseconds; a database that has not answered in 2.5 s is
+// treated as unavailable.
+const DefaultPageDeadline = 2500 * time.Millisecond
 
 // statusOf maps an error code to an HTTP status (the wtf-style table).
 func statusOf(code string) int {

@@ -62,6 +62,11 @@ type Config struct {
 	AccessLog string
 	// ReadyTimeout bounds each /readyz check; 0 means 2 seconds.
 	ReadyTimeout time.Duration
+	// PageDeadline bounds how long one page request (/, /pub, /sites,
+	// feeds, /sitemap.xml) waits for its reads: a stalled PostgreSQL
+	// answers 503 + Retry-After after this long instead of the driver's
+	// 10 s read timeout. Read once at start-up; 0 means DefaultPageDeadline.
+	PageDeadline time.Duration
 	// ViewCountTTL is how long a cached article page keeps the view count
 	// it shows (and its Popular entries, when the Ranker cannot say when
 	// its ranking expires); 0 means 5 minutes, the counter's cache TTL.
@@ -185,6 +190,9 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.PageDeadline <= 0 {
+		cfg.PageDeadline = DefaultPageDeadline
 	}
 	if cfg.ReadyTimeout <= 0 {
 		cfg.ReadyTimeout = 2 * time.Second
