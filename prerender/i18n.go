@@ -135,6 +135,16 @@ var rtlScripts = map[string]bool{
 	"Adlm": true, "Rohg": true, "Mand": true, "Samr": true, "Mend": true, "Yezi": true,
 }
 
+// ContentDirection is the dir attribute of a post's body in language
+// lang: "rtl" for a right-to-left language, else "auto", so a post whose
+// text is Arabic or Hebrew under another locale still reads right to left.
+func ContentDirection(lang string) string {
+	if Direction(lang) == "rtl" {
+		return "rtl"
+	}
+	return "auto"
+}
+
 // Direction is the writing direction of a page language: "rtl" for
 // languages whose (likely) script is written right to left (ar, fa, he,
 // ur, ps, dv, yi, …, also "az-Arab"), else "ltr".

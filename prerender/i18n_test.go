@@ -105,8 +105,18 @@ func TestPageChromeLanguage(t *testing.T) {
 			t.Errorf("ja page shows %q", bad)
 		}
 	}
-	ar := render("ar")
-	if !strings.Contains(ar, `<html lang="ar" dir="rtl">`) || !strings.Contains(ar, "1 view in the last 15 days") {
-		t.Errorf("ar page:\n%.400s", ar)
+	// An Arabic post gets the English chrome, written left to right; its
+	// body alone is right to left (new-user report item 16).
+	for lang, bodyDir := range map[string]string{"ar": "rtl", "he": "rtl", "fa-IR": "rtl", "en": "auto", "fr": "auto", "ja": "auto"} {
+		page := render(lang)
+		if !strings.Contains(page, `<html lang="`+lang+`">`) || strings.Contains(page, `<html lang="`+lang+`" dir=`) {
+			t.Errorf("%s: page chrome not left to right:\n%.400s", lang, page)
+		}
+		if want := `<div class="article-body" lang="` + lang + `" dir="` + bodyDir + `">`; !strings.Contains(page, want) {
+			t.Errorf("%s: lacks %s", lang, want)
+		}
+		if lang == "ar" && !strings.Contains(page, "1 view in the last 15 days") {
+			t.Errorf("ar page:\n%.400s", page)
+		}
 	}
 }

@@ -76,7 +76,13 @@ func New() (*Renderer, error) {
 		text := TextFor(tag.String())
 		// t and n are the page chrome in this language (i18n.go); dir is
 		// a language's writing direction.
-		funcs := template.FuncMap{"asset": ui.URL, "t": text.T, "n": text.N, "num": text.Number, "dir": Direction}
+		// chromeLang is the catalog language of the chrome; the page's
+		// direction is the chrome's (English or Japanese: left to right),
+		// and an article's body gets its own (contentDir), so an Arabic
+		// post on an English page does not flip the English chrome
+		// (new-user report item 16).
+		funcs := template.FuncMap{"asset": ui.URL, "t": text.T, "n": text.N, "num": text.Number, "dir": Direction,
+			"chromeLang": text.Lang, "contentDir": ContentDirection}
 		set := map[string]*template.Template{}
 		for _, p := range Pages {
 			t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS,

@@ -50,8 +50,16 @@ func TestPageLanguage(t *testing.T) {
 	})
 	t.Run("Arabic page is right to left", func(t *testing.T) {
 		body := e.get("/pub/" + ar.String()).Body.String()
-		if !strings.Contains(body, `<html lang="ar" dir="rtl">`) {
-			t.Errorf("no rtl: %.200s", body)
+		// The English chrome stays left to right; the article's body and
+		// title are right to left (new-user report item 16).
+		if !strings.Contains(body, `<html lang="ar">`) || strings.Contains(body, `<html lang="ar" dir="rtl">`) {
+			t.Errorf("page chrome flipped: %.200s", body)
+		}
+		if !strings.Contains(body, `<div class="article-body" lang="ar" dir="rtl">`) {
+			t.Errorf("article body not rtl")
+		}
+		if en := e.get("/pub/" + en.String()).Body.String(); !strings.Contains(en, `<div class="article-body" lang="en" dir="auto">`) || strings.Contains(en, `dir="rtl"`) {
+			t.Errorf("English article: no dir=auto body or an rtl element")
 		}
 		site := e.get("/sites/" + u.String() + "?view=plain").Body.String()
 		if !strings.Contains(site, `<a class="title" dir="auto" href="/pub/`+ar.String()+`">مرحبا بالعالم</a>`) {
