@@ -1,8 +1,6 @@
 package stgypub
 
 import (
-	"slices"
-	"strings"
 	"unicode"
 )
 
@@ -57,19 +55,4 @@ func (c *PubConfig) NormalizeText() {
 	for _, p := range []*string{&c.SiteName, &c.Subtitle, &c.Author, &c.Introduction} {
 		*p = NormalizeSettingText(*p)
 	}
-}
-
-// ShareButtonNames are the extensions.shareButtons identifiers the pages
-// render, in their fixed order (docs/API.md "Settings keys").
-var ShareButtonNames = []string{"x", "facebook", "line", "hatena"}
-
-// checkShareButtons refuses identifiers that are not ShareButtonNames.
-func checkShareButtons(ids []string) error {
-	for _, id := range ids {
-		if !slices.Contains(ShareButtonNames, id) {
-			const f = "extensions.shareButtons"
-			return FieldErrorf(f, "%s has unknown button %q; the allowed names are %s", f, clip(id, 40), strings.Join(ShareButtonNames, ", "))
-		}
-	}
-	return nil
 }

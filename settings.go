@@ -2,7 +2,6 @@ package stgypub
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -85,13 +84,9 @@ func checkControls(field, s string, multiline bool) error {
 // analytics.googleAnalytics.measurementId is "" or a GA4 Measurement ID
 // ("G-" then 4-20 upper-case letters or digits, e.g. G-XXXXXXXXXX), and
 // timeZone is "" or an IANA time zone name the server knows
-// (CheckTimeZone), and shareButtons holds only ShareButtonNames.
+// (CheckTimeZone). Unknown shareButtons identifiers are kept and not
+// rendered (docs/SPEC.md; the identifier syntax is checked on parse).
 func (e Extensions) ValidateChange(old Extensions) error {
-	if b := e.ShareButtons(); !slices.Equal(b, old.ShareButtons()) {
-		if err := checkShareButtons(b); err != nil {
-			return err
-		}
-	}
 	if id := e.GAMeasurementID(); id != old.GAMeasurementID() && id != "" && !measurementIDRE.MatchString(id) {
 		const f = "extensions.analytics.googleAnalytics.measurementId"
 		return FieldErrorf(f, "%s must be a Google Analytics 4 Measurement ID such as G-XXXXXXXXXX (G- and 4-20 upper-case letters or digits); got %q", f, clip(id, 40))

@@ -61,8 +61,6 @@ func TestUpdatePubConfigRefusesBadSettings(t *testing.T) {
 		{"view-count switch a string", owner.PubConfigPatch{Extensions: map[string]any{"showViewCount": "yes"}}, "extensions.showViewCount"},
 		{"comment mode unknown", owner.PubConfigPatch{Extensions: map[string]any{"comments": map[string]any{"mode": "maybe"}}}, "extensions.comments.mode"},
 		{"share button twice", owner.PubConfigPatch{Extensions: map[string]any{"shareButtons": []any{"x", "x"}}}, "extensions.shareButtons"},
-		{"share button unknown", owner.PubConfigPatch{Extensions: map[string]any{"shareButtons": []any{"x", "myspace"}}}, "extensions.shareButtons"},
-		{"share button wrong case", owner.PubConfigPatch{Extensions: map[string]any{"shareButtons": []any{"Facebook"}}}, "extensions.shareButtons"},
 		{"theme unknown", owner.PubConfigPatch{DesignTheme: str("neon")}, "designTheme"},
 		{"site name of 51", owner.PubConfigPatch{SiteName: str(strings.Repeat("n", 51))}, "siteName"},
 	}

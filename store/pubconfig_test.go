@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stgy/stgypub"
@@ -66,7 +67,9 @@ func TestPubConfig(t *testing.T) {
 	})
 	t.Run("invalid config", func(t *testing.T) {
 		c := stgypub.DefaultPubConfig(alice)
-		c.SiteName = string(make([]rune, 51))
+		c.SiteName = strings.Repeat("a", 51) // 51 characters; the limit is 50
+		wantCode(t, s.UpdatePubConfig(ctx, c), stgypub.CodeBadUserInput)
+		c.SiteName = "a\x00b" // NUL inside a name
 		wantCode(t, s.UpdatePubConfig(ctx, c), stgypub.CodeBadUserInput)
 	})
 	t.Run("update for unknown user", func(t *testing.T) {
