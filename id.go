@@ -1,6 +1,7 @@
 package stgypub
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -76,9 +77,16 @@ func (id ID) MarshalGQL(w io.Writer) { _, _ = io.WriteString(w, strconv.Quote(id
 // UnmarshalGQL accepts a GraphQL string of 16 hex digits (gqlgen
 // Unmarshaler); other input fails with BAD_USER_INPUT.
 func (id *ID) UnmarshalGQL(v any) error {
-	s, ok := v.(string)
-	if !ok {
-		return Errorf(CodeBadUserInput, "invalid ID: want a string of 16 hexadecimal digits, got %T", v)
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = x
+	case json.Number: // GraphQL's ID input accepts integers: read as their decimal text
+		s = x.String()
+	case int, int32, int64:
+		s = fmt.Sprint(x)
+	default:
+		return Errorf(CodeBadUserInput, "invalid ID: want a string of 16 hexadecimal digits")
 	}
 	return id.UnmarshalText([]byte(s))
 }

@@ -98,6 +98,8 @@ type req struct {
 	ip        string
 	query     string
 	variables map[string]any
+	// operationName is sent when set.
+	operationName string
 }
 
 type gqlError struct {
@@ -125,7 +127,11 @@ func (r *resp) code() string {
 
 func (e *env) do(t *testing.T, q req) *resp {
 	t.Helper()
-	body, _ := json.Marshal(map[string]any{"query": q.query, "variables": q.variables})
+	params := map[string]any{"query": q.query, "variables": q.variables}
+	if q.operationName != "" {
+		params["operationName"] = q.operationName
+	}
+	body, _ := json.Marshal(params)
 	r := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewReader(body))
 	r.Header.Set("Content-Type", "application/json")
 	if q.as != "" {

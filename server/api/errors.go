@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"runtime/debug"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -68,6 +71,7 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 		if !ok || c == "COMPLEXITY_LIMIT_EXCEEDED" || len(gerr.Path) > 0 && gerr.Path[0] == ast.PathName("variable") {
 			gerr.Extensions["code"] = stgypub.CodeBadUserInput
 		}
+		gerr.Message = requestErrorMessage(gerr.Message)
 	case stgypub.IsUnavailable(err):
 		a.log.WarnContext(ctx, "graphql: dependency unavailable", "request_id", requestID(ctx), "path", gerr.Path.String(), "err", err)
 		gerr.Message = "service temporarily unavailable; retry later"
@@ -123,4 +127,33 @@ func (c errorCap) InterceptResponse(ctx context.Context, next graphql.ResponseHa
 	resp.Extensions["omittedErrors"] = len(resp.Errors) - c.max
 	resp.Errors = resp.Errors[:c.max]
 	return resp
+}
+
+// maxEchoedName bounds an operation name quoted back in a message.
+const maxEchoedName = 64
+
+// intVariableMessage matches gqlparser's message for a variable value that
+// does not coerce to Int (it prints the value as an integer: 1.5 shows
+// as "0").
+var intVariableMessage = regexp.MustCompile(`^cannot use value .* as Int$`)
+
+// requestErrorMessage rewrites gqlgen's request-error texts that mislead:
+// an operation name that is missing ("operation  not found") or
+// unbounded, and an Int variable named by a wrong value.
+func requestErrorMessage(msg string) string {
+	if name, ok := strings.CutPrefix(msg, "operation "); ok {
+		if name, ok = strings.CutSuffix(name, " not found"); ok {
+			if name == "" {
+				return "operationName required: the document has several operations"
+			}
+			if utf8.RuneCountInString(name) > maxEchoedName {
+				name = string([]rune(name)[:maxEchoedName]) + "…"
+			}
+			return "operation " + jsonString(name) + " not found"
+		}
+	}
+	if intVariableMessage.MatchString(msg) {
+		return "not an integer: Int takes a whole number from -2147483648 to 2147483647"
+	}
+	return msg
 }
