@@ -55,8 +55,8 @@ func CreateUser(ctx context.Context, st stgypub.AccountStore, loginName, nicknam
 		return nil, fmt.Errorf("auth: create user %s: %w", loginName, err)
 	}
 	nickname = stgypub.NormalizeNickname(nickname)
-	if nickname == "" {
-		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "nickname must not be empty")
+	if stgypub.IsBlank(nickname) { // "", or only invisible characters
+		return nil, stgypub.FieldErrorf("nickname", "nickname must not be empty (white space and invisible characters do not count)")
 	}
 	if err := stgypub.CheckText("nickname", nickname, 50); err != nil {
 		return nil, err

@@ -272,11 +272,15 @@ func TestUpdateProfile(t *testing.T) {
 		t.Fatalf("stored %+v, %v", got, err)
 	}
 	for name, tc := range map[string]struct{ nick, intro string }{
-		"empty nickname":     {" \t ", ""},
-		"long nickname":      {strings.Repeat("あ", 51), ""},
-		"long introduction":  {"ok", strings.Repeat("x", 2001)},
-		"NUL in nickname":    {"a\x00b", ""},
-		"invalid UTF-8 text": {"ok", "\xc3\x28"},
+		"empty nickname":       {" \t ", ""},
+		"zero-width nickname":  {"\u200b\u200b", ""},
+		"format-only nickname": {"\u2060\ufeff\u200d", ""},
+		"bidi-only nickname":   {"\u2066\u2067\u2068", ""},
+		"filler nickname":      {"\u3164", ""},
+		"long nickname":        {strings.Repeat("あ", 51), ""},
+		"long introduction":    {"ok", strings.Repeat("x", 2001)},
+		"NUL in nickname":      {"a\x00b", ""},
+		"invalid UTF-8 text":   {"ok", "\xc3\x28"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			if _, err := svc.UpdateProfile(ctx, alice, alice.ID, tc.nick, tc.intro); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {

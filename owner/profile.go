@@ -3,7 +3,6 @@ package owner
 import (
 	"context"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/stgy/stgypub"
 )
@@ -28,8 +27,8 @@ func (s *Service) UpdateProfile(ctx context.Context, viewer *stgypub.User, userI
 	if err := stgypub.CheckText("nickname", nickname, NicknameMaxChars); err != nil {
 		return nil, err
 	}
-	if utf8.RuneCountInString(nickname) == 0 {
-		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "nickname must not be empty")
+	if stgypub.IsBlank(nickname) { // "", or only invisible characters
+		return nil, stgypub.FieldErrorf("nickname", "nickname must not be empty (white space and invisible characters do not count)")
 	}
 	if err := stgypub.CheckText("introduction", introduction, IntroductionMaxChars); err != nil {
 		return nil, err
