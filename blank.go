@@ -13,14 +13,21 @@ import (
 // (NormalizeSettingText).
 func IsBlank(s string) bool {
 	for _, r := range s {
-		if !invisibleRune(r) {
+		if !IsInvisible(r) {
 			return false
 		}
 	}
 	return true
 }
 
-func invisibleRune(r rune) bool {
+// IsInvisible reports a character that draws nothing by itself: white
+// space, control (Cc) and format (Cf: zero-width space and joiners,
+// U+2060, U+FEFF, bidi controls, tags) characters, default-ignorable code
+// points (variation selectors, U+034F, Hangul fillers), noncharacters and
+// U+2800 BRAILLE PATTERN BLANK. It is the one invisibility rule: blank
+// settings and nicknames (IsBlank) and comment text (package comment)
+// use it.
+func IsInvisible(r rune) bool {
 	switch {
 	case unicode.IsSpace(r),
 		unicode.Is(unicode.Cc, r), unicode.Is(unicode.Cf, r),

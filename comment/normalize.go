@@ -112,7 +112,7 @@ func clean(s string) string {
 // MaxCombiningMarks is the most non-spacing or enclosing combining marks
 // (Unicode categories Mn and Me, in canonical decomposition) kept on one
 // base character; further marks are removed (docs/SPEC.md "Comments").
-// Invisible characters (IsInvisible) between marks do not start a new
+// Invisible characters (stgypub.IsInvisible) between marks do not start a new
 // base, so a zero-width joiner cannot restart the count.
 const MaxCombiningMarks = 4
 
@@ -133,7 +133,7 @@ func capMarks(s string) string {
 			if marks > MaxCombiningMarks {
 				continue
 			}
-		case IsInvisible(r):
+		case stgypub.IsInvisible(r):
 		default:
 			marks = 0
 		}
@@ -152,21 +152,12 @@ func IsBidiControl(r rune) bool {
 		r == 0x200E || r == 0x200F || r == 0x061C
 }
 
-// IsInvisible reports characters that draw nothing by themselves: white
-// space, format characters (Cf: zero-width space and joiners, U+2060,
-// U+FEFF, bidi controls, tags), default-ignorable code points (variation
-// selectors, U+034F, Hangul fillers) and U+2800 BRAILLE PATTERN BLANK.
-func IsInvisible(r rune) bool {
-	return unicode.IsSpace(r) || r == 0x2800 ||
-		unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
-}
-
 // HasVisible reports whether s has a character that draws something: one
-// that is neither invisible (IsInvisible) nor a combining mark. A
+// that is neither invisible (stgypub.IsInvisible) nor a combining mark. A
 // nickname or body without one is empty.
 func HasVisible(s string) bool {
 	for _, r := range s {
-		if !IsInvisible(r) && !unicode.Is(unicode.M, r) {
+		if !stgypub.IsInvisible(r) && !unicode.Is(unicode.M, r) {
 			return true
 		}
 	}

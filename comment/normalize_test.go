@@ -180,7 +180,7 @@ func checkMarks(t *testing.T, in, got string) {
 			if marks++; marks > MaxCombiningMarks {
 				t.Fatalf("normalize(%q) = %q: more than %d marks on a base", in, got, MaxCombiningMarks)
 			}
-		case IsInvisible(r):
+		case stgypub.IsInvisible(r):
 		default:
 			marks = 0
 		}
