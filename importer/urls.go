@@ -179,7 +179,7 @@ var (
 	// refDefinition matches "[label]: dest" at a line start (up to three
 	// spaces of indent), the destination possibly on the next line; group
 	// 1 is the destination.
-	refDefinition = regexp.MustCompile(`(?m)^ {0,3}\[(?:[^\]\\\n]|\\.){1,999}\]:[ \t]*(?:\n[ \t]*)?(<[^<>\n]*>|[^\s<>]+)`)
+	refDefinition = regexp.MustCompile(`(?m)^ {0,3}\[(?:[^\]\\\n]|\\.){1,999}\]:[ \t]*(?:\n[ \t]*)?(<[^<>\n]*>|[^\s<][^\s]*)`)
 	// htmlTag matches one start tag.
 	htmlTag = regexp.MustCompile(`<[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?>`)
 	// urlAttr matches a URL attribute and its value (quoted or not).
