@@ -4,7 +4,7 @@ GO ?= go
 export STGY_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/stgy_pub?sslmode=disable
 export STGY_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test bench generate lint build services stop-services ui
+.PHONY: run test fuzz bench generate lint build services stop-services ui
 
 build:
 	$(GO) build -o bin/stgy-pub ./cmd/stgy-pub
@@ -18,10 +18,14 @@ stop-services: # stops the throwaway PostgreSQL/Redis that services started unde
 run: build services
 	@./bin/stgy-pub demo
 
+# Every suite (lint, generate, go, cluster, ui, e2e), all run even when one
+# fails, then one summary; fuzz targets replay their committed corpora.
 test: services
 	@scripts/test.sh
-	@scripts/ui-check.sh
-	@scripts/e2e.sh
+
+# Random fuzzing, FUZZTIME (default 30s) per target; not part of make test.
+fuzz:
+	@scripts/fuzz.sh
 
 # Rebuild the browser UI (ui/app -> ui/dist, codegen into ui/app/src/gql)
 # after changing ui/app or schema.graphqls; commit the result.

@@ -21,10 +21,14 @@ import (
 // emoji ZWJ sequence needs them); CheckNickname refuses a nickname with
 // nothing visible (HasVisible).
 func NormalizeNickname(s string) string {
+	// Marks are capped and the text composed before white space is
+	// collapsed and trimmed, so no removal can leave a space at an end or
+	// two in a row (a mark standing after a space is a base of its own).
+	capped := norm.NFC.String(capMarks(clean(s)))
 	var b strings.Builder
-	b.Grow(len(s))
+	b.Grow(len(capped))
 	space := false
-	for _, r := range clean(s) {
+	for _, r := range capped {
 		if r == '\uFEFF' && b.Len() == 0 {
 			continue
 		}
@@ -38,7 +42,7 @@ func NormalizeNickname(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return norm.NFC.String(capMarks(b.String()))
+	return b.String()
 }
 
 // NormalizeBody applies the body rules (docs/SPEC.md "Comments"):
@@ -113,7 +117,8 @@ func clean(s string) string {
 // (Unicode categories Mn and Me, in canonical decomposition) kept on one
 // base character; further marks are removed (docs/SPEC.md "Comments").
 // Invisible characters (stgypub.IsInvisible) between marks do not start a new
-// base, so a zero-width joiner cannot restart the count.
+// base, so a zero-width joiner cannot restart the count; white space does
+// (a space followed by a mark is how a lone diacritic is written).
 const MaxCombiningMarks = 4
 
 // capMarks removes the combining marks beyond MaxCombiningMarks on each
@@ -133,8 +138,8 @@ func capMarks(s string) string {
 			if marks > MaxCombiningMarks {
 				continue
 			}
-		case stgypub.IsInvisible(r):
-		default:
+		case stgypub.IsInvisible(r) && !unicode.IsSpace(r):
+		default: // a base character; white space is one too
 			marks = 0
 		}
 		b.WriteRune(r)

@@ -39,6 +39,14 @@ func TestNormalizeNickname(t *testing.T) {
 		{"zero-width joiner does not restart the count", "x\u0301\u0301\u0301\u0301\u200d\u0301\u0301", "x\u0301\u0301\u0301\u0301\u200d"},
 		{"vietnamese kept", "Nguy\u1ec5n Th\u1ecb", "Nguy\u1ec5n Th\u1ecb"},
 		{"keycap emoji kept", "1\ufe0f\u20e3", "1\ufe0f\u20e3"},
+		// Combining marks beside white space: a space is a base, so a mark
+		// after it is kept and no removal leaves an untrimmed or double space.
+		{"fuzz: marks, spaces, mark", "\u0301\u0301\u0301\u0301  \u0301", "\u0301\u0301\u0301\u0301 \u0301"},
+		{"marks alone then a trailing space", "\u0301\u0301\u0301\u0301\u0301 ", "\u0301\u0301\u0301\u0301"},
+		{"space then marks", "  \u0308\u0308\u0308\u0308\u0308x", "\u0308\u0308\u0308\u0308x"},
+		{"mark after a space after a full run", "e\u0301\u0301\u0301\u0301\u0301 \u0301 b", "\u00e9\u0301\u0301\u0301 \u0301 b"},
+		{"ideographic space between mark runs", "\u0300\u0300\u0300\u0300\u0300\u3000\u3000\u0300", "\u0300\u0300\u0300\u0300 \u0300"},
+		{"mark between tabs", "a\t\u0301\t b", "a \u0301 b"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := NormalizeNickname(tc.in); got != tc.want {
@@ -74,6 +82,10 @@ func TestNormalizeBody(t *testing.T) {
 		{"bidi override removed", "\u202etxt.exe \u0645\u0631\u062d\u0628\u0627", "txt.exe \u0645\u0631\u062d\u0628\u0627\n"},
 		{"isolates removed", "a\u2066b\u2069 c\u200f", "ab c\n"},
 		{"zalgo capped", "e" + strings.Repeat("\u0301", 500) + " ok", "\u00e9\u0301\u0301\u0301 ok\n"},
+		{"a mark starting a line is its own base", "a\u0301\u0301\u0301\u0301\u0301\n\u0301x", "\u00e1\u0301\u0301\u0301\n\u0301x\n"},
+		{"marks then spaces then a mark", "\u0301\u0301\u0301\u0301  \u0301", "\u0301\u0301\u0301\u0301  \u0301\n"},
+		{"trailing marks after spaces kept, spaces before them too", "x \u0301", "x \u0301\n"},
+		{"only marks and white space is text", "\u0301 \n \u0301", "\u0301 \n \u0301\n"},
 		{"marks capped on every line", "a" + strings.Repeat("\u0489", 8) + "\nb" + strings.Repeat("\u0489", 2), "a" + strings.Repeat("\u0489", 4) + "\nb\u0489\u0489\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -180,7 +192,7 @@ func checkMarks(t *testing.T, in, got string) {
 			if marks++; marks > MaxCombiningMarks {
 				t.Fatalf("normalize(%q) = %q: more than %d marks on a base", in, got, MaxCombiningMarks)
 			}
-		case stgypub.IsInvisible(r):
+		case stgypub.IsInvisible(r) && !unicode.IsSpace(r): // white space is a base
 		default:
 			marks = 0
 		}

@@ -1,23 +1,22 @@
 #!/usr/bin/env bash
-# The whole test suite (what `make test` runs): lint (gofmt, vet,
-# staticcheck, import direction), every package's tests
-# against the local PostgreSQL and Redis (run from a copy of the repository
-# in a fresh temporary folder, so a test reading files outside the
-# repository fails here), the counter suite again on a throwaway 3-master Redis
-# Cluster, then short fuzz runs.
-set -euo pipefail
+# The whole test suite (what `make test` runs). Every suite runs even when
+# an earlier one fails; the run ends with one summary of passed and failed
+# suites and exits non-zero when any failed. Suites:
+#   lint       gofmt, go vet, staticcheck (go.mod tool), import direction
+#   generate   gqlgen reproduces the committed graph/ (when graph/ is clean)
+#   go         every package's tests against the local PostgreSQL and Redis,
+#              from a copy of the repository in a fresh temporary folder (so
+#              a test reading files outside the repository fails); fuzz
+#              targets run their committed corpora (testdata/fuzz) here
+#   cluster    the counter suite again on a throwaway 3-master Redis Cluster
+#   ui         the committed browser build is what the sources make
+#   e2e        browser tests (Playwright on Debian's Chromium)
+# Random fuzzing is not part of it (it could fail on a new input): `make fuzz`.
+#   STGY_TEST_SUITES="go cluster"   run only these suites
+set -uo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
-FUZZTIME=${FUZZTIME:-4s}
-
-scripts/lint.sh
-
-# Generated GraphQL code is committed; it must be what gqlgen makes of the schema.
-if git rev-parse --git-dir >/dev/null 2>&1 && git diff --quiet -- graph schema.graphqls gqlgen.yml; then
-	echo "== gqlgen generate reproduces graph/"
-	$GO tool gqlgen generate
-	git diff --exit-code --stat -- graph || { echo "graph/ differs from 'make generate': regenerate and commit" >&2; exit 1; }
-fi
+SUITES=${STGY_TEST_SUITES:-lint generate go cluster ui e2e}
 
 isolated=$(mktemp -d /tmp/stgy-isolated.XXXXXX)
 clusterdir=$(mktemp -d /tmp/stgy-cluster.XXXXXX)
@@ -27,43 +26,58 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== tests read nothing outside the repository"
-# Fixtures live in the repository (testdata/, demo/, visitor/crawlers.json).
-if git rev-parse --git-dir >/dev/null 2>&1; then
-	git ls-files -z --cached --others --exclude-standard |
-		tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C "$isolated"
-else
-	tar --exclude=./.data --exclude=node_modules -cf - . | tar -xf - -C "$isolated"
-fi
+suite_lint() { scripts/lint.sh; }
 
-echo "== go test (single Redis), from $isolated (nothing beside it)"
-(cd "$isolated" && $GO test -count=1 ./...)
+suite_generate() {
+	# Generated GraphQL code is committed; it must be what gqlgen makes of the schema.
+	if ! git rev-parse --git-dir >/dev/null 2>&1 || ! git diff --quiet -- graph schema.graphqls gqlgen.yml; then
+		echo "(graph/ has uncommitted changes or no git: not compared)"
+		return 0
+	fi
+	$GO tool gqlgen generate || return 1
+	git diff --exit-code --stat -- graph || { echo "graph/ differs from 'make generate': regenerate and commit" >&2; return 1; }
+}
 
-echo "== go test ./counter/... on a 3-master Redis Cluster"
-addrs=$(scripts/redis-cluster.sh start "$clusterdir")
-STGY_TEST_REDIS_CLUSTER="$addrs" $GO test -count=1 ./counter/...
-scripts/redis-cluster.sh stop "$clusterdir"
+suite_go() {
+	# Fixtures live in the repository (testdata/, demo/, visitor/crawlers.json).
+	if git rev-parse --git-dir >/dev/null 2>&1; then
+		git ls-files -z --cached --others --exclude-standard |
+			tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C "$isolated"
+	else
+		tar --exclude=./.data --exclude=node_modules -cf - . | tar -xf - -C "$isolated"
+	fi
+	echo "(from $isolated, nothing beside it)"
+	(cd "$isolated" && $GO test -count=1 ./...)
+}
 
-echo "== short fuzz runs ($FUZZTIME each)"
-# Every Fuzz* target in the tree, one at a time (go test -fuzz takes one).
-$GO list -f '{{.ImportPath}} {{.Dir}}' ./... | while read -r pkg dir; do
-	fuzzers=$(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u || true)
-	for fz in $fuzzers; do
-		echo "-- $pkg $fz"
-		# A real failure saves its input under testdata/fuzz ("Failing input
-		# written") and fails at once. Go's fuzz coordinator can also stop with
-		# a bare "context deadline exceeded" when a worker is busy minimizing
-		# at the deadline on a loaded machine: that alone is retried (up to four times; seen on 4 of 23 targets in one loaded run).
-		for attempt in 1 2 3 4 5; do
-			if $GO test -run '^$' -fuzz "^${fz}\$" -fuzztime "$FUZZTIME" "$pkg" >/tmp/stgy-fuzz.log 2>&1; then
-				break
-			fi
-			cat /tmp/stgy-fuzz.log
-			if grep -q 'Failing input written' /tmp/stgy-fuzz.log || ! grep -q 'context deadline exceeded' /tmp/stgy-fuzz.log || [ "$attempt" = 5 ]; then
-				exit 1
-			fi
-			echo "-- $fz: coordinator deadline without a failing input; running it again"
-		done
-	done
+suite_cluster() {
+	local addrs
+	addrs=$(scripts/redis-cluster.sh start "$clusterdir") || return 1
+	STGY_TEST_REDIS_CLUSTER="$addrs" $GO test -count=1 ./counter/...
+	local rc=$?
+	scripts/redis-cluster.sh stop "$clusterdir" >/dev/null 2>&1 || true
+	return $rc
+}
+
+suite_ui() { scripts/ui-check.sh; }
+suite_e2e() { scripts/e2e.sh; }
+
+passed=() failed=()
+for s in $SUITES; do
+	echo "== suite $s"
+	start=$SECONDS
+	if "suite_$s"; then
+		passed+=("$s")
+		echo "== suite $s passed ($((SECONDS - start)) s)"
+	else
+		failed+=("$s")
+		echo "== suite $s FAILED ($((SECONDS - start)) s)"
+	fi
 done
-echo "== all tests passed"
+
+echo
+echo "== summary"
+[ ${#passed[@]} -eq 0 ] || echo "passed: ${passed[*]}"
+[ ${#failed[@]} -eq 0 ] || echo "FAILED: ${failed[*]}"
+echo "suites: ${#passed[@]} passed, ${#failed[@]} failed"
+[ ${#failed[@]} -eq 0 ]
