@@ -2,6 +2,7 @@ package stgypub
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -12,7 +13,6 @@ type View struct {
 	PostID      ID
 	OwnerID     ID
 	PublishedAt time.Time
-	Digest      string // 150-character plain-text digest for Stats metadata
 	Fingerprint [4]byte
 }
 
@@ -106,6 +106,19 @@ type CheckpointStore interface {
 type ViewRecorder interface {
 	RecordView(ctx context.Context, v View) (int64, error)
 }
+
+// ViewQueue takes page views off the request path: QueueView hands the
+// view over and returns at once, whatever the counter's store does; the
+// view is recorded by a later batch (docs/ARCHITECTURE.md "View
+// pipeline"). Pages call it.
+type ViewQueue interface {
+	QueueView(ctx context.Context, v View)
+}
+
+// ErrViewPending is what a ViewRecorder returns when its wait for the
+// view's batch ran out: the view is still queued and will be recorded;
+// it is not lost (docs/API.md "recordPubView").
+var ErrViewPending = errors.New("page view queued, not recorded yet")
 
 // Ranker computes Popular entries: post IDs by PV over the retention
 // window, from Redis alone, PV descending then ID ascending, at most limit

@@ -14,7 +14,7 @@ import (
 func BenchmarkRecordView(b *testing.B) {
 	f := newFixture(b, 1, Config{})
 	ctx := context.Background()
-	v := stgypub.View{PostID: f.posts[0], OwnerID: f.owner, PublishedAt: testNow, Digest: "a digest of about sixty characters, like most real posts"}
+	v := stgypub.View{PostID: f.posts[0], OwnerID: f.owner, PublishedAt: testNow}
 	b.Run("unique", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
@@ -36,18 +36,25 @@ func BenchmarkRecordView(b *testing.B) {
 	})
 }
 
-// BenchmarkRecordViewClient is RecordView's own work around the EVALSHA
-// round trip on an ordinary (non-checkpoint) view: keys, meta JSON,
-// arguments and the checkpoint decision.
-func BenchmarkRecordViewClient(b *testing.B) {
-	c := New(nil, nil, Config{Now: func() time.Time { return testNow }})
-	v := stgypub.View{PostID: 0x19FD706DCB600000, OwnerID: 0x19FD705B39100000, PublishedAt: testNow,
-		Digest: "STGYの記事外部公開機能では、公開日時を正本として、SNS投稿を別データへ複製せずにブログ風に表示する。共有ボタンと外部コメントは拡張設定で有効にし、アクセスカウンタはRedisの日次カウンタを正本としてPostgreSQLには疎なチェックポイントだけを保存する。"}
+// BenchmarkQueueView is a page's side of a view: the hand-off to the
+// recorder (no Redis on the request path); the batches drain behind it
+// and are waited for at the end.
+func BenchmarkQueueView(b *testing.B) {
+	f := newFixture(b, 1, Config{})
+	ctx := context.Background()
+	v := stgypub.View{PostID: f.posts[0], OwnerID: f.owner, PublishedAt: testNow}
+	i := 0
 	for b.Loop() {
-		vc := c.newViewCall(v, c.today())
-		if len(vc.meta) < 100 || CheckpointFor(5) {
-			b.Fatal(vc.meta)
-		}
+		v.Fingerprint = fp(i)
+		i++
+		f.c.QueueView(ctx, v)
+	}
+	b.StopTimer()
+	if err := f.c.WaitRecorded(ctx); err != nil {
+		b.Fatal(err)
+	}
+	if d := f.c.DroppedViews()[DropQueueFull]; d > 0 {
+		b.ReportMetric(float64(d), "dropped")
 	}
 }
 

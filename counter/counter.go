@@ -37,8 +37,8 @@ type Config struct {
 	// ranking computation, Stats, imports, the flush and refill) through
 	// redisguard.WithTimeout; default 5s.
 	CheckpointTimeout time.Duration
-	// Budget is the longest a public page waits for one counter call
-	// (RecordView, Ranking, ViewCounts) in total, whatever Redis does
+	// Budget is the longest a public page waits for one counter read
+	// (Ranking, ViewCounts) in total, whatever Redis does
 	// (STGY_REDIS_PAGE_BUDGET); past it the call fails and the page
 	// renders without that part. 0 means no budget (tools, tests): only
 	// the caller's context bounds the call; serve uses DefaultBudget. The
@@ -83,6 +83,35 @@ type Config struct {
 	// default 65,536. Raises beyond it are dropped (the post's next
 	// counted view that day offers its count again).
 	SitePendingMax int
+
+	// The view pipeline (recorder.go, docs/ARCHITECTURE.md "View
+	// pipeline").
+
+	// QueueViews and QueueBytes bound the views waiting to be recorded
+	// (STGY_PUB_VIEW_QUEUE_VIEWS, STGY_PUB_VIEW_QUEUE_BYTES); a view
+	// beyond either is dropped and counted. Defaults 100,000 views and
+	// 32 MiB (a queued view costs 80 bytes, 200 with a waiting caller).
+	QueueViews int
+	QueueBytes int64
+	// BatchViews is the most views one batch (one pipelined round trip)
+	// carries; default 512.
+	BatchViews int
+	// BatchTimeout bounds one attempt of a batch
+	// (STGY_PUB_VIEW_BATCH_TIMEOUT); a batch that fails is retried with
+	// backoff from 50 ms doubling up to RetryMax. Defaults 2 s and 2 s.
+	BatchTimeout, RetryMax time.Duration
+	// RecordWait is the longest RecordView waits for its batch
+	// (recordPubView, STGY_PUB_VIEW_RECORD_WAIT); past it the view stays
+	// queued and RecordView answers stgypub.ErrViewPending. 0 waits as
+	// long as the caller's context allows (tools, tests); serve uses
+	// DefaultRecordWait.
+	RecordWait time.Duration
+	// DrainTimeout bounds how long Wait waits for the queue to drain;
+	// default 10 s.
+	DrainTimeout time.Duration
+	// DropLog is the period of the log line counting dropped views;
+	// default 10 s.
+	DropLog time.Duration
 }
 
 // Defaults of Config.
@@ -114,8 +143,10 @@ type Counter struct {
 	rankingHits, statsHits HitCounter
 	dirty                  *dirtySet // nil without FlushInterval
 
-	// Constant arguments of recordScript, passed by pointer.
+	// Constant arguments of batchScript.
 	ttlArg, lruLimitArg string
+
+	rec *recorder // the view queue and its drain (recorder.go)
 
 	site     *siteWriter  // site-wide daily counters (site.go)
 	siteRank *siteRanking // site-wide ranking cache (site_ranking.go)
@@ -123,6 +154,7 @@ type Counter struct {
 
 var (
 	_ stgypub.ViewRecorder = (*Counter)(nil)
+	_ stgypub.ViewQueue    = (*Counter)(nil)
 	_ stgypub.Ranker       = (*Counter)(nil)
 	_ stgypub.SiteRanker   = (*Counter)(nil)
 )
@@ -155,6 +187,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	if cfg.SitePendingMax <= 0 {
 		cfg.SitePendingMax = DefaultSitePendingMax
 	}
+	cfg.setRecorderDefaults()
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
@@ -169,20 +202,60 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	}
 	c.ttlArg = strconv.FormatInt(int64(c.ttl().Seconds()), 10)
 	c.site = newSiteWriter(c)
+	c.rec = newRecorder(c)
 	c.siteRank = newSiteRanking()
 	return c
 }
 
-// Wait blocks until every background checkpoint started so far has
-// finished, then writes the pending site-wide raises at once (bounded by
-// SiteFlushTimeout; a failure is logged). Tests and graceful shutdown
-// call it.
+// Wait blocks until the views queued so far are recorded (at most
+// DrainTimeout; views still queued then stay queued) and every
+// background checkpoint started so far has finished, then writes the
+// pending site-wide raises at once (bounded by SiteFlushTimeout; a
+// failure is logged). Tests call it before reading counts.
 func (c *Counter) Wait() {
+	ctx, cancel := context.WithTimeout(context.Background(), c.cfg.DrainTimeout)
+	err := c.rec.wait(ctx)
+	cancel()
+	if err != nil {
+		views, _ := c.QueuedViews()
+		c.log.Warn("counter: views still queued after the drain timeout", "queued", views, "timeout", c.cfg.DrainTimeout)
+	}
+	c.waitBackground()
+}
+
+// waitBackground waits for the background checkpoints, then writes the
+// pending site-wide raises.
+func (c *Counter) waitBackground() {
 	c.wg.Wait()
 	ctx, cancel := c.flushContext()
 	defer cancel()
 	if err := c.site.flush(ctx); err != nil {
 		c.log.Warn("counter: site-wide counters not written", "err", err)
+	}
+}
+
+// setRecorderDefaults fills the view pipeline's zero fields.
+func (cfg *Config) setRecorderDefaults() {
+	if cfg.QueueViews <= 0 {
+		cfg.QueueViews = DefaultQueueViews
+	}
+	if cfg.QueueBytes <= 0 {
+		cfg.QueueBytes = DefaultQueueBytes
+	}
+	if cfg.BatchViews <= 0 {
+		cfg.BatchViews = DefaultBatchViews
+	}
+	if cfg.BatchTimeout <= 0 {
+		cfg.BatchTimeout = DefaultBatchTimeout
+	}
+	if cfg.RetryMax <= 0 {
+		cfg.RetryMax = DefaultRetryMax
+	}
+	if cfg.DrainTimeout <= 0 {
+		cfg.DrainTimeout = DefaultDrainTimeout
+	}
+	if cfg.DropLog <= 0 {
+		cfg.DropLog = DefaultDropLog
 	}
 }
 

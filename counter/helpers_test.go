@@ -111,8 +111,22 @@ var testNow = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 
 func newFixture(t testing.TB, nposts int, cfg Config) *fixture {
 	t.Helper()
+	return newFixtureOn(t, redistest.Client(t, 0), nposts, cfg)
+}
+
+// newPrivateFixture is newFixture on a private redis-server of its own
+// (redistest.Start), for tests that change a server's global state
+// (SCRIPT FLUSH, restarts, freezes): never the shared Redis.
+func newPrivateFixture(t testing.TB, nposts int, cfg Config) (*fixture, *redistest.Server) {
+	t.Helper()
+	srv := redistest.Start(t)
+	return newFixtureOn(t, srv.Client, nposts, cfg), srv
+}
+
+func newFixtureOn(t testing.TB, rdb redis.UniversalClient, nposts int, cfg Config) *fixture {
+	t.Helper()
 	ctx := context.Background()
-	f := &fixture{rdb: redistest.Client(t, 0), st: storetest.New(t), clk: &clock{t: testNow}}
+	f := &fixture{rdb: rdb, st: storetest.New(t), clk: &clock{t: testNow}}
 	f.cs = &countingStore{Store: f.st, calls: map[string]int{}}
 	u := &stgypub.User{LoginName: "owner", Nickname: "Owner"}
 	if err := f.st.CreateUser(ctx, u); err != nil {
@@ -139,7 +153,7 @@ func fp(i int) [4]byte { return [4]byte{byte(i >> 24), byte(i >> 16), byte(i >> 
 
 func (f *fixture) view(t testing.TB, post stgypub.ID, i int) int64 {
 	t.Helper()
-	n, err := f.c.RecordView(context.Background(), stgypub.View{PostID: post, OwnerID: f.owner, PublishedAt: testNow.Add(-48 * time.Hour), Digest: "digest " + post.String(), Fingerprint: fp(i)})
+	n, err := f.c.RecordView(context.Background(), stgypub.View{PostID: post, OwnerID: f.owner, PublishedAt: testNow.Add(-48 * time.Hour), Fingerprint: fp(i)})
 	if err != nil {
 		t.Fatal(err)
 	}

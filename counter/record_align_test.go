@@ -48,28 +48,3 @@ func TestLRUAlignment(t *testing.T) {
 	}
 	f.c.Wait()
 }
-
-// TestRecordViewClientAllocs pins RecordView's own allocations on an
-// ordinary view to two (keys and arguments as one string, one viewCall);
-// everything else per view is go-redis's.
-func TestRecordViewClientAllocs(t *testing.T) {
-	c := New(nil, nil, Config{})
-	v := stgypub.View{PostID: 0x19FD706DCB600000, OwnerID: 0x19FD705B39100000, PublishedAt: testNow, Digest: digests["ja"], Fingerprint: fp(7)}
-	tests := []struct {
-		name string
-		n    int64
-	}{{"not a checkpoint", 5}, {"first view", 1}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			allocs := testing.AllocsPerRun(100, func() {
-				vc := c.newViewCall(v, c.today())
-				if CheckpointFor(tt.n) || len(vc.keys[0]) == 0 {
-					t.Fatal("unexpected")
-				}
-			})
-			if allocs != 2 {
-				t.Fatalf("%v allocations, want 2", allocs)
-			}
-		})
-	}
-}

@@ -53,8 +53,8 @@ func newSiteWriter(c *Counter) *siteWriter {
 // countsSiteWide reports whether a recorded view also counts site-wide:
 // only views of posts published at the counter's now (a zero PublishedAt,
 // unpublished, or a future one, scheduled, never count).
-func (c *Counter) countsSiteWide(v stgypub.View) bool {
-	return !v.PublishedAt.IsZero() && !v.PublishedAt.After(c.cfg.Now())
+func (c *Counter) countsSiteWide(publishedAt time.Time) bool {
+	return !publishedAt.IsZero() && !publishedAt.After(c.cfg.Now())
 }
 
 // offer records that post's count on day is at least pv; the next batch

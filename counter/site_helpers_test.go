@@ -133,23 +133,6 @@ func (f *siteFixture) names(es []stgypub.RankingEntry) string {
 	return s
 }
 
-// crc16 is Redis Cluster's key-slot hash (CRC-16/XMODEM), to compute
-// slots without a cluster.
-func crc16(s string) uint16 {
-	var crc uint16
-	for i := 0; i < len(s); i++ {
-		crc ^= uint16(s[i]) << 8
-		for range 8 {
-			if crc&0x8000 != 0 {
-				crc = crc<<1 ^ 0x1021
-			} else {
-				crc <<= 1
-			}
-		}
-	}
-	return crc
-}
-
 // keySlot is the cluster slot of key: CRC16 of its hash tag (the text in
 // the first non-empty {…}) or of the whole key, modulo 16384.
 func keySlot(key string) int {

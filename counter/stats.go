@@ -2,7 +2,6 @@ package counter
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -18,8 +17,7 @@ import (
 // checkpoints (one query on (owner_id, target_date)) merged by max per (post,
 // date) (MergeStats' rule), then summed. TotalPV and the site's daily series
 // count every post; Posts holds the top 1000 (PV descending, then ID) with
-// publishedAt and digest from the meta keys (one MGET) and, for those missing
-// there, PostMetas for just those IDs. Every series has one entry per window
+// publishedAt and digest from PostgreSQL (PostMetas for just those IDs). Every series has one entry per window
 // day, oldest first, zeros included. The result is cached (encodeStatsCache)
 // for CacheTTL unless TotalPV is 0. Authorization is the caller's.
 //
@@ -90,7 +88,7 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 		st.TotalPV += e.PV
 	}
 	top := topK(totals, TopK)
-	metas, err := c.metas(ctx, ownerID, top, redisErr != nil)
+	metas, err := c.metas(ctx, ownerID, top)
 	if err != nil {
 		return nil, err
 	}
@@ -122,56 +120,20 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 	return st, nil
 }
 
-// metas returns publication time and digest of the ranked posts: one MGET
-// of their meta keys (one hash slot), then PostMetas for the missing ones.
-func (c *Counter) metas(ctx context.Context, owner stgypub.ID, top []stgypub.RankingEntry, noRedis bool) (map[stgypub.ID]stgypub.PostMeta, error) {
+// metas returns publication time and digest of the ranked posts from
+// PostgreSQL (PostMetas: the IDs by primary key, one query). Redis keeps
+// none of it: the digest under each viewed post's key was most of its
+// memory (docs/SPEC.md#page-views), and Stats is cached for CacheTTL.
+func (c *Counter) metas(ctx context.Context, owner stgypub.ID, top []stgypub.RankingEntry) (map[stgypub.ID]stgypub.PostMeta, error) {
 	out := make(map[stgypub.ID]stgypub.PostMeta, len(top))
 	if len(top) == 0 {
 		return out, nil
 	}
-	if noRedis {
-		ids := make([]stgypub.ID, len(top))
-		for i, e := range top {
-			ids[i] = e.ID
-		}
-		pms, err := c.cps.PostMetas(ctx, ids)
-		if err != nil {
-			return nil, fmt.Errorf("counter: stats metadata of %s from PostgreSQL: %w", owner, err)
-		}
-		for _, pm := range pms {
-			out[pm.ID] = pm
-		}
-		return out, nil
-	}
-	keys := make([]string, len(top))
+	ids := make([]stgypub.ID, len(top))
 	for i, e := range top {
-		keys[i] = c.metaKey(owner, e.ID)
+		ids[i] = e.ID
 	}
-	vals, err := c.rdb.MGet(ctx, keys...).Result()
-	if err != nil {
-		return nil, fmt.Errorf("counter: stats metadata of %s: %w", owner, err)
-	}
-	var missing []stgypub.ID
-	for i, v := range vals {
-		s, ok := v.(string)
-		var m meta
-		if !ok || json.Unmarshal([]byte(s), &m) != nil {
-			missing = append(missing, top[i].ID)
-			continue
-		}
-		pm := stgypub.PostMeta{ID: top[i].ID, OwnerID: owner, Digest: m.Digest}
-		if m.PublishedAt != nil {
-			if t, err := time.Parse(time.RFC3339, *m.PublishedAt); err == nil {
-				t = t.UTC()
-				pm.PublishedAt = &t
-			}
-		}
-		out[top[i].ID] = pm
-	}
-	if len(missing) == 0 {
-		return out, nil
-	}
-	pms, err := c.cps.PostMetas(ctx, missing)
+	pms, err := c.cps.PostMetas(ctx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("counter: stats metadata of %s from PostgreSQL: %w", owner, err)
 	}

@@ -306,6 +306,7 @@ type ComplexityRoot struct {
 	}
 
 	RecordViewResult struct {
+		Pending  func(childComplexity int) int
 		Pv       func(childComplexity int) int
 		Recorded func(childComplexity int) int
 	}
@@ -1795,6 +1796,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RankingEntry.PV(childComplexity), true
 
+	case "RecordViewResult.pending":
+		if e.ComplexityRoot.RecordViewResult.Pending == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RecordViewResult.Pending(childComplexity), true
 	case "RecordViewResult.pv":
 		if e.ComplexityRoot.RecordViewResult.Pv == nil {
 			break
@@ -2471,8 +2478,10 @@ type MarkdownPreview {
 type RecordViewResult {
   "true when this call counted a view; false for a duplicate (the same client is among the post's last 150 readers)."
   recorded: Boolean!
-  "The post's page views of today (UTC) after this call, counted or not."
+  "The post's page views of today (UTC) after this call, counted or not; while pending, the count known without this view (0 when Redis does not answer either)."
   pv: Int!
+  "true when the view is still queued after the server's short wait (STGY_PUB_VIEW_RECORD_WAIT): it will be recorded, not lost; recorded is then false and pv may not include it. See docs/API.md \"Recording a view\"."
+  pending: Boolean!
 }
 
 type LoginResult {
@@ -3236,6 +3245,8 @@ func (ec *executionContext) childFields_RecordViewResult(ctx context.Context, fi
 		return ec.fieldContext_RecordViewResult_recorded(ctx, field)
 	case "pv":
 		return ec.fieldContext_RecordViewResult_pv(ctx, field)
+	case "pending":
+		return ec.fieldContext_RecordViewResult_pending(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RecordViewResult", field.Name)
 }
@@ -9587,6 +9598,29 @@ func (ec *executionContext) fieldContext_RecordViewResult_pv(_ context.Context, 
 	return graphql.NewScalarFieldContext("RecordViewResult", field, false, false, "Int")
 }
 
+func (ec *executionContext) _RecordViewResult_pending(ctx context.Context, field graphql.CollectedField, obj *model.RecordViewResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RecordViewResult_pending(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pending, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RecordViewResult_pending(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RecordViewResult", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _SearchConnection_items(ctx context.Context, field graphql.CollectedField, obj *model.SearchConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13714,6 +13748,11 @@ func (ec *executionContext) _RecordViewResult(ctx context.Context, sel ast.Selec
 			}
 		case "pv":
 			out.Values[i] = ec._RecordViewResult_pv(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pending":
+			out.Values[i] = ec._RecordViewResult_pending(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

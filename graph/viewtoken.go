@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"errors"
 	"net/netip"
 
 	"github.com/stgy/stgypub"
@@ -73,11 +74,16 @@ func (r *Resolver) recordViewToken(ctx context.Context, token string) (*model.Re
 // returns whether it counted and the post's PV of today, also for a
 // duplicate (recordPubView, recordPubViewToken).
 func (r *Resolver) count(ctx context.Context, p *stgypub.Post, fp [4]byte) (*model.RecordViewResult, error) {
-	v := stgypub.View{PostID: p.ID, OwnerID: p.OwnedBy, Digest: p.Digest(), Fingerprint: fp}
+	v := stgypub.View{PostID: p.ID, OwnerID: p.OwnedBy, Fingerprint: fp}
 	if p.PublishedAt != nil {
 		v.PublishedAt = *p.PublishedAt
 	}
 	pv, err := r.Counter.RecordView(ctx, v)
+	if errors.Is(err, stgypub.ErrViewPending) {
+		// Queued, not lost: answer at once with the count known so far.
+		today, _ := r.Counter.TodayCount(ctx, p.OwnedBy, p.ID)
+		return &model.RecordViewResult{Pending: true, Pv: int(today)}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -18,9 +18,8 @@ import (
 	"github.com/stgy/stgypub/internal/redisguard"
 )
 
-// Redis names (README.md "Caching"). The version key
-// carries the owner as its hash tag, the slot of the owner's counter keys,
-// so the view script can check it in the same run.
+// Redis names (README.md "Caching"). The version key carries the owner
+// as its hash tag. Only this package reads and writes them.
 const (
 	versionKind = "stgy:pub-pages:version:{"
 	ackKind     = "stgy:pub-pages:ack:{"
@@ -34,8 +33,12 @@ const (
 	// AckTimeout bounds how long a write waits for every app server to
 	// acknowledge its announcement.
 	AckTimeout = 500 * time.Millisecond
-	// CallTimeout bounds one version read or write.
+	// CallTimeout bounds one version write.
 	CallTimeout = 300 * time.Millisecond
+	// CheckBudget bounds one version read on a page's path (Version):
+	// past it the page keeps its cached entry (the lease says Redis was
+	// heard from within SafetyTTL).
+	CheckBudget = 100 * time.Millisecond
 	ackTTL      = 10 * time.Second
 )
 
@@ -90,8 +93,11 @@ func Micros(t time.Time) int64 {
 	return t.UnixMicro()
 }
 
-// Version reads the owner's page version (0 when none was stored).
+// Version reads the owner's page version (0 when none was stored),
+// within CheckBudget (and the Redis client's guard).
 func (v *Versions) Version(ctx context.Context, owner stgypub.ID) (int64, error) {
+	ctx, cancel := context.WithTimeout(ctx, CheckBudget)
+	defer cancel()
 	n, err := v.rdb.Get(ctx, v.Key(owner)).Int64()
 	if errors.Is(err, redis.Nil) {
 		return 0, nil

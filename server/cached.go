@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 	"time"
 
@@ -12,17 +11,10 @@ import (
 )
 
 // PageVersions reads the owners' page versions (pagecache.Versions
-// implements it): Key is the Redis key a guarded view checks, Version its
-// current value (0 when none).
+// implements it): Version is the owner's current version (0 when none),
+// read within the page cache's own budget.
 type PageVersions interface {
-	Key(owner stgypub.ID) string
 	Version(ctx context.Context, owner stgypub.ID) (int64, error)
-}
-
-// guardedRecorder records a view only while the integer at guardKey is at
-// most max, in one Redis round trip (counter.Counter implements it).
-type guardedRecorder interface {
-	RecordViewGuarded(ctx context.Context, v stgypub.View, guardKey string, max int64) (int64, bool, error)
 }
 
 // builder builds one page for the cache.
@@ -88,62 +80,26 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, key pagecache.Key
 	return nil
 }
 
-// servePub answers /pub: on a hit the view is recorded by the same
-// script run that checks the entry's owner version (a reader's request
-// costs one Redis round trip); requests that record no view (bots, HEAD,
-// no client address) check the version with one GET. A stale entry is
-// dropped and rebuilt, and the view recorded after the build.
+// servePub answers /pub as serve does (the cached article, its owner's
+// version confirmed on the page cache's own path, cached), then hands
+// the request's view, if it is one, to the recorder, which returns at
+// once: the page never waits for the view to be recorded
+// (docs/ARCHITECTURE.md "View pipeline").
 func (s *Server) servePub(w http.ResponseWriter, r *http.Request, key pagecache.Key, build builder) error {
 	ctx := r.Context()
 	now := s.now()
-	var e *pagecache.Entry
-	recorded := false
-	if c := s.deps.Pages; c != nil {
-		if e = c.Get(key); e != nil {
-			fresh := true
-			fresh, recorded = s.checkPub(ctx, r, e)
-			if !fresh {
-				c.Remove(key)
-				e = nil
-			}
-		}
-	}
+	e := s.cached(ctx, key, now)
 	if e == nil {
 		var err error
 		if e, err = s.load(ctx, key, build); err != nil {
 			return err
 		}
 	}
-	if !recorded {
-		if v, ok := s.viewOf(r, e); ok {
-			s.record(ctx, v)
-		}
+	if v, ok := s.viewOf(r, e); ok {
+		s.deps.Views.QueueView(ctx, v)
 	}
 	e.Write(w, r, now)
 	return nil
-}
-
-// checkPub checks a cached article's version, recording the view in the
-// same script run when the request is a view and the recorder can.
-func (s *Server) checkPub(ctx context.Context, r *http.Request, e *pagecache.Entry) (fresh, recorded bool) {
-	if s.deps.Versions == nil {
-		return true, false
-	}
-	v, isView := s.viewOf(r, e)
-	gr, guarded := s.deps.Views.(guardedRecorder)
-	if !isView || !guarded {
-		return !s.stale(ctx, e), false
-	}
-	_, ok, err := gr.RecordViewGuarded(ctx, v, s.deps.Versions.Key(e.Owner), e.Version)
-	if err != nil {
-		s.log.LogAttrs(ctx, slog.LevelWarn, "record view failed",
-			slog.String("request_id", RequestID(ctx)), slog.String("post", v.PostID.String()), slog.String("error", err.Error()))
-		return true, true
-	}
-	if ok {
-		s.deps.Pages.Confirm(e, s.now())
-	}
-	return ok, ok
 }
 
 // viewOf is the page view r makes of the article in e
@@ -163,14 +119,6 @@ func (s *Server) viewOf(r *http.Request, e *pagecache.Entry) (stgypub.View, bool
 	v := *e.View
 	v.Fingerprint = visitor.Fingerprint(s.cfg.ViewSecret, ip)
 	return v, true
-}
-
-// record counts one view; errors are logged and never fail the page.
-func (s *Server) record(ctx context.Context, v stgypub.View) {
-	if _, err := s.deps.Views.RecordView(ctx, v); err != nil {
-		s.log.LogAttrs(ctx, slog.LevelWarn, "record view failed",
-			slog.String("request_id", RequestID(ctx)), slog.String("post", v.PostID.String()), slog.String("error", err.Error()))
-	}
 }
 
 // now is the server's clock (Config.Now).

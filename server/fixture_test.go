@@ -26,7 +26,7 @@ var baseTime = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 const baseURL = "https://pub.example.test"
 
-// memViews is a tiny in-memory ViewRecorder, Ranker and ViewCounter for
+// memViews is a tiny in-memory ViewQueue, Ranker and ViewCounter for
 // tests that need to see or break what the page asks of the counter.
 type memViews struct {
 	mu         sync.Mutex
@@ -36,11 +36,10 @@ type memViews struct {
 	counts     map[stgypub.ID]int64
 }
 
-func (m *memViews) RecordView(_ context.Context, v stgypub.View) (int64, error) {
+func (m *memViews) QueueView(_ context.Context, v stgypub.View) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.views = append(m.views, v)
-	return int64(len(m.views)), nil
 }
 
 func (m *memViews) Ranking(_ context.Context, _ stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {

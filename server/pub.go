@@ -98,7 +98,6 @@ func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pa
 		Expires: expires,
 		View: &stgypub.View{
 			PostID: post.ID, OwnerID: post.OwnedBy, PublishedAt: *post.PublishedAt,
-			Digest: post.Digest(),
 		},
 	}, nil
 }

@@ -109,7 +109,7 @@ type Deps struct {
 	Users   stgypub.UserStore
 	Configs stgypub.PubConfigStore
 	Sitemap SitemapLister
-	Views   stgypub.ViewRecorder
+	Views   stgypub.ViewQueue
 	Ranker  stgypub.Ranker
 	Counts  stgypub.ViewCounter
 	// Articles renders post bodies once and keeps them (render.Articles);

@@ -53,6 +53,7 @@ func testConfig(t *testing.T, redisAddr string) *config {
 		RedisBreakerOpen:     200 * time.Millisecond,
 		RedisBreakerFailures: 3,
 		RedisPageBudget:      80 * time.Millisecond,
+		Views:                viewsConfig{DrainTimeout: 2 * time.Second},
 	}
 }
 

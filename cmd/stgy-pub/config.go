@@ -49,6 +49,7 @@ type config struct {
 	IdleTimeout time.Duration // STGY_IDLE_TIMEOUT
 
 	Ranking rankingConfig // config_ranking.go
+	Views   viewsConfig   // config_views.go
 	API     apiConfig     // config_api.go
 }
 
@@ -158,6 +159,9 @@ func loadConfig() (*config, error) {
 	if c.Ranking, err = loadRankingConfig(); err != nil {
 		return nil, err
 	}
+	if c.Views, err = loadViewsConfig(); err != nil {
+		return nil, err
+	}
 	if c.API, err = loadAPIConfig(); err != nil {
 		return nil, err
 	}
@@ -228,6 +232,11 @@ func (c *config) logValue() slog.Value {
 		slog.Int("max_conns", c.MaxConns),
 		slog.Int("site_buckets", c.Ranking.Buckets),
 		slog.Duration("site_flush_interval", c.Ranking.FlushInterval),
+		slog.Int("view_queue_views", c.Views.QueueViews),
+		slog.Int64("view_queue_bytes", c.Views.QueueBytes),
+		slog.Duration("view_batch_timeout", c.Views.BatchTimeout),
+		slog.Duration("view_record_wait", c.Views.RecordWait),
+		slog.Duration("view_drain_timeout", c.Views.DrainTimeout),
 	)
 }
 

@@ -142,7 +142,17 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		// Site-wide ranking: buckets and batch period of the second write.
 		SiteBuckets:       cfg.Ranking.Buckets,
 		SiteFlushInterval: cfg.Ranking.FlushInterval,
+		// The view pipeline: page views are queued, batched, retried.
+		QueueViews:   cfg.Views.QueueViews,
+		QueueBytes:   cfg.Views.QueueBytes,
+		BatchTimeout: cfg.Views.BatchTimeout,
+		RecordWait:   cfg.Views.RecordWait,
 	})
+	if err := ctr.Register(reg); err != nil {
+		rdb.Close()
+		st.Close()
+		return nil, err
+	}
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	ownerSvc := owner.New(st, st, st, time.Now)
 	comments, gate := wireComments(st, rdb, cfg, logger)
@@ -260,7 +270,21 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 		defer admin.Close()
 		slog.Info("admin listener (/metrics, /debug/pprof/)", "addr", adminLn.Addr().String())
 	}
-	return serveHTTP(ctx, cfg, ln, a.handler)
+	err = serveHTTP(ctx, cfg, ln, a.handler)
+	a.drain(cfg.Views.DrainTimeout)
+	return err
+}
+
+// drain records the queued page views once the HTTP server has stopped
+// (SIGTERM), for at most d; views still queued then are dropped, counted
+// and logged (counter.Close). It runs before the final flush to
+// PostgreSQL, so that flush includes them.
+func (a *app) drain(d time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	if n := a.counter.Close(ctx); n > 0 {
+		slog.Error("page views still queued at shutdown were dropped", "views", n, "drain_timeout", d)
+	}
 }
 
 // listen takes the listen address before anything else happens, so a busy

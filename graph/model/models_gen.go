@@ -137,8 +137,10 @@ type Query struct {
 type RecordViewResult struct {
 	// true when this call counted a view; false for a duplicate (the same client is among the post's last 150 readers).
 	Recorded bool `json:"recorded"`
-	// The post's page views of today (UTC) after this call, counted or not.
+	// The post's page views of today (UTC) after this call, counted or not; while pending, the count known without this view (0 when Redis does not answer either).
 	Pv int `json:"pv"`
+	// true when the view is still queued after the server's short wait (STGY_PUB_VIEW_RECORD_WAIT): it will be recorded, not lost; recorded is then false and pv may not include it. See docs/API.md "Recording a view".
+	Pending bool `json:"pending"`
 }
 
 type SearchConnection struct {

@@ -126,6 +126,19 @@ func WithTimeout(ctx context.Context, d time.Duration) context.Context {
 	return context.WithValue(ctx, timeoutKey{}, d)
 }
 
+type noBreakerKey struct{}
+
+// WithoutBreaker returns a context whose Redis calls skip the breaker:
+// they go to Redis even while it is open, and their failures do not count
+// towards opening it (the deadline still applies, with WithTimeout's
+// value when set). The page-view recorder uses it: it has its own health
+// logic (a bounded queue, retries with backoff) and must never drop a
+// view because page reads tripped the breaker (docs/ARCHITECTURE.md
+// "View pipeline").
+func WithoutBreaker(ctx context.Context) context.Context {
+	return context.WithValue(ctx, noBreakerKey{}, true)
+}
+
 func (g *Guard) deadline(ctx context.Context) (context.Context, context.CancelFunc) {
 	d := g.cfg.Timeout
 	if v, ok := ctx.Value(timeoutKey{}).(time.Duration); ok && v > 0 {
@@ -168,6 +181,14 @@ func (g *Guard) run(ctx context.Context, call func(context.Context) error, refus
 		return call(ctx)
 	}
 	ctx = context.WithValue(ctx, guardedKey{}, true)
+	if ctx.Value(noBreakerKey{}) != nil {
+		ctx, cancel := g.deadline(ctx)
+		start := time.Now()
+		err := call(ctx)
+		cancel()
+		g.observe(time.Since(start), err)
+		return err
+	}
 	done, err := g.cb.Allow()
 	if err != nil {
 		refuse(ErrOpen)

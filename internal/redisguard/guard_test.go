@@ -180,3 +180,32 @@ func TestObserve(t *testing.T) {
 		t.Fatalf("observed %v", got)
 	}
 }
+
+// TestWithoutBreaker: with the breaker open (a frozen private Redis
+// tripped it), calls under WithoutBreaker still go to Redis: they fail
+// with a timeout while it is frozen, not ErrOpen, and succeed once it is
+// thawed even before the breaker lets a probe through; their failures do
+// not count towards the breaker.
+func TestWithoutBreaker(t *testing.T) {
+	s := redistest.Start(t)
+	ctx := context.Background()
+	rdb, g := guarded(t, s, Config{Timeout: 40 * time.Millisecond, OpenFor: time.Hour, Failures: 3})
+	s.Freeze()
+	for range 3 {
+		_ = rdb.Get(ctx, "k").Err()
+	}
+	if g.State() != "open" {
+		t.Fatalf("breaker %s after 3 failures", g.State())
+	}
+	bypass := WithoutBreaker(ctx)
+	if err := rdb.Get(bypass, "k").Err(); errors.Is(err, ErrOpen) || !IsFailure(err) {
+		t.Fatalf("frozen, without breaker: %v, want a timeout", err)
+	}
+	s.Thaw()
+	if err := rdb.Set(WithTimeout(bypass, 5*time.Second), "k", "v", 0).Err(); err != nil {
+		t.Fatalf("thawed, without breaker: %v", err)
+	}
+	if err := rdb.Get(ctx, "k").Err(); !errors.Is(err, ErrOpen) {
+		t.Fatalf("an ordinary call while open: %v, want ErrOpen", err)
+	}
+}
