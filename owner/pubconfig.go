@@ -27,8 +27,9 @@ type PubConfigPatch struct {
 
 // mergeAttempts bounds how often UpdatePubConfigIf re-reads and re-applies
 // a patch given without a precondition when another write came between
-// its read and its write.
-const mergeAttempts = 5
+// its read and its write (each retry means another writer succeeded, so
+// this many concurrent patches all succeed).
+const mergeAttempts = 10
 
 // UpdatePubConfig applies patch to userID's settings and stores them.
 // Errors: UNAUTHENTICATED, FORBIDDEN (neither the user nor an admin),

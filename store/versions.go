@@ -26,8 +26,8 @@ import (
 // current version).
 
 var (
-	sqlPostVersion    = sqlText("post_version", `SELECT version, updated_at FROM posts WHERE id = $1`)
-	sqlConfigVersion  = sqlText("pub_config_version", `SELECT coalesce(c.version, 0) AS version, c.config_updated_at AS updated_at
+	sqlPostVersion   = sqlText("post_version", `SELECT version, updated_at FROM posts WHERE id = $1`)
+	sqlConfigVersion = sqlText("pub_config_version", `SELECT coalesce(c.version, 0) AS version, c.config_updated_at AS updated_at
 FROM users u LEFT JOIN user_pub_configs c ON c.user_id = u.id WHERE u.id = $1`)
 	sqlProfileVersion = sqlText("profile_version", `SELECT profile_version FROM users WHERE id = $1`)
 )
