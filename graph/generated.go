@@ -2982,7 +2982,7 @@ extend type Mutation {
   verifyCaptcha(id: String!, answer: String!): CaptchaStatus!
   "Deletes this browser's pass and its cookie."
   deleteCaptchaPass: Boolean!
-  "Needs X-STGY-QueryHash. Rate-limited (20 an hour per address)."
+  "Needs X-STGY-QueryHash. Rate-limited: 20 stored comments an hour per address for readers, 300 per account for signed-in users; an attempt that stores nothing does not count (docs/API.md \"Rate limits\")."
   postPubComment(input: PostPubCommentInput!): PubComment!
   "ifVersion (PubComment.version): CONFLICT instead of approving a comment changed since."
   approvePubComment(id: ID!, ifVersion: String): PubComment!
