@@ -1,6 +1,11 @@
 package stgypub
 
-import "time"
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"strconv"
+	"time"
+)
 
 // CommentStatus is the moderation state of an external comment
 // (docs/SPEC.md "Comments"): readers see published comments only.
@@ -112,3 +117,16 @@ func (n *CommentNotification) Read() bool { return n.ReadAt != nil }
 
 // CreatedAt is the notification's time, recovered from its ID.
 func (n *CommentNotification) CreatedAt() time.Time { return n.ID.Time() }
+
+// ContentVersion is the comment's version: the first 63 bits of the
+// SHA-256 of what a write can change (nickname, body, status, is_author),
+// each length-prefixed, so every approve or edit that changes something
+// changes it. PostgreSQL computes the same value
+// (stgy_comment_version in store/migrations/20261203000301), which the
+// conditional writes compare in their WHERE.
+func (c *Comment) ContentVersion() Version {
+	s := strconv.Itoa(len(c.Nickname)) + ":" + c.Nickname + strconv.Itoa(len(c.Body)) + ":" + c.Body +
+		string(c.Status) + ":" + strconv.FormatBool(c.IsAuthor)
+	sum := sha256.Sum256([]byte(s))
+	return Version(binary.BigEndian.Uint64(sum[:8]) & (1<<63 - 1))
+}

@@ -41,6 +41,12 @@ type CommentStore interface {
 	// DeleteComment deletes a comment (its notification goes with it)
 	// and moves the owner's site change time; NOT_FOUND.
 	DeleteComment(ctx context.Context, id ID) error
+	// ApproveCommentIf, EditCommentIf and DeleteCommentIf are the writes
+	// above under a precondition: a comment no longer at its version is
+	// left alone and the error is VersionConflict.
+	ApproveCommentIf(ctx context.Context, id ID, pre Precondition) (*Comment, error)
+	EditCommentIf(ctx context.Context, id ID, nickname, body string, pre Precondition) (*Comment, error)
+	DeleteCommentIf(ctx context.Context, id ID, pre Precondition) error
 	// ExportComments returns every comment of the post, pending included,
 	// by ID ascending.
 	ExportComments(ctx context.Context, postID ID) ([]*Comment, error)

@@ -63,6 +63,11 @@ type Error struct {
 	// ("showSideRecent", "extensions.timeZone"); "" when the error is not
 	// about one field. GraphQL clients get it as extensions.field.
 	Field string
+	// Details are further client-safe values GraphQL clients get as
+	// extensions next to code (VersionConflict's currentVersion and
+	// updatedAt, a rate limit's address); nil when none. They never
+	// replace code, field or status.
+	Details map[string]any
 }
 
 // Error implements the error interface.

@@ -26,6 +26,13 @@ type PostStore interface {
 	// ChangeOwner moves a post to another user and, in the same
 	// transaction, the owner_id of its post_pub_access_counts rows.
 	ChangeOwner(ctx context.Context, id, newOwner ID) error
+	// UpdatePostIf, DeletePostIf and SetPublicationIf are the writes
+	// above under a precondition: a post no longer at its version is left
+	// alone and the error is VersionConflict, decided in the write
+	// statement itself (docs/API.md "Versions and conflicts").
+	UpdatePostIf(ctx context.Context, p *Post, pre Precondition) error
+	DeletePostIf(ctx context.Context, id ID, pre Precondition) error
+	SetPublicationIf(ctx context.Context, id ID, publishedAt *time.Time, pre Precondition) error
 	// PostsByOwner lists a user's posts of every state, newest ID first,
 	// without Content.
 	PostsByOwner(ctx context.Context, ownerID ID, offset, limit int) ([]*Post, error)
@@ -47,6 +54,11 @@ type AccountStore interface {
 	UpdateProfile(ctx context.Context, id ID, nickname, introduction string) error
 	// UpdatePubConfig UPSERTs the user's user_pub_configs row.
 	UpdatePubConfig(ctx context.Context, c *PubConfig) error
+	// UpdateProfileIf and UpdatePubConfigIf are the writes above under a
+	// precondition (VersionConflict when it no longer holds); they report
+	// the new version (UpdatePubConfigIf in c.Version and c.UpdatedAt).
+	UpdateProfileIf(ctx context.Context, id ID, nickname, introduction string, pre Precondition) (Version, error)
+	UpdatePubConfigIf(ctx context.Context, c *PubConfig, pre Precondition) error
 }
 
 // SessionStore keeps login sessions and API tokens; only SHA-256 hashes of

@@ -15,6 +15,9 @@ type Post struct {
 	Locale       string // BCP 47 tag such as "en" or "ja-JP"; "" when unknown
 	AllowLikes   bool
 	AllowReplies bool
+	// Version moves forward on every write of the post (its row, body,
+	// publication or owner): OwnPost.version (version.go).
+	Version Version
 
 	// Content is the Markdown body from post_details; "" when the query
 	// did not load it (lists load only Snippet).
@@ -104,6 +107,9 @@ type User struct {
 	Introduction string
 	IsAdmin      bool
 	PasswordHash string
+	// ProfileVersion moves forward on every profile write (nickname,
+	// introduction): the version updateProfile's ifVersion compares.
+	ProfileVersion Version
 }
 
 // PostContentMaxChars limits a post's Markdown body, in Unicode code

@@ -1,6 +1,9 @@
 package stgypub
 
-import "unicode/utf8"
+import (
+	"time"
+	"unicode/utf8"
+)
 
 // SidePostsMax clamps the sidebar's Recent posts and Popular entries counts
 // when rendering (docs/SPEC.md#public-pages, Config.PUB_SIDE_POSTS_MAX).
@@ -30,6 +33,11 @@ type PubConfig struct {
 	// such column); the site's time zone defaults from it (Location), and
 	// the site's list pages and feed are in it.
 	Language string
+	// Version moves forward on every settings write; 0 while the site has
+	// no settings row (version.go). UpdatedAt is the last settings write,
+	// nil when none was made since versions exist.
+	Version   Version
+	UpdatedAt *time.Time
 }
 
 // DefaultPubConfig returns the column defaults of user_pub_configs.

@@ -23,14 +23,25 @@ func (s *Service) load(ctx context.Context, viewer *stgypub.User, id stgypub.ID)
 // post's owner or an administrator (UNAUTHENTICATED, FORBIDDEN,
 // NOT_FOUND otherwise). The public cache is invalidated.
 func (s *Service) Approve(ctx context.Context, viewer *stgypub.User, id stgypub.ID) (*Item, error) {
-	_, t, err := s.load(ctx, viewer, id)
+	return s.ApproveIf(ctx, viewer, id, stgypub.Precondition{})
+}
+
+// ApproveIf is Approve under pre (approvePubComment's ifVersion): a
+// comment written since pre's version is left as it is and the error is
+// CONFLICT with its current version (stgypub.VersionConflict, decided in
+// the store's UPDATE).
+func (s *Service) ApproveIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, pre stgypub.Precondition) (*Item, error) {
+	old, t, err := s.load(ctx, viewer, id)
 	if err != nil {
 		return nil, err
 	}
 	if !stgypub.CanModerateComments(viewer, t.Post) {
 		return nil, deny(viewer, "approve comments")
 	}
-	c, err := s.store.ApproveComment(ctx, id)
+	if !pre.Holds(old.ContentVersion()) {
+		return nil, stgypub.VersionConflict("comment", old.ContentVersion(), nil)
+	}
+	c, err := s.store.ApproveCommentIf(ctx, id, pre)
 	if err != nil {
 		return nil, err
 	}
@@ -44,6 +55,11 @@ func (s *Service) Approve(ctx context.Context, viewer *stgypub.User, id stgypub.
 // as owner (UNAUTHENTICATED, FORBIDDEN, NOT_FOUND otherwise). Status and
 // is_author are kept. The public cache is invalidated.
 func (s *Service) Edit(ctx context.Context, viewer *stgypub.User, id stgypub.ID, nickname *string, body string) (*Item, error) {
+	return s.EditIf(ctx, viewer, id, nickname, body, stgypub.Precondition{})
+}
+
+// EditIf is Edit under pre (see ApproveIf).
+func (s *Service) EditIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, nickname *string, body string, pre stgypub.Precondition) (*Item, error) {
 	old, t, err := s.load(ctx, viewer, id)
 	if err != nil {
 		return nil, err
@@ -64,7 +80,10 @@ func (s *Service) Edit(ctx context.Context, viewer *stgypub.User, id stgypub.ID,
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.store.EditComment(ctx, id, nick, b)
+	if !pre.Holds(old.ContentVersion()) {
+		return nil, stgypub.VersionConflict("comment", old.ContentVersion(), nil)
+	}
+	c, err := s.store.EditCommentIf(ctx, id, nick, b, pre)
 	if err != nil {
 		return nil, err
 	}
@@ -76,6 +95,12 @@ func (s *Service) Edit(ctx context.Context, viewer *stgypub.User, id stgypub.ID,
 // (UNAUTHENTICATED, FORBIDDEN, NOT_FOUND otherwise). The public cache is
 // invalidated.
 func (s *Service) Delete(ctx context.Context, viewer *stgypub.User, id stgypub.ID) error {
+	return s.DeleteIf(ctx, viewer, id, stgypub.Precondition{})
+}
+
+// DeleteIf is Delete under pre (see ApproveIf). The comment's
+// notification goes with it (the store's cascade), read or not.
+func (s *Service) DeleteIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, pre stgypub.Precondition) error {
 	c, t, err := s.load(ctx, viewer, id)
 	if err != nil {
 		return err
@@ -83,7 +108,10 @@ func (s *Service) Delete(ctx context.Context, viewer *stgypub.User, id stgypub.I
 	if !stgypub.CanModerateComments(viewer, t.Post) {
 		return deny(viewer, "delete comments")
 	}
-	if err := s.store.DeleteComment(ctx, id); err != nil {
+	if !pre.Holds(c.ContentVersion()) {
+		return stgypub.VersionConflict("comment", c.ContentVersion(), nil)
+	}
+	if err := s.store.DeleteCommentIf(ctx, id, pre); err != nil {
 		return err
 	}
 	s.invalidate(ctx, c.PostID)

@@ -22,6 +22,11 @@ type CommentService interface {
 	Approve(ctx context.Context, viewer *stgypub.User, id stgypub.ID) (*comment.Item, error)
 	Edit(ctx context.Context, viewer *stgypub.User, id stgypub.ID, nickname *string, body string) (*comment.Item, error)
 	Delete(ctx context.Context, viewer *stgypub.User, id stgypub.ID) error
+	ApproveIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, pre stgypub.Precondition) (*comment.Item, error)
+	EditIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, nickname *string, body string, pre stgypub.Precondition) (*comment.Item, error)
+	DeleteIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, pre stgypub.Precondition) error
+	ApproveMany(ctx context.Context, viewer *stgypub.User, refs []comment.BulkRef) ([]comment.BulkResult, error)
+	DeleteMany(ctx context.Context, viewer *stgypub.User, refs []comment.BulkRef) ([]comment.BulkResult, error)
 	Export(ctx context.Context, viewer *stgypub.User, postID stgypub.ID) ([]*comment.Item, error)
 	Import(ctx context.Context, viewer *stgypub.User, postID stgypub.ID, in []comment.ImportInput) (int, error)
 	Notifications(ctx context.Context, viewer *stgypub.User, offset, limit int, unreadOnly bool) ([]*stgypub.CommentNotification, int, error)

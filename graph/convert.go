@@ -73,7 +73,7 @@ func pubConfigPatch(in model.PubConfigInput) (owner.PubConfigPatch, error) {
 		ShowServiceHeader: in.ShowServiceHeader, ShowSiteName: in.ShowSiteName,
 		ShowPagination: pagination, ShowSideProfile: in.ShowSideProfile,
 		ShowSideRecent: in.ShowSideRecent, ShowSidePopular: in.ShowSidePopular,
-		Extensions: in.Extensions,
+		Extensions: in.Extensions, ReplaceExtensions: in.ReplaceExtensions != nil && *in.ReplaceExtensions,
 	}, nil
 }
 

@@ -34,6 +34,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	DayPV() DayPVResolver
+	Me() MeResolver
 	Mutation() MutationResolver
 	OwnPost() OwnPostResolver
 	Post() PostResolver
@@ -90,23 +91,26 @@ type ComplexityRoot struct {
 	}
 
 	Me struct {
-		ID           func(childComplexity int) int
-		Introduction func(childComplexity int) int
-		IsAdmin      func(childComplexity int) int
-		LoginName    func(childComplexity int) int
-		Nickname     func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Introduction   func(childComplexity int) int
+		IsAdmin        func(childComplexity int) int
+		LoginName      func(childComplexity int) int
+		Nickname       func(childComplexity int) int
+		ProfileVersion func(childComplexity int) int
 	}
 
 	Mutation struct {
-		ApprovePubComment               func(childComplexity int, id stgypub.ID) int
+		ApprovePubComment               func(childComplexity int, id stgypub.ID, ifVersion *string) int
+		ApprovePubComments              func(childComplexity int, items []*model.PubCommentRef) int
 		CreateAPIToken                  func(childComplexity int, name string) int
 		CreateCaptchaChallenge          func(childComplexity int) int
 		CreatePost                      func(childComplexity int, input model.PostInput) int
 		DeleteAPIToken                  func(childComplexity int, id stgypub.ID) int
 		DeleteCaptchaPass               func(childComplexity int) int
-		DeletePost                      func(childComplexity int, id stgypub.ID) int
-		DeletePubComment                func(childComplexity int, id stgypub.ID) int
-		EditPubComment                  func(childComplexity int, id stgypub.ID, nickname *string, body string) int
+		DeletePost                      func(childComplexity int, id stgypub.ID, ifVersion *string) int
+		DeletePubComment                func(childComplexity int, id stgypub.ID, ifVersion *string) int
+		DeletePubComments               func(childComplexity int, items []*model.PubCommentRef) int
+		EditPubComment                  func(childComplexity int, id stgypub.ID, nickname *string, body string, ifVersion *string) int
 		ImportPubComments               func(childComplexity int, postID stgypub.ID, comments []*model.PubCommentImport) int
 		Login                           func(childComplexity int, loginName string, password string) int
 		Logout                          func(childComplexity int) int
@@ -114,10 +118,10 @@ type ComplexityRoot struct {
 		PostPubComment                  func(childComplexity int, input model.PostPubCommentInput) int
 		RecordPubView                   func(childComplexity int, postID stgypub.ID, fingerprint string, signature string) int
 		RecordPubViewToken              func(childComplexity int, token string) int
-		SetPostPublication              func(childComplexity int, id stgypub.ID, publishedAt *time.Time) int
-		UpdatePost                      func(childComplexity int, id stgypub.ID, input model.PostInput) int
-		UpdateProfile                   func(childComplexity int, userID stgypub.ID, nickname string, introduction string) int
-		UpdatePubConfig                 func(childComplexity int, userID stgypub.ID, input model.PubConfigInput) int
+		SetPostPublication              func(childComplexity int, id stgypub.ID, publishedAt *time.Time, ifVersion *string) int
+		UpdatePost                      func(childComplexity int, id stgypub.ID, input model.PostInput, ifVersion *string) int
+		UpdateProfile                   func(childComplexity int, userID stgypub.ID, nickname string, introduction string, ifVersion *string) int
+		UpdatePubConfig                 func(childComplexity int, userID stgypub.ID, input model.PubConfigInput, ifVersion *string) int
 		VerifyCaptcha                   func(childComplexity int, id string, answer string) int
 	}
 
@@ -136,6 +140,7 @@ type ComplexityRoot struct {
 		Snippet          func(childComplexity int) int
 		Title            func(childComplexity int) int
 		UpdatedAt        func(childComplexity int) int
+		Version          func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -202,6 +207,16 @@ type ComplexityRoot struct {
 		PostID      func(childComplexity int) int
 		PostTitle   func(childComplexity int) int
 		Status      func(childComplexity int) int
+		Version     func(childComplexity int) int
+	}
+
+	PubCommentBulkResult struct {
+		Code           func(childComplexity int) int
+		Comment        func(childComplexity int) int
+		CurrentVersion func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Message        func(childComplexity int) int
+		Ok             func(childComplexity int) int
 	}
 
 	PubCommentFormState struct {
@@ -267,7 +282,9 @@ type ComplexityRoot struct {
 		Subtitle          func(childComplexity int) int
 		TimeZone          func(childComplexity int) int
 		TypedExtensions   func(childComplexity int) int
+		UpdatedAt         func(childComplexity int) int
 		UserID            func(childComplexity int) int
+		Version           func(childComplexity int) int
 	}
 
 	PubExtensions struct {
@@ -375,26 +392,31 @@ type ComplexityRoot struct {
 type DayPVResolver interface {
 	Date(ctx context.Context, obj *stgypub.DayPV) (string, error)
 }
+type MeResolver interface {
+	ProfileVersion(ctx context.Context, obj *stgypub.User) (string, error)
+}
 type MutationResolver interface {
 	Login(ctx context.Context, loginName string, password string) (*model.LoginResult, error)
 	Logout(ctx context.Context) (bool, error)
 	CreateAPIToken(ctx context.Context, name string) (*model.APIToken, error)
 	DeleteAPIToken(ctx context.Context, id stgypub.ID) (bool, error)
 	CreatePost(ctx context.Context, input model.PostInput) (*stgypub.Post, error)
-	UpdatePost(ctx context.Context, id stgypub.ID, input model.PostInput) (*stgypub.Post, error)
-	DeletePost(ctx context.Context, id stgypub.ID) (bool, error)
-	SetPostPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) (*stgypub.Post, error)
-	UpdatePubConfig(ctx context.Context, userID stgypub.ID, input model.PubConfigInput) (*stgypub.PubConfig, error)
-	UpdateProfile(ctx context.Context, userID stgypub.ID, nickname string, introduction string) (*stgypub.User, error)
+	UpdatePost(ctx context.Context, id stgypub.ID, input model.PostInput, ifVersion *string) (*stgypub.Post, error)
+	DeletePost(ctx context.Context, id stgypub.ID, ifVersion *string) (bool, error)
+	SetPostPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time, ifVersion *string) (*stgypub.Post, error)
+	UpdatePubConfig(ctx context.Context, userID stgypub.ID, input model.PubConfigInput, ifVersion *string) (*stgypub.PubConfig, error)
+	UpdateProfile(ctx context.Context, userID stgypub.ID, nickname string, introduction string, ifVersion *string) (*stgypub.User, error)
 	RecordPubView(ctx context.Context, postID stgypub.ID, fingerprint string, signature string) (*model.RecordViewResult, error)
 	RecordPubViewToken(ctx context.Context, token string) (*model.RecordViewResult, error)
 	CreateCaptchaChallenge(ctx context.Context) (*captcha.Challenge, error)
 	VerifyCaptcha(ctx context.Context, id string, answer string) (*captcha.PassStatus, error)
 	DeleteCaptchaPass(ctx context.Context) (bool, error)
 	PostPubComment(ctx context.Context, input model.PostPubCommentInput) (*comment.Item, error)
-	ApprovePubComment(ctx context.Context, id stgypub.ID) (*comment.Item, error)
-	EditPubComment(ctx context.Context, id stgypub.ID, nickname *string, body string) (*comment.Item, error)
-	DeletePubComment(ctx context.Context, id stgypub.ID) (bool, error)
+	ApprovePubComment(ctx context.Context, id stgypub.ID, ifVersion *string) (*comment.Item, error)
+	EditPubComment(ctx context.Context, id stgypub.ID, nickname *string, body string, ifVersion *string) (*comment.Item, error)
+	DeletePubComment(ctx context.Context, id stgypub.ID, ifVersion *string) (bool, error)
+	ApprovePubComments(ctx context.Context, items []*model.PubCommentRef) ([]*model.PubCommentBulkResult, error)
+	DeletePubComments(ctx context.Context, items []*model.PubCommentRef) ([]*model.PubCommentBulkResult, error)
 	ImportPubComments(ctx context.Context, postID stgypub.ID, comments []*model.PubCommentImport) (int, error)
 	MarkPubCommentNotificationsRead(ctx context.Context, ids []stgypub.ID) (int, error)
 }
@@ -404,6 +426,8 @@ type OwnPostResolver interface {
 	Title(ctx context.Context, obj *stgypub.Post) (string, error)
 	Description(ctx context.Context, obj *stgypub.Post) (string, error)
 	Digest(ctx context.Context, obj *stgypub.Post) (string, error)
+
+	Version(ctx context.Context, obj *stgypub.Post) (string, error)
 }
 type PostResolver interface {
 	Owner(ctx context.Context, obj *stgypub.Post) (*stgypub.User, error)
@@ -430,6 +454,7 @@ type PostStatsResolver interface {
 }
 type PubCommentResolver interface {
 	PostTitle(ctx context.Context, obj *comment.Item) (string, error)
+	Version(ctx context.Context, obj *comment.Item) (string, error)
 }
 type PubCommentPageResolver interface {
 	Order(ctx context.Context, obj *comment.Page) (model.PostOrder, error)
@@ -444,6 +469,7 @@ type PubConfigResolver interface {
 	Extensions(ctx context.Context, obj *stgypub.PubConfig) (map[string]any, error)
 	TypedExtensions(ctx context.Context, obj *stgypub.PubConfig) (*model.PubExtensions, error)
 	TimeZone(ctx context.Context, obj *stgypub.PubConfig) (string, error)
+	Version(ctx context.Context, obj *stgypub.PubConfig) (string, error)
 }
 type QueryResolver interface {
 	Site(ctx context.Context, userID stgypub.ID) (*model.Site, error)
@@ -660,6 +686,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Me.Nickname(childComplexity), true
+	case "Me.profileVersion":
+		if e.ComplexityRoot.Me.ProfileVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Me.ProfileVersion(childComplexity), true
 
 	case "Mutation.approvePubComment":
 		if e.ComplexityRoot.Mutation.ApprovePubComment == nil {
@@ -671,7 +703,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ApprovePubComment(childComplexity, args["id"].(stgypub.ID)), true
+		return e.ComplexityRoot.Mutation.ApprovePubComment(childComplexity, args["id"].(stgypub.ID), args["ifVersion"].(*string)), true
+	case "Mutation.approvePubComments":
+		if e.ComplexityRoot.Mutation.ApprovePubComments == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_approvePubComments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ApprovePubComments(childComplexity, args["items"].([]*model.PubCommentRef)), true
 	case "Mutation.createApiToken":
 		if e.ComplexityRoot.Mutation.CreateAPIToken == nil {
 			break
@@ -727,7 +770,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeletePost(childComplexity, args["id"].(stgypub.ID)), true
+		return e.ComplexityRoot.Mutation.DeletePost(childComplexity, args["id"].(stgypub.ID), args["ifVersion"].(*string)), true
 	case "Mutation.deletePubComment":
 		if e.ComplexityRoot.Mutation.DeletePubComment == nil {
 			break
@@ -738,7 +781,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeletePubComment(childComplexity, args["id"].(stgypub.ID)), true
+		return e.ComplexityRoot.Mutation.DeletePubComment(childComplexity, args["id"].(stgypub.ID), args["ifVersion"].(*string)), true
+	case "Mutation.deletePubComments":
+		if e.ComplexityRoot.Mutation.DeletePubComments == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deletePubComments_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeletePubComments(childComplexity, args["items"].([]*model.PubCommentRef)), true
 	case "Mutation.editPubComment":
 		if e.ComplexityRoot.Mutation.EditPubComment == nil {
 			break
@@ -749,7 +803,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.EditPubComment(childComplexity, args["id"].(stgypub.ID), args["nickname"].(*string), args["body"].(string)), true
+		return e.ComplexityRoot.Mutation.EditPubComment(childComplexity, args["id"].(stgypub.ID), args["nickname"].(*string), args["body"].(string), args["ifVersion"].(*string)), true
 	case "Mutation.importPubComments":
 		if e.ComplexityRoot.Mutation.ImportPubComments == nil {
 			break
@@ -832,7 +886,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.SetPostPublication(childComplexity, args["id"].(stgypub.ID), args["publishedAt"].(*time.Time)), true
+		return e.ComplexityRoot.Mutation.SetPostPublication(childComplexity, args["id"].(stgypub.ID), args["publishedAt"].(*time.Time), args["ifVersion"].(*string)), true
 	case "Mutation.updatePost":
 		if e.ComplexityRoot.Mutation.UpdatePost == nil {
 			break
@@ -843,7 +897,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdatePost(childComplexity, args["id"].(stgypub.ID), args["input"].(model.PostInput)), true
+		return e.ComplexityRoot.Mutation.UpdatePost(childComplexity, args["id"].(stgypub.ID), args["input"].(model.PostInput), args["ifVersion"].(*string)), true
 	case "Mutation.updateProfile":
 		if e.ComplexityRoot.Mutation.UpdateProfile == nil {
 			break
@@ -854,7 +908,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdateProfile(childComplexity, args["userId"].(stgypub.ID), args["nickname"].(string), args["introduction"].(string)), true
+		return e.ComplexityRoot.Mutation.UpdateProfile(childComplexity, args["userId"].(stgypub.ID), args["nickname"].(string), args["introduction"].(string), args["ifVersion"].(*string)), true
 	case "Mutation.updatePubConfig":
 		if e.ComplexityRoot.Mutation.UpdatePubConfig == nil {
 			break
@@ -865,7 +919,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.UpdatePubConfig(childComplexity, args["userId"].(stgypub.ID), args["input"].(model.PubConfigInput)), true
+		return e.ComplexityRoot.Mutation.UpdatePubConfig(childComplexity, args["userId"].(stgypub.ID), args["input"].(model.PubConfigInput), args["ifVersion"].(*string)), true
 	case "Mutation.verifyCaptcha":
 		if e.ComplexityRoot.Mutation.VerifyCaptcha == nil {
 			break
@@ -962,6 +1016,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OwnPost.UpdatedAt(childComplexity), true
+	case "OwnPost.version":
+		if e.ComplexityRoot.OwnPost.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OwnPost.Version(childComplexity), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -1256,6 +1316,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PubComment.Status(childComplexity), true
+	case "PubComment.version":
+		if e.ComplexityRoot.PubComment.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubComment.Version(childComplexity), true
+
+	case "PubCommentBulkResult.code":
+		if e.ComplexityRoot.PubCommentBulkResult.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentBulkResult.Code(childComplexity), true
+	case "PubCommentBulkResult.comment":
+		if e.ComplexityRoot.PubCommentBulkResult.Comment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentBulkResult.Comment(childComplexity), true
+	case "PubCommentBulkResult.currentVersion":
+		if e.ComplexityRoot.PubCommentBulkResult.CurrentVersion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentBulkResult.CurrentVersion(childComplexity), true
+	case "PubCommentBulkResult.id":
+		if e.ComplexityRoot.PubCommentBulkResult.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentBulkResult.ID(childComplexity), true
+	case "PubCommentBulkResult.message":
+		if e.ComplexityRoot.PubCommentBulkResult.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentBulkResult.Message(childComplexity), true
+	case "PubCommentBulkResult.ok":
+		if e.ComplexityRoot.PubCommentBulkResult.Ok == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubCommentBulkResult.Ok(childComplexity), true
 
 	case "PubCommentFormState.asOwner":
 		if e.ComplexityRoot.PubCommentFormState.AsOwner == nil {
@@ -1544,12 +1647,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PubConfig.TypedExtensions(childComplexity), true
+	case "PubConfig.updatedAt":
+		if e.ComplexityRoot.PubConfig.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubConfig.UpdatedAt(childComplexity), true
 	case "PubConfig.userId":
 		if e.ComplexityRoot.PubConfig.UserID == nil {
 			break
 		}
 
 		return e.ComplexityRoot.PubConfig.UserID(childComplexity), true
+	case "PubConfig.version":
+		if e.ComplexityRoot.PubConfig.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubConfig.Version(childComplexity), true
 
 	case "PubExtensions.commentMode":
 		if e.ComplexityRoot.PubExtensions.CommentMode == nil {
@@ -2064,6 +2179,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			graphql.NewInputUnmarshaler("PostInput", ec.unmarshalInputPostInput),
 			graphql.NewInputUnmarshaler("PostPubCommentInput", ec.unmarshalInputPostPubCommentInput),
 			graphql.NewInputUnmarshaler("PubCommentImport", ec.unmarshalInputPubCommentImport),
+			graphql.NewInputUnmarshaler("PubCommentRef", ec.unmarshalInputPubCommentRef),
 			graphql.NewInputUnmarshaler("PubConfigInput", ec.unmarshalInputPubConfigInput),
 		)
 	}
@@ -2184,6 +2300,12 @@ type Me {
   nickname: String!
   introduction: String!
   isAdmin: Boolean!
+  """
+  The version of the viewer's profile (nickname, introduction): an opaque
+  token that changes on every profile write; pass it as updateProfile's
+  ifVersion. See docs/API.md "Versions and conflicts".
+  """
+  profileVersion: String!
 }
 
 """
@@ -2260,6 +2382,13 @@ type OwnPost {
   "Markdown source; loaded by myPost, createPost and updatePost, empty in myPosts."
   content: String!
   createdAt: Time!
+  """
+  An opaque token that changes on every write of the post (body, flags,
+  publication, owner); pass it as ifVersion to updatePost,
+  setPostPublication or deletePost so that a change made elsewhere since
+  is not overwritten (CONFLICT). See docs/API.md "Versions and conflicts".
+  """
+  version: String!
 }
 
 """
@@ -2341,6 +2470,13 @@ type PubConfig {
   this is.
   """
   timeZone: String!
+  """
+  An opaque token that changes on every settings write; pass it as
+  updatePubConfig's ifVersion. See docs/API.md "Versions and conflicts".
+  """
+  version: String!
+  "The last settings write; null when none was made since versions exist."
+  updatedAt: Time
 }
 
 "Comment mode of a site (extensions.comments.mode)."
@@ -2586,7 +2722,17 @@ input PubConfigInput {
   showSideProfile: Boolean
   showSideRecent: Int
   showSidePopular: Int
+  """
+  A JSON Merge Patch (RFC 7396) on the stored extensions object: a key
+  given replaces its value, null deletes the key, a key not given is kept,
+  an object is merged key by key, an array replaces the stored one whole.
+  The merged object must be valid (BAD_USER_INPUT naming the field path,
+  nothing stored). With replaceExtensions: true it is the whole new
+  object instead. See docs/API.md "Settings updates".
+  """
   extensions: JSON
+  "true: extensions replaces the stored object whole (default false: merge patch)."
+  replaceExtensions: Boolean
 }
 
 type Mutation {
@@ -2596,24 +2742,39 @@ type Mutation {
   createApiToken(name: String!): ApiToken!
   deleteApiToken(id: ID!): Boolean!
   createPost(input: PostInput!): OwnPost!
-  updatePost(id: ID!, input: PostInput!): OwnPost!
-  deletePost(id: ID!): Boolean!
+  """
+  ifVersion (OwnPost.version), when given, makes the write conditional:
+  a post changed since is left as it is and the mutation fails with
+  CONFLICT, extensions.currentVersion and extensions.updatedAt telling the
+  current state. Without it the last write wins. The same for deletePost
+  and setPostPublication (docs/API.md "Versions and conflicts").
+  """
+  updatePost(id: ID!, input: PostInput!, ifVersion: String): OwnPost!
+  deletePost(id: ID!, ifVersion: String): Boolean!
   """
   A past or present time publishes, a future time schedules, null
   unpublishes. Times before 1970-01-01T00:00:00Z or after year 9999 are
   BAD_USER_INPUT.
   """
-  setPostPublication(id: ID!, publishedAt: Time): OwnPost!
-  updatePubConfig(userId: ID!, input: PubConfigInput!): PubConfig!
+  setPostPublication(id: ID!, publishedAt: Time, ifVersion: String): OwnPost!
+  """
+  Applies the given fields (an omitted one keeps its value; extensions as
+  a merge patch, see PubConfigInput). ifVersion (PubConfig.version): a
+  CONFLICT instead of overwriting settings changed since. Without it, a
+  patch is applied to the settings as stored when it is written (two
+  patches of different fields both hold).
+  """
+  updatePubConfig(userId: ID!, input: PubConfigInput!, ifVersion: String): PubConfig!
   """
   The user's profile (nickname and introduction); the user themself or an
   admin. Nickname 1-50 characters (white space collapsed), introduction at
   most 2000. The pages show the nickname as the author only while the
   site's author setting (PubConfig.author) is empty, and the introduction
   only while the site's introduction setting is empty: Site.author and
-  Site.introduction give what they show.
+  Site.introduction give what they show. ifVersion (Me.profileVersion): a
+  CONFLICT instead of overwriting a profile changed since.
   """
-  updateProfile(userId: ID!, nickname: String!, introduction: String!): User!
+  updateProfile(userId: ID!, nickname: String!, introduction: String!, ifVersion: String): User!
   "A page view reported by a server-side frontend that holds the view secret (docs/API.md)."
   recordPubView(postId: ID!, fingerprint: String!, signature: String!): RecordViewResult!
   """
@@ -2657,6 +2818,11 @@ type PubComment {
   viewerCanModerate: Boolean!
   "The title of the post it is on (first heading, else first line)."
   postTitle: String!
+  """
+  An opaque token that changes on every write of the comment (approve,
+  edit); pass it as ifVersion to approve, edit or delete it.
+  """
+  version: String!
 }
 
 "Comments across an owner's posts (ownerPubComments)."
@@ -2753,6 +2919,27 @@ input PubCommentImport {
   createdAt: Time
 }
 
+"A comment of a bulk moderation and the version it was read at."
+input PubCommentRef {
+  id: ID!
+  "PubComment.version as read; omitted: whatever the version."
+  ifVersion: String
+}
+
+"What became of one item of approvePubComments or deletePubComments."
+type PubCommentBulkResult {
+  id: ID!
+  ok: Boolean!
+  "The refusal's code (CONFLICT, NOT_FOUND, FORBIDDEN, ...); null when ok."
+  code: String
+  "The refusal's message; null when ok."
+  message: String
+  "On CONFLICT, the comment's current version."
+  currentVersion: String
+  "The approved comment (approvePubComments, when ok)."
+  comment: PubComment
+}
+
 "A new comment by someone else on one of the viewer's posts."
 type PubCommentNotification {
   id: ID!
@@ -2804,12 +2991,22 @@ extend type Mutation {
   verifyCaptcha(id: String!, answer: String!): CaptchaStatus!
   "Deletes this browser's pass and its cookie."
   deleteCaptchaPass: Boolean!
-  "Needs X-STGY-QueryHash. Rate-limited (20 an hour per address)."
+  "Needs X-STGY-QueryHash. Rate-limited: 20 stored comments an hour per address for readers, 300 per account for signed-in users; an attempt that stores nothing does not count (docs/API.md \"Rate limits\")."
   postPubComment(input: PostPubCommentInput!): PubComment!
-  approvePubComment(id: ID!): PubComment!
-  "nickname omitted keeps it."
-  editPubComment(id: ID!, nickname: String, body: String!): PubComment!
-  deletePubComment(id: ID!): Boolean!
+  "ifVersion (PubComment.version): CONFLICT instead of approving a comment changed since."
+  approvePubComment(id: ID!, ifVersion: String): PubComment!
+  "nickname omitted keeps it. ifVersion: CONFLICT instead of overwriting a comment changed since."
+  editPubComment(id: ID!, nickname: String, body: String!, ifVersion: String): PubComment!
+  "ifVersion: CONFLICT instead of deleting a comment changed since."
+  deletePubComment(id: ID!, ifVersion: String): Boolean!
+  """
+  Approves up to 100 comments, each on its own (as approvePubComment with
+  its ifVersion): one result per item, in order; one refused item does
+  not stop the others.
+  """
+  approvePubComments(items: [PubCommentRef!]!): [PubCommentBulkResult!]!
+  "Deletes up to 100 comments, each as deletePubComment with its ifVersion; one result per item."
+  deletePubComments(items: [PubCommentRef!]!): [PubCommentBulkResult!]!
   "Administrators: restores archived comments with their IDs (at most 200); returns how many."
   importPubComments(postId: ID!, comments: [PubCommentImport!]!): Int!
   "Marks the viewer's notifications read (all unread ones when ids is omitted); returns how many changed."
@@ -2911,6 +3108,8 @@ func (ec *executionContext) childFields_Me(ctx context.Context, field graphql.Co
 		return ec.fieldContext_Me_introduction(ctx, field)
 	case "isAdmin":
 		return ec.fieldContext_Me_isAdmin(ctx, field)
+	case "profileVersion":
+		return ec.fieldContext_Me_profileVersion(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Me", field.Name)
 }
@@ -2945,6 +3144,8 @@ func (ec *executionContext) childFields_OwnPost(ctx context.Context, field graph
 		return ec.fieldContext_OwnPost_content(ctx, field)
 	case "createdAt":
 		return ec.fieldContext_OwnPost_createdAt(ctx, field)
+	case "version":
+		return ec.fieldContext_OwnPost_version(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OwnPost", field.Name)
 }
@@ -3077,8 +3278,28 @@ func (ec *executionContext) childFields_PubComment(ctx context.Context, field gr
 		return ec.fieldContext_PubComment_viewerCanModerate(ctx, field)
 	case "postTitle":
 		return ec.fieldContext_PubComment_postTitle(ctx, field)
+	case "version":
+		return ec.fieldContext_PubComment_version(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PubComment", field.Name)
+}
+
+func (ec *executionContext) childFields_PubCommentBulkResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PubCommentBulkResult_id(ctx, field)
+	case "ok":
+		return ec.fieldContext_PubCommentBulkResult_ok(ctx, field)
+	case "code":
+		return ec.fieldContext_PubCommentBulkResult_code(ctx, field)
+	case "message":
+		return ec.fieldContext_PubCommentBulkResult_message(ctx, field)
+	case "currentVersion":
+		return ec.fieldContext_PubCommentBulkResult_currentVersion(ctx, field)
+	case "comment":
+		return ec.fieldContext_PubCommentBulkResult_comment(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubCommentBulkResult", field.Name)
 }
 
 func (ec *executionContext) childFields_PubCommentFormState(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3209,6 +3430,10 @@ func (ec *executionContext) childFields_PubConfig(ctx context.Context, field gra
 		return ec.fieldContext_PubConfig_typedExtensions(ctx, field)
 	case "timeZone":
 		return ec.fieldContext_PubConfig_timeZone(ctx, field)
+	case "version":
+		return ec.fieldContext_PubConfig_version(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_PubConfig_updatedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PubConfig", field.Name)
 }
@@ -3490,6 +3715,28 @@ func (ec *executionContext) field_Mutation_approvePubComment_args(ctx context.Co
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "ifVersion",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ifVersion"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_approvePubComments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "items",
+		func(ctx context.Context, v any) ([]*model.PubCommentRef, error) {
+			return ec.unmarshalNPubCommentRef2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentRefᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["items"] = arg0
 	return args, nil
 }
 
@@ -3546,6 +3793,14 @@ func (ec *executionContext) field_Mutation_deletePost_args(ctx context.Context, 
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "ifVersion",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ifVersion"] = arg1
 	return args, nil
 }
 
@@ -3560,6 +3815,28 @@ func (ec *executionContext) field_Mutation_deletePubComment_args(ctx context.Con
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "ifVersion",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ifVersion"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deletePubComments_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "items",
+		func(ctx context.Context, v any) ([]*model.PubCommentRef, error) {
+			return ec.unmarshalNPubCommentRef2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentRefᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["items"] = arg0
 	return args, nil
 }
 
@@ -3590,6 +3867,14 @@ func (ec *executionContext) field_Mutation_editPubComment_args(ctx context.Conte
 		return nil, err
 	}
 	args["body"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "ifVersion",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ifVersion"] = arg3
 	return args, nil
 }
 
@@ -3728,6 +4013,14 @@ func (ec *executionContext) field_Mutation_setPostPublication_args(ctx context.C
 		return nil, err
 	}
 	args["publishedAt"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "ifVersion",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ifVersion"] = arg2
 	return args, nil
 }
 
@@ -3750,6 +4043,14 @@ func (ec *executionContext) field_Mutation_updatePost_args(ctx context.Context, 
 		return nil, err
 	}
 	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "ifVersion",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ifVersion"] = arg2
 	return args, nil
 }
 
@@ -3780,6 +4081,14 @@ func (ec *executionContext) field_Mutation_updateProfile_args(ctx context.Contex
 		return nil, err
 	}
 	args["introduction"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "ifVersion",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ifVersion"] = arg3
 	return args, nil
 }
 
@@ -3802,6 +4111,14 @@ func (ec *executionContext) field_Mutation_updatePubConfig_args(ctx context.Cont
 		return nil, err
 	}
 	args["input"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "ifVersion",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["ifVersion"] = arg2
 	return args, nil
 }
 
@@ -4977,6 +5294,29 @@ func (ec *executionContext) fieldContext_Me_isAdmin(_ context.Context, field gra
 	return graphql.NewScalarFieldContext("Me", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _Me_profileVersion(ctx context.Context, field graphql.CollectedField, obj *stgypub.User) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Me_profileVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Me().ProfileVersion(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Me_profileVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Me", field, true, true, "String")
+}
+
 func (ec *executionContext) _Mutation_login(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5186,7 +5526,7 @@ func (ec *executionContext) _Mutation_updatePost(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdatePost(ctx, fc.Args["id"].(stgypub.ID), fc.Args["input"].(model.PostInput))
+			return ec.Resolvers.Mutation().UpdatePost(ctx, fc.Args["id"].(stgypub.ID), fc.Args["input"].(model.PostInput), fc.Args["ifVersion"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.Post) graphql.Marshaler {
@@ -5230,7 +5570,7 @@ func (ec *executionContext) _Mutation_deletePost(ctx context.Context, field grap
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeletePost(ctx, fc.Args["id"].(stgypub.ID))
+			return ec.Resolvers.Mutation().DeletePost(ctx, fc.Args["id"].(stgypub.ID), fc.Args["ifVersion"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -5274,7 +5614,7 @@ func (ec *executionContext) _Mutation_setPostPublication(ctx context.Context, fi
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().SetPostPublication(ctx, fc.Args["id"].(stgypub.ID), fc.Args["publishedAt"].(*time.Time))
+			return ec.Resolvers.Mutation().SetPostPublication(ctx, fc.Args["id"].(stgypub.ID), fc.Args["publishedAt"].(*time.Time), fc.Args["ifVersion"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.Post) graphql.Marshaler {
@@ -5318,7 +5658,7 @@ func (ec *executionContext) _Mutation_updatePubConfig(ctx context.Context, field
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdatePubConfig(ctx, fc.Args["userId"].(stgypub.ID), fc.Args["input"].(model.PubConfigInput))
+			return ec.Resolvers.Mutation().UpdatePubConfig(ctx, fc.Args["userId"].(stgypub.ID), fc.Args["input"].(model.PubConfigInput), fc.Args["ifVersion"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.PubConfig) graphql.Marshaler {
@@ -5362,7 +5702,7 @@ func (ec *executionContext) _Mutation_updateProfile(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().UpdateProfile(ctx, fc.Args["userId"].(stgypub.ID), fc.Args["nickname"].(string), fc.Args["introduction"].(string))
+			return ec.Resolvers.Mutation().UpdateProfile(ctx, fc.Args["userId"].(stgypub.ID), fc.Args["nickname"].(string), fc.Args["introduction"].(string), fc.Args["ifVersion"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.User) graphql.Marshaler {
@@ -5637,7 +5977,7 @@ func (ec *executionContext) _Mutation_approvePubComment(ctx context.Context, fie
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ApprovePubComment(ctx, fc.Args["id"].(stgypub.ID))
+			return ec.Resolvers.Mutation().ApprovePubComment(ctx, fc.Args["id"].(stgypub.ID), fc.Args["ifVersion"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *comment.Item) graphql.Marshaler {
@@ -5681,7 +6021,7 @@ func (ec *executionContext) _Mutation_editPubComment(ctx context.Context, field 
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().EditPubComment(ctx, fc.Args["id"].(stgypub.ID), fc.Args["nickname"].(*string), fc.Args["body"].(string))
+			return ec.Resolvers.Mutation().EditPubComment(ctx, fc.Args["id"].(stgypub.ID), fc.Args["nickname"].(*string), fc.Args["body"].(string), fc.Args["ifVersion"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *comment.Item) graphql.Marshaler {
@@ -5725,7 +6065,7 @@ func (ec *executionContext) _Mutation_deletePubComment(ctx context.Context, fiel
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeletePubComment(ctx, fc.Args["id"].(stgypub.ID))
+			return ec.Resolvers.Mutation().DeletePubComment(ctx, fc.Args["id"].(stgypub.ID), fc.Args["ifVersion"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
@@ -5753,6 +6093,94 @@ func (ec *executionContext) fieldContext_Mutation_deletePubComment(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_deletePubComment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_approvePubComments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_approvePubComments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ApprovePubComments(ctx, fc.Args["items"].([]*model.PubCommentRef))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PubCommentBulkResult) graphql.Marshaler {
+			return ec.marshalNPubCommentBulkResult2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentBulkResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_approvePubComments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubCommentBulkResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_approvePubComments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deletePubComments(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deletePubComments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeletePubComments(ctx, fc.Args["items"].([]*model.PubCommentRef))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PubCommentBulkResult) graphql.Marshaler {
+			return ec.marshalNPubCommentBulkResult2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentBulkResultᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deletePubComments(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubCommentBulkResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deletePubComments_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -6167,6 +6595,29 @@ func (ec *executionContext) _OwnPost_createdAt(ctx context.Context, field graphq
 }
 func (ec *executionContext) fieldContext_OwnPost_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("OwnPost", field, true, false, "Time")
+}
+
+func (ec *executionContext) _OwnPost_version(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OwnPost_version(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OwnPost().Version(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OwnPost_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OwnPost", field, true, true, "String")
 }
 
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
@@ -7363,6 +7814,176 @@ func (ec *executionContext) fieldContext_PubComment_postTitle(_ context.Context,
 	return graphql.NewScalarFieldContext("PubComment", field, true, true, "String")
 }
 
+func (ec *executionContext) _PubComment_version(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubComment_version(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PubComment().Version(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubComment_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubComment", field, true, true, "String")
+}
+
+func (ec *executionContext) _PubCommentBulkResult_id(ctx context.Context, field graphql.CollectedField, obj *model.PubCommentBulkResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentBulkResult_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentBulkResult_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentBulkResult", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PubCommentBulkResult_ok(ctx context.Context, field graphql.CollectedField, obj *model.PubCommentBulkResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentBulkResult_ok(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ok, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentBulkResult_ok(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentBulkResult", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubCommentBulkResult_code(ctx context.Context, field graphql.CollectedField, obj *model.PubCommentBulkResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentBulkResult_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentBulkResult_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentBulkResult", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubCommentBulkResult_message(ctx context.Context, field graphql.CollectedField, obj *model.PubCommentBulkResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentBulkResult_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentBulkResult_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentBulkResult", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubCommentBulkResult_currentVersion(ctx context.Context, field graphql.CollectedField, obj *model.PubCommentBulkResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentBulkResult_currentVersion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrentVersion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentBulkResult_currentVersion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubCommentBulkResult", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubCommentBulkResult_comment(ctx context.Context, field graphql.CollectedField, obj *model.PubCommentBulkResult) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubCommentBulkResult_comment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Comment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *comment.Item) graphql.Marshaler {
+			return ec.marshalOPubComment2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItem(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PubCommentBulkResult_comment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubCommentBulkResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubComment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PubCommentFormState_postId(ctx context.Context, field graphql.CollectedField, obj *comment.FormState) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8501,6 +9122,52 @@ func (ec *executionContext) _PubConfig_timeZone(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_PubConfig_timeZone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PubConfig", field, true, true, "String")
+}
+
+func (ec *executionContext) _PubConfig_version(ctx context.Context, field graphql.CollectedField, obj *stgypub.PubConfig) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubConfig_version(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PubConfig().Version(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubConfig_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubConfig", field, true, true, "String")
+}
+
+func (ec *executionContext) _PubConfig_updatedAt(ctx context.Context, field graphql.CollectedField, obj *stgypub.PubConfig) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubConfig_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PubConfig_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubConfig", field, false, false, "Time")
 }
 
 func (ec *executionContext) _PubExtensions_shareButtons(ctx context.Context, field graphql.CollectedField, obj *model.PubExtensions) (ret graphql.Marshaler) {
@@ -11888,6 +12555,55 @@ func UnmarshalPubCommentImport(ctx context.Context, raw any) (model.PubCommentIm
 	return out, err
 }
 
+func (ec *executionContext) unmarshalInputPubCommentRef(ctx context.Context, obj any) (model.PubCommentRef, error) {
+	var it model.PubCommentRef
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "ifVersion"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "ifVersion":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ifVersion"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IfVersion = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalPubCommentRef unmarshals raw into the PubCommentRef input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalPubCommentRef(ctx context.Context, raw any) (model.PubCommentRef, error) {
+	var out model.PubCommentRef
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "PubCommentRef", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputPubConfigInput(ctx context.Context, obj any) (model.PubConfigInput, error) {
 	var it model.PubConfigInput
 	if obj == nil {
@@ -11899,7 +12615,7 @@ func (ec *executionContext) unmarshalInputPubConfigInput(ctx context.Context, ob
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"userId", "siteName", "subtitle", "author", "introduction", "designTheme", "showServiceHeader", "showSiteName", "showPagination", "showPagenation", "showSideProfile", "showSideRecent", "showSidePopular", "extensions"}
+	fieldsInOrder := [...]string{"userId", "siteName", "subtitle", "author", "introduction", "designTheme", "showServiceHeader", "showSiteName", "showPagination", "showPagenation", "showSideProfile", "showSideRecent", "showSidePopular", "extensions", "replaceExtensions"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -12004,6 +12720,13 @@ func (ec *executionContext) unmarshalInputPubConfigInput(ctx context.Context, ob
 				return it, err
 			}
 			it.Extensions = data
+		case "replaceExtensions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("replaceExtensions"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReplaceExtensions = data
 		}
 	}
 	return it, nil
@@ -12312,28 +13035,34 @@ func (ec *executionContext) _Me(ctx context.Context, sel ast.SelectionSet, obj *
 		case "id":
 			out.Values[i] = ec._Me_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "loginName":
 			out.Values[i] = ec._Me_loginName(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nickname":
 			out.Values[i] = ec._Me_nickname(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "introduction":
 			out.Values[i] = ec._Me_introduction(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "isAdmin":
 			out.Values[i] = ec._Me_isAdmin(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "profileVersion":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Me_profileVersion(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -12503,6 +13232,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "approvePubComments":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_approvePubComments(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deletePubComments":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deletePubComments(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "importPubComments":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_importPubComments(ctx, field)
@@ -12619,6 +13362,12 @@ func (ec *executionContext) _OwnPost(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "version":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._OwnPost_version(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -13043,6 +13792,70 @@ func (ec *executionContext) _PubComment(ctx context.Context, sel ast.SelectionSe
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PubComment_postTitle(ctx, field, obj)
 				})
+		case "version":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PubComment_version(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var pubCommentBulkResultImplementors = []string{"PubCommentBulkResult"}
+
+func (ec *executionContext) _PubCommentBulkResult(ctx context.Context, sel ast.SelectionSet, obj *model.PubCommentBulkResult) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubCommentBulkResultImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubCommentBulkResult")
+		case "id":
+			out.Values[i] = ec._PubCommentBulkResult_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ok":
+			out.Values[i] = ec._PubCommentBulkResult_ok(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._PubCommentBulkResult_code(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._PubCommentBulkResult_message(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "currentVersion":
+			out.Values[i] = ec._PubCommentBulkResult_currentVersion(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "comment":
+			out.Values[i] = ec._PubCommentBulkResult_comment(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -13458,6 +14271,17 @@ func (ec *executionContext) _PubConfig(ctx context.Context, sel ast.SelectionSet
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._PubConfig_timeZone(ctx, field, obj)
 				})
+		case "version":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PubConfig_version(ctx, field, obj)
+				})
+		case "updatedAt":
+			out.Values[i] = ec._PubConfig_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -14860,6 +15684,30 @@ func (ec *executionContext) marshalNPubComment2ᚖgithubᚗcomᚋstgyᚋstgypub�
 	return ec._PubComment(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNPubCommentBulkResult2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentBulkResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PubCommentBulkResult) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPubCommentBulkResult2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentBulkResult(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPubCommentBulkResult2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentBulkResult(ctx context.Context, sel ast.SelectionSet, v *model.PubCommentBulkResult) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubCommentBulkResult!")
+		return graphql.Null
+	}
+	return ec._PubCommentBulkResult(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPubCommentFormState2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐFormState(ctx context.Context, sel ast.SelectionSet, v *comment.FormState) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "PubCommentFormState!")
@@ -14933,6 +15781,25 @@ func (ec *executionContext) marshalNPubCommentPage2ᚖgithubᚗcomᚋstgyᚋstgy
 		return graphql.Null
 	}
 	return ec._PubCommentPage(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPubCommentRef2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentRefᚄ(ctx context.Context, v any) ([]*model.PubCommentRef, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.PubCommentRef, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPubCommentRef2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentRef(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNPubCommentRef2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentRef(ctx context.Context, v any) (*model.PubCommentRef, error) {
+	res, err := ec.unmarshalInputPubCommentRef(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx context.Context, v any) (stgypub.CommentStatus, error) {
@@ -15510,6 +16377,13 @@ func (ec *executionContext) marshalOPostOrder2ᚖgithubᚗcomᚋstgyᚋstgypub�
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOPubComment2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItem(ctx context.Context, sel ast.SelectionSet, v *comment.Item) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PubComment(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx context.Context, v any) (*stgypub.CommentStatus, error) {

@@ -22,6 +22,11 @@ func (r *dayPVResolver) Date(ctx context.Context, obj *stgypub.DayPV) (string, e
 	return isoDay(obj.Date), nil
 }
 
+// ProfileVersion is the resolver for the profileVersion field.
+func (r *meResolver) ProfileVersion(ctx context.Context, obj *stgypub.User) (string, error) {
+	return obj.ProfileVersion.Token(), nil
+}
+
 // Login is the resolver for the login field.
 func (r *mutationResolver) Login(ctx context.Context, loginName string, password string) (*model.LoginResult, error) {
 	sess, err := r.Auth.Login(ctx, loginName, password)
@@ -72,35 +77,55 @@ func (r *mutationResolver) CreatePost(ctx context.Context, input model.PostInput
 }
 
 // UpdatePost is the resolver for the updatePost field.
-func (r *mutationResolver) UpdatePost(ctx context.Context, id stgypub.ID, input model.PostInput) (*stgypub.Post, error) {
-	return r.Owner.UpdatePost(ctx, r.viewer(ctx), id, postInput(input))
+func (r *mutationResolver) UpdatePost(ctx context.Context, id stgypub.ID, input model.PostInput, ifVersion *string) (*stgypub.Post, error) {
+	pre, err := precondition(ifVersion)
+	if err != nil {
+		return nil, err
+	}
+	return r.Owner.UpdatePostIf(ctx, r.viewer(ctx), id, postInput(input), pre)
 }
 
 // DeletePost is the resolver for the deletePost field.
-func (r *mutationResolver) DeletePost(ctx context.Context, id stgypub.ID) (bool, error) {
-	if err := r.Owner.DeletePost(ctx, r.viewer(ctx), id); err != nil {
+func (r *mutationResolver) DeletePost(ctx context.Context, id stgypub.ID, ifVersion *string) (bool, error) {
+	pre, err := precondition(ifVersion)
+	if err != nil {
+		return false, err
+	}
+	if err := r.Owner.DeletePostIf(ctx, r.viewer(ctx), id, pre); err != nil {
 		return false, err
 	}
 	return true, nil
 }
 
 // SetPostPublication is the resolver for the setPostPublication field.
-func (r *mutationResolver) SetPostPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) (*stgypub.Post, error) {
-	return r.Owner.SetPublication(ctx, r.viewer(ctx), id, publishedAt)
+func (r *mutationResolver) SetPostPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time, ifVersion *string) (*stgypub.Post, error) {
+	pre, err := precondition(ifVersion)
+	if err != nil {
+		return nil, err
+	}
+	return r.Owner.SetPublicationIf(ctx, r.viewer(ctx), id, publishedAt, pre)
 }
 
 // UpdatePubConfig is the resolver for the updatePubConfig field.
-func (r *mutationResolver) UpdatePubConfig(ctx context.Context, userID stgypub.ID, input model.PubConfigInput) (*stgypub.PubConfig, error) {
+func (r *mutationResolver) UpdatePubConfig(ctx context.Context, userID stgypub.ID, input model.PubConfigInput, ifVersion *string) (*stgypub.PubConfig, error) {
 	patch, err := pubConfigPatch(input)
 	if err != nil {
 		return nil, err
 	}
-	return r.Owner.UpdatePubConfig(ctx, r.viewer(ctx), userID, patch)
+	pre, err := precondition(ifVersion)
+	if err != nil {
+		return nil, err
+	}
+	return r.Owner.UpdatePubConfigIf(ctx, r.viewer(ctx), userID, patch, pre)
 }
 
 // UpdateProfile is the resolver for the updateProfile field.
-func (r *mutationResolver) UpdateProfile(ctx context.Context, userID stgypub.ID, nickname string, introduction string) (*stgypub.User, error) {
-	return r.Owner.UpdateProfile(ctx, r.viewer(ctx), userID, nickname, introduction)
+func (r *mutationResolver) UpdateProfile(ctx context.Context, userID stgypub.ID, nickname string, introduction string, ifVersion *string) (*stgypub.User, error) {
+	pre, err := precondition(ifVersion)
+	if err != nil {
+		return nil, err
+	}
+	return r.Owner.UpdateProfileIf(ctx, r.viewer(ctx), userID, nickname, introduction, pre)
 }
 
 // RecordPubView is the resolver for the recordPubView field.
@@ -134,21 +159,51 @@ func (r *mutationResolver) PostPubComment(ctx context.Context, input model.PostP
 }
 
 // ApprovePubComment is the resolver for the approvePubComment field.
-func (r *mutationResolver) ApprovePubComment(ctx context.Context, id stgypub.ID) (*comment.Item, error) {
-	return r.Comments.Approve(ctx, r.viewer(ctx), id)
+func (r *mutationResolver) ApprovePubComment(ctx context.Context, id stgypub.ID, ifVersion *string) (*comment.Item, error) {
+	pre, err := precondition(ifVersion)
+	if err != nil {
+		return nil, err
+	}
+	return r.Comments.ApproveIf(ctx, r.viewer(ctx), id, pre)
 }
 
 // EditPubComment is the resolver for the editPubComment field.
-func (r *mutationResolver) EditPubComment(ctx context.Context, id stgypub.ID, nickname *string, body string) (*comment.Item, error) {
-	return r.Comments.Edit(ctx, r.viewer(ctx), id, nickname, body)
+func (r *mutationResolver) EditPubComment(ctx context.Context, id stgypub.ID, nickname *string, body string, ifVersion *string) (*comment.Item, error) {
+	pre, err := precondition(ifVersion)
+	if err != nil {
+		return nil, err
+	}
+	return r.Comments.EditIf(ctx, r.viewer(ctx), id, nickname, body, pre)
 }
 
 // DeletePubComment is the resolver for the deletePubComment field.
-func (r *mutationResolver) DeletePubComment(ctx context.Context, id stgypub.ID) (bool, error) {
-	if err := r.Comments.Delete(ctx, r.viewer(ctx), id); err != nil {
+func (r *mutationResolver) DeletePubComment(ctx context.Context, id stgypub.ID, ifVersion *string) (bool, error) {
+	pre, err := precondition(ifVersion)
+	if err != nil {
+		return false, err
+	}
+	if err := r.Comments.DeleteIf(ctx, r.viewer(ctx), id, pre); err != nil {
 		return false, err
 	}
 	return true, nil
+}
+
+// ApprovePubComments is the resolver for the approvePubComments field.
+func (r *mutationResolver) ApprovePubComments(ctx context.Context, items []*model.PubCommentRef) ([]*model.PubCommentBulkResult, error) {
+	refs, err := bulkRefs(items)
+	if err != nil {
+		return nil, err
+	}
+	return bulkResults(r.Comments.ApproveMany(ctx, r.viewer(ctx), refs))
+}
+
+// DeletePubComments is the resolver for the deletePubComments field.
+func (r *mutationResolver) DeletePubComments(ctx context.Context, items []*model.PubCommentRef) ([]*model.PubCommentBulkResult, error) {
+	refs, err := bulkRefs(items)
+	if err != nil {
+		return nil, err
+	}
+	return bulkResults(r.Comments.DeleteMany(ctx, r.viewer(ctx), refs))
 }
 
 // ImportPubComments is the resolver for the importPubComments field.
@@ -179,6 +234,11 @@ func (r *ownPostResolver) Description(ctx context.Context, obj *stgypub.Post) (s
 // Digest is the resolver for the digest field.
 func (r *ownPostResolver) Digest(ctx context.Context, obj *stgypub.Post) (string, error) {
 	return obj.Digest(), nil
+}
+
+// Version is the resolver for the version field.
+func (r *ownPostResolver) Version(ctx context.Context, obj *stgypub.Post) (string, error) {
+	return obj.Version.Token(), nil
 }
 
 // Owner is the resolver for the owner field.
@@ -268,6 +328,11 @@ func (r *pubCommentResolver) PostTitle(ctx context.Context, obj *comment.Item) (
 	return r.title(ctx, obj.PostID)
 }
 
+// Version is the resolver for the version field.
+func (r *pubCommentResolver) Version(ctx context.Context, obj *comment.Item) (string, error) {
+	return obj.ContentVersion().Token(), nil
+}
+
 // Order is the resolver for the order field.
 func (r *pubCommentPageResolver) Order(ctx context.Context, obj *comment.Page) (model.PostOrder, error) {
 	if obj.Order == stgypub.OrderOldest {
@@ -304,6 +369,11 @@ func (r *pubConfigResolver) TypedExtensions(ctx context.Context, obj *stgypub.Pu
 // TimeZone is the resolver for the timeZone field.
 func (r *pubConfigResolver) TimeZone(ctx context.Context, obj *stgypub.PubConfig) (string, error) {
 	return obj.Location().String(), nil
+}
+
+// Version is the resolver for the version field.
+func (r *pubConfigResolver) Version(ctx context.Context, obj *stgypub.PubConfig) (string, error) {
+	return obj.Version.Token(), nil
 }
 
 // Site is the resolver for the site field.
@@ -524,6 +594,9 @@ func (r *siteRankingEntryResolver) Site(ctx context.Context, obj *model.SiteRank
 // DayPV returns DayPVResolver implementation.
 func (r *Resolver) DayPV() DayPVResolver { return &dayPVResolver{r} }
 
+// Me returns MeResolver implementation.
+func (r *Resolver) Me() MeResolver { return &meResolver{r} }
+
 // Mutation returns MutationResolver implementation.
 func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 
@@ -559,6 +632,7 @@ func (r *Resolver) SiteRankingEntry() SiteRankingEntryResolver { return &siteRan
 
 type (
 	dayPVResolver            struct{ *Resolver }
+	meResolver               struct{ *Resolver }
 	mutationResolver         struct{ *Resolver }
 	ownPostResolver          struct{ *Resolver }
 	postResolver             struct{ *Resolver }

@@ -39,6 +39,13 @@ type OwnerService interface {
 	UpdateProfile(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, nickname, introduction string) (*stgypub.User, error)
 	UpdatePubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch owner.PubConfigPatch) (*stgypub.PubConfig, error)
 	ExportPubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID) (*stgypub.PubConfig, error)
+	// The writes above under a precondition (ifVersion; docs/API.md
+	// "Versions and conflicts").
+	UpdatePostIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, in owner.PostInput, pre stgypub.Precondition) (*stgypub.Post, error)
+	DeletePostIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, pre stgypub.Precondition) error
+	SetPublicationIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, publishedAt *time.Time, pre stgypub.Precondition) (*stgypub.Post, error)
+	UpdateProfileIf(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, nickname, introduction string, pre stgypub.Precondition) (*stgypub.User, error)
+	UpdatePubConfigIf(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch owner.PubConfigPatch, pre stgypub.Precondition) (*stgypub.PubConfig, error)
 	PreviewMarkdown(viewer *stgypub.User, content string, vertical bool) (*stgypub.MarkdownPreview, error)
 }
 

@@ -110,6 +110,15 @@ func (s *Service) CreatePost(ctx context.Context, viewer *stgypub.User, in PostI
 // Errors: UNAUTHENTICATED, BAD_USER_INPUT, NOT_FOUND, FORBIDDEN (neither
 // owner nor admin).
 func (s *Service) UpdatePost(ctx context.Context, viewer *stgypub.User, id stgypub.ID, in PostInput) (*stgypub.Post, error) {
+	return s.UpdatePostIf(ctx, viewer, id, in, stgypub.Precondition{})
+}
+
+// UpdatePostIf is UpdatePost under pre (the updatePost's ifVersion): a
+// post no longer at pre's version is left as it is and the error is
+// CONFLICT with the current version (stgypub.VersionConflict); the store
+// compares the version in the write itself, so of two concurrent saves
+// from one version exactly one is stored.
+func (s *Service) UpdatePostIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, in PostInput, pre stgypub.Precondition) (*stgypub.Post, error) {
 	p, err := s.ownPost(ctx, viewer, id)
 	if err != nil {
 		return nil, err
@@ -117,10 +126,13 @@ func (s *Service) UpdatePost(ctx context.Context, viewer *stgypub.User, id stgyp
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
+	if !pre.Holds(p.Version) {
+		return nil, stgypub.VersionConflict("post", p.Version, p.UpdatedAt)
+	}
 	if err := in.apply(p); err != nil {
 		return nil, err
 	}
-	if err := s.posts.UpdatePost(ctx, p); err != nil {
+	if err := s.posts.UpdatePostIf(ctx, p, pre); err != nil {
 		return nil, fmt.Errorf("owner: update post: %w", err)
 	}
 	return s.reload(ctx, id)
@@ -128,10 +140,20 @@ func (s *Service) UpdatePost(ctx context.Context, viewer *stgypub.User, id stgyp
 
 // DeletePost deletes a post. Errors as UpdatePost.
 func (s *Service) DeletePost(ctx context.Context, viewer *stgypub.User, id stgypub.ID) error {
-	if _, err := s.ownPost(ctx, viewer, id); err != nil {
+	return s.DeletePostIf(ctx, viewer, id, stgypub.Precondition{})
+}
+
+// DeletePostIf is DeletePost under pre (see UpdatePostIf): a post changed
+// since pre's version is not deleted (CONFLICT).
+func (s *Service) DeletePostIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, pre stgypub.Precondition) error {
+	p, err := s.ownPost(ctx, viewer, id)
+	if err != nil {
 		return err
 	}
-	if err := s.posts.DeletePost(ctx, id); err != nil {
+	if !pre.Holds(p.Version) {
+		return stgypub.VersionConflict("post", p.Version, p.UpdatedAt)
+	}
+	if err := s.posts.DeletePostIf(ctx, id, pre); err != nil {
 		return fmt.Errorf("owner: delete post: %w", err)
 	}
 	return nil
@@ -143,7 +165,13 @@ func (s *Service) DeletePost(ctx context.Context, viewer *stgypub.User, id stgyp
 // BAD_USER_INPUT (CheckPublishedAt) for the zero time or a time before 1970
 // or after year 9999, leaving the post as it was.
 func (s *Service) SetPublication(ctx context.Context, viewer *stgypub.User, id stgypub.ID, publishedAt *time.Time) (*stgypub.Post, error) {
-	if _, err := s.ownPost(ctx, viewer, id); err != nil {
+	return s.SetPublicationIf(ctx, viewer, id, publishedAt, stgypub.Precondition{})
+}
+
+// SetPublicationIf is SetPublication under pre (see UpdatePostIf).
+func (s *Service) SetPublicationIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, publishedAt *time.Time, pre stgypub.Precondition) (*stgypub.Post, error) {
+	p, err := s.ownPost(ctx, viewer, id)
+	if err != nil {
 		return nil, err
 	}
 	if publishedAt != nil {
@@ -153,7 +181,10 @@ func (s *Service) SetPublication(ctx context.Context, viewer *stgypub.User, id s
 		t := publishedAt.UTC().Truncate(time.Microsecond) // TIMESTAMPTZ precision
 		publishedAt = &t
 	}
-	if err := s.posts.SetPublication(ctx, id, publishedAt); err != nil {
+	if !pre.Holds(p.Version) {
+		return nil, stgypub.VersionConflict("post", p.Version, p.UpdatedAt)
+	}
+	if err := s.posts.SetPublicationIf(ctx, id, publishedAt, pre); err != nil {
 		return nil, fmt.Errorf("owner: set publication: %w", err)
 	}
 	return s.reload(ctx, id)

@@ -19,6 +19,14 @@ const (
 // public pages show as the author and profile; for the user themself or an
 // admin. Errors: UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, NOT_FOUND.
 func (s *Service) UpdateProfile(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, nickname, introduction string) (*stgypub.User, error) {
+	return s.UpdateProfileIf(ctx, viewer, userID, nickname, introduction, stgypub.Precondition{})
+}
+
+// UpdateProfileIf is UpdateProfile under pre (updateProfile's ifVersion,
+// Me.profileVersion): a profile written since pre's version is left as
+// it is and the error is CONFLICT with the current version. The returned
+// user carries the new ProfileVersion.
+func (s *Service) UpdateProfileIf(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, nickname, introduction string, pre stgypub.Precondition) (*stgypub.User, error) {
 	if err := stgypub.RequireSelfOrAdmin(viewer, userID); err != nil {
 		return nil, err
 	}
@@ -33,8 +41,9 @@ func (s *Service) UpdateProfile(ctx context.Context, viewer *stgypub.User, userI
 	if err := stgypub.CheckText("introduction", introduction, IntroductionMaxChars); err != nil {
 		return nil, err
 	}
-	if err := s.accounts.UpdateProfile(ctx, userID, nickname, introduction); err != nil {
+	v, err := s.accounts.UpdateProfileIf(ctx, userID, nickname, introduction, pre)
+	if err != nil {
 		return nil, fmt.Errorf("owner: update profile: %w", err)
 	}
-	return &stgypub.User{ID: userID, Nickname: nickname, Introduction: introduction}, nil
+	return &stgypub.User{ID: userID, Nickname: nickname, Introduction: introduction, ProfileVersion: v}, nil
 }

@@ -15,10 +15,21 @@ type PubConfigPatch struct {
 	// ShowSideRecent and ShowSidePopular are 0 (hidden) to
 	// stgypub.SidePostsMax.
 	ShowSideRecent, ShowSidePopular *int
-	// Extensions replaces the whole extensions object when non-nil; it is
-	// validated with stgypub.NewExtensions.
-	Extensions map[string]any
+	// Extensions, when non-nil, is a JSON Merge Patch (RFC 7396) on the
+	// stored extensions object (stgypub.Extensions.MergePatch: a key
+	// replaces, null deletes, an absent key is kept, objects merge,
+	// arrays replace whole), or the whole new object when
+	// ReplaceExtensions. The result is validated with
+	// stgypub.NewExtensions.
+	Extensions        map[string]any
+	ReplaceExtensions bool
 }
+
+// mergeAttempts bounds how often UpdatePubConfigIf re-reads and re-applies
+// a patch given without a precondition when another write came between
+// its read and its write (each retry means another writer succeeded, so
+// this many concurrent patches all succeed).
+const mergeAttempts = 10
 
 // UpdatePubConfig applies patch to userID's settings and stores them.
 // Errors: UNAUTHENTICATED, FORBIDDEN (neither the user nor an admin),
@@ -26,13 +37,47 @@ type PubConfigPatch struct {
 // (stgypub.PubConfig.ValidateChange: column limits, counts 0-20, known
 // theme, Measurement ID and time zone formats; extensions rules).
 func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch PubConfigPatch) (*stgypub.PubConfig, error) {
+	return s.UpdatePubConfigIf(ctx, viewer, userID, patch, stgypub.Precondition{})
+}
+
+// UpdatePubConfigIf is UpdatePubConfig under pre (updatePubConfig's
+// ifVersion): settings written since pre's version are left as they are
+// and the error is CONFLICT with the current version. Without pre the
+// patch is applied to the settings as stored at the moment of the write:
+// it is read, applied and written under the version it read, and applied
+// again to a fresh read when another write came in between (up to
+// mergeAttempts times), so two patches of different fields never undo
+// each other; for the same field the last write wins.
+func (s *Service) UpdatePubConfigIf(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch PubConfigPatch, pre stgypub.Precondition) (*stgypub.PubConfig, error) {
 	if err := stgypub.RequireSelfOrAdmin(viewer, userID); err != nil {
 		return nil, err
 	}
-	c, err := s.configs.PubConfig(ctx, userID)
-	if err != nil {
-		return nil, fmt.Errorf("owner: read settings: %w", err)
+	for attempt := 1; ; attempt++ {
+		c, err := s.configs.PubConfig(ctx, userID)
+		if err != nil {
+			return nil, fmt.Errorf("owner: read settings: %w", err)
+		}
+		if !pre.Holds(c.Version) {
+			return nil, stgypub.VersionConflict("settings", c.Version, c.UpdatedAt)
+		}
+		if err := patch.apply(c); err != nil {
+			return nil, err
+		}
+		err = s.accounts.UpdatePubConfigIf(ctx, c, pre.Or(c.Version))
+		if stgypub.ErrorCode(err) == stgypub.CodeConflict && !pre.IsSet() && attempt < mergeAttempts {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("owner: store settings: %w", err)
+		}
+		return c, nil
 	}
+}
+
+// apply applies patch to c (as read from the store) and checks the
+// change (c.ValidateChange against the stored values).
+func (patch PubConfigPatch) apply(c *stgypub.PubConfig) error {
+	userID := c.UserID
 	old := *c
 	setString(&c.SiteName, patch.SiteName)
 	setString(&c.Subtitle, patch.Subtitle)
@@ -50,9 +95,13 @@ func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, use
 		c.ShowSidePopular = *patch.ShowSidePopular
 	}
 	if patch.Extensions != nil {
-		ext, err := stgypub.NewExtensions(patch.Extensions)
+		merge := c.Extensions.MergePatch
+		if patch.ReplaceExtensions {
+			merge = stgypub.NewExtensions
+		}
+		ext, err := merge(patch.Extensions)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		c.Extensions = ext
 	}
@@ -62,13 +111,7 @@ func (s *Service) UpdatePubConfig(ctx context.Context, viewer *stgypub.User, use
 	// A stored value from before a rule (an unknown theme, a count of -1)
 	// stays readable and may be sent back unchanged (exportPubConfig
 	// round trip); a change must pass the rules.
-	if err := c.ValidateChange(&old); err != nil {
-		return nil, err
-	}
-	if err := s.accounts.UpdatePubConfig(ctx, c); err != nil {
-		return nil, fmt.Errorf("owner: store settings: %w", err)
-	}
-	return c, nil
+	return c.ValidateChange(&old)
 }
 
 // ExportPubConfig returns userID's settings for export (the same shape

@@ -85,34 +85,56 @@ func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error 
 // nothing but is no error) and moves the owner's site change time;
 // NOT_FOUND when missing.
 func (s *Store) ApproveComment(ctx context.Context, id stgypub.ID) (*stgypub.Comment, error) {
-	return s.changeComment(ctx, "approve", sqlCommentApprove, int64(id))
+	return s.ApproveCommentIf(ctx, id, stgypub.Precondition{})
+}
+
+// ApproveCommentIf is ApproveComment under pre: a comment no longer at
+// pre's version is left alone and the error is stgypub.VersionConflict
+// (compared in the UPDATE's WHERE; docs/API.md "Versions and conflicts").
+func (s *Store) ApproveCommentIf(ctx context.Context, id stgypub.ID, pre stgypub.Precondition) (*stgypub.Comment, error) {
+	return s.changeComment(ctx, "approve", id, pre, sqlCommentApprove, int64(id), versionArg(pre))
 }
 
 // EditComment replaces a comment's nickname and body (normalized by the
 // caller) and moves the owner's site change time; NOT_FOUND when missing.
 func (s *Store) EditComment(ctx context.Context, id stgypub.ID, nickname, body string) (*stgypub.Comment, error) {
-	return s.changeComment(ctx, "edit", sqlCommentEdit, nickname, body, int64(id))
+	return s.EditCommentIf(ctx, id, nickname, body, stgypub.Precondition{})
+}
+
+// EditCommentIf is EditComment under pre (see ApproveCommentIf).
+func (s *Store) EditCommentIf(ctx context.Context, id stgypub.ID, nickname, body string, pre stgypub.Precondition) (*stgypub.Comment, error) {
+	return s.changeComment(ctx, "edit", id, pre, sqlCommentEdit, nickname, body, int64(id), versionArg(pre))
 }
 
 // DeleteComment deletes a comment (its notification goes with it) and
 // moves the owner's site change time; NOT_FOUND when missing.
 func (s *Store) DeleteComment(ctx context.Context, id stgypub.ID) error {
-	_, err := s.changeComment(ctx, "delete", sqlCommentDelete, int64(id))
+	return s.DeleteCommentIf(ctx, id, stgypub.Precondition{})
+}
+
+// DeleteCommentIf is DeleteComment under pre (see ApproveCommentIf).
+func (s *Store) DeleteCommentIf(ctx context.Context, id stgypub.ID, pre stgypub.Precondition) error {
+	_, err := s.changeComment(ctx, "delete", id, pre, sqlCommentDelete, int64(id), versionArg(pre))
 	return err
 }
 
 // changeComment runs one comment write statement and touches the owner's
-// site in the same transaction.
-func (s *Store) changeComment(ctx context.Context, what string, st *statement, args ...any) (*stgypub.Comment, error) {
+// site in the same transaction; no row is NOT_FOUND, or the version
+// conflict under a set pre.
+func (s *Store) changeComment(ctx context.Context, what string, id stgypub.ID, pre stgypub.Precondition, st *statement, args ...any) (*stgypub.Comment, error) {
 	var row ownedCommentRow
 	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
-		if err := st.raw(tx, args...).Scan(ctx, &row); err != nil {
+		err := st.raw(tx, args...).Scan(ctx, &row)
+		if errors.Is(err, sql.ErrNoRows) {
+			return commentConflict(ctx, tx, id, pre)
+		}
+		if err != nil {
 			return err
 		}
 		return touch(stgypub.ID(row.OwnedBy))
 	})
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("comment")
+	if stgypub.ErrorCode(err) == stgypub.CodeNotFound || stgypub.ErrorCode(err) == stgypub.CodeConflict {
+		return nil, err
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: %s comment: %w", what, err)

@@ -23,6 +23,10 @@ type postRow struct {
 	AllowLikes   bool       `bun:"allow_likes,notnull"`
 	AllowReplies bool       `bun:"allow_replies,notnull"`
 
+	// Version is read by the owner's statements (post_by_id,
+	// posts_by_owner); the posts trigger moves it.
+	Version int64 `bun:"version,scanonly"`
+
 	Content   string `bun:"content,scanonly"`
 	PlainText string `bun:"plain_text,scanonly"`
 }
@@ -47,6 +51,7 @@ func (r *postRow) toDomain() *stgypub.Post {
 		AllowReplies: r.AllowReplies,
 		Content:      r.Content,
 		PlainText:    r.PlainText,
+		Version:      stgypub.Version(r.Version),
 	}
 	if r.ReplyTo != nil {
 		id := stgypub.ID(*r.ReplyTo)

@@ -66,6 +66,7 @@ func insertPost(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error,
 	if _, err := tx.NewInsert().Model(d).Exec(ctx); err != nil {
 		return fmt.Errorf("store: insert post details: %w", err)
 	}
+	p.Version = 1 // the column's default: a new post's first version
 	return touch(p.OwnedBy)
 }
 
@@ -78,19 +79,33 @@ func insertPost(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error,
 // one transaction; NOT_FOUND when missing. Owner, reply_to and
 // published_at are left alone. PlainText is stored in NFC.
 func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
+	return s.UpdatePostIf(ctx, p, stgypub.Precondition{})
+}
+
+// UpdatePostIf is UpdatePost under pre: when pre is set and the post's
+// version is no longer pre's, nothing is written and the error is
+// stgypub.VersionConflict (the comparison is in the UPDATE's WHERE, so of
+// concurrent writers holding one version exactly one succeeds). p.Version
+// is set to the new version.
+func (s *Store) UpdatePostIf(ctx context.Context, p *stgypub.Post, pre stgypub.Precondition) error {
 	now := s.Now().UTC()
 	row := postToRow(p)
 	var (
 		owner   int64
 		updated time.Time
+		version int64
 	)
 	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
-		_, err := tx.NewUpdate().Model(row).
+		q := tx.NewUpdate().Model(row).
 			Column("snippet", "locale", "allow_likes", "allow_replies").
 			Set("updated_at = greatest(updated_at + interval '1 microsecond', ?)", now).
-			WherePK().Returning("owned_by, updated_at").Exec(ctx, &owner, &updated)
+			WherePK()
+		if pre.IsSet() {
+			q = q.Where("version = ?", int64(pre.Version()))
+		}
+		_, err := q.Returning("owned_by, updated_at, version").Exec(ctx, &owner, &updated, &version)
 		if errors.Is(err, sql.ErrNoRows) {
-			return notFound("post")
+			return postConflict(ctx, tx, p.ID, pre)
 		}
 		if err != nil {
 			return fmt.Errorf("store: update post %s: %w", p.ID, err)
@@ -110,6 +125,7 @@ func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 	}
 	updated = updated.UTC()
 	p.UpdatedAt = &updated
+	p.Version = stgypub.Version(version)
 	return nil
 }
 
@@ -117,12 +133,18 @@ func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 // and moves its owner's site change time forward, in one statement.
 // NOT_FOUND when missing.
 func (s *Store) DeletePost(ctx context.Context, id stgypub.ID) error {
-	n, err := s.execTouching(ctx, sqlDeletePost, int64(id), s.Now().UTC())
+	return s.DeletePostIf(ctx, id, stgypub.Precondition{})
+}
+
+// DeletePostIf is DeletePost under pre (see UpdatePostIf): a stale
+// version deletes nothing and is stgypub.VersionConflict.
+func (s *Store) DeletePostIf(ctx context.Context, id stgypub.ID, pre stgypub.Precondition) error {
+	n, err := s.execTouching(ctx, sqlDeletePost, int64(id), s.Now().UTC(), versionArg(pre))
 	if err != nil {
 		return fmt.Errorf("store: delete post %s: %w", id, err)
 	}
 	if n == 0 {
-		return notFound("post")
+		return postConflict(ctx, s.DB, id, pre)
 	}
 	return nil
 }
@@ -131,12 +153,17 @@ func (s *Store) DeletePost(ctx context.Context, id stgypub.ID) error {
 // and moves the owner's site change time forward, in one statement; NOT_FOUND
 // when missing (docs/SPEC.md#publication-state).
 func (s *Store) SetPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) error {
-	n, err := s.execTouching(ctx, sqlSetPublication, utcPtr(publishedAt), int64(id), s.Now().UTC())
+	return s.SetPublicationIf(ctx, id, publishedAt, stgypub.Precondition{})
+}
+
+// SetPublicationIf is SetPublication under pre (see UpdatePostIf).
+func (s *Store) SetPublicationIf(ctx context.Context, id stgypub.ID, publishedAt *time.Time, pre stgypub.Precondition) error {
+	n, err := s.execTouching(ctx, sqlSetPublication, utcPtr(publishedAt), int64(id), s.Now().UTC(), versionArg(pre))
 	if err != nil {
 		return fmt.Errorf("store: set publication of %s: %w", id, err)
 	}
 	if n == 0 {
-		return notFound("post")
+		return postConflict(ctx, s.DB, id, pre)
 	}
 	return nil
 }

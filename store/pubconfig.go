@@ -2,8 +2,11 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
@@ -30,6 +33,10 @@ type pubConfigRow struct {
 	ShowSideRecent    int32  `bun:"show_side_recent,notnull"`
 	ShowSidePopular   int32  `bun:"show_side_popular,notnull"`
 	Extensions        string `bun:"extensions,notnull"`
+	// Version (the trigger moves it) and UpdatedAt are read back after
+	// each write and by pub_configs; 0 and NULL for a site without a row.
+	Version   int64      `bun:"version,scanonly"`
+	UpdatedAt *time.Time `bun:"config_updated_at"`
 }
 
 // userPubConfigRow is a user left-joined with their settings row; HasRow
@@ -82,6 +89,8 @@ func (r *pubConfigRow) toDomain() *stgypub.PubConfig {
 		ShowSideRecent:    int(r.ShowSideRecent),
 		ShowSidePopular:   int(r.ShowSidePopular),
 		Extensions:        ext,
+		Version:           stgypub.Version(r.Version),
+		UpdatedAt:         utcPtr(r.UpdatedAt),
 	}
 	// A blank name stored before the rule existed reads as "" so the
 	// display fallbacks apply (stgypub.NormalizeSettingText).
@@ -104,6 +113,7 @@ func pubConfigToRow(c *stgypub.PubConfig) *pubConfigRow {
 		ShowSideRecent:    int32(c.ShowSideRecent),
 		ShowSidePopular:   int32(c.ShowSidePopular),
 		Extensions:        c.Extensions.String(),
+		UpdatedAt:         utcPtr(c.UpdatedAt),
 	}
 }
 
@@ -148,26 +158,36 @@ func (s *Store) PubConfigs(ctx context.Context, userIDs []stgypub.ID) ([]*stgypu
 // are stored as "" (stgypub.PubConfig.NormalizeText). BAD_USER_INPUT when c
 // fails Validate; NOT_FOUND when the user does not exist.
 func (s *Store) UpdatePubConfig(ctx context.Context, c *stgypub.PubConfig) error {
+	return s.UpdatePubConfigIf(ctx, c, stgypub.Precondition{})
+}
+
+// UpdatePubConfigIf is UpdatePubConfig under pre: when pre is set and the
+// settings' version is no longer pre's (0: the site has no settings row
+// yet), nothing is written and the error is stgypub.VersionConflict; the
+// comparison is in the write's WHERE (an INSERT that meets a row for
+// version 0), so of concurrent writers holding one version exactly one
+// succeeds. c.Version and c.UpdatedAt are set to the stored ones.
+func (s *Store) UpdatePubConfigIf(ctx context.Context, c *stgypub.PubConfig, pre stgypub.Precondition) error {
 	c.NormalizeText()
 	if err := c.Validate(); err != nil {
 		return err
 	}
+	now := s.Now().UTC().Truncate(time.Microsecond)
+	c.UpdatedAt = &now
+	row := pubConfigToRow(c)
 	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
-		_, err := tx.NewInsert().Model(pubConfigToRow(c)).
-			On("CONFLICT (user_id) DO UPDATE").
-			Set("site_name = EXCLUDED.site_name").
-			Set("subtitle = EXCLUDED.subtitle").
-			Set("author = EXCLUDED.author").
-			Set("introduction = EXCLUDED.introduction").
-			Set("design_theme = EXCLUDED.design_theme").
-			Set("show_service_header = EXCLUDED.show_service_header").
-			Set("show_site_name = EXCLUDED.show_site_name").
-			Set("show_pagenation = EXCLUDED.show_pagenation").
-			Set("show_side_profile = EXCLUDED.show_side_profile").
-			Set("show_side_recent = EXCLUDED.show_side_recent").
-			Set("show_side_popular = EXCLUDED.show_side_popular").
-			Set("extensions = EXCLUDED.extensions").
-			Exec(ctx)
+		var err error
+		switch {
+		case !pre.IsSet():
+			err = upsertPubConfig(ctx, tx, row)
+		case pre.Version() == 0:
+			err = insertPubConfig(ctx, tx, row)
+		default:
+			err = updatePubConfig(ctx, tx, row, pre.Version())
+		}
+		if errors.Is(err, sql.ErrNoRows) {
+			return configConflict(ctx, tx, c.UserID)
+		}
 		if err != nil {
 			return err
 		}
@@ -179,7 +199,48 @@ func (s *Store) UpdatePubConfig(ctx context.Context, c *stgypub.PubConfig) error
 	if err != nil {
 		return fmt.Errorf("store: update pub config of %s: %w", c.UserID, err)
 	}
+	c.Version = stgypub.Version(row.Version)
+	c.UpdatedAt = utcPtr(row.UpdatedAt)
 	return nil
+}
+
+// pubConfigColumns are the columns a settings write sets.
+var pubConfigColumns = []string{"site_name", "subtitle", "author", "introduction", "design_theme",
+	"show_service_header", "show_site_name", "show_pagenation", "show_side_profile",
+	"show_side_recent", "show_side_popular", "extensions", "config_updated_at"}
+
+// insertPubConfig inserts the row unless one exists (sql.ErrNoRows then).
+func insertPubConfig(ctx context.Context, tx bun.Tx, row *pubConfigRow) error {
+	return tx.NewInsert().Model(row).On("CONFLICT (user_id) DO NOTHING").
+		Returning("version, config_updated_at").Scan(ctx, &row.Version, &row.UpdatedAt)
+}
+
+// updatePubConfig rewrites the row while it is at version v (sql.ErrNoRows
+// otherwise).
+func updatePubConfig(ctx context.Context, tx bun.Tx, row *pubConfigRow, v stgypub.Version) error {
+	return tx.NewUpdate().Model(row).Column(pubConfigColumns...).WherePK().
+		Where("version = ?", int64(v)).
+		Returning("version, config_updated_at").Scan(ctx, &row.Version, &row.UpdatedAt)
+}
+
+// upsertPubConfig writes the row whatever its version.
+func upsertPubConfig(ctx context.Context, tx bun.Tx, row *pubConfigRow) error {
+	return tx.NewInsert().Model(row).
+		On("CONFLICT (user_id) DO UPDATE").
+		Set("site_name = EXCLUDED.site_name").
+		Set("subtitle = EXCLUDED.subtitle").
+		Set("author = EXCLUDED.author").
+		Set("introduction = EXCLUDED.introduction").
+		Set("design_theme = EXCLUDED.design_theme").
+		Set("show_service_header = EXCLUDED.show_service_header").
+		Set("show_site_name = EXCLUDED.show_site_name").
+		Set("show_pagenation = EXCLUDED.show_pagenation").
+		Set("show_side_profile = EXCLUDED.show_side_profile").
+		Set("show_side_recent = EXCLUDED.show_side_recent").
+		Set("show_side_popular = EXCLUDED.show_side_popular").
+		Set("extensions = EXCLUDED.extensions").
+		Set("config_updated_at = EXCLUDED.config_updated_at").
+		Returning("version, config_updated_at").Scan(ctx, &row.Version, &row.UpdatedAt)
 }
 
 var sqlHasPubConfig = sqlText("has_pub_config", `SELECT EXISTS (SELECT 1 FROM user_pub_configs WHERE user_id = $1)`)

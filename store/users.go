@@ -29,16 +29,19 @@ type userRow struct {
 	IsAdmin      bool       `bun:"is_admin,notnull"`
 	PasswordHash string     `bun:"password_hash,notnull"`
 	UpdatedAt    *time.Time `bun:"updated_at"`
+	// ProfileVersion is read by the session and token statements.
+	ProfileVersion int64 `bun:"profile_version,scanonly"`
 }
 
 func (r *userRow) toDomain() *stgypub.User {
 	return &stgypub.User{
-		ID:           stgypub.ID(r.ID),
-		LoginName:    r.LoginName,
-		Nickname:     r.Nickname,
-		Introduction: r.Introduction,
-		IsAdmin:      r.IsAdmin,
-		PasswordHash: r.PasswordHash,
+		ID:             stgypub.ID(r.ID),
+		LoginName:      r.LoginName,
+		Nickname:       r.Nickname,
+		Introduction:   r.Introduction,
+		IsAdmin:        r.IsAdmin,
+		PasswordHash:   r.PasswordHash,
+		ProfileVersion: stgypub.Version(r.ProfileVersion),
 	}
 }
 
@@ -136,7 +139,45 @@ func (s *Store) SetAdmin(ctx context.Context, id stgypub.ID, admin bool) error {
 // forward, in one statement; NOT_FOUND for an unknown user. Callers
 // validate the fields (at most 50 and 2000 characters).
 func (s *Store) UpdateProfile(ctx context.Context, id stgypub.ID, nickname, introduction string) error {
-	return s.updateUser(ctx, id, "nickname = ?, introduction = ?", nickname, introduction)
+	_, err := s.UpdateProfileIf(ctx, id, nickname, introduction, stgypub.Precondition{})
+	return err
+}
+
+// profileChangeRow is what UpdateProfileIf returns.
+type profileChangeRow struct {
+	siteChangeRow
+	ProfileVersion int64 `bun:"profile_version"`
+}
+
+// UpdateProfileIf is UpdateProfile under pre: when pre is set and the
+// user's profile version is no longer pre's, nothing is written and the
+// error is stgypub.VersionConflict (compared in the UPDATE's WHERE).
+// Returns the new profile version.
+func (s *Store) UpdateProfileIf(ctx context.Context, id stgypub.ID, nickname, introduction string, pre stgypub.Precondition) (stgypub.Version, error) {
+	var rows []profileChangeRow
+	n, err := s.touching(ctx, func(sc *[]siteChangeRow) error {
+		q := s.DB.NewUpdate().Table("users").Set("nickname = ?, introduction = ?", nickname, introduction).
+			Set("profile_version = profile_version + 1").
+			Set("updated_at = greatest(updated_at + interval '1 microsecond', ?)", s.Now().UTC()).
+			Where("id = ?", int64(id))
+		if pre.IsSet() {
+			q = q.Where("profile_version = ?", int64(pre.Version()))
+		}
+		if _, err := q.Returning("id, updated_at, profile_version").Exec(ctx, &rows); err != nil {
+			return err
+		}
+		for _, r := range rows {
+			*sc = append(*sc, r.siteChangeRow)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: update profile of %s: %w", id, err)
+	}
+	if n == 0 {
+		return 0, profileConflict(ctx, s.DB, id, pre)
+	}
+	return stgypub.Version(rows[0].ProfileVersion), nil
 }
 
 // updateUser applies set to one user and moves updated_at (the site

@@ -81,3 +81,22 @@ func AddressKey(secret []byte, purpose string, ip netip.Addr) string {
 	m.Write([]byte(ip.WithZone("").Unmap().String()))
 	return hex.EncodeToString(m.Sum(nil)[:16])
 }
+
+// AddressPrefix is ip cut to its network: the /24 of an IPv4 address, the
+// /48 of an IPv6 one ("203.0.113.0/24", "2001:db8:1::/48"). It lets an
+// operator tell which network the server believes a client is in (every
+// client showing the proxy's network means the proxy is not in
+// STGY_TRUSTED_PROXIES) without telling anyone the client's address.
+// The zero prefix for an invalid ip.
+func AddressPrefix(ip netip.Addr) netip.Prefix {
+	if !ip.IsValid() {
+		return netip.Prefix{}
+	}
+	ip = ip.WithZone("").Unmap()
+	bits := 48
+	if ip.Is4() {
+		bits = 24
+	}
+	p, _ := ip.Prefix(bits)
+	return p
+}

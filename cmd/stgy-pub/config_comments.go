@@ -17,12 +17,17 @@ type commentConfig struct {
 	// CommentsPerHour is STGY_PUB_COMMENTS_PER_HOUR: postPubComment
 	// requests per client IP and hour (1-100000, default 20).
 	CommentsPerHour int
+	// AccountWritesPerMinute is STGY_PUB_ACCOUNT_WRITES_PER_MINUTE and
+	// AccountCommentsPerHour STGY_PUB_ACCOUNT_COMMENTS_PER_HOUR: the write
+	// and comment limits of signed-in users (owners, admins), counted per
+	// account, not per address (1-100000, defaults 300 and 300).
+	AccountWritesPerMinute, AccountCommentsPerHour int
 }
 
 // loadCommentConfig reads the comment settings; an invalid value is
 // refused with its name and range.
 func loadCommentConfig() (commentConfig, error) {
-	c := commentConfig{MaxComments: 100, CaptchaPerHour: 60, CommentsPerHour: 20}
+	c := commentConfig{MaxComments: 100, CaptchaPerHour: 60, CommentsPerHour: 20, AccountWritesPerMinute: 300, AccountCommentsPerHour: 300}
 	for _, v := range []struct {
 		name string
 		dst  *int
@@ -30,6 +35,8 @@ func loadCommentConfig() (commentConfig, error) {
 		{"STGY_PUB_COMMENT_MAX_COMMENTS", &c.MaxComments},
 		{"STGY_PUB_CAPTCHA_PER_HOUR", &c.CaptchaPerHour},
 		{"STGY_PUB_COMMENTS_PER_HOUR", &c.CommentsPerHour},
+		{"STGY_PUB_ACCOUNT_WRITES_PER_MINUTE", &c.AccountWritesPerMinute},
+		{"STGY_PUB_ACCOUNT_COMMENTS_PER_HOUR", &c.AccountCommentsPerHour},
 	} {
 		s := os.Getenv(v.name)
 		if s == "" {

@@ -66,6 +66,20 @@ type PostPubCommentInput struct {
 	CaptchaAnswer *string `json:"captchaAnswer,omitempty"`
 }
 
+// What became of one item of approvePubComments or deletePubComments.
+type PubCommentBulkResult struct {
+	ID stgypub.ID `json:"id"`
+	Ok bool       `json:"ok"`
+	// The refusal's code (CONFLICT, NOT_FOUND, FORBIDDEN, ...); null when ok.
+	Code *string `json:"code,omitempty"`
+	// The refusal's message; null when ok.
+	Message *string `json:"message,omitempty"`
+	// On CONFLICT, the comment's current version.
+	CurrentVersion *string `json:"currentVersion,omitempty"`
+	// The approved comment (approvePubComments, when ok).
+	Comment *comment.Item `json:"comment,omitempty"`
+}
+
 // An archived comment (exportPubComments output can be sent back as is).
 type PubCommentImport struct {
 	ID stgypub.ID `json:"id"`
@@ -93,6 +107,13 @@ type PubCommentNotificationList struct {
 	UnreadCount int                            `json:"unreadCount"`
 }
 
+// A comment of a bulk moderation and the version it was read at.
+type PubCommentRef struct {
+	ID stgypub.ID `json:"id"`
+	// PubComment.version as read; omitted: whatever the version.
+	IfVersion *string `json:"ifVersion,omitempty"`
+}
+
 // Every field optional: an omitted field keeps its current value.
 type PubConfigInput struct {
 	// Ignored (accepted so that exportPubConfig output can be sent back unchanged).
@@ -110,11 +131,19 @@ type PubConfigInput struct {
 	ShowPagination    *bool   `json:"showPagination,omitempty"`
 	// The seed's spelling of showPagination, accepted for existing clients (an
 	// exported PubConfig carries both); when both are given they must be equal.
-	ShowPagenation  *bool          `json:"showPagenation,omitempty"`
-	ShowSideProfile *bool          `json:"showSideProfile,omitempty"`
-	ShowSideRecent  *int           `json:"showSideRecent,omitempty"`
-	ShowSidePopular *int           `json:"showSidePopular,omitempty"`
-	Extensions      map[string]any `json:"extensions,omitempty"`
+	ShowPagenation  *bool `json:"showPagenation,omitempty"`
+	ShowSideProfile *bool `json:"showSideProfile,omitempty"`
+	ShowSideRecent  *int  `json:"showSideRecent,omitempty"`
+	ShowSidePopular *int  `json:"showSidePopular,omitempty"`
+	// A JSON Merge Patch (RFC 7396) on the stored extensions object: a key
+	// given replaces its value, null deletes the key, a key not given is kept,
+	// an object is merged key by key, an array replaces the stored one whole.
+	// The merged object must be valid (BAD_USER_INPUT naming the field path,
+	// nothing stored). With replaceExtensions: true it is the whole new
+	// object instead. See docs/API.md "Settings updates".
+	Extensions map[string]any `json:"extensions,omitempty"`
+	// true: extensions replaces the stored object whole (default false: merge patch).
+	ReplaceExtensions *bool `json:"replaceExtensions,omitempty"`
 }
 
 // PubConfig.extensions, typed: what the public pages apply.

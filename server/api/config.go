@@ -64,6 +64,13 @@ type Config struct {
 	// CommentsPerHour limits postPubComment per client IP; default 20
 	// (STGY_PUB_COMMENTS_PER_HOUR).
 	CommentsPerHour int
+	// AccountWritesPerMinute and AccountCommentsPerHour are the write and
+	// comment limits of signed-in users (owners, admins), counted per
+	// account instead of per address (ratelimit.go); defaults 300 and 300
+	// (STGY_PUB_ACCOUNT_WRITES_PER_MINUTE,
+	// STGY_PUB_ACCOUNT_COMMENTS_PER_HOUR). Their CAPTCHA limit is
+	// CaptchaPerHour per account.
+	AccountWritesPerMinute, AccountCommentsPerHour int
 	// RedisPrefix is prepended to the rate-limit keys (test isolation).
 	RedisPrefix string
 	// QueryCacheSize is the parsed-query LRU size; default 1000.
@@ -125,6 +132,8 @@ func (c *Config) setDefaults() {
 	def(&c.WritesPerMinute, 60)
 	def(&c.CaptchaPerHour, 60)
 	def(&c.CommentsPerHour, 20)
+	def(&c.AccountWritesPerMinute, 300)
+	def(&c.AccountCommentsPerHour, 300)
 	def(&c.QueryCacheSize, 1000)
 	def(&c.APQMaxEntries, 1000)
 	if c.APQTTL <= 0 {

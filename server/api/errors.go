@@ -49,6 +49,9 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 		gerr.Extensions = map[string]any{"code": stgypub.CodeUnavailable}
 	case errors.As(err, &se) && se.Code != stgypub.CodeInternal:
 		gerr.Message = se.Message
+		for k, v := range se.Details {
+			gerr.Extensions[k] = v
+		}
 		gerr.Extensions["code"] = se.Code
 		if se.Field != "" {
 			gerr.Extensions["field"] = se.Field

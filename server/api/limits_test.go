@@ -148,9 +148,11 @@ func TestLoginRateLimit(t *testing.T) {
 
 func TestWriteRateLimit(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, func(c *apiConfig, _ *apiDeps) { c.WritesPerMinute = 2 })
+	// A signed-in owner's writes count per account (the account limit),
+	// from any address.
+	e := newEnv(t, func(c *apiConfig, _ *apiDeps) { c.WritesPerMinute = 100; c.AccountWritesPerMinute = 2 })
 	for i := range 3 {
-		r := e.do(t, req{as: "owner", ip: "198.51.100.9", query: createMutation})
+		r := e.do(t, req{as: "owner", ip: fmt.Sprintf("198.51.100.%d", 9+i), query: createMutation})
 		want := ""
 		if i == 2 {
 			want = stgypub.CodeRateLimited
@@ -161,6 +163,17 @@ func TestWriteRateLimit(t *testing.T) {
 	}
 	if n := e.countPosts(t); n != 2 {
 		t.Errorf("%d posts, want 2", n)
+	}
+	// Readers' writes count per address.
+	r := newEnv(t, func(c *apiConfig, _ *apiDeps) { c.WritesPerMinute = 2 })
+	for i := range 3 {
+		got := r.do(t, req{ip: "198.51.100.9", query: `mutation { logout }`}).code()
+		if want := map[bool]string{true: stgypub.CodeRateLimited, false: ""}[i == 2]; got != want {
+			t.Fatalf("reader write %d: %s", i+1, got)
+		}
+	}
+	if got := r.do(t, req{ip: "198.51.100.10", query: `mutation { logout }`}).code(); got != "" {
+		t.Errorf("another address: %s", got)
 	}
 }
 
@@ -238,7 +251,8 @@ func TestRateLimitKeysHoldNoAddress(t *testing.T) {
 	ips := []string{"203.0.113.50", "2001:db8::7", "198.51.100.23"}
 	for _, ip := range ips {
 		e.do(t, req{ip: ip, query: `mutation { login(loginName: "owner", password: "wrong password") { me { id } } }`})
-		e.do(t, req{as: "owner", ip: ip, query: createMutation})
+		e.do(t, req{ip: ip, query: `mutation { logout }`})
+		e.do(t, req{as: "owner", ip: ip, query: createMutation}) // per account
 	}
 	ctx := context.Background()
 	all, err := (&redistest.Redis{Client: e.rdb, Prefix: e.cfg.RedisPrefix}).Keys(ctx)
@@ -260,8 +274,8 @@ func TestRateLimitKeysHoldNoAddress(t *testing.T) {
 				}
 			}
 		}
-		if !regexp.MustCompile(`^` + regexp.QuoteMeta(e.cfg.RedisPrefix) + `stgy:ratelimit:(login|write):\{[0-9a-f]{32}\}:\d+$`).MatchString(k) {
-			t.Errorf("key %q is not prefix + kind + {32-hex hash} + window", k)
+		if !regexp.MustCompile(`^` + regexp.QuoteMeta(e.cfg.RedisPrefix) + `stgy:ratelimit:((login|write):\{[0-9a-f]{32}\}|account-write:\{account:` + e.owner.ID.String() + `\}):\d+$`).MatchString(k) {
+			t.Errorf("key %q is not prefix + kind + {32-hex hash or account} + window", k)
 		}
 	}
 }

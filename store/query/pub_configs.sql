@@ -14,7 +14,8 @@ SELECT u.id AS uid, c.user_id IS NOT NULL AS has_row,
   coalesce(c.show_side_profile, true) AS show_side_profile,
   coalesce(c.show_side_recent, 5) AS show_side_recent,
   coalesce(c.show_side_popular, 5) AS show_side_popular,
-  coalesce(c.extensions, '{}') AS extensions
+  coalesce(c.extensions, '{}') AS extensions,
+  coalesce(c.version, 0) AS version, c.config_updated_at
 FROM users u LEFT JOIN user_pub_configs c ON c.user_id = u.id
 WHERE u.id = ANY($1::bigint[])
 ORDER BY u.id
