@@ -34,7 +34,6 @@ func usedMemory(b *testing.B, rdb *redis.Client) float64 {
 	return 0
 }
 
-
 // BenchmarkMemoryPerPost measures what a viewed post costs in Redis
 // (docs/SPEC.md#page-views) on a private redis-server with its default
 // configuration (hash-max-listpack-entries 128): MEMORY USAGE (SAMPLES 0, so
