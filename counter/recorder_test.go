@@ -63,9 +63,9 @@ func noDrops(t *testing.T, c *Counter) {
 }
 
 // TestQueueBurstExact: bursts of distinct readers of one post queued from
-// many goroutines at once are counted exactly, in batches (far fewer
-// round trips than views), each batch holding more than 150 views of the
-// post, so the LRU alone could not make a repeated batch harmless.
+// many goroutines at once are counted exactly. (How many round trips a
+// burst takes depends on scheduling; TestKilledRedisRecordsBacklog counts
+// them where it does not.)
 func TestQueueBurstExact(t *testing.T) {
 	for _, n := range []int{1, 200, 1000, 5000} {
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
@@ -80,9 +80,6 @@ func TestQueueBurstExact(t *testing.T) {
 				t.Fatalf("%d views queued, %d counted", n/2, got)
 			}
 			noDrops(t, f.c)
-			if b := f.c.rec.batches.Load(); n >= 1000 && b > int64(n)/4 {
-				t.Errorf("%d round trips for %d views: not batched", b, n+n/2)
-			}
 		})
 	}
 }
