@@ -3,6 +3,7 @@ package counter
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"strconv"
 	"strings"
 	"sync"
@@ -270,6 +271,9 @@ func TestFullQueueDropsOverflow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			logs := &logBuffer{}
+			tt.cfg.Logger = slog.New(slog.NewTextHandler(logs, nil))
+			tt.cfg.DropLog = 50 * time.Millisecond
 			f, srv := privateCounter(t, tt.cfg)
 			srv.Freeze()
 			t.Cleanup(srv.Thaw)
@@ -281,6 +285,11 @@ func TestFullQueueDropsOverflow(t *testing.T) {
 			}
 			if got := f.c.DroppedViews()[DropQueueFull]; got != 37 {
 				t.Fatalf("%d views dropped, want the 37 of overflow", got)
+			}
+			// One log line with the number, after the interval.
+			waitFor(t, "the drop logged", func() bool { return strings.Contains(logs.String(), "page views dropped") })
+			if l := logs.String(); strings.Count(l, "page views dropped") != 1 || !strings.Contains(l, "reason=queue_full views=37 total=37") {
+				t.Fatalf("drop log:\n%s", l)
 			}
 			srv.Thaw()
 			f.settle(t)
