@@ -50,3 +50,8 @@ bench: build services
 	$(GO) test -run '^$$' -bench 'RecordView$$|BareEvalsha|^BenchmarkRanking|Stats' -count 3 ./counter/ | grep -E '^(Benchmark|ok|FAIL)'
 	$(GO) test -run '^$$' -bench 'SiteViewCost|SiteRanking' -benchtime 10x -count 1 ./counter/ | grep -E '^(Benchmark|ok|FAIL)'
 	$(GO) test -run '^$$' -bench 'SiteOffer' -count 3 ./counter/ | grep -E '^(Benchmark|ok|FAIL)'
+
+# View pipeline figures (issue 17): bursts, views/s against a bare
+# EVALSHA-per-view server, /pub with Redis frozen and killed.
+views-load: build
+	@scripts/views-load.sh

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,7 +34,6 @@ func usedMemory(b *testing.B, rdb *redis.Client) float64 {
 	b.Fatal("no used_memory")
 	return 0
 }
-
 
 // BenchmarkMemoryPerPost measures what a viewed post costs in Redis
 // (docs/SPEC.md#page-views) on a private redis-server with its default
@@ -184,4 +184,41 @@ func BenchmarkDailyHashEncoding(b *testing.B) {
 			fmt.Fprintf(b.Output(), "%s: %s, %.1f B/field, HINCRBY %.2f µs server time\n", entries, enc, float64(n)/10000, commandUsec(b, rdb, "hincrby"))
 		})
 	}
+}
+
+// BenchmarkQueueMemory measures the view queue at its bound: a counter on
+// a frozen private redis-server (nothing drains) takes views until the
+// queue refuses them; the Go heap grown per queued view, the bytes the
+// queue accounts for, and the views dropped beyond the bound are
+// reported, not asserted.
+func BenchmarkQueueMemory(b *testing.B) {
+	srv := redistest.Start(b)
+	opt := &redis.Options{Addr: srv.Addr, MaxRetries: -1, ContextTimeoutEnabled: true}
+	rdb := redis.NewClient(opt)
+	b.Cleanup(func() { rdb.Close() })
+	const bound = 100_000
+	c := New(rdb, nil, Config{Now: func() time.Time { return testNow }, QueueViews: bound, BatchTimeout: 200 * time.Millisecond, RetryMax: 200 * time.Millisecond})
+	srv.Freeze()
+	b.Cleanup(srv.Thaw)
+	ctx := context.Background()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for i := range bound + 1000 {
+		c.QueueView(ctx, stgypub.View{PostID: stgypub.ID(0x19FD706DCB600000 + uint64(i%100)<<20), OwnerID: 0x19FD705B39100000, Fingerprint: [4]byte{byte(i >> 24), byte(i >> 16), byte(i >> 8), byte(i)}})
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	views, bytes := c.QueuedViews()
+	for b.Loop() {
+	}
+	heap := float64(after.HeapAlloc) - float64(before.HeapAlloc)
+	b.ReportMetric(heap/float64(views), "heap-B/view")
+	b.ReportMetric(float64(bytes)/float64(views), "accounted-B/view")
+	b.ReportMetric(float64(c.DroppedViews()[DropQueueFull]), "dropped")
+	fmt.Fprintf(b.Output(), "queue at its bound: %d views, %.1f MiB of heap (%.0f B a view), %d B accounted; %d dropped beyond it\n",
+		views, heap/(1<<20), heap/float64(views), bytes, c.DroppedViews()[DropQueueFull])
+	gone, cancel := context.WithTimeout(ctx, time.Millisecond)
+	defer cancel()
+	c.Close(gone) // still frozen: the queue is dropped, nothing recorded
 }

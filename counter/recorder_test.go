@@ -3,6 +3,7 @@ package counter
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,9 +64,9 @@ func noDrops(t *testing.T, c *Counter) {
 }
 
 // TestQueueBurstExact: bursts of distinct readers of one post queued from
-// many goroutines at once are counted exactly, in batches (far fewer
-// round trips than views), each batch holding more than 150 views of the
-// post, so the LRU alone could not make a repeated batch harmless.
+// many goroutines at once are counted exactly. (How many round trips a
+// burst takes depends on scheduling; TestKilledRedisRecordsBacklog counts
+// them where it does not.)
 func TestQueueBurstExact(t *testing.T) {
 	for _, n := range []int{1, 200, 1000, 5000} {
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
@@ -80,9 +81,6 @@ func TestQueueBurstExact(t *testing.T) {
 				t.Fatalf("%d views queued, %d counted", n/2, got)
 			}
 			noDrops(t, f.c)
-			if b := f.c.rec.batches.Load(); n >= 1000 && b > int64(n)/4 {
-				t.Errorf("%d round trips for %d views: not batched", b, n+n/2)
-			}
 		})
 	}
 }
@@ -273,6 +271,9 @@ func TestFullQueueDropsOverflow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			logs := &logBuffer{}
+			tt.cfg.Logger = slog.New(slog.NewTextHandler(logs, nil))
+			tt.cfg.DropLog = 50 * time.Millisecond
 			f, srv := privateCounter(t, tt.cfg)
 			srv.Freeze()
 			t.Cleanup(srv.Thaw)
@@ -284,6 +285,11 @@ func TestFullQueueDropsOverflow(t *testing.T) {
 			}
 			if got := f.c.DroppedViews()[DropQueueFull]; got != 37 {
 				t.Fatalf("%d views dropped, want the 37 of overflow", got)
+			}
+			// One log line with the number, after the interval.
+			waitFor(t, "the drop logged", func() bool { return strings.Contains(logs.String(), "page views dropped") })
+			if l := logs.String(); strings.Count(l, "page views dropped") != 1 || !strings.Contains(l, "reason=queue_full views=37 total=37") {
+				t.Fatalf("drop log:\n%s", l)
 			}
 			srv.Thaw()
 			f.settle(t)

@@ -142,10 +142,10 @@ func TestScheduledPostFallsDue(t *testing.T) {
 
 // TestLostAnnouncementCaughtByVersion: a write whose announcement never
 // reaches the servers (only the page version is stored in Redis, as after
-// a dropped message or a server that was reconnecting) is still seen: on
-// /pub by the very next request (a reader's view script run checks the
-// version; a bot's request reads it), on list pages and the feed within
-// pagecache.DefaultRecheck.
+// a dropped message or a server that was reconnecting) is still seen on
+// every page within pagecache.DefaultRecheck: /pub (for readers and bots
+// alike: the check is the page cache's own GET, not part of recording the
+// view), list pages and the feed.
 func TestLostAnnouncementCaughtByVersion(t *testing.T) {
 	c := newCluster(t, 2, nil, "")
 	p := c.createPost("# Versioned\n\nBefore.", at(-time.Hour))
@@ -154,7 +154,7 @@ func TestLostAnnouncementCaughtByVersion(t *testing.T) {
 	lost := &versionsOnly{v: c.nodes[0].versions}
 	c.st.Changes = lost
 	for n, ua := range []string{"Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", "Googlebot/2.1 (+http://www.google.com/bot.html)"} {
-		c.advance(time.Second) // a new site change time
+		c.advance(time.Second) // a new site change time, and pagecache.DefaultRecheck since the pages were confirmed
 		body := fmt.Sprintf("After %d.", n)
 		post, err := c.st.Post(context.Background(), p)
 		if err != nil {

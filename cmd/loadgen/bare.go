@@ -48,16 +48,10 @@ func runBareStatic(ctx context.Context, args []string) error {
 	if err := checkLoopbackURL(*from); err != nil {
 		return err
 	}
-	resp, err := http.Get(*from)
+	body, ctype, err := fetchBody(*from)
 	if err != nil {
 		return err
 	}
-	body, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if err != nil || resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("bare-static: fetch %s: status %d, %v", *from, resp.StatusCode, err)
-	}
-	ctype := resp.Header.Get("Content-Type")
 	return serve(ctx, *listen, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", ctype)
 		_, _ = w.Write(body)
@@ -71,11 +65,19 @@ func runBareViews(ctx context.Context, args []string) error {
 	listen := fs.String("listen", "127.0.0.1:0", "loopback listen address")
 	redisURL := fs.String("redis", "redis://127.0.0.1:6379/0", "Redis URL")
 	prefix := fs.String("prefix", "", "key prefix (required)")
+	from := fs.String("from", "", "URL whose body (fetched once) to answer instead of \"ok\"")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *prefix == "" {
 		return errors.New("bare-views: -prefix is required")
+	}
+	body, ctype := []byte("ok"), "text/plain; charset=utf-8"
+	if *from != "" {
+		var err error
+		if body, ctype, err = fetchBody(*from); err != nil {
+			return err
+		}
 	}
 	rdb, err := openRedis(*redisURL)
 	if err != nil {
@@ -97,7 +99,24 @@ func runBareViews(ctx context.Context, args []string) error {
 			http.Error(w, "redis: "+err.Error(), http.StatusInternalServerError)
 			return
 		}
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		_, _ = w.Write([]byte("ok"))
+		w.Header().Set("Content-Type", ctype)
+		_, _ = w.Write(body)
 	}))
+}
+
+// fetchBody fetches a loopback URL's body (uncompressed) and content type.
+func fetchBody(u string) ([]byte, string, error) {
+	if err := checkLoopbackURL(u); err != nil {
+		return nil, "", err
+	}
+	resp, err := http.Get(u)
+	if err != nil {
+		return nil, "", err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK {
+		return nil, "", fmt.Errorf("fetch %s: status %d, %v", u, resp.StatusCode, err)
+	}
+	return body, resp.Header.Get("Content-Type"), nil
 }

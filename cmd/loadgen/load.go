@@ -28,6 +28,7 @@ func runLoad(ctx context.Context, args []string) error {
 	duration := fs.Duration("d", 10*time.Second, "run time (at most 5m)")
 	maxReqs := fs.Int64("n", 1_000_000, "most requests in all")
 	xff := fs.Int("xff", 0, "send X-Forwarded-For from this many distinct addresses (0: none)")
+	raw := fs.Bool("raw", false, "ask for uncompressed bodies (no Accept-Encoding), as a bare server sends them")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -42,7 +43,7 @@ func runLoad(ctx context.Context, args []string) error {
 	}
 	client := &http.Client{
 		Timeout:   10 * time.Second,
-		Transport: &http.Transport{MaxIdleConnsPerHost: *workers, MaxConnsPerHost: *workers},
+		Transport: &http.Transport{MaxIdleConnsPerHost: *workers, MaxConnsPerHost: *workers, DisableCompression: *raw},
 	}
 	results := make([]*result, len(urls))
 	for i := range results {

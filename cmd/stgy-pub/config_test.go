@@ -46,6 +46,13 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 		{"persisted documents missing", "STGY_GRAPHQL_PERSISTED_DOCUMENTS", "/nonexistent/manifest.json", "STGY_GRAPHQL_PERSISTED_DOCUMENTS"},
 		{"max-age too long", "STGY_GRAPHQL_MAX_AGE", "2h", "STGY_GRAPHQL_MAX_AGE"},
 		{"s-maxage unit", "STGY_GRAPHQL_S_MAXAGE", "60", "STGY_GRAPHQL_S_MAXAGE"},
+		{"view queue too small", "STGY_PUB_VIEW_QUEUE_VIEWS", "10", "STGY_PUB_VIEW_QUEUE_VIEWS"},
+		{"view queue not a number", "STGY_PUB_VIEW_QUEUE_VIEWS", "many", "STGY_PUB_VIEW_QUEUE_VIEWS"},
+		{"view queue bytes too small", "STGY_PUB_VIEW_QUEUE_BYTES", "1KiB", "1MiB to 4GiB"},
+		{"view queue bytes unit", "STGY_PUB_VIEW_QUEUE_BYTES", "32MB", "STGY_PUB_VIEW_QUEUE_BYTES"},
+		{"view batch timeout too short", "STGY_PUB_VIEW_BATCH_TIMEOUT", "1ms", "STGY_PUB_VIEW_BATCH_TIMEOUT"},
+		{"view record wait unit", "STGY_PUB_VIEW_RECORD_WAIT", "500", "STGY_PUB_VIEW_RECORD_WAIT"},
+		{"view drain timeout too long", "STGY_PUB_VIEW_DRAIN_TIMEOUT", "1h", "STGY_PUB_VIEW_DRAIN_TIMEOUT"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -72,6 +79,11 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 			"STGY_GRAPHQL_PERSISTED_ONLY":  "true",
 			"STGY_GRAPHQL_MAX_AGE":         "0",
 			"STGY_GRAPHQL_S_MAXAGE":        "5m",
+			"STGY_PUB_VIEW_QUEUE_VIEWS":    "250000",
+			"STGY_PUB_VIEW_QUEUE_BYTES":    "64MiB",
+			"STGY_PUB_VIEW_BATCH_TIMEOUT":  "1s",
+			"STGY_PUB_VIEW_RECORD_WAIT":    "250ms",
+			"STGY_PUB_VIEW_DRAIN_TIMEOUT":  "20s",
 		} {
 			t.Setenv(k, v)
 		}
@@ -82,7 +94,8 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 		if c.Introspection || c.RedisPrefix != "stgy-prod:" || c.BaseURL.String() != "https://pub.example.com" || len(c.RedisCluster) != 2 ||
 			c.Ranking.Buckets != 64 || c.Ranking.FlushInterval != 250*time.Millisecond ||
 			strings.Join(c.API.AllowedOrigins, " ") != "https://app.example.com http://localhost:5173" || !c.API.PersistedOnly ||
-			c.API.MaxAge != -1 || c.API.SharedMaxAge != 5*time.Minute || len(c.API.Documents) < 10 {
+			c.API.MaxAge != -1 || c.API.SharedMaxAge != 5*time.Minute || len(c.API.Documents) < 10 ||
+			c.Views != (viewsConfig{QueueViews: 250000, QueueBytes: 64 << 20, BatchTimeout: time.Second, RecordWait: 250 * time.Millisecond, DrainTimeout: 20 * time.Second}) {
 			t.Errorf("config = %+v", c)
 		}
 	})

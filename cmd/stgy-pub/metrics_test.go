@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestAdminMetrics: the admin handler of the wired app exposes the Go and
@@ -23,11 +24,15 @@ func TestAdminMetrics(t *testing.T) {
 		b, _ := io.ReadAll(rec.Body)
 		return string(b)
 	}
+	a.counter.Wait() // the three views are recorded
 	m := scrape()
 	for _, want := range []string{"go_goroutines ", "process_resident_memory_bytes ", `stgy_dependency_duration_seconds_count{dependency="redis"}`,
 		`stgy_dependency_duration_seconds_count{dependency="postgres"}`, "stgy_redis_breaker_state 0", `stgy_dependency_up{dependency="redis"} 1`,
 		`stgy_cache_requests_total{cache="ranking",result="miss"}`, `stgy_cache_requests_total{cache="page",result="hit"}`, "stgy_log_suppressed_total",
-		`stgypub_http_requests_total{method="GET",route="/pub/{postId}",status="200"} 3`} {
+		`stgypub_http_requests_total{method="GET",route="/pub/{postId}",status="200"} 3`,
+		`stgy_pub_views_dropped_total{reason="queue_full"} 0`, `stgy_pub_views_dropped_total{reason="shutdown"} 0`,
+		`stgy_pub_views_dropped_total{reason="rejected"} 0`, "stgy_pub_views_recorded_total 3", "stgy_pub_view_queue_views 0",
+		"stgy_pub_view_queue_bytes 0", "stgy_pub_view_batches_total", "stgy_pub_view_batch_retries_total 0"} {
 		if !strings.Contains(m, want) {
 			t.Errorf("/metrics lacks %s", want)
 		}
@@ -36,7 +41,14 @@ func TestAdminMetrics(t *testing.T) {
 	for i := range 20 {
 		get(t, base, "/pub/"+posts[1].String(), ipN(100+i))
 	}
-	m = scrape()
+	// The 20 views wait in the queue, retried with backoff.
+	deadline := time.Now().Add(30 * time.Second)
+	for m = scrape(); strings.Contains(m, "stgy_pub_view_batch_retries_total 0\n"); m = scrape() {
+		if time.Now().After(deadline) {
+			t.Fatal("no retried batch with Redis down")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	for _, want := range []string{`stgy_dependency_errors_total{dependency="redis",kind="error"}`, `stgy_dependency_errors_total{dependency="redis",kind="unavailable"}`,
 		`stgy_dependency_up{dependency="redis"} 0`} {
 		if !strings.Contains(m, want) {
