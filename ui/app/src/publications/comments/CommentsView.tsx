@@ -21,9 +21,13 @@ export function CommentsView() {
   const page = Math.max(1, Math.floor(Number(loc.query.page) || 1));
   const [pending, refetchPending] = useQuery({ query: OwnerCommentsQuery, variables: { userId: site.userId, status: "PENDING", order: "OLDEST", offset: (page - 1) * PAGE, limit: PAGE }, requestPolicy: "network-only" });
   const [recent, refetchRecent] = useQuery({ query: OwnerCommentsQuery, variables: { userId: site.userId, status: "PUBLISHED", order: "NEWEST", offset: 0, limit: 10 }, requestPolicy: "network-only" });
+  // changes counts the writes made here: the notifications reload after
+  // each (a deleted comment's notification is gone).
+  const [changes, setChanges] = useState(0);
   const refresh = () => {
     refetchPending({ requestPolicy: "network-only" });
     refetchRecent({ requestPolicy: "network-only" });
+    setChanges((n) => n + 1);
   };
   const total = pending.data?.ownerPubComments.totalCount ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE));
@@ -34,8 +38,7 @@ export function CommentsView() {
       <p class="muted">{t("comments.pendingHint")}</p>
       {pending.fetching && !pending.data && <Loading />}
       {pending.error && <ErrorNote error={pending.error} onRetry={refresh} />}
-      {pending.data && total === 0 && <p>{t("comments.noPending")}</p>}
-      {pending.data && total > 0 && <PendingList items={pending.data.ownerPubComments.items} fetching={pending.fetching} onChanged={refresh} />}
+      {pending.data && <PendingList items={pending.data.ownerPubComments.items} fetching={pending.fetching} onChanged={refresh} />}
       {pages > 1 && (
         <nav class="pager" aria-label={t("comments.pages")}>
           {page > 1 ? <a href={site.link("/comments", { page: page - 1 > 1 ? page - 1 : undefined })} rel="prev">{t("stats.prev")}</a> : <span />}
@@ -43,7 +46,7 @@ export function CommentsView() {
           {page < pages ? <a href={site.link("/comments", { page: page + 1 })} rel="next">{t("stats.next")}</a> : <span />}
         </nav>
       )}
-      {!site.other && <Notifications />}
+      {!site.other && <Notifications changes={changes} />}
       <h2 id="recent-h">{t("comments.recentHeading")}</h2>
       {recent.fetching && !recent.data && <Loading />}
       {recent.error && <ErrorNote error={recent.error} onRetry={refresh} />}
@@ -59,11 +62,14 @@ export function CommentsView() {
   );
 }
 
-function Notifications() {
+function Notifications(props: { changes: number }) {
   const { t, lang } = useI18n();
   const site = useSite();
   const client = useClient();
   const [res, refetch] = useQuery({ query: NotificationsQuery, requestPolicy: "network-only" });
+  useEffect(() => {
+    if (props.changes > 0) refetch({ requestPolicy: "network-only" });
+  }, [props.changes]);
   const [error, setError] = useState("");
   const mark = async (ids: string[] | null) => {
     setError("");
@@ -168,6 +174,19 @@ function PendingList(props: { items: CommentData[]; fetching: boolean; onChanged
     props.onChanged();
   };
   const all = props.items.length > 0 && props.items.every((c) => selected.has(c.id));
+  const status = (
+    <p class="status" role="status" aria-live="polite">
+      {result && !result.error && <span class="ok">{result.text}</span>}
+    </p>
+  );
+  if (props.items.length === 0)
+    return (
+      <>
+        <p>{t("comments.noPending")}</p>
+        {status}
+        {result?.error && <ActionError text={result.text} />}
+      </>
+    );
   return (
     <>
       <div class="bulk-bar" role="group" aria-label={t("comments.bulkLabel")}>
@@ -181,9 +200,7 @@ function PendingList(props: { items: CommentData[]; fetching: boolean; onChanged
         <button type="button" class="danger" disabled={busy || chosen.length === 0} onClick={() => void bulk("delete")}>
           {t("comments.bulkDelete", { count: chosen.length })}
         </button>
-        <p class="status" role="status" aria-live="polite">
-          {result && !result.error && <span class="ok">{result.text}</span>}
-        </p>
+        {status}
       </div>
       {result?.error && <ActionError text={result.text} />}
       <ul class="comment-list" aria-labelledby="pending-h" ref={list}>

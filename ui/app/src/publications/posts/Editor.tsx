@@ -15,7 +15,7 @@ import { useBase } from "../paths";
 import { useUnsavedGuard } from "../guard";
 import { dropDraft, loadDraft, saveDraft, type Draft } from "../drafts";
 import { ActionError, count } from "../ui";
-import { CreatePostMutation, DeletePostMutation, MyPostQuery, UpdatePostMutation } from "./ops";
+import { CreatePostMutation, DeletePostMutation, MyPostQuery, PreviewQuery, UpdatePostMutation } from "./ops";
 import { PostState } from "./PostState";
 import { PublicationDialog } from "./PublicationDialog";
 import { usePreview } from "./usePreview";
@@ -64,8 +64,9 @@ export function Editor(props: { me: Me; post: Post | null }) {
   );
   const [dialog, setDialog] = useState(false);
   // theirs: the post as stored now, after a save was refused because it
-  // changed elsewhere ("deleted" when it is gone).
-  const [conflict, setConflict] = useState<Post | "deleted" | null>(null);
+  // changed elsewhere (null when it is gone); myTitle: the title of the
+  // text that was not saved, by the server's rule.
+  const [conflict, setConflict] = useState<{ theirs: Post | null; myTitle: string } | null>(null);
   const dirty = !sameValues(values, saved);
   useUnsavedGuard(dirty, t("unsaved.leave"));
   const preview = usePreview(values.content);
@@ -116,9 +117,12 @@ export function Editor(props: { me: Me; post: Post | null }) {
     if (postId) {
       const r = await client.mutation(UpdatePostMutation, { id: postId, input, ifVersion: version }).toPromise();
       if (errorCode(r.error) === "CONFLICT") {
-        const now = await client.query(MyPostQuery, { id: postId }, { requestPolicy: "network-only" }).toPromise();
+        const [now, mine] = await Promise.all([
+          client.query(MyPostQuery, { id: postId }, { requestPolicy: "network-only" }).toPromise(),
+          client.query(PreviewQuery, { content: values.content }).toPromise(),
+        ]);
         if (now.data || errorCode(now.error) === "NOT_FOUND") {
-          setConflict(now.data ? now.data.myPost : "deleted");
+          setConflict({ theirs: now.data ? now.data.myPost : null, myTitle: mine.data?.previewMarkdown.title ?? title });
           setStatus({ kind: "idle" });
           return;
         }
@@ -142,6 +146,7 @@ export function Editor(props: { me: Me; post: Post | null }) {
     setStatus({ kind: "saved" });
   };
 
+  const title = preview.data?.title ?? post?.title ?? "";
   const leave = () => loc.route(site.link("/posts"));
   const cancel = () => {
     if (dirty && !confirm(t("unsaved.discard"))) return;
@@ -166,23 +171,23 @@ export function Editor(props: { me: Me; post: Post | null }) {
   };
 
   const keepMine = () => {
-    if (conflict && conflict !== "deleted") void send(conflict.version);
+    if (conflict?.theirs) void send(conflict.theirs.version);
   };
   const loadTheirs = () => {
-    if (!conflict || conflict === "deleted") return;
+    const theirs = conflict?.theirs;
+    if (!theirs) return;
     dropDraft(props.me.id, postId);
-    setPost(conflict);
-    setValues(valuesOf(conflict));
+    setPost(theirs);
+    setValues(valuesOf(theirs));
     setRestored(null);
     setConflict(null);
     setStatus({ kind: "idle" });
   };
 
-  const title = preview.data?.title ?? post?.title ?? "";
   return (
     <form class="form editor" onSubmit={save} noValidate>
       {conflict && (
-        <PostConflict theirs={conflict === "deleted" ? null : conflict} mine={values} myTitle={title} onKeepMine={keepMine} onLoadTheirs={loadTheirs} busy={status.kind === "saving"} />
+        <PostConflict theirs={conflict.theirs} mine={values} myTitle={conflict.myTitle} onKeepMine={keepMine} onLoadTheirs={loadTheirs} busy={status.kind === "saving"} />
       )}
       {restored && (
         <div class="notice" role="status">
