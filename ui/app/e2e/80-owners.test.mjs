@@ -9,12 +9,29 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { execFileSync } from "node:child_process";
 import { Api, as, axe, DESKTOP, launch, MOBILE, newPage, open, OwnServer, withPage } from "./lib.mjs";
 
 const REDIS_PREFIX = (process.env.STGY_E2E_REDIS_PREFIX ?? "") + "own80:";
 const REDIS_HOST = process.env.STGY_E2E_REDIS_HOST ?? "127.0.0.1";
 const REDIS_PORT = process.env.STGY_E2E_REDIS_PORT ?? "6379";
+
+const AXE = fs.readFileSync(new URL("../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+
+/**
+ * nameMismatch runs axe's label-content-name-mismatch rule (experimental,
+ * so not in axe's default run) and returns its violations: a control whose
+ * accessible name does not start with its visible text.
+ */
+async function nameMismatch(page) {
+  await page.evaluate(AXE + "\n;0");
+  return page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { runOnly: { type: "rule", values: ["label-content-name-mismatch"] }, resultTypes: ["violations", "passes"] });
+    return { violations: r.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" "))), checked: r.passes.reduce((n, p) => n + p.nodes.length, 0) };
+  });
+}
 
 const minute = () => new Date().toISOString().replace(/[-:T]/g, "").slice(0, 12);
 const sha1 = (s) => crypto.createHash("sha1").update(s).digest("hex");
@@ -168,6 +185,11 @@ describe("owners never lose work", () => {
         await axe(page, `comments ${vp.width}`);
       }
       await page.setViewportSize(DESKTOP);
+      // Every named button (Approve, Delete, Mark as read, Select) has an
+      // accessible name that starts with its visible text.
+      const mm = await nameMismatch(page);
+      assert.deepEqual(mm.violations, [], "label-content-name-mismatch");
+      assert.ok(mm.checked >= 9, `the rule checked ${mm.checked} controls`);
       // Mark as read: the accessible name starts with the visible text.
       const mark = page.getByRole("button", { name: /^Mark as read: the notification of Ann$/ });
       assert.equal(await mark.innerText(), "Mark as read");
@@ -197,6 +219,21 @@ describe("owners never lose work", () => {
       assert.ok(!notes.includes(ids[1]), "the deleted comment's unread notification is gone");
       assert.ok(notes.includes(ids[2]));
 
+    });
+  });
+
+  test("Japanese: moderation buttons' names start with their visible text", async () => {
+    const base = await own.start();
+    await withPage(browser, { base, user: "mix", lang: "ja" }, "comments-ja-names", async (page) => {
+      await open(page, "/publications/comments", { base, lang: "ja" });
+      const mark = page.getByRole("button", { name: /^既読にする: Ann さんの通知$/ });
+      await mark.waitFor();
+      assert.equal(await mark.innerText(), "既読にする");
+      assert.equal(await page.getByRole("button", { name: /^削除: Cat さんのコメント$/ }).innerText(), "削除");
+      const mm = await nameMismatch(page);
+      assert.deepEqual(mm.violations, [], "label-content-name-mismatch (ja)");
+      assert.ok(mm.checked >= 4, `the rule checked ${mm.checked} controls`);
+      await axe(page, "comments ja");
     });
   });
 
