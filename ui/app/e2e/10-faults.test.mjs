@@ -274,7 +274,7 @@ describe("fault 4: one labelled time zone everywhere", () => {
       } finally {
         const ext = (await api.gql("query($u: ID!) { pubConfig(userId: $u) { extensions } }", { u: (await api.gql("{ me { id } }")).me.id })).pubConfig.extensions;
         delete ext.timeZone;
-        await api.gql("mutation($u: ID!, $in: PubConfigInput!) { updatePubConfig(userId: $u, input: $in) { userId } }", { u: (await api.gql("{ me { id } }")).me.id, in: { extensions: ext } });
+        await api.gql("mutation($u: ID!, $in: PubConfigInput!) { updatePubConfig(userId: $u, input: $in) { userId } }", { u: (await api.gql("{ me { id } }")).me.id, in: { extensions: ext, replaceExtensions: true } });
         await api.gql("mutation($id: ID!) { deletePost(id: $id) }", { id });
       }
     });

@@ -163,7 +163,7 @@ describe("moderation", () => {
       await page.locator("ul[aria-labelledby='recent-h'] .comment-card", { hasText: nick }).waitFor();
       assert.equal(await page.locator("ul[aria-labelledby='pending-h'] .comment-card", { hasText: nick }).count(), 0);
       assert.equal(await published(), true, "readers see it once approved");
-      await note.getByRole("button", { name: /Mark the notification/ }).click();
+      await note.getByRole("button", { name: /^Mark as read: the notification/ }).click();
       await note.waitFor({ state: "detached" });
     });
   });

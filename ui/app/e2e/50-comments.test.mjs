@@ -48,7 +48,7 @@ function answer(challengeId) {
 async function setSettings(extensions, designTheme = "") {
   await owner.gql("mutation($u: ID!, $in: PubConfigInput!) { updatePubConfig(userId: $u, input: $in) { userId } }", {
     u: userId,
-    in: { extensions, designTheme },
+    in: { extensions, designTheme, replaceExtensions: true },
   });
 }
 

@@ -20,6 +20,8 @@ export interface CommentView {
   createdAt: string;
   viewerCanEdit: boolean;
   viewerCanModerate: boolean;
+  /** PubComment.version as shown (sent as ifVersion). */
+  version?: string;
 }
 
 export function CommentItem(props: { comment: CommentView; vertical: boolean; zone: string; onChanged: () => void }) {
@@ -46,14 +48,16 @@ export function CommentItem(props: { comment: CommentView; vertical: boolean; zo
     props.onChanged();
     return true;
   };
-  const approve = () => run(() => client.mutation(ApproveMutation, { id: c.id }).toPromise());
-  const remove = () => run(() => client.mutation(DeleteMutation, { id: c.id }).toPromise());
+  // Each write sends the version shown: a comment changed elsewhere
+  // meanwhile is left alone (CONFLICT) instead of being overwritten.
+  const approve = () => run(() => client.mutation(ApproveMutation, { id: c.id, ifVersion: c.version ?? null }).toPromise());
+  const remove = () => run(() => client.mutation(DeleteMutation, { id: c.id, ifVersion: c.version ?? null }).toPromise());
   const save = (e: Event) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget as HTMLFormElement);
     void run(() =>
       client
-        .mutation(EditMutation, { id: c.id, nickname: String(data.get("nickname") ?? ""), body: String(data.get("body") ?? "") })
+        .mutation(EditMutation, { id: c.id, nickname: String(data.get("nickname") ?? ""), body: String(data.get("body") ?? ""), ifVersion: c.version ?? null })
         .toPromise(),
     );
   };

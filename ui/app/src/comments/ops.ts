@@ -21,6 +21,7 @@ export const CommentsQuery = graphql(`
         createdAt
         viewerCanEdit
         viewerCanModerate
+        version
       }
     }
   }
@@ -64,8 +65,8 @@ export const PostMutation = graphql(`
 `);
 
 export const ApproveMutation = graphql(`
-  mutation ApprovePubComment($id: ID!) {
-    approvePubComment(id: $id) {
+  mutation ApprovePubComment($id: ID!, $ifVersion: String) {
+    approvePubComment(id: $id, ifVersion: $ifVersion) {
       id
       status
     }
@@ -73,8 +74,8 @@ export const ApproveMutation = graphql(`
 `);
 
 export const EditMutation = graphql(`
-  mutation EditPubComment($id: ID!, $nickname: String, $body: String!) {
-    editPubComment(id: $id, nickname: $nickname, body: $body) {
+  mutation EditPubComment($id: ID!, $nickname: String, $body: String!, $ifVersion: String) {
+    editPubComment(id: $id, nickname: $nickname, body: $body, ifVersion: $ifVersion) {
       id
       nickname
       body
@@ -83,7 +84,7 @@ export const EditMutation = graphql(`
 `);
 
 export const DeleteMutation = graphql(`
-  mutation DeletePubComment($id: ID!) {
-    deletePubComment(id: $id)
+  mutation DeletePubComment($id: ID!, $ifVersion: String) {
+    deletePubComment(id: $id, ifVersion: $ifVersion)
   }
 `);

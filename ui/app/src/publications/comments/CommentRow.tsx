@@ -4,7 +4,7 @@
 import { useState } from "preact/hooks";
 import { useClient } from "@urql/preact";
 import { useI18n } from "../../lib/i18n-context";
-import { errorText } from "../../lib/errors";
+import { errorCode, errorText } from "../../lib/errors";
 import { fmtDateTime } from "../../lib/time";
 import { useSite } from "../site";
 import { ActionError } from "../ui";
@@ -21,9 +21,16 @@ export interface CommentData {
   createdAt: string;
   viewerCanEdit: boolean;
   viewerCanModerate: boolean;
+  version: string;
 }
 
-export function CommentRow(props: { c: CommentData; showPost?: boolean; onChanged: () => void }) {
+/**
+ * CommentRow is one comment. onChanged(gone) runs after a write: gone is
+ * true when the comment leaves the list it is in (approved out of the
+ * queue, deleted), so the list can move focus to the next row. With
+ * onSelect the row has a checkbox for bulk moderation.
+ */
+export function CommentRow(props: { c: CommentData; showPost?: boolean; onChanged: (gone: boolean) => void; selected?: boolean; onSelect?: (on: boolean) => void }) {
   const { t, lang } = useI18n();
   const site = useSite();
   const client = useClient();
@@ -34,31 +41,43 @@ export function CommentRow(props: { c: CommentData; showPost?: boolean; onChange
   const [text, setText] = useState(c.body.replace(/\n$/, ""));
   const title = c.postTitle || t("posts.untitled");
 
-  const run = async (fn: () => Promise<{ error?: import("@urql/core").CombinedError }>) => {
+  // Every write sends the version this row shows: a comment changed
+  // elsewhere meanwhile is left alone and the list reloads to show it.
+  const run = async (gone: boolean, fn: () => Promise<{ error?: import("@urql/core").CombinedError }>) => {
     setBusy(true);
     setError("");
     const r = await fn();
     setBusy(false);
     if (r.error) {
-      setError(errorText(t, r.error));
+      setError(errorCode(r.error) === "CONFLICT" ? t("comments.conflict") : errorText(t, r.error));
+      if (errorCode(r.error) === "CONFLICT") props.onChanged(false);
       return false;
     }
-    props.onChanged();
+    props.onChanged(gone);
     return true;
   };
-  const approve = () => run(() => client.mutation(ApproveMutation, { id: c.id }).toPromise());
+  const approve = () => run(true, () => client.mutation(ApproveMutation, { id: c.id, ifVersion: c.version }).toPromise());
   const remove = () => {
     if (!confirm(t("comments.deleteConfirm", { nickname: c.nickname }))) return;
-    void run(() => client.mutation(DeleteMutation, { id: c.id }).toPromise());
+    void run(true, () => client.mutation(DeleteMutation, { id: c.id, ifVersion: c.version }).toPromise());
   };
   const save = async (e: Event) => {
     e.preventDefault();
-    if (await run(() => client.mutation(EditMutation, { id: c.id, body: text }).toPromise())) setEditing(false);
+    if (await run(false, () => client.mutation(EditMutation, { id: c.id, body: text, ifVersion: c.version }).toPromise())) setEditing(false);
   };
 
   return (
-    <li class="comment-card">
+    <li class="comment-card" data-comment-id={c.id}>
       <p class="comment-meta">
+        {props.onSelect && (
+          <span class="select">
+            <input type="checkbox" id={`sel-${c.id}`} checked={props.selected} onChange={(e) => props.onSelect!(e.currentTarget.checked)} />
+            <label for={`sel-${c.id}`}>
+              {t("comments.select")}
+              <span class="visually-hidden"> {t("comments.selectWhose", { nickname: c.nickname })}</span>
+            </label>
+          </span>
+        )}
         <strong>
           <bdi>{c.nickname}</bdi>
         </strong>

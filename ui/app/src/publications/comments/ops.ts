@@ -16,6 +16,7 @@ export const OwnerCommentsQuery = graphql(`
         createdAt
         viewerCanEdit
         viewerCanModerate
+        version
       }
     }
   }
@@ -37,6 +38,7 @@ export const PostCommentsQuery = graphql(`
         createdAt
         viewerCanEdit
         viewerCanModerate
+        version
       }
     }
   }
@@ -58,31 +60,53 @@ export const NotificationsQuery = graphql(`
 `);
 
 export const ApproveMutation = graphql(`
-  mutation ApproveComment($id: ID!) {
-    approvePubComment(id: $id) {
+  mutation ApproveComment($id: ID!, $ifVersion: String) {
+    approvePubComment(id: $id, ifVersion: $ifVersion) {
       id
       status
+      version
     }
   }
 `);
 
 export const EditMutation = graphql(`
-  mutation EditComment($id: ID!, $body: String!) {
-    editPubComment(id: $id, body: $body) {
+  mutation EditComment($id: ID!, $body: String!, $ifVersion: String) {
+    editPubComment(id: $id, body: $body, ifVersion: $ifVersion) {
       id
       body
+      version
     }
   }
 `);
 
 export const DeleteMutation = graphql(`
-  mutation DeleteComment($id: ID!) {
-    deletePubComment(id: $id)
+  mutation DeleteComment($id: ID!, $ifVersion: String) {
+    deletePubComment(id: $id, ifVersion: $ifVersion)
   }
 `);
 
 export const MarkReadMutation = graphql(`
   mutation MarkNotificationsRead($ids: [ID!]) {
     markPubCommentNotificationsRead(ids: $ids)
+  }
+`);
+
+export const ApproveManyMutation = graphql(`
+  mutation ApproveComments($items: [PubCommentRef!]!) {
+    approvePubComments(items: $items) {
+      id
+      ok
+      code
+    }
+  }
+`);
+
+export const DeleteManyMutation = graphql(`
+  mutation DeleteComments($items: [PubCommentRef!]!) {
+    deletePubComments(items: $items) {
+      id
+      ok
+      code
+    }
   }
 `);

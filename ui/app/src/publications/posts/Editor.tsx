@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { useClient } from "@urql/preact";
 import { useLocation } from "preact-iso";
 import { useI18n } from "../../lib/i18n-context";
-import { errorText } from "../../lib/errors";
+import { errorCode, errorText } from "../../lib/errors";
 import { fmtDateTime } from "../../lib/time";
 import type { MyPostQuery as MyPostResult } from "../../gql/graphql";
 import { useSite } from "../site";
@@ -15,10 +15,11 @@ import { useBase } from "../paths";
 import { useUnsavedGuard } from "../guard";
 import { dropDraft, loadDraft, saveDraft, type Draft } from "../drafts";
 import { ActionError, count } from "../ui";
-import { CreatePostMutation, DeletePostMutation, MyPostQuery, UpdatePostMutation } from "./ops";
+import { CreatePostMutation, DeletePostMutation, MyPostQuery, PreviewQuery, UpdatePostMutation } from "./ops";
 import { PostState } from "./PostState";
 import { PublicationDialog } from "./PublicationDialog";
 import { usePreview } from "./usePreview";
+import { PostConflict } from "./PostConflict";
 import type { Me } from "../App";
 
 type Post = MyPostResult["myPost"];
@@ -62,6 +63,10 @@ export function Editor(props: { me: Me; post: Post | null }) {
     takeFlash(postId) ? { kind: "saved" } : { kind: "idle" },
   );
   const [dialog, setDialog] = useState(false);
+  // theirs: the post as stored now, after a save was refused because it
+  // changed elsewhere (null when it is gone); myTitle: the title of the
+  // text that was not saved, by the server's rule.
+  const [conflict, setConflict] = useState<{ theirs: Post | null; myTitle: string } | null>(null);
   const dirty = !sameValues(values, saved);
   useUnsavedGuard(dirty, t("unsaved.leave"));
   const preview = usePreview(values.content);
@@ -100,12 +105,31 @@ export function Editor(props: { me: Me; post: Post | null }) {
       setStatus({ kind: "error", text: t("editor.tooLong", { max: CONTENT_MAX.toLocaleString(lang) }) });
       return;
     }
+    await send(post?.version ?? null);
+  };
+
+  // send saves the form under version (the post's version it was edited
+  // from). A CONFLICT loads the post as stored now and shows what changed
+  // there; the owner's text stays in the form and nothing says "Saved.".
+  const send = async (version: string | null) => {
     setStatus({ kind: "saving" });
     const input = { content: values.content, locale: values.locale.trim(), allowLikes: values.allowLikes, allowReplies: values.allowReplies };
     if (postId) {
-      const r = await client.mutation(UpdatePostMutation, { id: postId, input }).toPromise();
+      const r = await client.mutation(UpdatePostMutation, { id: postId, input, ifVersion: version }).toPromise();
+      if (errorCode(r.error) === "CONFLICT") {
+        const [now, mine] = await Promise.all([
+          client.query(MyPostQuery, { id: postId }, { requestPolicy: "network-only" }).toPromise(),
+          client.query(PreviewQuery, { content: values.content }).toPromise(),
+        ]);
+        if (now.data || errorCode(now.error) === "NOT_FOUND") {
+          setConflict({ theirs: now.data ? now.data.myPost : null, myTitle: mine.data?.previewMarkdown.title ?? title });
+          setStatus({ kind: "idle" });
+          return;
+        }
+      }
       if (r.error || !r.data) return setStatus({ kind: "error", text: errorText(t, r.error) });
       dropDraft(props.me.id, postId);
+      setConflict(null);
       setPost(r.data.updatePost);
       setValues(valuesOf(r.data.updatePost));
     } else {
@@ -122,6 +146,7 @@ export function Editor(props: { me: Me; post: Post | null }) {
     setStatus({ kind: "saved" });
   };
 
+  const title = preview.data?.title ?? post?.title ?? "";
   const leave = () => loc.route(site.link("/posts"));
   const cancel = () => {
     if (dirty && !confirm(t("unsaved.discard"))) return;
@@ -138,16 +163,32 @@ export function Editor(props: { me: Me; post: Post | null }) {
   const remove = async () => {
     if (!postId || !confirm(t("editor.deleteConfirm", { title: post?.title || t("posts.untitled") }))) return;
     setStatus({ kind: "deleting" });
-    const r = await client.mutation(DeletePostMutation, { id: postId }).toPromise();
+    const r = await client.mutation(DeletePostMutation, { id: postId, ifVersion: post?.version ?? null }).toPromise();
     if (r.error) return setStatus({ kind: "error", text: errorText(t, r.error) });
     dropDraft(props.me.id, postId);
     setValues(saved);
     setTimeout(leave, 0);
   };
 
-  const title = preview.data?.title ?? post?.title ?? "";
+  const keepMine = () => {
+    if (conflict?.theirs) void send(conflict.theirs.version);
+  };
+  const loadTheirs = () => {
+    const theirs = conflict?.theirs;
+    if (!theirs) return;
+    dropDraft(props.me.id, postId);
+    setPost(theirs);
+    setValues(valuesOf(theirs));
+    setRestored(null);
+    setConflict(null);
+    setStatus({ kind: "idle" });
+  };
+
   return (
     <form class="form editor" onSubmit={save} noValidate>
+      {conflict && (
+        <PostConflict theirs={conflict.theirs} mine={values} myTitle={conflict.myTitle} onKeepMine={keepMine} onLoadTheirs={loadTheirs} busy={status.kind === "saving"} />
+      )}
       {restored && (
         <div class="notice" role="status">
           <p>{t("editor.restored", { time: fmtDateTime(restored.savedAt, site.zone, lang) })}</p>
@@ -246,12 +287,12 @@ export function Editor(props: { me: Me; post: Post | null }) {
       {dialog && post && (
         <PublicationDialog
           me={props.me}
-          post={{ id: post.id, title: post.title || t("posts.untitled"), state: post.publicationState, publishedAt: post.publishedAt ?? null }}
+          post={{ id: post.id, title: post.title || t("posts.untitled"), state: post.publicationState, publishedAt: post.publishedAt ?? null, version: post.version }}
           onClose={async (changed) => {
             setDialog(false);
             if (!changed) return;
             const r = await client.query(MyPostQuery, { id: post.id }, { requestPolicy: "network-only" }).toPromise();
-            if (r.data) setPost((p) => (p ? { ...p, publicationState: r.data!.myPost.publicationState, publishedAt: r.data!.myPost.publishedAt, updatedAt: r.data!.myPost.updatedAt } : p));
+            if (r.data) setPost((p) => (p ? { ...p, publicationState: r.data!.myPost.publicationState, publishedAt: r.data!.myPost.publishedAt, updatedAt: r.data!.myPost.updatedAt, version: r.data!.myPost.version } : p));
           }}
         />
       )}

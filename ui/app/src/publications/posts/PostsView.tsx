@@ -57,7 +57,7 @@ export function PostsView(props: { me: Me }) {
                   <a class="button secondary" href={site.link(`/posts/${p.id}`)} aria-label={t("posts.editNamed", { title })}>
                     {t("posts.edit")}
                   </a>
-                  <button type="button" class="secondary" onClick={() => setDialog({ id: p.id, title, state: p.publicationState, publishedAt: p.publishedAt ?? null })} aria-label={t("posts.publicationNamed", { title })}>
+                  <button type="button" class="secondary" onClick={() => setDialog({ id: p.id, title, state: p.publicationState, publishedAt: p.publishedAt ?? null, version: p.version })} aria-label={t("posts.publicationNamed", { title })}>
                     {t("posts.publication")}
                   </button>
                   <a class="button secondary" href={`${base}/publications/preview/${p.id}`} target="_blank" rel="noopener" aria-label={t("posts.previewNamed", { title })}>

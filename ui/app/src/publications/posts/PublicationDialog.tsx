@@ -19,6 +19,8 @@ export interface PublicationTarget {
   title: string;
   state: string;
   publishedAt: string | null;
+  /** OwnPost.version as loaded: the change is refused (CONFLICT) when the post changed since. */
+  version?: string | null;
 }
 
 export function PublicationDialog(props: { me: Me; post: PublicationTarget; onClose: (changed: boolean) => void }) {
@@ -60,7 +62,7 @@ export function PublicationDialog(props: { me: Me; post: PublicationTarget; onCl
       }
     }
     setBusy(true);
-    const r = await client.mutation(SetPublicationMutation, { id: post.id, publishedAt }).toPromise();
+    const r = await client.mutation(SetPublicationMutation, { id: post.id, publishedAt, ifVersion: post.version ?? null }).toPromise();
     setBusy(false);
     if (r.error) {
       setError(errorText(t, r.error));

@@ -12,6 +12,7 @@ export const MyPostsQuery = graphql(`
       publishedAt
       updatedAt
       createdAt
+      version
     }
   }
 `);
@@ -30,6 +31,7 @@ export const MyPostQuery = graphql(`
       publishedAt
       updatedAt
       createdAt
+      version
     }
   }
 `);
@@ -59,13 +61,14 @@ export const CreatePostMutation = graphql(`
       publishedAt
       updatedAt
       createdAt
+      version
     }
   }
 `);
 
 export const UpdatePostMutation = graphql(`
-  mutation UpdatePost($id: ID!, $input: PostInput!) {
-    updatePost(id: $id, input: $input) {
+  mutation UpdatePost($id: ID!, $input: PostInput!, $ifVersion: String) {
+    updatePost(id: $id, input: $input, ifVersion: $ifVersion) {
       id
       ownerId
       title
@@ -77,23 +80,25 @@ export const UpdatePostMutation = graphql(`
       publishedAt
       updatedAt
       createdAt
+      version
     }
   }
 `);
 
 export const SetPublicationMutation = graphql(`
-  mutation SetPublication($id: ID!, $publishedAt: Time) {
-    setPostPublication(id: $id, publishedAt: $publishedAt) {
+  mutation SetPublication($id: ID!, $publishedAt: Time, $ifVersion: String) {
+    setPostPublication(id: $id, publishedAt: $publishedAt, ifVersion: $ifVersion) {
       id
       publicationState
       publishedAt
       updatedAt
+      version
     }
   }
 `);
 
 export const DeletePostMutation = graphql(`
-  mutation DeletePost($id: ID!) {
-    deletePost(id: $id)
+  mutation DeletePost($id: ID!, $ifVersion: String) {
+    deletePost(id: $id, ifVersion: $ifVersion)
   }
 `);

@@ -7,13 +7,15 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { useClient } from "@urql/preact";
 import type { CombinedError } from "@urql/core";
 import { useI18n } from "../../lib/i18n-context";
-import { errorField, errorText } from "../../lib/errors";
+import { errorCode, errorField, errorText } from "../../lib/errors";
+import { fmtDateTime } from "../../lib/time";
+import type { PubConfigInput } from "../../gql/graphql";
 import { ActionError, ErrorNote, Heading, Loading } from "../ui";
 import { useSite } from "../site";
 import { useBase } from "../paths";
 import { useUnsavedGuard } from "../guard";
 import { SaveSettingsMutation, SettingsQuery } from "./ops";
-import { changed, check, fieldOf, fromConfig, patch, type Config, type Form, type Problem } from "./model";
+import { changed, check, fieldOf, fromConfig, labelKey, patch, type Config, type Form, type Problem } from "./model";
 import { SettingsFields } from "./SettingsFields";
 
 type Load = { state: "loading" } | { state: "error"; error: CombinedError } | { state: "ready"; config: Config };
@@ -49,6 +51,8 @@ export function SettingsView() {
 }
 
 type Status = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "error"; text: string } | { kind: "invalid" } | { kind: "nothing" };
+/** Conflict: the save was refused because the settings changed elsewhere; mine is the patch that was not saved. */
+type Conflict = { theirs: Config; mine: PubConfigInput };
 
 function SettingsForm(props: { config: Config }) {
   const { t } = useI18n();
@@ -60,6 +64,7 @@ function SettingsForm(props: { config: Config }) {
   const [form, setForm] = useState<Form>(initial);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const dirty = changed(initial, form).length > 0;
   useUnsavedGuard(dirty, t("unsaved.leave"));
 
@@ -82,8 +87,23 @@ function SettingsForm(props: { config: Config }) {
       document.getElementById(`f-${ps[0].field}`)?.focus();
       return;
     }
+    await send(patch(config, initial, form), config.version);
+  };
+
+  // send saves input under version (the one it was computed from); a
+  // CONFLICT loads the settings as stored now and shows what changed
+  // there, keeping the form as the owner left it.
+  const send = async (input: PubConfigInput, version: string) => {
     setStatus({ kind: "saving" });
-    const r = await client.mutation(SaveSettingsMutation, { userId: site.userId, input: patch(config, initial, form) }).toPromise();
+    const r = await client.mutation(SaveSettingsMutation, { userId: site.userId, input, ifVersion: version }).toPromise();
+    if (errorCode(r.error) === "CONFLICT") {
+      const now = await client.query(SettingsQuery, { userId: site.userId }, { requestPolicy: "network-only" }).toPromise();
+      if (now.data) {
+        setConflict({ theirs: now.data.pubConfig, mine: input });
+        setStatus({ kind: "idle" });
+        return;
+      }
+    }
     if (r.error || !r.data) {
       const f = fieldOf(errorField(r.error));
       if (f) setProblems([{ field: f, key: "settings.server", values: { message: r.error?.graphQLErrors[0]?.message ?? "" } }]);
@@ -92,10 +112,20 @@ function SettingsForm(props: { config: Config }) {
     }
     const saved = r.data.updatePubConfig;
     if (saved.timeZone !== site.zone) site.reloadZone();
+    setConflict(null);
     setConfig(saved);
     setForm(fromConfig(saved));
     setProblems([]);
     setStatus({ kind: "saved" });
+  };
+  const keepMine = () => conflict && void send(conflict.mine, conflict.theirs.version);
+  const loadTheirs = () => {
+    if (!conflict) return;
+    setConfig(conflict.theirs);
+    setForm(fromConfig(conflict.theirs));
+    setProblems([]);
+    setConflict(null);
+    setStatus({ kind: "idle" });
   };
 
   const discard = () => {
@@ -107,6 +137,7 @@ function SettingsForm(props: { config: Config }) {
 
   return (
     <form class="form settings-form" onSubmit={save} noValidate>
+      {conflict && <SettingsConflict loaded={initial} mine={form} theirs={conflict.theirs} onKeepMine={keepMine} onLoadTheirs={loadTheirs} busy={status.kind === "saving"} />}
       <SettingsFields
         form={form}
         set={set}
@@ -131,5 +162,50 @@ function SettingsForm(props: { config: Config }) {
         {status.kind === "invalid" && <ActionError text={t("settings.invalid", { count: problems.length })} />}
       </div>
     </form>
+  );
+}
+
+/**
+ * SettingsConflict tells the owner that the settings changed elsewhere
+ * since they were loaded: which settings changed there (their value now,
+ * and the one in this form), and offers to save this form's changes over
+ * them or to load them instead.
+ */
+function SettingsConflict(props: { loaded: Form; mine: Form; theirs: Config; onKeepMine: () => void; onLoadTheirs: () => void; busy: boolean }) {
+  const { t, lang } = useI18n();
+  const site = useSite();
+  const now = fromConfig(props.theirs);
+  const keys = changed(props.loaded, now);
+  const show = (k: keyof Form, v: Form[keyof Form]): string => {
+    if (typeof v === "boolean") return v ? t("settings.on") : t("settings.off");
+    if (Array.isArray(v)) return v.length ? v.map((s) => t(`settings.share.${s}`, { defaultValue: s })).join(", ") : t("settings.empty");
+    if (k === "commentsMode") return t(`settings.mode.${v}`, { defaultValue: String(v) });
+    return v === "" ? t("settings.empty") : String(v);
+  };
+  return (
+    <div class="notice conflict" role="alert">
+      <p>
+        <strong>{t("settings.conflictTitle")}</strong>
+        {props.theirs.updatedAt && <> {t("settings.conflictAt", { time: fmtDateTime(props.theirs.updatedAt, site.zone, lang) })}</>}
+      </p>
+      {keys.length > 0 && (
+        <ul class="conflict-fields">
+          {keys.map((k) => (
+            <li key={k}>
+              {t("settings.conflictField", { field: t(labelKey(k)), theirs: show(k, now[k]), mine: show(k, props.mine[k]) })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p class="hint muted">{t("settings.conflictHint")}</p>
+      <div class="actions">
+        <button type="button" onClick={props.onKeepMine} disabled={props.busy}>
+          {t("settings.keepMine")}
+        </button>
+        <button type="button" class="secondary" onClick={props.onLoadTheirs} disabled={props.busy}>
+          {t("settings.loadTheirs")}
+        </button>
+      </div>
+    </div>
   );
 }

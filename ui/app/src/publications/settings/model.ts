@@ -72,10 +72,11 @@ export function changed(initial: Form, f: Form): (keyof Form)[] {
 }
 
 /**
- * patch is the updatePubConfig input for the changed fields only. The
- * extensions object is the stored one with just the changed pieces
- * applied, so unknown keys, other providers, other comment options and
- * share identifiers this form does not offer are kept.
+ * patch is the updatePubConfig input for the changed fields only. Its
+ * extensions is a JSON Merge Patch (the API merges it into the stored
+ * object): only the pieces the owner changed, so unknown keys, other
+ * providers, other comment options, and whatever another tab changed
+ * meanwhile are kept; null deletes a key.
  */
 export function patch(c: Config, initial: Form, f: Form): PubConfigInput {
   const keys = changed(initial, f);
@@ -85,32 +86,29 @@ export function patch(c: Config, initial: Form, f: Form): PubConfigInput {
   for (const k of ["showSideRecent", "showSidePopular"] as const) if (keys.includes(k)) input[k] = Number(f[k]);
   const extKeys = keys.filter((k) => k === "share" || k === "commentsMode" || k === "measurementId" || k === "showViewCount" || k === "timeZone");
   if (extKeys.length === 0) return input;
-  const ext: Obj = structuredClone(obj(c.extensions) ?? {});
+  const stored = obj(c.extensions) ?? {};
+  const ext: Obj = {};
   if (extKeys.includes("share")) {
-    const had = Array.isArray(ext.shareButtons) ? (ext.shareButtons as unknown[]) : [];
+    // An array is replaced whole: identifiers this form does not offer
+    // are sent back as stored.
+    const had = Array.isArray(stored.shareButtons) ? (stored.shareButtons as unknown[]) : [];
     const foreign = had.filter((s) => typeof s === "string" && !(SHARE as readonly string[]).includes(s));
     ext.shareButtons = [...SHARE.filter((s) => f.share.includes(s)), ...foreign];
   }
-  if (extKeys.includes("commentsMode")) ext.comments = { ...(obj(ext.comments) ?? {}), mode: f.commentsMode };
+  if (extKeys.includes("commentsMode")) ext.comments = { mode: f.commentsMode };
   if (extKeys.includes("measurementId")) {
-    const analytics = { ...(obj(ext.analytics) ?? {}) };
-    const ga = { ...(obj(analytics.googleAnalytics) ?? {}) };
     const id = f.measurementId.trim();
-    if (id) ga.measurementId = id;
-    else delete ga.measurementId;
-    analytics.googleAnalytics = ga;
-    ext.analytics = analytics;
+    ext.analytics = { googleAnalytics: { measurementId: id || null } };
   }
-  if (extKeys.includes("showViewCount")) {
-    if (f.showViewCount) delete ext.showViewCount;
-    else ext.showViewCount = false;
-  }
-  if (extKeys.includes("timeZone")) {
-    if (f.timeZone) ext.timeZone = f.timeZone;
-    else delete ext.timeZone;
-  }
+  if (extKeys.includes("showViewCount")) ext.showViewCount = f.showViewCount ? null : false;
+  if (extKeys.includes("timeZone")) ext.timeZone = f.timeZone || null;
   input.extensions = ext;
   return input;
+}
+
+/** labelKey is the catalogue key naming a form field (the conflict notice lists them). */
+export function labelKey(k: keyof Form): string {
+  return k === "share" ? "settings.shareGroup" : `settings.${k}`;
 }
 
 /**

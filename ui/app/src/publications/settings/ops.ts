@@ -18,13 +18,15 @@ export const SettingsQuery = graphql(`
       showSidePopular
       extensions
       timeZone
+      version
+      updatedAt
     }
   }
 `);
 
 export const SaveSettingsMutation = graphql(`
-  mutation SaveSettings($userId: ID!, $input: PubConfigInput!) {
-    updatePubConfig(userId: $userId, input: $input) {
+  mutation SaveSettings($userId: ID!, $input: PubConfigInput!, $ifVersion: String) {
+    updatePubConfig(userId: $userId, input: $input, ifVersion: $ifVersion) {
       userId
       siteName
       subtitle
@@ -39,6 +41,8 @@ export const SaveSettingsMutation = graphql(`
       showSidePopular
       extensions
       timeZone
+      version
+      updatedAt
     }
   }
 `);

@@ -1,4 +1,6 @@
-// The Stats posts table: title first (ID still shown), publication date
+// The Stats posts table: title first (ID still shown; on a narrow screen
+// the ID column goes first, then the trend, so Views stays in view at
+// 375 px), publication date
 // in the site's zone, views with a bar and the daily trend as a
 // sparkline, both on one scale shared by every row of the table.
 import { useI18n } from "../../lib/i18n-context";
@@ -28,7 +30,7 @@ export function StatsTable(props: { rows: Row[]; allRows: Row[]; period: number;
             {head("title", t("stats.colTitle"), "title-col")}
             {head("published", t("stats.colPublished", { zone: site.zone }))}
             {head("views", t("stats.colViews"), "num")}
-            <th scope="col">{t("stats.colTrend")}</th>
+            <th scope="col" class="trend-col">{t("stats.colTrend")}</th>
             {head("id", t("stats.colId"), "id-col")}
           </tr>
         </thead>
@@ -43,7 +45,7 @@ export function StatsTable(props: { rows: Row[]; allRows: Row[]; period: number;
                 <span class="views-num">{r.views.toLocaleString(lang)}</span>
                 <Bar value={r.views} max={maxViews} />
               </td>
-              <td>
+              <td class="trend-col">
                 <Sparkline days={r.daily} max={maxDay} />
               </td>
               <td class="id-col">
