@@ -185,7 +185,7 @@ func (c *Cache) Load(ctx context.Context, key Key, build func(ctx context.Contex
 		e.verified.set(now)
 		if c.valid(e, now) {
 			c.entries.Set(key, e)
-			go e.Prepare() // the variants, off the request path
+			go c.prepare(key, e) // the variants, off the request path
 		}
 		return e, nil
 	})
@@ -193,6 +193,21 @@ func (c *Cache) Load(ctx context.Context, key Key, build func(ctx context.Contex
 		return nil, err
 	}
 	return v.(*Entry), nil
+}
+
+// prepare builds e's variants, then has the cache weigh e again with
+// their real sizes (when key still holds e).
+func (c *Cache) prepare(key Key, e *Entry) {
+	e.Prepare()
+	if len(e.Body) < minCompress {
+		return
+	}
+	c.entries.ComputeIfPresent(key, func(old *Entry) (*Entry, otter.ComputeOp) {
+		if old != e {
+			return old, otter.CancelOp
+		}
+		return e, otter.WriteOp
+	})
 }
 
 // Build makes an entry of p that is not kept (search results, pages built

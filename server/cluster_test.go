@@ -42,6 +42,9 @@ type cluster struct {
 	nodes  []*node
 	token  string // owner's session
 	owner  stgypub.ID
+	// pageBytes bounds each node's page cache (0: the default); set by
+	// newClusterBytes before the nodes start.
+	pageBytes int64
 }
 
 type node struct {
@@ -56,11 +59,18 @@ type node struct {
 // session, and waits until every node's cache is trusted.
 func newCluster(t testing.TB, n int, rdb redis.UniversalClient, prefix string) *cluster {
 	t.Helper()
+	return newClusterBytes(t, n, rdb, prefix, 0)
+}
+
+// newClusterBytes is newCluster with each node's page cache bounded to
+// pageBytes (0: the default).
+func newClusterBytes(t testing.TB, n int, rdb redis.UniversalClient, prefix string, pageBytes int64) *cluster {
+	t.Helper()
 	if rdb == nil {
 		r := redistest.New(t)
 		rdb, prefix = r.Client, r.Prefix
 	}
-	c := &cluster{t: t, st: storetest.New(t), rdb: rdb, prefix: prefix, now: baseTime}
+	c := &cluster{t: t, st: storetest.New(t), rdb: rdb, prefix: prefix, now: baseTime, pageBytes: pageBytes}
 	c.st.Now = c.clock
 	for range n {
 		c.nodes = append(c.nodes, c.newNode())
@@ -90,7 +100,7 @@ func (c *cluster) newNode() *node {
 	t := c.t
 	nd := &node{versions: pagecache.NewVersions(c.rdb, c.prefix, nil)}
 	var err error
-	if nd.pages, err = pagecache.New(pagecache.Config{Now: c.clock}); err != nil {
+	if nd.pages, err = pagecache.New(pagecache.Config{Now: c.clock, MaxBytes: c.pageBytes}); err != nil {
 		t.Fatal(err)
 	}
 	nd.counter = counter.New(c.rdb, c.st, counter.Config{Prefix: c.prefix})
