@@ -40,8 +40,18 @@ type Page struct {
 	// unknown, no Last-Modified is sent).
 	Modified time.Time
 	// Owner is the site owner whose page version the page depends on; 0
-	// for pages that show every site (home page, sitemap).
+	// for pages that show every site (home page, sitemap), which any
+	// announcement invalidates.
 	Owner stgypub.ID
+	// Owners are further owners the page depends on (an API response
+	// reading several sites): an announcement for any of them, or for
+	// Owner, invalidates it. Versions are their page versions when it
+	// was built, as Version is Owner's.
+	Owners   []stgypub.ID
+	Versions []int64
+	// Vary lists request headers besides Accept-Encoding that select
+	// this response (e.g. "Accept" for the API).
+	Vary string
 	// Version is the owner's site change time the page was built from
 	// (stgypub.PubArticle.SiteChanged), in µs since the epoch; 0 when
 	// unknown (the page is then rebuilt whenever the owner's version is
@@ -71,6 +81,7 @@ type Entry struct {
 	ctype, cache, length []string
 	csp                  []string
 	etagH, lastModH      []string
+	vary                 []string
 	variants             [2]variant // gzip, br
 
 	verified lastCheck // when the owner's version was last confirmed
@@ -104,6 +115,10 @@ func newEntry(p Page, start uint64) *Entry {
 		e.csp = []string{p.CSP}
 	}
 	e.length = []string{strconv.Itoa(len(p.Body))}
+	e.vary = varyH
+	if p.Vary != "" {
+		e.vary = []string{"Accept-Encoding, " + p.Vary}
+	}
 	if !p.Modified.IsZero() {
 		e.lastModAt = CeilSecond(p.Modified)
 		e.lastMod = e.lastModAt.Format(http.TimeFormat)
@@ -142,7 +157,7 @@ const entryOverhead = 1024
 // variants' (once built; until then estimated at 45% of the body, which
 // Cache.reweigh corrects after Prepare) plus a fixed overhead.
 func (e *Entry) weight() uint32 {
-	n := cap(e.Body) + entryOverhead + len(e.CSP) + len(e.ContentType) + len(e.CacheControl)
+	n := cap(e.Body) + entryOverhead + len(e.CSP) + len(e.ContentType) + len(e.CacheControl) + 16*len(e.Owners)
 	if len(e.Body) >= minCompress {
 		if e.ready(encGzip) && e.ready(encBrotli) {
 			n += cap(e.variants[encGzip].body) + cap(e.variants[encBrotli].body)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/counter"
 	"github.com/stgy/stgypub/graph"
 	"github.com/stgy/stgypub/internal/redistest"
@@ -109,8 +110,9 @@ func (c *cluster) newNode() *node {
 		Resolver: &graph.Resolver{
 			Posts: c.st, Users: c.st, Configs: c.st, Counter: nd.counter,
 			Owner: owner.New(c.st, c.st, c.st, c.clock), Auth: authSvc, ViewSecret: []byte("test-secret"),
+			Comments: comment.New(c.st, nil, comment.NewPublicCache(c.rdb, c.prefix, nil), comment.Config{Now: c.clock}),
 		},
-		Auth: authSvc, Redis: c.rdb,
+		Auth: authSvc, Redis: c.rdb, Responses: nd.pages, Versions: nd.versions,
 	})
 	base, _ := url.Parse(baseURL)
 	// Loopback is a trusted proxy, so load tests can rotate client
