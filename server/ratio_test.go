@@ -174,6 +174,14 @@ const (
 // (X-Forwarded-For from the trusted loopback); before, when set, runs
 // before each of our requests.
 func runPhases(b *testing.B, oursURL, bareURL string, rotate bool, before func()) {
+	runPhasesReq(b, oursURL, bareURL, rotate, before, func(url string) *http.Request {
+		req, _ := http.NewRequest(http.MethodGet, url, nil)
+		return req
+	})
+}
+
+// runPhasesReq is runPhases with the requests made by mk (for POSTs).
+func runPhasesReq(b *testing.B, oursURL, bareURL string, rotate bool, before func(), mk func(url string) *http.Request) {
 	tr := &http.Transport{MaxIdleConnsPerHost: benchClients, DisableCompression: true}
 	b.Cleanup(tr.CloseIdleConnections)
 	client := &http.Client{Transport: tr}
@@ -189,7 +197,7 @@ func runPhases(b *testing.B, oursURL, bareURL string, rotate bool, before func()
 			wg.Go(func() {
 				var lat []time.Duration
 				for i := 0; time.Now().Before(stop); i++ {
-					req, _ := http.NewRequest(http.MethodGet, url, nil)
+					req := mk(url)
 					req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0")
 					xff := "203.0.113.7"
 					if rotate {

@@ -22,6 +22,7 @@ import (
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/graph"
+	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -36,6 +37,9 @@ type api struct {
 	// norms maps a query text to its response-cache document digest
 	// ("" for a text that does not lex), bounded as the query cache.
 	norms graphql.Cache[string]
+	// keys maps a request's media type and URL query or body to its
+	// response-cache key (a zero Key: none), so a hit decodes nothing.
+	keys graphql.Cache[pagecache.Key]
 	// gz compresses responses that are not cache entries (entries write
 	// their own variants); uncached is the full path behind it.
 	gz       func(http.Handler) http.Handler
@@ -74,6 +78,7 @@ func New(cfg Config, deps Deps) http.Handler {
 	srv.AddTransport(transport.POST{})
 	a.cache = lru.New[*ast.QueryDocument](cfg.QueryCacheSize)
 	a.norms = lru.New[string](cfg.QueryCacheSize)
+	a.keys = lru.New[pagecache.Key](cfg.QueryCacheSize)
 	a.gz = compressor()
 	a.uncached = a.gz(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { a.serve(w, r, false) }))
 	srv.SetQueryCache(a.cache)

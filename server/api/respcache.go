@@ -162,13 +162,44 @@ func (a *api) responseKey(r *http.Request) (pagecache.Key, bool) {
 	if acc.json == "" {
 		return pagecache.Key{}, false
 	}
-	var p keyParams
-	var ok bool
+	var raw string
 	switch r.Method {
 	case http.MethodGet:
-		p, ok = getKeyParams(r.URL.RawQuery)
+		raw = "G" + acc.json + "\x00" + r.URL.RawQuery
 	case http.MethodPost:
-		p, ok = a.postKeyParams(r)
+		body, ok := a.postBody(r)
+		if !ok {
+			return pagecache.Key{}, false
+		}
+		raw = "P" + acc.json + "\x00" + body
+	default:
+		return pagecache.Key{}, false
+	}
+	if len(raw) <= maxMemoRequest {
+		if k, ok := a.keys.Get(r.Context(), raw); ok {
+			return k, k.Kind != 0
+		}
+	}
+	k, ok := a.computeKey(r.Method, acc.json, raw[len(acc.json)+2:])
+	if len(raw) <= maxMemoRequest {
+		a.keys.Add(r.Context(), raw, k) // a zero Key remembers "no key"
+	}
+	return k, ok
+}
+
+// maxMemoRequest is the longest request (URL query or body) whose key
+// is remembered: the memo holds Config.QueryCacheSize of them.
+const maxMemoRequest = 8 << 10
+
+// computeKey derives the key of a request's URL query (GET) or body
+// (POST), see responseKey.
+func (a *api) computeKey(method, media, raw string) (pagecache.Key, bool) {
+	var p keyParams
+	var ok bool
+	if method == http.MethodGet {
+		p, ok = getKeyParams(raw)
+	} else {
+		p, ok = postKeyParams(raw)
 		ok = ok && p.query == "" // text POSTs are not cached
 	}
 	if !ok {
@@ -179,7 +210,7 @@ func (a *api) responseKey(r *http.Request) (pagecache.Key, bool) {
 		return pagecache.Key{}, false
 	}
 	h := sha256.New()
-	for _, part := range []string{acc.json, r.Method, doc, p.operationName, p.variables, p.extensions} {
+	for _, part := range []string{media, method, doc, p.operationName, p.variables, p.extensions} {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
 	}
@@ -273,25 +304,30 @@ func getKeyParams(rawQuery string) (keyParams, bool) {
 	return p.canonical()
 }
 
-// postKeyParams reads a POST's JSON body (Content-Type application/json,
-// at most MaxBodyBytes) and puts it back for the full path.
-func (a *api) postKeyParams(r *http.Request) (keyParams, bool) {
+// postBody reads a POST's JSON body (Content-Type application/json, at
+// most MaxBodyBytes, valid UTF-8) and puts it back for the full path.
+func (a *api) postBody(r *http.Request) (string, bool) {
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "application/json" || (params["charset"] != "" && !strings.EqualFold(params["charset"], "utf-8")) {
-		return keyParams{}, false
+		return "", false
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, a.cfg.MaxBodyBytes+1))
 	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), r.Body))
 	if err != nil || int64(len(body)) > a.cfg.MaxBodyBytes || !utf8.Valid(body) {
-		return keyParams{}, false
+		return "", false
 	}
+	return string(body), true
+}
+
+// postKeyParams decodes a POST body's parameters.
+func postKeyParams(body string) (keyParams, bool) {
 	var raw struct {
 		Query         *string         `json:"query"`
 		OperationName *string         `json:"operationName"`
 		Variables     json.RawMessage `json:"variables"`
 		Extensions    json.RawMessage `json:"extensions"`
 	}
-	if json.Unmarshal(body, &raw) != nil {
+	if json.Unmarshal([]byte(body), &raw) != nil {
 		return keyParams{}, false
 	}
 	var p keyParams
