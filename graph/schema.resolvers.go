@@ -168,17 +168,17 @@ func (r *ownPostResolver) PublicationState(ctx context.Context, obj *stgypub.Pos
 
 // Title is the resolver for the title field.
 func (r *ownPostResolver) Title(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Summary().Title, nil
+	return r.texts(obj).summary.Title, nil
 }
 
 // Description is the resolver for the description field.
 func (r *ownPostResolver) Description(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Summary().Description, nil
+	return r.texts(obj).summary.Description, nil
 }
 
 // Digest is the resolver for the digest field.
 func (r *ownPostResolver) Digest(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Digest(), nil
+	return r.texts(obj).digest, nil
 }
 
 // Owner is the resolver for the owner field.
@@ -198,22 +198,22 @@ func (r *postResolver) URL(ctx context.Context, obj *stgypub.Post) (string, erro
 
 // Title is the resolver for the title field.
 func (r *postResolver) Title(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Summary().Title, nil
+	return r.texts(obj).summary.Title, nil
 }
 
 // Description is the resolver for the description field.
 func (r *postResolver) Description(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Summary().Description, nil
+	return r.texts(obj).summary.Description, nil
 }
 
 // FeaturedImage is the resolver for the featuredImage field.
 func (r *postResolver) FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return stgypub.ShareableImage(obj.Summary().Image, r.BaseURL), nil
+	return stgypub.ShareableImage(r.texts(obj).summary.Image, r.BaseURL), nil
 }
 
 // Digest is the resolver for the digest field.
 func (r *postResolver) Digest(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Digest(), nil
+	return r.texts(obj).digest, nil
 }
 
 // HTML is the resolver for the html field.

@@ -22,6 +22,7 @@ import (
 	"github.com/stgy/stgypub/internal/redistest"
 	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/pagecache"
+	"github.com/stgy/stgypub/render"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
@@ -111,6 +112,7 @@ func (c *cluster) newNode() *node {
 			Posts: c.st, Users: c.st, Configs: c.st, Counter: nd.counter,
 			Owner: owner.New(c.st, c.st, c.st, c.clock), Auth: authSvc, ViewSecret: []byte("test-secret"),
 			Comments: comment.New(c.st, nil, comment.NewPublicCache(c.rdb, c.prefix, nil), comment.Config{Now: c.clock}),
+			Articles: render.New(c.st, render.Config{}), // as cmd/stgy-pub wires it
 		},
 		Auth: authSvc, Redis: c.rdb, Responses: nd.pages, Versions: nd.versions,
 	})

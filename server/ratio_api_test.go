@@ -2,12 +2,16 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/uptrace/bun"
 )
 
 // The API benchmark queries (issue 18): the article query of docs/API.md
@@ -91,5 +95,55 @@ func BenchmarkAPIHit(b *testing.B) {
 		if w.code != 200 {
 			b.Fatal(w.code)
 		}
+	}
+}
+
+// statementCounter counts SQL statements (a bun query hook).
+type statementCounter struct{ n atomic.Int64 }
+
+func (c *statementCounter) BeforeQuery(ctx context.Context, ev *bun.QueryEvent) context.Context {
+	c.n.Add(1)
+	if debugStatements {
+		println("SQL", strings.Join(strings.Fields(ev.Query), " ")[:min(160, len(strings.Join(strings.Fields(ev.Query), " ")))])
+	}
+	return ctx
+}
+func (c *statementCounter) AfterQuery(context.Context, *bun.QueryEvent) {}
+
+var debugStatements = false
+
+// BenchmarkAPIMiss is one POST of each API benchmark query's text through
+// the whole server (never cached: the operation runs): `-benchmem` gives
+// its allocations, statements/op its PostgreSQL statements.
+func BenchmarkAPIMiss(b *testing.B) {
+	s := newBenchSite(b)
+	nd := s.c.nodes[0]
+	sc := &statementCounter{}
+	s.c.st.DB = s.c.st.DB.WithQueryHook(sc)
+	post := strings.TrimPrefix(s.pubEN, "/pub/")
+	for _, tc := range []struct {
+		name, query string
+		vars        map[string]any
+	}{
+		{"article", benchArticleQuery, map[string]any{"id": post}},
+		{"site", benchSiteQuery, map[string]any{"u": s.gopher.String()}},
+		{"comments", benchCommentsQuery, map[string]any{"p": post}},
+	} {
+		body, _ := json.Marshal(map[string]any{"query": tc.query, "variables": tc.vars})
+		b.Run(tc.name, func(b *testing.B) {
+			w := &discard{h: http.Header{}}
+			b.ReportAllocs()
+			n0 := sc.n.Load()
+			for b.Loop() {
+				clear(w.h)
+				req := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				nd.srv.ServeHTTP(w, req)
+				if w.code != 200 {
+					b.Fatal(w.code)
+				}
+			}
+			b.ReportMetric(float64(sc.n.Load()-n0)/float64(b.N), "statements/op")
+		})
 	}
 }
