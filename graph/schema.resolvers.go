@@ -521,6 +521,11 @@ func (r *siteRankingEntryResolver) Site(ctx context.Context, obj *model.SiteRank
 	return &model.Site{ID: obj.Post.OwnedBy}, nil
 }
 
+// PostsPage is the resolver for the postsPage field.
+func (r *statsResolver) PostsPage(ctx context.Context, obj *stgypub.Stats, first *int, after *string, sort *model.PostStatsSort) (*model.PostStatsConnection, error) {
+	return statsPage(obj, first, after, sort)
+}
+
 // DayPV returns DayPVResolver implementation.
 func (r *Resolver) DayPV() DayPVResolver { return &dayPVResolver{r} }
 
@@ -557,6 +562,9 @@ func (r *Resolver) Site() SiteResolver { return &siteResolver{r} }
 // SiteRankingEntry returns SiteRankingEntryResolver implementation.
 func (r *Resolver) SiteRankingEntry() SiteRankingEntryResolver { return &siteRankingEntryResolver{r} }
 
+// Stats returns StatsResolver implementation.
+func (r *Resolver) Stats() StatsResolver { return &statsResolver{r} }
+
 type (
 	dayPVResolver            struct{ *Resolver }
 	mutationResolver         struct{ *Resolver }
@@ -570,4 +578,5 @@ type (
 	queryResolver            struct{ *Resolver }
 	siteResolver             struct{ *Resolver }
 	siteRankingEntryResolver struct{ *Resolver }
+	statsResolver            struct{ *Resolver }
 )
