@@ -37,13 +37,16 @@ func docSnippet(t *testing.T, heading, lang string) string {
 // (node ui/app/examples/frontend/node.mjs BASE_URL) and the ES module
 // snippet saved as a .mjs file, which must print the article's title and
 // a counted view. It needs node and ui/app's packages (npm ci --prefix
-// ui/app, the documented first step); without them it fails, saying so.
+// ui/app, the documented first step); without them it is skipped, saying
+// so.
 func TestFrontendDocsRun(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed (the documented commands need Node 20)")
 	}
 	if _, err := os.Stat("../ui/app/node_modules/@urql/core"); err != nil {
-		t.Fatal("ui/app/node_modules is missing: run the documented `npm ci --prefix ui/app` first")
+		// scripts/test.sh runs the Go tests from a copy without
+		// node_modules; `make ui` or scripts/ui-check.sh installs them.
+		t.Skip("ui/app/node_modules is missing: run the documented `npm ci --prefix ui/app` first")
 	}
 	c := newCluster(t, 1, nil, "")
 	c.mu.Lock()
