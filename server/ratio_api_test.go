@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -12,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/uptrace/bun"
+
+	"github.com/stgy/stgypub"
 )
 
 // The API benchmark queries (issue 18): the article query of docs/API.md
@@ -40,6 +43,7 @@ func BenchmarkAPIRatio(b *testing.B) {
 	s := newBenchSite(b)
 	nd := s.c.nodes[0]
 	post := strings.TrimPrefix(s.pubEN, "/pub/")
+	withComments(b, s, post, 20)
 	cases := []struct {
 		name, query string
 		vars        map[string]any
@@ -98,19 +102,38 @@ func BenchmarkAPIHit(b *testing.B) {
 	}
 }
 
+// withComments opens the comment section of the English demo site and
+// publishes n comments on post (the comment list benchmarks read a page).
+func withComments(b *testing.B, s *benchSite, post string, n int) {
+	b.Helper()
+	ctx := context.Background()
+	cfg, err := s.c.st.PubConfig(ctx, s.gopher)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if cfg.Extensions, err = stgypub.ParseExtensions(`{"comments":{"mode":"open"}}`); err != nil {
+		b.Fatal(err)
+	}
+	if err := s.c.st.UpdatePubConfig(ctx, cfg); err != nil {
+		b.Fatal(err)
+	}
+	id, _ := stgypub.ParseID(post)
+	for i := range n {
+		c := &stgypub.Comment{PostID: id, Nickname: fmt.Sprintf("Reader %d", i), Body: fmt.Sprintf("Comment number %d, with a few words of text.\n", i), Status: stgypub.CommentPublished}
+		if err := s.c.st.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // statementCounter counts SQL statements (a bun query hook).
 type statementCounter struct{ n atomic.Int64 }
 
-func (c *statementCounter) BeforeQuery(ctx context.Context, ev *bun.QueryEvent) context.Context {
+func (c *statementCounter) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context {
 	c.n.Add(1)
-	if debugStatements {
-		println("SQL", strings.Join(strings.Fields(ev.Query), " ")[:min(160, len(strings.Join(strings.Fields(ev.Query), " ")))])
-	}
 	return ctx
 }
 func (c *statementCounter) AfterQuery(context.Context, *bun.QueryEvent) {}
-
-var debugStatements = false
 
 // BenchmarkAPIMiss is one POST of each API benchmark query's text through
 // the whole server (never cached: the operation runs): `-benchmem` gives
@@ -121,6 +144,7 @@ func BenchmarkAPIMiss(b *testing.B) {
 	sc := &statementCounter{}
 	s.c.st.DB = s.c.st.DB.WithQueryHook(sc)
 	post := strings.TrimPrefix(s.pubEN, "/pub/")
+	withComments(b, s, post, 20)
 	for _, tc := range []struct {
 		name, query string
 		vars        map[string]any
