@@ -93,7 +93,8 @@ type Config struct {
 	CacheMaxAge, CacheSharedMaxAge time.Duration
 	// ViewCountTTL bounds the life of a cached response that shows view
 	// counts, rankings or Popular entries (they change without a write);
-	// default 5 minutes, the pages' display latency (STGY_CACHE_TTL).
+	// default 5 minutes, the pages' display latency (cmd wires the
+	// counter's cache TTL).
 	ViewCountTTL time.Duration
 }
 
