@@ -10,6 +10,9 @@ import (
 // Page is one page of a post's comments as a viewer sees it.
 type Page struct {
 	PostID stgypub.ID
+	// Owner is the post's owner, whose site change a comment write
+	// announces (the API's response cache records it).
+	Owner  stgypub.ID
 	Order  stgypub.Order
 	Number int // 1-based
 	Items  []*Item
@@ -52,9 +55,14 @@ func (s *Service) List(ctx context.Context, viewer *stgypub.User, postID stgypub
 			published, err = s.store.CountPublishedComments(ctx, postID)
 		}
 	case stgypub.CommentsPublishedOnly:
-		cp, err = s.cache.Page(ctx, t.Post, order, number, now, func() (*stgypub.CommentPage, error) {
+		load := func() (*stgypub.CommentPage, error) {
 			return s.store.Comments(ctx, postID, stgypub.CommentQuery{Order: order, Page: number})
-		})
+		}
+		if direct(ctx) {
+			cp, err = load()
+		} else {
+			cp, err = s.cache.Page(ctx, t.Post, order, number, now, load)
+		}
 	default:
 		cp = &stgypub.CommentPage{}
 	}
@@ -64,7 +72,7 @@ func (s *Service) List(ctx context.Context, viewer *stgypub.User, postID stgypub
 	if published < 0 {
 		published = cp.TotalCount
 	}
-	p := &Page{PostID: postID, Order: order, Number: number, TotalCount: cp.TotalCount, PublishedCount: published,
+	p := &Page{PostID: postID, Owner: t.Post.OwnedBy, Order: order, Number: number, TotalCount: cp.TotalCount, PublishedCount: published,
 		CanModerate: stgypub.CanModerateComments(viewer, t.Post), Items: make([]*Item, len(cp.Items))}
 	for i, c := range cp.Items {
 		p.Items[i] = item(viewer, t.Post, c)

@@ -49,6 +49,9 @@ func setComplexity(c *ComplexityRoot) {
 	c.Post.Prev = func(child int) int { return 5 + child }
 	c.Post.Next = func(child int) int { return 5 + child }
 	c.Stats.Posts = func(child int) int { return child * 50 } // up to 1000 rows; charged as a page
+	c.Stats.PostsPage = func(child int, first *int, _ *string, _ *model.PostStatsSort) int {
+		return 1 + child*pageLimit(first, defaultStatsPage, maxStatsPage)/4
+	}
 }
 
 // pageLimit is the effective limit of a list argument: def when absent,

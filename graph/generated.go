@@ -46,6 +46,7 @@ type ResolverRoot interface {
 	Query() QueryResolver
 	Site() SiteResolver
 	SiteRankingEntry() SiteRankingEntryResolver
+	Stats() StatsResolver
 }
 
 type DirectiveRoot struct {
@@ -194,6 +195,18 @@ type ComplexityRoot struct {
 		PV          func(childComplexity int) int
 		PublishedAt func(childComplexity int) int
 		Title       func(childComplexity int) int
+	}
+
+	PostStatsConnection struct {
+		Edges      func(childComplexity int) int
+		Nodes      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	PostStatsEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	PubComment struct {
@@ -374,6 +387,7 @@ type ComplexityRoot struct {
 		Days      func(childComplexity int) int
 		OwnerID   func(childComplexity int) int
 		Posts     func(childComplexity int) int
+		PostsPage func(childComplexity int, first *int, after *string, sort *model.PostStatsSort) int
 		TotalPV   func(childComplexity int) int
 		UpdatedAt func(childComplexity int) int
 	}
@@ -510,6 +524,9 @@ type SiteRankingEntryResolver interface {
 	SiteName(ctx context.Context, obj *model.SiteRankingEntry) (string, error)
 	SiteURL(ctx context.Context, obj *model.SiteRankingEntry) (string, error)
 	Site(ctx context.Context, obj *model.SiteRankingEntry) (*model.Site, error)
+}
+type StatsResolver interface {
+	PostsPage(ctx context.Context, obj *stgypub.Stats, first *int, after *string, sort *model.PostStatsSort) (*model.PostStatsConnection, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -1255,6 +1272,44 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PostStats.Title(childComplexity), true
+
+	case "PostStatsConnection.edges":
+		if e.ComplexityRoot.PostStatsConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostStatsConnection.Edges(childComplexity), true
+	case "PostStatsConnection.nodes":
+		if e.ComplexityRoot.PostStatsConnection.Nodes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostStatsConnection.Nodes(childComplexity), true
+	case "PostStatsConnection.pageInfo":
+		if e.ComplexityRoot.PostStatsConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostStatsConnection.PageInfo(childComplexity), true
+	case "PostStatsConnection.totalCount":
+		if e.ComplexityRoot.PostStatsConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostStatsConnection.TotalCount(childComplexity), true
+
+	case "PostStatsEdge.cursor":
+		if e.ComplexityRoot.PostStatsEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostStatsEdge.Cursor(childComplexity), true
+	case "PostStatsEdge.node":
+		if e.ComplexityRoot.PostStatsEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostStatsEdge.Node(childComplexity), true
 
 	case "PubComment.body":
 		if e.ComplexityRoot.PubComment.Body == nil {
@@ -2135,6 +2190,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Stats.Posts(childComplexity), true
+	case "Stats.postsPage":
+		if e.ComplexityRoot.Stats.PostsPage == nil {
+			break
+		}
+
+		args, err := ec.field_Stats_postsPage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Stats.PostsPage(childComplexity, args["first"].(*int), args["after"].(*string), args["sort"].(*model.PostStatsSort)), true
 	case "Stats.totalPv":
 		if e.ComplexityRoot.Stats.TotalPV == nil {
 			break
@@ -2596,7 +2662,35 @@ type Stats {
   updatedAt: Time!
   totalPv: Int!
   daily: [DayPV!]!
+  "Every row at once (up to 1,000); prefer postsPage, which sends one screen."
   posts: [PostStats!]!
+  """
+  The per-post rows one page at a time, as a connection: first (default 50,
+  clamped to 200; below 1 is BAD_USER_INPUT) rows after a cursor, in sort
+  order. totalCount is the number of rows of posts; totalPv and daily above
+  are the totals of every row, whatever the page. A cursor names a position
+  in its sort (a string that is not one is BAD_USER_INPUT on after).
+  """
+  postsPage(first: Int, after: String, sort: PostStatsSort = PV_DESC): PostStatsConnection!
+}
+
+"Order of Stats.postsPage: page views (most first, ties by ID), or publication (newest first, unpublished last, ties by ID)."
+enum PostStatsSort {
+  PV_DESC
+  PUBLISHED_DESC
+}
+
+"One page of Stats rows (Stats.postsPage)."
+type PostStatsConnection {
+  edges: [PostStatsEdge!]!
+  nodes: [PostStats!]!
+  pageInfo: PageInfo!
+  totalCount: Int!
+}
+
+type PostStatsEdge {
+  cursor: String!
+  node: PostStats!
 }
 
 "A Markdown body rendered by the server's own renderer, as the article page shows it."
@@ -3256,6 +3350,30 @@ func (ec *executionContext) childFields_PostStats(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type PostStats", field.Name)
 }
 
+func (ec *executionContext) childFields_PostStatsConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PostStatsConnection_edges(ctx, field)
+	case "nodes":
+		return ec.fieldContext_PostStatsConnection_nodes(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PostStatsConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_PostStatsConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PostStatsConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PostStatsEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PostStatsEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PostStatsEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PostStatsEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_PubComment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -3572,6 +3690,8 @@ func (ec *executionContext) childFields_Stats(ctx context.Context, field graphql
 		return ec.fieldContext_Stats_daily(ctx, field)
 	case "posts":
 		return ec.fieldContext_Stats_posts(ctx, field)
+	case "postsPage":
+		return ec.fieldContext_Stats_postsPage(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Stats", field.Name)
 }
@@ -4633,6 +4753,36 @@ func (ec *executionContext) field_Site_search_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["limit"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Stats_postsPage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "sort",
+		func(ctx context.Context, v any) (*model.PostStatsSort, error) {
+			return ec.unmarshalOPostStatsSort2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsSort(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["sort"] = arg2
 	return args, nil
 }
 
@@ -7579,6 +7729,180 @@ func (ec *executionContext) fieldContext_PostStats_daily(_ context.Context, fiel
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_DayPV(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PostStatsConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PostStatsConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostStatsConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PostStatsEdge) graphql.Marshaler {
+			return ec.marshalNPostStatsEdge2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostStatsConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PostStatsConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PostStatsEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PostStatsConnection_nodes(ctx context.Context, field graphql.CollectedField, obj *model.PostStatsConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostStatsConnection_nodes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nodes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*stgypub.PostStats) graphql.Marshaler {
+			return ec.marshalNPostStats2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPostStatsᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostStatsConnection_nodes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PostStatsConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PostStats(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PostStatsConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PostStatsConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostStatsConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostStatsConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PostStatsConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PostStatsConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.PostStatsConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostStatsConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostStatsConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PostStatsConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PostStatsEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PostStatsEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostStatsEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostStatsEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PostStatsEdge", field, false, false, "String")
+}
+
+func (ec *executionContext) _PostStatsEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PostStatsEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostStatsEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.PostStats) graphql.Marshaler {
+			return ec.marshalNPostStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPostStats(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostStatsEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PostStatsEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PostStats(ctx, field)
 		},
 	}
 	return fc, nil
@@ -11189,6 +11513,50 @@ func (ec *executionContext) fieldContext_Stats_posts(_ context.Context, field gr
 	return fc, nil
 }
 
+func (ec *executionContext) _Stats_postsPage(ctx context.Context, field graphql.CollectedField, obj *stgypub.Stats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Stats_postsPage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Stats().PostsPage(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["sort"].(*model.PostStatsSort))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PostStatsConnection) graphql.Marshaler {
+			return ec.marshalNPostStatsConnection2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Stats_postsPage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Stats",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PostStatsConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Stats_postsPage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _User_id(ctx context.Context, field graphql.CollectedField, obj *stgypub.User) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13730,6 +14098,92 @@ func (ec *executionContext) _PostStats(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var postStatsConnectionImplementors = []string{"PostStatsConnection"}
+
+func (ec *executionContext) _PostStatsConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PostStatsConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, postStatsConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PostStatsConnection")
+		case "edges":
+			out.Values[i] = ec._PostStatsConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nodes":
+			out.Values[i] = ec._PostStatsConnection_nodes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PostStatsConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._PostStatsConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var postStatsEdgeImplementors = []string{"PostStatsEdge"}
+
+func (ec *executionContext) _PostStatsEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PostStatsEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, postStatsEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PostStatsEdge")
+		case "cursor":
+			out.Values[i] = ec._PostStatsEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._PostStatsEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var pubCommentImplementors = []string{"PubComment"}
 
 func (ec *executionContext) _PubComment(ctx context.Context, sel ast.SelectionSet, obj *comment.Item) graphql.Marshaler {
@@ -14896,33 +15350,39 @@ func (ec *executionContext) _Stats(ctx context.Context, sel ast.SelectionSet, ob
 		case "ownerId":
 			out.Values[i] = ec._Stats_ownerId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "days":
 			out.Values[i] = ec._Stats_days(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "updatedAt":
 			out.Values[i] = ec._Stats_updatedAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "totalPv":
 			out.Values[i] = ec._Stats_totalPv(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "daily":
 			out.Values[i] = ec._Stats_daily(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "posts":
 			out.Values[i] = ec._Stats_posts(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "postsPage":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Stats_postsPage(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -15660,6 +16120,62 @@ func (ec *executionContext) marshalNPostStats2ᚕgithubᚗcomᚋstgyᚋstgypub�
 	return ret
 }
 
+func (ec *executionContext) marshalNPostStats2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPostStatsᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.PostStats) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPostStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPostStats(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPostStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPostStats(ctx context.Context, sel ast.SelectionSet, v *stgypub.PostStats) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PostStats!")
+		return graphql.Null
+	}
+	return ec._PostStats(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPostStatsConnection2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsConnection(ctx context.Context, sel ast.SelectionSet, v *model.PostStatsConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PostStatsConnection!")
+		return graphql.Null
+	}
+	return ec._PostStatsConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPostStatsEdge2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PostStatsEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPostStatsEdge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPostStatsEdge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsEdge(ctx context.Context, sel ast.SelectionSet, v *model.PostStatsEdge) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PostStatsEdge!")
+		return graphql.Null
+	}
+	return ec._PostStatsEdge(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPubComment2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*comment.Item) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -16373,6 +16889,22 @@ func (ec *executionContext) unmarshalOPostOrder2ᚖgithubᚗcomᚋstgyᚋstgypub
 }
 
 func (ec *executionContext) marshalOPostOrder2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostOrder(ctx context.Context, sel ast.SelectionSet, v *model.PostOrder) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOPostStatsSort2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsSort(ctx context.Context, v any) (*model.PostStatsSort, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.PostStatsSort)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPostStatsSort2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsSort(ctx context.Context, sel ast.SelectionSet, v *model.PostStatsSort) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

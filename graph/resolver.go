@@ -45,6 +45,8 @@ type Resolver struct {
 	BaseURL string
 	Logger  *slog.Logger
 	Now     func() time.Time
+
+	summaries summaries // texts
 }
 
 // Limits of list arguments.

@@ -223,17 +223,17 @@ func (r *ownPostResolver) PublicationState(ctx context.Context, obj *stgypub.Pos
 
 // Title is the resolver for the title field.
 func (r *ownPostResolver) Title(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Summary().Title, nil
+	return r.texts(obj).summary.Title, nil
 }
 
 // Description is the resolver for the description field.
 func (r *ownPostResolver) Description(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Summary().Description, nil
+	return r.texts(obj).summary.Description, nil
 }
 
 // Digest is the resolver for the digest field.
 func (r *ownPostResolver) Digest(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Digest(), nil
+	return r.texts(obj).digest, nil
 }
 
 // Version is the resolver for the version field.
@@ -258,22 +258,22 @@ func (r *postResolver) URL(ctx context.Context, obj *stgypub.Post) (string, erro
 
 // Title is the resolver for the title field.
 func (r *postResolver) Title(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Summary().Title, nil
+	return r.texts(obj).summary.Title, nil
 }
 
 // Description is the resolver for the description field.
 func (r *postResolver) Description(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Summary().Description, nil
+	return r.texts(obj).summary.Description, nil
 }
 
 // FeaturedImage is the resolver for the featuredImage field.
 func (r *postResolver) FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return stgypub.ShareableImage(obj.Summary().Image, r.BaseURL), nil
+	return stgypub.ShareableImage(r.texts(obj).summary.Image, r.BaseURL), nil
 }
 
 // Digest is the resolver for the digest field.
 func (r *postResolver) Digest(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Digest(), nil
+	return r.texts(obj).digest, nil
 }
 
 // HTML is the resolver for the html field.
@@ -591,6 +591,11 @@ func (r *siteRankingEntryResolver) Site(ctx context.Context, obj *model.SiteRank
 	return &model.Site{ID: obj.Post.OwnedBy}, nil
 }
 
+// PostsPage is the resolver for the postsPage field.
+func (r *statsResolver) PostsPage(ctx context.Context, obj *stgypub.Stats, first *int, after *string, sort *model.PostStatsSort) (*model.PostStatsConnection, error) {
+	return statsPage(obj, first, after, sort)
+}
+
 // DayPV returns DayPVResolver implementation.
 func (r *Resolver) DayPV() DayPVResolver { return &dayPVResolver{r} }
 
@@ -630,6 +635,9 @@ func (r *Resolver) Site() SiteResolver { return &siteResolver{r} }
 // SiteRankingEntry returns SiteRankingEntryResolver implementation.
 func (r *Resolver) SiteRankingEntry() SiteRankingEntryResolver { return &siteRankingEntryResolver{r} }
 
+// Stats returns StatsResolver implementation.
+func (r *Resolver) Stats() StatsResolver { return &statsResolver{r} }
+
 type (
 	dayPVResolver            struct{ *Resolver }
 	meResolver               struct{ *Resolver }
@@ -644,4 +652,5 @@ type (
 	queryResolver            struct{ *Resolver }
 	siteResolver             struct{ *Resolver }
 	siteRankingEntryResolver struct{ *Resolver }
+	statsResolver            struct{ *Resolver }
 )

@@ -67,6 +67,9 @@ const (
 	KindHome
 	KindSitemap
 	KindCommentsFeed
+	// KindAPI is an anonymous GraphQL response (server/api "Response
+	// cache"): Variant is the digest of its request.
+	KindAPI
 )
 
 // Key identifies one cached page: its kind, the post (KindPub,
@@ -143,10 +146,21 @@ func (c *Cache) valid(e *Entry, now time.Time) bool {
 	last := c.floor.Load()
 	if e.Owner == 0 {
 		last = c.epoch.Load()
-	} else if v, ok := c.owners.Load(e.Owner); ok && v.(uint64) > last {
-		last = v.(uint64)
+	} else {
+		last = max(last, c.ownerEpoch(e.Owner))
+		for _, o := range e.Owners {
+			last = max(last, c.ownerEpoch(o))
+		}
 	}
 	return e.start >= last
+}
+
+// ownerEpoch is the epoch of the owner's last announcement (0: none).
+func (c *Cache) ownerEpoch(o stgypub.ID) uint64 {
+	if v, ok := c.owners.Load(o); ok {
+		return v.(uint64)
+	}
+	return 0
 }
 
 // trusted reports whether entries may be served and kept: always for a
@@ -185,7 +199,7 @@ func (c *Cache) Load(ctx context.Context, key Key, build func(ctx context.Contex
 		e.verified.set(now)
 		if c.valid(e, now) {
 			c.entries.Set(key, e)
-			go e.Prepare() // the variants, off the request path
+			go c.prepare(key, e) // the variants, off the request path
 		}
 		return e, nil
 	})
@@ -193,6 +207,21 @@ func (c *Cache) Load(ctx context.Context, key Key, build func(ctx context.Contex
 		return nil, err
 	}
 	return v.(*Entry), nil
+}
+
+// prepare builds e's variants, then has the cache weigh e again with
+// their real sizes (when key still holds e).
+func (c *Cache) prepare(key Key, e *Entry) {
+	e.Prepare()
+	if len(e.Body) < minCompress {
+		return
+	}
+	c.entries.ComputeIfPresent(key, func(old *Entry) (*Entry, otter.ComputeOp) {
+		if old != e {
+			return old, otter.CancelOp
+		}
+		return e, otter.WriteOp
+	})
 }
 
 // Build makes an entry of p that is not kept (search results, pages built

@@ -40,8 +40,18 @@ type Page struct {
 	// unknown, no Last-Modified is sent).
 	Modified time.Time
 	// Owner is the site owner whose page version the page depends on; 0
-	// for pages that show every site (home page, sitemap).
+	// for pages that show every site (home page, sitemap), which any
+	// announcement invalidates.
 	Owner stgypub.ID
+	// Owners are further owners the page depends on (an API response
+	// reading several sites): an announcement for any of them, or for
+	// Owner, invalidates it. Versions are their page versions when it
+	// was built, as Version is Owner's.
+	Owners   []stgypub.ID
+	Versions []int64
+	// Vary lists request headers besides Accept-Encoding that select
+	// this response (e.g. "Accept" for the API).
+	Vary string
 	// Version is the owner's site change time the page was built from
 	// (stgypub.PubArticle.SiteChanged), in µs since the epoch; 0 when
 	// unknown (the page is then rebuilt whenever the owner's version is
@@ -71,6 +81,7 @@ type Entry struct {
 	ctype, cache, length []string
 	csp                  []string
 	etagH, lastModH      []string
+	vary                 []string
 	variants             [2]variant // gzip, br
 
 	verified lastCheck // when the owner's version was last confirmed
@@ -85,7 +96,10 @@ type variant struct {
 
 // newEntry hashes the body (xxhash64, the strong ETag) and formats the
 // headers once.
+// The body is kept as a right-sized copy when its backing array is larger
+// (a builder's grown buffer), so the cache keeps what it counts.
 func newEntry(p Page, start uint64) *Entry {
+	p.Body = rightSized(p.Body)
 	e := &Entry{Page: p, start: start}
 	sum := xxhash.Sum64(p.Body)
 	var b [8]byte
@@ -101,6 +115,10 @@ func newEntry(p Page, start uint64) *Entry {
 		e.csp = []string{p.CSP}
 	}
 	e.length = []string{strconv.Itoa(len(p.Body))}
+	e.vary = varyH
+	if p.Vary != "" {
+		e.vary = []string{"Accept-Encoding, " + p.Vary}
+	}
 	if !p.Modified.IsZero() {
 		e.lastModAt = CeilSecond(p.Modified)
 		e.lastMod = e.lastModAt.Format(http.TimeFormat)
@@ -121,14 +139,31 @@ func CeilSecond(t time.Time) time.Time {
 	return t
 }
 
-// weight is the entry's memory estimate in bytes: its body and variants
-// (compressed variants are estimated at 45% of the body until built; the
-// weigher runs once, at insertion) plus a fixed overhead.
+// rightSized returns b, or a copy of it in an allocation of its own size
+// when b's backing array has spare capacity: a slice keeps its whole
+// array alive (a 64 KiB buffer behind a 20 KiB page).
+func rightSized(b []byte) []byte {
+	if cap(b) == len(b) {
+		return b
+	}
+	return append(make([]byte, 0, len(b)), b...)
+}
+
+// entryOverhead is the fixed memory of an entry beyond its bodies: the
+// Entry, its header slices and strings, the cache's node.
+const entryOverhead = 1024
+
+// weight is the entry's memory in bytes: its body's capacity and its
+// variants' (once built; until then estimated at 45% of the body, which
+// Cache.reweigh corrects after Prepare) plus a fixed overhead.
 func (e *Entry) weight() uint32 {
-	const overhead = 1024
-	n := len(e.Body) + overhead
+	n := cap(e.Body) + entryOverhead + len(e.CSP) + len(e.ContentType) + len(e.CacheControl) + 16*len(e.Owners)
 	if len(e.Body) >= minCompress {
-		n += len(e.Body) * 45 / 100
+		if e.ready(encGzip) && e.ready(encBrotli) {
+			n += cap(e.variants[encGzip].body) + cap(e.variants[encBrotli].body)
+		} else {
+			n += len(e.Body) * 45 / 100
+		}
 	}
 	return uint32(min(n, 1<<31))
 }
@@ -159,7 +194,7 @@ func (e *Entry) variant(enc int) *variant {
 			_, _ = bw.Write(e.Body)
 			_ = bw.Close()
 		}
-		v.body = buf.Bytes()
+		v.body = rightSized(buf.Bytes())
 		v.etagH = []string{e.etag[:len(e.etag)-1] + "-" + encNames[enc] + `"`}
 		v.lengthH = []string{strconv.Itoa(len(v.body))}
 		v.encH = []string{encNames[enc]}

@@ -2,6 +2,7 @@ package pagecache
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -155,5 +156,44 @@ func TestValidators(t *testing.T) {
 	}
 	if !bytes.Equal(e1.Body, []byte("<p>first edit</p>")) {
 		t.Error("Write changed the entry")
+	}
+}
+
+// TestEntryKeepsRightSizedBytes: a body built in a grown buffer (as
+// buildPub's 64 KiB one) is kept as a copy of its own size, the variants
+// too, and the weight counts what is kept, after Prepare exactly.
+func TestEntryKeepsRightSizedBytes(t *testing.T) {
+	for _, n := range []int{100, 4 << 10, 20 << 10, 70 << 10} {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			var buf bytes.Buffer
+			buf.Grow(128 << 10)
+			for i := 0; buf.Len() < n; i++ {
+				buf.WriteString("<p>paragraph " + strconv.Itoa(i) + " of a page</p>\n")
+			}
+			c, _ := newLocal(t, 0)
+			key := Key{Kind: KindPub, ID: 1}
+			e, err := c.Load(t.Context(), key, func(context.Context) (Page, error) {
+				return Page{Body: buf.Bytes(), ContentType: "text/html"}, nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cap(e.Body) != len(e.Body) || len(e.Body) != buf.Len() {
+				t.Errorf("body kept with cap %d for len %d (buffer %d)", cap(e.Body), len(e.Body), buf.Len())
+			}
+			c.prepare(key, e) // what Load started in the background, again (idempotent)
+			for i := range e.variants {
+				if b := e.variants[i].body; len(e.Body) >= minCompress && (len(b) == 0 || cap(b) != len(b)) {
+					t.Errorf("variant %s kept with cap %d for len %d", encNames[i], cap(b), len(b))
+				}
+			}
+			want := int64(len(e.Body) + entryOverhead + len("text/html"))
+			for i := range e.variants {
+				want += int64(len(e.variants[i].body))
+			}
+			if got := c.Bytes(); got != want {
+				t.Errorf("cache weight %d, want %d (body %d + variants + overhead)", got, want, len(e.Body))
+			}
+		})
 	}
 }

@@ -105,6 +105,30 @@ func (v *Versions) Version(ctx context.Context, owner stgypub.ID) (int64, error)
 	return n, err
 }
 
+// Versions reads the page versions of several owners in one round trip
+// (a pipeline: each key is in its owner's slot), in the order given.
+func (v *Versions) Versions(ctx context.Context, owners []stgypub.ID) ([]int64, error) {
+	cmds := make([]*redis.StringCmd, len(owners))
+	_, err := v.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, o := range owners {
+			cmds[i] = p.Get(ctx, v.Key(o))
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, redis.Nil) {
+		return nil, err
+	}
+	out := make([]int64, len(owners))
+	for i, c := range cmds {
+		n, err := c.Int64()
+		if err != nil && !errors.Is(err, redis.Nil) {
+			return nil, err
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
 // SitesChanged implements stgypub.SiteChangeNotifier: it invalidates
 // this process's own cache first (no Redis needed: the server that made
 // an edit never serves the old pages after it, whatever Redis does), then

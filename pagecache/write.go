@@ -44,7 +44,11 @@ func (e *Entry) Write(w http.ResponseWriter, r *http.Request, now time.Time) {
 	if e.csp != nil {
 		h["Content-Security-Policy"] = e.csp
 	}
-	h["Vary"] = varyH
+	if v := h["Vary"]; len(v) > 0 { // e.g. Origin, from CORS
+		h["Vary"] = append(v[:len(v):len(v)], e.vary...)
+	} else {
+		h["Vary"] = e.vary
+	}
 	lastMod := e.lastModH != nil && !now.Before(e.lastModAt)
 	if lastMod {
 		h["Last-Modified"] = e.lastModH

@@ -8,6 +8,11 @@
 # (warm): ratio >= 0.8, p99 <= 2x the bare side's. Then the allocations
 # per cache hit (BenchmarkPubHit -benchmem) and the page cache's memory
 # (BenchmarkCacheMemory: every demo page; 10,000 cached articles).
+# The API rows (server.BenchmarkAPIRatio, issue 18): the article query,
+# a 20-post site listing and a comment list as anonymous GETs (response
+# cache, warm) and the first two as POSTs of their text (uncached), each
+# against a bare handler writing the same bytes; targets GET >= 0.8,
+# article POST >= 0.3, site POST >= 0.25.
 #
 #   scripts/bench.sh [-rounds 10] [-count 1]
 set -euo pipefail
@@ -22,11 +27,11 @@ while [ $# -gt 0 ]; do
 done
 OUT=$(mktemp); trap 'rm -f "$OUT"' EXIT
 echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-go test -run '^$' -bench '^BenchmarkRatio$' -count "$COUNT" -benchtime "${ROUNDS}x" ./server | tee "$OUT" | grep -E '^(FAIL|panic|---)' || true
+go test -run '^$' -bench '^Benchmark(API)?Ratio$' -count "$COUNT" -benchtime "${ROUNDS}x" ./server | tee "$OUT" | grep -E '^(FAIL|panic|---)' || true
 echo "# load after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 awk '
-/^BenchmarkRatio\// {
-  name = $1; sub(/^BenchmarkRatio\//, "", name); sub(/-[0-9]+$/, "", name)
+/^Benchmark(API)?Ratio\// {
+  name = $1; sub(/^Benchmark(API)?Ratio\//, "", name); sub(/-[0-9]+$/, "", name)
   for (i = 3; i < NF; i++) v[$(i+1)] = $i
   k = name; n[k]++
   for (m in v) val[k, m, n[k]] = v[m]
@@ -49,5 +54,7 @@ END {
 }' "$OUT"
 echo "# allocations per page-cache hit (new visitor on /pub: the view's script run included)"
 go test -run '^$' -bench '^BenchmarkPubHit$' -benchmem -benchtime 2000x ./server | grep -E '^(Benchmark|FAIL|panic)'
+echo "# allocations per API response-cache hit (article query, anonymous GET)"
+go test -run '^$' -bench '^BenchmarkAPIHit$' -benchmem -benchtime 2000x ./server | grep -E '^(Benchmark|FAIL|panic)'
 echo "# page cache memory"
 go test -run '^$' -bench '^BenchmarkCacheMemory$' -benchtime 1x ./server | grep -E '^(Benchmark|FAIL|panic)'

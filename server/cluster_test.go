@@ -16,11 +16,13 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/counter"
 	"github.com/stgy/stgypub/graph"
 	"github.com/stgy/stgypub/internal/redistest"
 	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/pagecache"
+	"github.com/stgy/stgypub/render"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
@@ -42,6 +44,9 @@ type cluster struct {
 	nodes  []*node
 	token  string // owner's session
 	owner  stgypub.ID
+	// pageBytes bounds each node's page cache (0: the default); set by
+	// newClusterBytes before the nodes start.
+	pageBytes int64
 }
 
 type node struct {
@@ -56,11 +61,18 @@ type node struct {
 // session, and waits until every node's cache is trusted.
 func newCluster(t testing.TB, n int, rdb redis.UniversalClient, prefix string) *cluster {
 	t.Helper()
+	return newClusterBytes(t, n, rdb, prefix, 0)
+}
+
+// newClusterBytes is newCluster with each node's page cache bounded to
+// pageBytes (0: the default).
+func newClusterBytes(t testing.TB, n int, rdb redis.UniversalClient, prefix string, pageBytes int64) *cluster {
+	t.Helper()
 	if rdb == nil {
 		r := redistest.New(t)
 		rdb, prefix = r.Client, r.Prefix
 	}
-	c := &cluster{t: t, st: storetest.New(t), rdb: rdb, prefix: prefix, now: baseTime}
+	c := &cluster{t: t, st: storetest.New(t), rdb: rdb, prefix: prefix, now: baseTime, pageBytes: pageBytes}
 	c.st.Now = c.clock
 	for range n {
 		c.nodes = append(c.nodes, c.newNode())
@@ -90,17 +102,19 @@ func (c *cluster) newNode() *node {
 	t := c.t
 	nd := &node{versions: pagecache.NewVersions(c.rdb, c.prefix, nil)}
 	var err error
-	if nd.pages, err = pagecache.New(pagecache.Config{Now: c.clock}); err != nil {
+	if nd.pages, err = pagecache.New(pagecache.Config{Now: c.clock, MaxBytes: c.pageBytes}); err != nil {
 		t.Fatal(err)
 	}
 	nd.counter = counter.New(c.rdb, c.st, counter.Config{Prefix: c.prefix})
 	authSvc := auth.New(c.st, c.st, auth.Config{})
 	apiHandler := api.New(api.Config{BaseURL: baseURL, RedisPrefix: c.prefix}, api.Deps{
 		Resolver: &graph.Resolver{
-			Posts: c.st, Users: c.st, Configs: c.st, Counter: nd.counter,
+			Posts: c.st, Users: c.st, Configs: c.st, Sites: c.st, Counter: nd.counter,
 			Owner: owner.New(c.st, c.st, c.st, c.clock), Auth: authSvc, ViewSecret: []byte("test-secret"),
+			Comments: comment.New(c.st, nil, comment.NewPublicCache(c.rdb, c.prefix, nil), comment.Config{Now: c.clock}),
+			Articles: render.New(c.st, render.Config{}), // as cmd/stgy-pub wires it
 		},
-		Auth: authSvc, Redis: c.rdb,
+		Auth: authSvc, Redis: c.rdb, Responses: nd.pages, Versions: nd.versions,
 	})
 	base, _ := url.Parse(baseURL)
 	// Loopback is a trusted proxy, so load tests can rotate client

@@ -33,6 +33,11 @@ func (s *Server) routes() http.Handler {
 	r.Get("/sitemap.xml", s.handle(s.sitemap))
 	r.Get("/favicon.svg", s.favicon)
 	r.Get("/favicon.ico", s.faviconICO)
+	// The API compresses what its response cache does not hold itself
+	// (server/api compressor); cached responses are pagecache entries.
+	if s.deps.API != nil {
+		r.Handle("/graphql", s.deps.API)
+	}
 	// Everything else is compressed per response by klauspost's gzhttp
 	// (gzip, Vary: Accept-Encoding, ETags suffixed "-gzip").
 	r.Group(func(r chi.Router) {
@@ -41,15 +46,12 @@ func (s *Server) routes() http.Handler {
 		r.Get("/healthz", s.healthz)
 		r.Get("/readyz", s.readyz)
 		r.Handle(ui.Prefix+"*", ui.Handler())
-		if s.deps.API != nil {
-			r.Handle("/graphql", s.deps.API)
-		}
 	})
 	return r
 }
 
 // compress is the compression middleware of the routes that are not
-// cached pages (static assets, the API, robots.txt, health).
+// cached pages (static assets, robots.txt, health).
 var compress = func() func(http.Handler) http.Handler {
 	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(512), gzhttp.SuffixETag("-gzip"))
 	if err != nil {

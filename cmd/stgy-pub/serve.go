@@ -188,7 +188,8 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		PersistedOnly:          cfg.API.PersistedOnly,
 		CacheMaxAge:            cfg.API.MaxAge,
 		CacheSharedMaxAge:      cfg.API.SharedMaxAge,
-	}, api.Deps{Resolver: resolver, Auth: authSvc, Redis: rdb, Logger: logger})
+		ViewCountTTL:           cfg.CacheTTL,
+	}, api.Deps{Resolver: resolver, Auth: authSvc, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
 	srv, err := server.New(server.Config{
 		BaseURL:        cfg.BaseURL,
 		ViewSecret:     cfg.ViewSecret,

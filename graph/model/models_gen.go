@@ -66,6 +66,19 @@ type PostPubCommentInput struct {
 	CaptchaAnswer *string `json:"captchaAnswer,omitempty"`
 }
 
+// One page of Stats rows (Stats.postsPage).
+type PostStatsConnection struct {
+	Edges      []*PostStatsEdge     `json:"edges"`
+	Nodes      []*stgypub.PostStats `json:"nodes"`
+	PageInfo   *PageInfo            `json:"pageInfo"`
+	TotalCount int                  `json:"totalCount"`
+}
+
+type PostStatsEdge struct {
+	Cursor string             `json:"cursor"`
+	Node   *stgypub.PostStats `json:"node"`
+}
+
 // What became of one item of approvePubComments or deletePubComments.
 type PubCommentBulkResult struct {
 	ID stgypub.ID `json:"id"`
@@ -300,6 +313,62 @@ func (e *PostOrder) UnmarshalJSON(b []byte) error {
 }
 
 func (e PostOrder) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Order of Stats.postsPage: page views (most first, ties by ID), or publication (newest first, unpublished last, ties by ID).
+type PostStatsSort string
+
+const (
+	PostStatsSortPvDesc        PostStatsSort = "PV_DESC"
+	PostStatsSortPublishedDesc PostStatsSort = "PUBLISHED_DESC"
+)
+
+var AllPostStatsSort = []PostStatsSort{
+	PostStatsSortPvDesc,
+	PostStatsSortPublishedDesc,
+}
+
+func (e PostStatsSort) IsValid() bool {
+	switch e {
+	case PostStatsSortPvDesc, PostStatsSortPublishedDesc:
+		return true
+	}
+	return false
+}
+
+func (e PostStatsSort) String() string {
+	return string(e)
+}
+
+func (e *PostStatsSort) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = PostStatsSort(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid PostStatsSort", str)
+	}
+	return nil
+}
+
+func (e PostStatsSort) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *PostStatsSort) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e PostStatsSort) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

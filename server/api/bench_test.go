@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -9,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -57,5 +60,50 @@ func BenchmarkRecordPubView(b *testing.B) {
 		if !bytes.Contains(w.Body.Bytes(), []byte(`"recorded":true`)) {
 			b.Fatalf("%d %s", w.Code, w.Body.String())
 		}
+	}
+}
+
+// BenchmarkStatsPage is one owner's Stats request through the endpoint
+// with the figures cached (counter's Stats cache warm): 1,000 viewed
+// posts, the owners' app's 50-row page (postsPage) against every row at
+// once (posts), the issue 18.3 target being <= 5 ms for the page.
+func BenchmarkStatsPage(b *testing.B) {
+	e := newEnv(b, nil)
+	ctx := context.Background()
+	for i := range 1000 {
+		p := e.post(b, e.owner, fmt.Sprintf("# Post %d\n\nBody %d", i, i), ago(time.Duration(i+1)*time.Minute))
+		v := stgypub.View{PostID: p.ID, OwnerID: e.owner.ID, PublishedAt: *p.PublishedAt, Fingerprint: [4]byte{1, byte(i >> 8), byte(i), 2}}
+		if _, err := e.counter.RecordView(ctx, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	e.counter.Wait()
+	for _, tc := range []struct{ name, sel string }{
+		{"page-50", `postsPage(first: 50) { totalCount pageInfo { endCursor } nodes { id title digest publishedAt pv daily { date pv } } }`},
+		{"all-rows", `posts { id title digest publishedAt pv daily { date pv } }`},
+	} {
+		body, _ := json.Marshal(map[string]any{
+			"query":     `query($u: ID!) { pubStats(userId: $u) { totalPv daily { date pv } ` + tc.sel + ` } }`,
+			"variables": map[string]any{"u": e.owner.ID.String()},
+		})
+		do := func() *httptest.ResponseRecorder {
+			r := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewReader(body))
+			r.Header.Set("Content-Type", "application/json")
+			r.AddCookie(&http.Cookie{Name: auth.CookieName, Value: e.cookies["owner"]})
+			r.Header.Set("Origin", baseURL)
+			w := httptest.NewRecorder()
+			e.h.ServeHTTP(w, r)
+			return w
+		}
+		if w := do(); w.Code != 200 || bytes.Contains(w.Body.Bytes(), []byte(`"errors"`)) {
+			b.Fatalf("%d %s", w.Code, w.Body.String()[:min(300, w.Body.Len())])
+		}
+		b.Run(tc.name, func(b *testing.B) {
+			var size int
+			for b.Loop() {
+				size = do().Body.Len()
+			}
+			b.ReportMetric(float64(size), "response-bytes")
+		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/graph"
+	"github.com/stgy/stgypub/pagecache"
 )
 
 // Config holds the endpoint's limits and policies. Zero values take the
@@ -97,6 +98,11 @@ type Config struct {
 	// STGY_GRAPHQL_S_MAXAGE); defaults 30s and 60s; a negative
 	// CacheMaxAge makes every response no-store.
 	CacheMaxAge, CacheSharedMaxAge time.Duration
+	// ViewCountTTL bounds the life of a cached response that shows view
+	// counts, rankings or Popular entries (they change without a write);
+	// default 5 minutes, the pages' display latency (cmd wires the
+	// counter's cache TTL).
+	ViewCountTTL time.Duration
 }
 
 // Deps are the collaborators the endpoint calls.
@@ -110,6 +116,14 @@ type Deps struct {
 	Redis redis.UniversalClient
 	// Logger receives internal errors and panics; default slog.Default().
 	Logger *slog.Logger
+	// Responses, when set, is the page cache that also keeps anonymous
+	// read responses (pagecache.KindAPI entries, README.md "Caching"):
+	// the same byte bound, the same per-owner invalidation. nil caches
+	// no response on the server.
+	Responses *pagecache.Cache
+	// Versions confirms cached responses' owner versions
+	// (pagecache.Versions); nil relies on the announcements alone.
+	Versions ResponseVersions
 }
 
 func (c *Config) setDefaults() {
@@ -141,6 +155,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.CacheMaxAge == 0 {
 		c.CacheMaxAge = 30 * time.Second
+	}
+	if c.ViewCountTTL <= 0 {
+		c.ViewCountTTL = 5 * time.Minute
 	}
 	if c.CacheSharedMaxAge <= 0 {
 		c.CacheSharedMaxAge = 60 * time.Second

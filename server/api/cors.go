@@ -16,8 +16,11 @@ var corsHeaders = []string{
 	"Apollo-Require-Preflight", "X-Apollo-Operation-Name", "Apollographql-Client-Name", "Apollographql-Client-Version",
 }
 
-// corsExposed are the response headers a cross-origin script may read.
-var corsExposed = []string{"ETag", "Retry-After", "X-Request-ID"}
+// corsExposed are the response headers a cross-origin script may read:
+// the validator, the retry hint, the request ID, and the rate-limit
+// headers mutations carry (httprate's, docs/API.md "Rate limits").
+var corsExposed = []string{"ETag", "Retry-After", "X-Request-ID",
+	"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-RateLimit-Increment"}
 
 // withCORS answers CORS preflights and adds CORS headers to /graphql
 // responses (docs/API.md "Browser access (CORS)"), with rs/cors: an

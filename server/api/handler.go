@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/99designs/gqlgen/complexity"
 	"github.com/99designs/gqlgen/graphql"
@@ -19,7 +20,9 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/graph"
+	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -31,6 +34,16 @@ type api struct {
 	cache   graphql.Cache[*ast.QueryDocument]
 	apq     *apqStore
 	log     *slog.Logger
+	// norms maps a query text to its response-cache document digest
+	// ("" for a text that does not lex), bounded as the query cache.
+	norms graphql.Cache[string]
+	// keys maps a request's media type and URL query or body to its
+	// response-cache key (a zero Key: none), so a hit decodes nothing.
+	keys graphql.Cache[pagecache.Key]
+	// gz compresses responses that are not cache entries (entries write
+	// their own variants); uncached is the full path behind it.
+	gz       func(http.Handler) http.Handler
+	uncached http.Handler
 }
 
 // New returns the /graphql handler (docs/API.md "Transport rules"): CORS
@@ -64,6 +77,10 @@ func New(cfg Config, deps Deps) http.Handler {
 	srv := handler.New(graph.NewSchema(deps.Resolver))
 	srv.AddTransport(transport.POST{})
 	a.cache = lru.New[*ast.QueryDocument](cfg.QueryCacheSize)
+	a.norms = lru.New[string](cfg.QueryCacheSize)
+	a.keys = lru.New[pagecache.Key](cfg.QueryCacheSize)
+	a.gz = compressor()
+	a.uncached = a.gz(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { a.serve(w, r, false) }))
 	srv.SetQueryCache(a.cache)
 	// checkQuery refuses over cfg.MaxTokens first; the parser's own limit
 	// is a backstop with a margin, as it counts tokens slightly differently.
@@ -80,7 +97,11 @@ func New(cfg Config, deps Deps) http.Handler {
 	srv.Use(shapeLimit{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	// Scalars cost nothing unless graph/complexity.go prices them.
 	srv.Use(extension.FixedComplexityLimit(cfg.MaxComplexity, complexity.WithFixedScalarValue(0)))
-	srv.Use(requestMarks{})
+	marks := requestMarks{ttl: cfg.ViewCountTTL, now: time.Now}
+	if deps.Responses != nil {
+		marks.now = deps.Responses.Now
+	}
+	srv.Use(marks)
 	srv.Use(newRateLimits(cfg, deps.Redis, deps.Logger))
 	srv.Use(errorCap{max: cfg.MaxErrors})
 	srv.SetErrorPresenter(a.presentError)
@@ -89,8 +110,22 @@ func New(cfg Config, deps Deps) http.Handler {
 	return withCORS(a.origins, a)
 }
 
+// ServeHTTP answers an anonymous read with a response key from the
+// response cache (serveCached), everything else by the full path.
 func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rq := &request{id: newRequestID(), ip: visitor.ClientIP(r, a.cfg.TrustedProxies), get: r.Method == http.MethodGet}
+	if key, ok := a.responseKey(r); ok {
+		a.serveCached(w, r, key)
+		return
+	}
+	a.uncached.ServeHTTP(w, r)
+}
+
+// serve runs r the full way and writes the response to w; with store, a
+// response the cache may keep is not written but left in the returned
+// request's page (finish). It returns nil when r was refused before it
+// ran.
+func (a *api) serve(w http.ResponseWriter, r *http.Request, store bool) *request {
+	rq := &request{id: newRequestID(), ip: visitor.ClientIP(r, a.cfg.TrustedProxies), get: r.Method == http.MethodGet, store: store}
 	w.Header().Set("X-Request-ID", rq.id)
 	w.Header().Set("Cache-Control", "no-store")
 	acc := negotiate(r)
@@ -114,14 +149,14 @@ func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if bad != nil {
 		a.refuse(w, rq, bad)
-		return
+		return nil
 	}
 	rq.query = gq.Query
 	ar := a.credentials(r, rq)
 	ctx, err := a.deps.Auth.Authenticate(ar)
 	if err != nil {
 		a.authFailed(w, r, rq, err)
-		return
+		return nil
 	}
 	method := auth.ViewerMethod(ctx)
 	if method == auth.Bearer {
@@ -130,17 +165,23 @@ func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rq.credentialed = method != auth.Anonymous || (!rq.foreign && len(ar.Cookies()) > 0)
 	if method == auth.Cookie && !a.origins[normalizeOrigin(r.Header.Get("Origin"))] && !sameOriginGET(r) {
 		a.refuse(w, rq, &refusal{http.StatusForbidden, stgypub.CodeForbidden, "Origin is not allowed", nil})
-		return
+		return nil
 	}
 	if acc.json == "" && !acc.multipart {
 		a.refuse(w, rq, &refusal{http.StatusNotAcceptable, stgypub.CodeNotAcceptable, "Accept must allow application/json or application/graphql-response+json", nil})
-		return
+		return nil
 	}
 	ctx = auth.WithCookieSink(ctx, w)
 	ctx = graph.WithLoaders(ctx, a.deps.Resolver.NewLoaders())
 	ctx = withRequest(ctx, rq)
 	ctx = withCommentClient(ctx, ar, rq.ip)
 	ctx = graph.WithViewRequest(ctx, graph.ViewRequest{IP: rq.ip, Countable: !visitor.IsBot(r.UserAgent()) && !visitor.IsSpeculative(r.Header)})
+	if store {
+		rq.start = a.deps.Responses.Now()
+		rq.reads = &graph.Reads{}
+		ctx = graph.WithReads(ctx, rq.reads)
+		ctx = comment.WithoutPublicCache(ctx)
+	}
 	gr := r.Clone(ctx)
 	gr.Method = http.MethodPost
 	gr.Header.Set("Content-Type", mediaJSON)
@@ -150,6 +191,7 @@ func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rq.w, rq.r = bw, gr
 	a.gql.ServeHTTP(bw, gr)
 	a.finish(w, r, rq, bw)
+	return rq
 }
 
 // readRequest checks the method, media types and body or URL parameters

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -32,7 +33,12 @@ var anonymousMutations = map[string]bool{
 
 // requestMarks notes on the request that the operation reached execution
 // and whether it resolved a per-client field.
-type requestMarks struct{}
+// With the response cache it also records what each field read
+// (recordReads).
+type requestMarks struct {
+	ttl time.Duration    // Config.ViewCountTTL
+	now func() time.Time // the response cache's clock
+}
 
 var _ interface {
 	graphql.HandlerExtension
@@ -50,13 +56,20 @@ func (requestMarks) InterceptOperation(ctx context.Context, next graphql.Operati
 	return next(ctx)
 }
 
-func (requestMarks) InterceptField(ctx context.Context, next graphql.Resolver) (any, error) {
-	if fc := graphql.GetFieldContext(ctx); fc != nil && privateFields[fc.Object+"."+fc.Field.Name] {
-		if rq := requestFrom(ctx); rq != nil {
-			rq.private.Store(true)
-		}
+func (m requestMarks) InterceptField(ctx context.Context, next graphql.Resolver) (any, error) {
+	fc := graphql.GetFieldContext(ctx)
+	rq := requestFrom(ctx)
+	if fc == nil || rq == nil {
+		return next(ctx)
 	}
-	return next(ctx)
+	if privateFields[fc.Object+"."+fc.Field.Name] {
+		rq.private.Store(true)
+	}
+	res, err := next(ctx)
+	if rq.reads != nil && err == nil {
+		recordReads(ctx, rq.reads, fc, res, m.ttl, m.now)
+	}
+	return res, err
 }
 
 // operationGuard refuses, after validation and before execution, what the
@@ -79,6 +92,7 @@ func (operationGuard) MutateOperationContext(ctx context.Context, oc *graphql.Op
 	if rq == nil || oc.Operation == nil || oc.Operation.Operation == ast.Query {
 		return nil
 	}
+	rq.mutation = true
 	if rq.get {
 		rq.status = http.StatusMethodNotAllowed
 		rq.w.Header().Set("Allow", http.MethodPost)

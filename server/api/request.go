@@ -7,6 +7,10 @@ import (
 	"net/http"
 	"net/netip"
 	"sync/atomic"
+	"time"
+
+	"github.com/stgy/stgypub/graph"
+	"github.com/stgy/stgypub/pagecache"
 )
 
 // request is what the GraphQL layer needs of the HTTP exchange: the
@@ -39,6 +43,15 @@ type request struct {
 	// errored: an error was presented; private: a per-client field was
 	// resolved (requestMarks). Either keeps the response out of caches.
 	errored, private atomic.Bool
+	// store: the response is built for the response cache; reads
+	// records what it read, start is when its build started (the
+	// cache's clock), mutation that the operation is not a query, and
+	// page is what finish left to keep (nil: it wrote the response).
+	store    bool
+	reads    *graph.Reads
+	start    time.Time
+	mutation bool
+	page     *pagecache.Page
 	// unavailable is set by the error presenter when a field failed
 	// because a dependency is down: the response is then 503.
 	unavailable atomic.Bool

@@ -72,6 +72,10 @@ func (a *api) finish(w http.ResponseWriter, r *http.Request, rq *request, bw *bu
 	} else {
 		h.Add("Vary", "Accept")
 	}
+	if status == http.StatusOK && storable(rq, h) {
+		rq.page = a.responsePage(rq, body)
+		return
+	}
 	if status != http.StatusOK || !a.cacheable(rq, h) {
 		h.Set("Cache-Control", "no-store")
 		w.WriteHeader(status)

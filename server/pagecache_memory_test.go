@@ -1,0 +1,60 @@
+package server_test
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stgy/stgypub/prerender"
+)
+
+// TestPageCacheHeapWithinBound fills a bounded page cache with the demo's
+// pages as the server builds them (every article in every theme, the
+// list pages, feeds, home, sitemap; identity, gzip and brotli variants)
+// and compares the Go heap's growth with the configured bound: the cache
+// counts the memory it really keeps (issue 18.4: it kept buildPub's
+// 64 KiB buffer while counting only the body), so the growth stays
+// within 25 % of the bound.
+func TestPageCacheHeapWithinBound(t *testing.T) {
+	const bound = 6 << 20
+	s := newBenchSiteOn(t, newClusterBytes(t, 1, nil, "", bound))
+	nd := s.c.nodes[0]
+	var paths []string
+	for _, p := range s.all {
+		paths = append(paths, p)
+		if strings.HasPrefix(p, "/pub/") {
+			for _, th := range prerender.Themes {
+				paths = append(paths, p+"?design="+th.Name)
+			}
+		}
+	}
+	fill := func() {
+		for _, p := range paths {
+			for _, ae := range []string{"gzip", "br", ""} {
+				if rec := s.c.get(0, p, "Accept-Encoding", ae); rec.Code != 200 {
+					t.Fatalf("%s: %d", p, rec.Code)
+				}
+			}
+		}
+	}
+	fill() // warms everything else the server keeps (article and card caches)
+	nd.pages.Flush()
+	nd.pages.Bytes() // runs the pending evictions
+	var ms0, ms1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms0)
+	fill()
+	weight := nd.pages.Bytes()
+	runtime.GC()
+	runtime.ReadMemStats(&ms1)
+	growth := int64(ms1.HeapAlloc) - int64(ms0.HeapAlloc)
+	t.Logf("%d pages requested, %d kept; weight %.2f MiB, heap growth %.2f MiB, bound %.2f MiB",
+		len(paths), nd.pages.Len(), float64(weight)/(1<<20), float64(growth)/(1<<20), float64(bound)/(1<<20))
+	if weight < bound*9/10 {
+		t.Fatalf("the cache is not full: weight %d of %d (the test needs more pages)", weight, bound)
+	}
+	if growth > bound*5/4 || growth < bound*3/4 {
+		t.Errorf("heap grew %d bytes for a cache bounded to %d (%.2f×): not within 25 %%", growth, bound, float64(growth)/bound)
+	}
+	runtime.KeepAlive(nd.pages)
+}
