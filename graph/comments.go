@@ -58,6 +58,8 @@ func (r *Resolver) postComment(ctx context.Context, in model.PostPubCommentInput
 	})
 	if res != nil && res.PassToken != "" {
 		auth.SetCookie(ctx, r.Captcha.PassCookie(res.PassToken))
+	} else if res != nil && res.ClearPass {
+		auth.SetCookie(ctx, r.Captcha.ClearPassCookie())
 	}
 	for _, c := range r.Comments.PreferenceCookies(res) {
 		auth.SetCookie(ctx, c)
@@ -78,6 +80,27 @@ func (r *Resolver) verifyCaptcha(ctx context.Context, id, answer string) (*captc
 	}
 	auth.SetCookie(ctx, r.Captcha.PassCookie(token))
 	return r.Captcha.Status(ctx, token, c.IP)
+}
+
+// captchaStatus reads the browser's pass and clears a cookie that names
+// no pass any more (unknown, used up or invalidated).
+func (r *Resolver) captchaStatus(ctx context.Context) (*captcha.PassStatus, error) {
+	c := client(ctx)
+	st, err := r.Captcha.Status(ctx, c.PassToken, c.IP)
+	if err == nil && st.Gone {
+		auth.SetCookie(ctx, r.Captcha.ClearPassCookie())
+	}
+	return st, err
+}
+
+// formState reads the comment form's state and clears a pass cookie that
+// names no pass any more.
+func (r *Resolver) formState(ctx context.Context, postID stgypub.ID) (*comment.FormState, error) {
+	st, err := r.Comments.FormState(ctx, r.viewer(ctx), postID)
+	if err == nil && st.ClearPass {
+		auth.SetCookie(ctx, r.Captcha.ClearPassCookie())
+	}
+	return st, err
 }
 
 // deleteCaptchaPass deletes the pass and its cookie.

@@ -404,12 +404,12 @@ func (r *queryResolver) PubComments(ctx context.Context, postID stgypub.ID, page
 
 // PubCommentFormState is the resolver for the pubCommentFormState field.
 func (r *queryResolver) PubCommentFormState(ctx context.Context, postID stgypub.ID) (*comment.FormState, error) {
-	return r.Comments.FormState(ctx, r.viewer(ctx), postID)
+	return r.formState(ctx, postID)
 }
 
 // CaptchaStatus is the resolver for the captchaStatus field.
 func (r *queryResolver) CaptchaStatus(ctx context.Context) (*captcha.PassStatus, error) {
-	return r.Captcha.Status(ctx, client(ctx).PassToken, client(ctx).IP)
+	return r.captchaStatus(ctx)
 }
 
 // ExportPubComments is the resolver for the exportPubComments field.
