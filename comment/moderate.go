@@ -19,16 +19,21 @@ func (s *Service) load(ctx context.Context, viewer *stgypub.User, id stgypub.ID)
 	return c, t, nil
 }
 
-// Approve publishes a pending comment (a published one stays so): the
-// post's owner or an administrator (UNAUTHENTICATED, FORBIDDEN,
-// NOT_FOUND otherwise). The public cache is invalidated.
+// Approve publishes a pending comment: the post's owner or an
+// administrator (UNAUTHENTICATED, FORBIDDEN, NOT_FOUND otherwise). A
+// published comment is BAD_USER_INPUT "comment is not pending" (nothing
+// changes; two approvals racing both succeed). The public cache is
+// invalidated.
 func (s *Service) Approve(ctx context.Context, viewer *stgypub.User, id stgypub.ID) (*Item, error) {
-	_, t, err := s.load(ctx, viewer, id)
+	old, t, err := s.load(ctx, viewer, id)
 	if err != nil {
 		return nil, err
 	}
 	if !stgypub.CanModerateComments(viewer, t.Post) {
 		return nil, deny(viewer, "approve comments")
+	}
+	if old.Status != stgypub.CommentPending {
+		return nil, stgypub.FieldErrorf("id", "comment is not pending: it is published already")
 	}
 	c, err := s.store.ApproveComment(ctx, id)
 	if err != nil {
