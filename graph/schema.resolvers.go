@@ -17,6 +17,11 @@ import (
 	"github.com/stgy/stgypub/graph/model"
 )
 
+// Audio is the resolver for the audio field.
+func (r *captchaChallengeResolver) Audio(ctx context.Context, obj *captcha.Challenge, language *string) (string, error) {
+	return r.BaseURL + obj.AudioPath(strOr(language)), nil
+}
+
 // Date is the resolver for the date field.
 func (r *dayPVResolver) Date(ctx context.Context, obj *stgypub.DayPV) (string, error) {
 	return isoDay(obj.Date), nil
@@ -521,6 +526,9 @@ func (r *siteRankingEntryResolver) Site(ctx context.Context, obj *model.SiteRank
 	return &model.Site{ID: obj.Post.OwnedBy}, nil
 }
 
+// CaptchaChallenge returns CaptchaChallengeResolver implementation.
+func (r *Resolver) CaptchaChallenge() CaptchaChallengeResolver { return &captchaChallengeResolver{r} }
+
 // DayPV returns DayPVResolver implementation.
 func (r *Resolver) DayPV() DayPVResolver { return &dayPVResolver{r} }
 
@@ -558,6 +566,7 @@ func (r *Resolver) Site() SiteResolver { return &siteResolver{r} }
 func (r *Resolver) SiteRankingEntry() SiteRankingEntryResolver { return &siteRankingEntryResolver{r} }
 
 type (
+	captchaChallengeResolver struct{ *Resolver }
 	dayPVResolver            struct{ *Resolver }
 	mutationResolver         struct{ *Resolver }
 	ownPostResolver          struct{ *Resolver }

@@ -33,6 +33,7 @@ func (s *Server) routes() http.Handler {
 	r.Get("/sitemap.xml", s.handle(s.sitemap))
 	r.Get("/favicon.svg", s.favicon)
 	r.Get("/favicon.ico", s.faviconICO)
+	r.Get("/captcha/audio/{file}", s.handle(s.captchaAudio))
 	// Everything else is compressed per response by klauspost's gzhttp
 	// (gzip, Vary: Accept-Encoding, ETags suffixed "-gzip").
 	r.Group(func(r chi.Router) {

@@ -213,3 +213,20 @@ func atoi(s string) int {
 	}
 	return n
 }
+
+// createCaptchaChallenge offers the audio of the same challenge, in the
+// voice for the language asked (English unless Japanese).
+func TestChallengeAudioField(t *testing.T) {
+	e := newCommentEnv(t, stgypub.CommentsOpen, nil)
+	b := newBrowser("198.51.100.140")
+	for lang, want := range map[string]string{`(language: "ja-JP")`: "ja", `(language: "ar")`: "en", "": "en", `(language: "ja")`: "ja"} {
+		var ch struct{ ID, Audio string }
+		e.call(t, b, minute(), `mutation { createCaptchaChallenge { id audio`+lang+` } }`, nil).data(t, "createCaptchaChallenge", &ch)
+		if !strings.HasSuffix(ch.Audio, "/captcha/audio/"+ch.ID+".wav?lang="+want) {
+			t.Errorf("audio%s = %q", lang, ch.Audio)
+		}
+	}
+	if r := e.call(t, b, minute(), `mutation { createCaptchaChallenge { audio(language: 5) } }`, nil); r.code() != "GRAPHQL_VALIDATION_FAILED" {
+		t.Errorf("a number for language: %s", r.raw)
+	}
+}
