@@ -47,3 +47,12 @@ export function fullWidth(s: string): string {
   }
   return out;
 }
+
+/** latinRuns splits s into runs of ASCII letters and digits (latin) and the rest. */
+export function latinRuns(s: string): { text: string; latin: boolean }[] {
+  const out: { text: string; latin: boolean }[] = [];
+  for (const m of s.matchAll(/[A-Za-z0-9'’-]+|[^A-Za-z0-9'’-]+/g)) {
+    out.push({ text: m[0], latin: /^[A-Za-z0-9]/.test(m[0]) });
+  }
+  return out;
+}
