@@ -120,7 +120,7 @@ func (r *mutationResolver) RecordPubViewToken(ctx context.Context, token string)
 
 // CreateCaptchaChallenge is the resolver for the createCaptchaChallenge field.
 func (r *mutationResolver) CreateCaptchaChallenge(ctx context.Context) (*captcha.Challenge, error) {
-	return r.Captcha.CreateChallenge(ctx, client(ctx))
+	return r.createChallenge(ctx)
 }
 
 // VerifyCaptcha is the resolver for the verifyCaptcha field.

@@ -113,14 +113,24 @@ func TestDeadPassCookieIsCleared(t *testing.T) {
 		return e.call(t, b, nil, formQ, map[string]any{"p": e.post.ID.String()})
 	}
 	wrongInline := func(b *browser) *resp {
-		ch, a := e.challenge(t, b)
+		ch, a := e.challenge(t, newBrowser(b.ip))
 		wrong := fmt.Sprintf("%06d", (atoi(a)+1)%1000000)
 		return e.postComment(t, b, map[string]any{"nickname": "Dee", "body": "x", "captchaId": ch.ID, "captchaAnswer": wrong})
+	}
+	challenge := func(b *browser) *resp { return e.call(t, b, minute(), challengeQ, nil) }
+	// The wrong-answer helpers take their challenge from a cookie-less
+	// browser, so the challenge request does not clear the cookie first.
+	wrongVerify := func(b *browser) *resp {
+		ch, a := e.challenge(t, newBrowser(b.ip))
+		wrong := fmt.Sprintf("%06d", (atoi(a)+1)%1000000)
+		return e.call(t, b, minute(), verifyQ, map[string]any{"id": ch.ID, "a": wrong})
 	}
 	ops := map[string]struct {
 		do   func(*browser) *resp
 		code string
 	}{
+		"createCaptchaChallenge":       {challenge, ""},
+		"verifyCaptcha, wrong answer":  {wrongVerify, stgypub.CodeBadUserInput},
 		"postPubComment":               {post, stgypub.CodeCaptchaRequired},
 		"postPubComment, wrong answer": {wrongInline, stgypub.CodeBadUserInput},
 		"captchaStatus":                {status, ""},
@@ -172,8 +182,9 @@ func TestDeadPassCookieIsCleared(t *testing.T) {
 	// A live pass is left alone by reads and by a use that leaves uses.
 	live := newBrowser("198.51.100.120")
 	e.solve(t, live)
-	for name, r := range map[string]*resp{"captchaStatus": status(live), "pubCommentFormState": form(live), "postPubComment": post(live)} {
-		if r.code() != "" || passSetCookie(r) != "" {
+	for name, r := range map[string]*resp{"captchaStatus": status(live), "pubCommentFormState": form(live), "postPubComment": post(live),
+		"createCaptchaChallenge": challenge(live), "verifyCaptcha, wrong answer": wrongVerify(live)} {
+		if r.code() != "" && r.code() != stgypub.CodeBadUserInput || passSetCookie(r) != "" {
 			t.Errorf("live pass, %s: %s, Set-Cookie %v", name, r.raw, r.header.Values("Set-Cookie"))
 		}
 	}
