@@ -8,6 +8,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { as, BASE, DESKTOP, MOBILE, SHOTS, launch, newPage } from "./lib.mjs";
 
@@ -153,6 +154,42 @@ describe("comments for every reader", () => {
       assert.deepEqual(problems, []);
     } finally {
       await close();
+    }
+  });
+
+  it("keeps Latin words whole in vertical themes (comments and English articles)", async () => {
+    await settings("vertical");
+    // The owner comments (no CAPTCHA) through the API.
+    const minute = new Date().toISOString().slice(0, 16).replace(/[-T:]/g, "");
+    const qh = crypto.createHash("sha1").update(`${minute}:${posts.en}`).digest("hex");
+    const words = "Internationalization considerations documentation";
+    const res = await fetch(`${BASE}/graphql`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: BASE, Cookie: owner.cookie, "X-STGY-QueryHash": qh },
+      body: JSON.stringify({
+        query: "mutation($in: PostPubCommentInput!) { postPubComment(input: $in) { id } }",
+        variables: { in: { postId: posts.en, nickname: "Gopher", body: `${words} 日本語の文章も続きます。` } },
+      }),
+    });
+    assert.equal((await res.json()).errors, undefined);
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { page, close } = await newPage(browser, { viewport });
+      try {
+        await page.goto(`${BASE}/pub/${posts.en}`);
+        const c = page.locator(".cw-comment", { hasText: "日本語" });
+        await c.waitFor();
+        const spans = await c.locator(".cw-latin").evaluateAll((els) =>
+          els.map((e) => ({ text: e.textContent, rects: e.getClientRects().length, wb: getComputedStyle(e).wordBreak })),
+        );
+        assert.equal(spans.length, 3, JSON.stringify(spans));
+        for (const s of spans) assert.ok(s.rects === 1 && s.wb === "keep-all", `${viewport.width}px: ${JSON.stringify(s)} is broken`);
+        // The English article's column keeps words whole; a Japanese one wraps as usual.
+        assert.equal(await page.locator(".main-column").evaluate((e) => getComputedStyle(e).wordBreak), "keep-all");
+        await page.goto(`${BASE}/pub/${posts.ja}`);
+        assert.equal(await page.locator(".main-column").evaluate((e) => getComputedStyle(e).wordBreak), "normal");
+      } finally {
+        await close();
+      }
     }
   });
 
