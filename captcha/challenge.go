@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	mrand "math/rand/v2"
-	"net/netip"
 	"strings"
 	"time"
 
@@ -72,8 +71,9 @@ func randomDigits() string {
 }
 
 // Verify checks X-STGY-MinuteHash, then answer against challenge id and,
-// when right, issues a pass for client's address and returns its token
-// (set it with PassCookie). Errors: BAD_USER_INPUT for a stale header, a
+// when right, revokes the pass client.PassToken names (if any), issues a
+// pass for client's address and returns its token (set it with
+// PassCookie). Errors: BAD_USER_INPUT for a stale header, a
 // malformed answer (not six digits) or a wrong answer with attempts
 // left; CAPTCHA_REQUIRED when the challenge is unknown, expired, solved
 // already or killed by this fifth wrong answer.
@@ -82,6 +82,9 @@ func (s *Service) Verify(ctx context.Context, client stgypub.CommentClient, id, 
 		return "", err
 	}
 	if err := s.check(ctx, "answer", id, answer); err != nil {
+		return "", err
+	}
+	if err := s.revoke(ctx, client.PassToken); err != nil {
 		return "", err
 	}
 	token := newToken()
@@ -124,14 +127,18 @@ func (s *Service) check(ctx context.Context, field, id, answer string) error {
 
 // SolveInline is the CAPTCHA step of posting a comment with an answer
 // (no X-STGY-MinuteHash; posting has X-STGY-QueryHash): it checks the
-// answer like Verify and issues a pass for ip whose first use is
-// reserved for the comment being posted.
-func (s *Service) SolveInline(ctx context.Context, id, answer string, ip netip.Addr) (string, stgypub.PassUse, error) {
+// answer like Verify, revokes the pass client.PassToken names and issues
+// a pass for client.IP whose first use is reserved for the comment being
+// posted.
+func (s *Service) SolveInline(ctx context.Context, client stgypub.CommentClient, id, answer string) (string, stgypub.PassUse, error) {
 	if err := s.check(ctx, "captchaAnswer", id, answer); err != nil {
 		return "", nil, err
 	}
+	if err := s.revoke(ctx, client.PassToken); err != nil {
+		return "", nil, err
+	}
 	token, rid := newToken(), randomID()
-	if err := s.issue(ctx, token, ip, rid); err != nil {
+	if err := s.issue(ctx, token, client.IP, rid); err != nil {
 		return "", nil, err
 	}
 	return token, &passUse{s: s, key: s.passKey(token), rid: rid}, nil

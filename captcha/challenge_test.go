@@ -172,7 +172,7 @@ func TestSolveInlineCountsTheFirstUse(t *testing.T) {
 	ctx := context.Background()
 	c := clk.client("192.0.2.1")
 	ch, _ := s.CreateChallenge(ctx, c)
-	token, use, err := s.SolveInline(ctx, ch.ID, answerOf(t, s, rdb, ch.ID), c.IP)
+	token, use, err := s.SolveInline(ctx, c, ch.ID, answerOf(t, s, rdb, ch.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func TestSolveInlineCountsTheFirstUse(t *testing.T) {
 	}
 	// A failed comment releases it; the pass stays (the CAPTCHA was solved).
 	ch, _ = s.CreateChallenge(ctx, c)
-	token, use, _ = s.SolveInline(ctx, ch.ID, answerOf(t, s, rdb, ch.ID), c.IP)
+	token, use, _ = s.SolveInline(ctx, c, ch.ID, answerOf(t, s, rdb, ch.ID))
 	if err := use.Release(ctx); err != nil {
 		t.Fatal(err)
 	}

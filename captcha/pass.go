@@ -56,16 +56,23 @@ func (s *Service) issue(ctx context.Context, token string, ip netip.Addr, rid st
 type passUse struct {
 	s        *Service
 	key, rid string
+	spent    bool
 }
 
 // Commit turns the reservation into a use; at PassMaxUses the pass is
-// deleted.
+// deleted (Spent is then true).
 func (u *passUse) Commit(ctx context.Context) error {
-	if err := commitScript.Run(ctx, u.s.rdb, []string{u.key}, u.rid, u.s.cfg.PassMaxUses).Err(); err != nil {
+	used, err := commitScript.Run(ctx, u.s.rdb, []string{u.key}, u.rid, u.s.cfg.PassMaxUses).Int()
+	if err != nil {
 		return fmt.Errorf("captcha: commit pass use: %w", err)
 	}
+	u.spent = used < 0 || used >= u.s.cfg.PassMaxUses
 	return nil
 }
+
+// Spent reports whether the committed use was the pass's last (or the
+// pass was gone already), so the pass cookie names nothing now.
+func (u *passUse) Spent() bool { return u.spent }
 
 // Release gives the reserved use back.
 func (u *passUse) Release(ctx context.Context) error {
@@ -78,11 +85,12 @@ func (u *passUse) Release(ctx context.Context) error {
 // ReservePass reserves one use of the pass named by token for ip.
 // CAPTCHA_REQUIRED when token names no pass, when ip would be the fifth
 // address (the whole pass is then deleted) or when every use is spent or
-// reserved. Commit the use after the comment is stored, Release it when
-// storing fails.
+// reserved; every case but the last (uses reserved by requests in
+// flight) also wraps stgypub.ErrPassGone. Commit the use after the
+// comment is stored, Release it when storing fails.
 func (s *Service) ReservePass(ctx context.Context, token string, ip netip.Addr) (stgypub.PassUse, error) {
 	if !validID(token, tokenLen) {
-		return nil, stgypub.Errorf(stgypub.CodeCaptchaRequired, "solve the CAPTCHA to comment")
+		return nil, passGone("solve the CAPTCHA to comment")
 	}
 	key, rid := s.passKey(token), randomID()
 	res, err := reserveScript.Run(ctx, s.rdb, []string{key}, ms(s.cfg.Now()), rid, ipField(token, ip),
@@ -94,12 +102,20 @@ func (s *Service) ReservePass(ctx context.Context, token string, ip netip.Addr) 
 	case 1:
 		return &passUse{s: s, key: key, rid: rid}, nil
 	case -2:
-		return nil, stgypub.Errorf(stgypub.CodeCaptchaRequired,
-			"this CAPTCHA pass was used from more than %d addresses and is no longer valid: solve the CAPTCHA again", s.cfg.PassMaxIPs)
+		return nil, passGone(fmt.Sprintf(
+			"this CAPTCHA pass was used from more than %d addresses and is no longer valid: solve the CAPTCHA again", s.cfg.PassMaxIPs))
 	case -3:
+		if res[1] >= int64(s.cfg.PassMaxUses) {
+			return nil, passGone("this CAPTCHA pass is used up: solve the CAPTCHA again")
+		}
 		return nil, stgypub.Errorf(stgypub.CodeCaptchaRequired, "this CAPTCHA pass is used up: solve the CAPTCHA again")
 	}
-	return nil, stgypub.Errorf(stgypub.CodeCaptchaRequired, "solve the CAPTCHA to comment")
+	return nil, passGone("solve the CAPTCHA to comment")
+}
+
+// passGone is CAPTCHA_REQUIRED with msg, wrapping stgypub.ErrPassGone.
+func passGone(msg string) error {
+	return fmt.Errorf("%w: %w", stgypub.ErrPassGone, stgypub.Errorf(stgypub.CodeCaptchaRequired, "%s", msg))
 }
 
 // PassStatus is the state of a pass as captchaStatus shows it.
@@ -117,13 +133,16 @@ type PassStatus struct {
 	KnownAddress bool
 	// ExpiresAt is when the pass lapses (nil for no pass).
 	ExpiresAt *time.Time
+	// Gone is true when a token was given but names no pass (unknown,
+	// malformed, used up or invalidated): its cookie should be cleared.
+	Gone bool
 }
 
 // Status reads the pass named by token as seen from ip without changing
 // it. A missing or malformed token is an invalid pass, not an error.
 func (s *Service) Status(ctx context.Context, token string, ip netip.Addr) (*PassStatus, error) {
 	if !validID(token, tokenLen) {
-		return &PassStatus{MaxUses: s.cfg.PassMaxUses}, nil
+		return &PassStatus{MaxUses: s.cfg.PassMaxUses, Gone: token != ""}, nil
 	}
 	now := s.cfg.Now()
 	r, err := statusScript.Run(ctx, s.rdb, []string{s.passKey(token)}, ms(now), ipField(token, ip)).Int64Slice()
@@ -131,7 +150,7 @@ func (s *Service) Status(ctx context.Context, token string, ip netip.Addr) (*Pas
 		return nil, fmt.Errorf("captcha: pass status: %w", err)
 	}
 	if r[0] == 0 {
-		return &PassStatus{MaxUses: s.cfg.PassMaxUses}, nil
+		return &PassStatus{MaxUses: s.cfg.PassMaxUses, Gone: true}, nil
 	}
 	st := &PassStatus{Used: int(r[1]), Addresses: int(r[3]), KnownAddress: r[4] == 1, MaxUses: s.cfg.PassMaxUses}
 	st.Remaining = max(0, s.cfg.PassMaxUses-st.Used-int(r[2]))
@@ -143,14 +162,25 @@ func (s *Service) Status(ctx context.Context, token string, ip netip.Addr) (*Pas
 	return st, nil
 }
 
-// PassUsable reports whether ip can use the pass named by token now: it
-// has a use left and ip is known or one more address is allowed.
-func (s *Service) PassUsable(ctx context.Context, token string, ip netip.Addr) (bool, error) {
+// PassUsable reports whether ip can use the pass named by token now (it
+// has a use left and ip is known or one more address is allowed) and
+// whether token names no pass (PassStatus.Gone).
+func (s *Service) PassUsable(ctx context.Context, token string, ip netip.Addr) (usable, gone bool, err error) {
 	st, err := s.Status(ctx, token, ip)
 	if err != nil {
-		return false, err
+		return false, false, err
 	}
-	return st.Valid && (st.KnownAddress || st.Addresses < s.cfg.PassMaxIPs), nil
+	return st.Valid && (st.KnownAddress || st.Addresses < s.cfg.PassMaxIPs), st.Gone, nil
+}
+
+// revoke deletes the pass a browser held before it solved a new
+// challenge (docs/SPEC.md "CAPTCHA and pass tokens": a new pass replaces
+// the old one, so a copied cookie cannot keep its uses).
+func (s *Service) revoke(ctx context.Context, previous string) error {
+	if err := s.DeletePass(ctx, previous); err != nil {
+		return fmt.Errorf("captcha: revoke previous pass: %w", err)
+	}
+	return nil
 }
 
 // DeletePass deletes the pass named by token (nothing for an unknown or

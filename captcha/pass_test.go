@@ -2,6 +2,7 @@ package captcha
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -122,7 +123,7 @@ func TestPassFifthAddressInvalidatesIt(t *testing.T) {
 	if st, _ := s.Status(ctx, token, ip("10.0.0.1")); st.Addresses != 4 || st.Used != 6 {
 		t.Fatalf("status %+v, want 4 addresses and 6 uses", st)
 	}
-	if ok, _ := s.PassUsable(ctx, token, ip("10.0.0.9")); ok {
+	if ok, _, _ := s.PassUsable(ctx, token, ip("10.0.0.9")); ok {
 		t.Error("PassUsable true for a fifth address")
 	}
 	if _, err := s.ReservePass(ctx, token, ip("10.0.0.9")); code(err) != stgypub.CodeCaptchaRequired {
@@ -132,7 +133,7 @@ func TestPassFifthAddressInvalidatesIt(t *testing.T) {
 	if _, err := s.ReservePass(ctx, token, ip("10.0.0.1")); code(err) != stgypub.CodeCaptchaRequired {
 		t.Errorf("first address after invalidation: %v", err)
 	}
-	if ok, _ := s.PassUsable(ctx, token, ip("10.0.0.1")); ok {
+	if ok, _, _ := s.PassUsable(ctx, token, ip("10.0.0.1")); ok {
 		t.Error("an invalidated pass is usable")
 	}
 }
@@ -243,5 +244,82 @@ func TestMalformedTokens(t *testing.T) {
 		if st, err := s.Status(ctx, tok, ip("192.0.2.1")); err != nil || st.Valid {
 			t.Errorf("status of %q: %+v %v", tok, st, err)
 		}
+	}
+}
+
+// Verify and SolveInline revoke the pass the browser sent; Status says
+// Gone for it and ReservePass wraps stgypub.ErrPassGone.
+func TestNewPassRevokesPrevious(t *testing.T) {
+	s, rdb, clk := newService(t, Config{})
+	ctx := context.Background()
+	c := clk.client("192.0.2.7")
+	c.PassToken = newPass(t, s, rdb, clk, "192.0.2.7")
+	ch, _ := s.CreateChallenge(ctx, c)
+	t1, err := s.Verify(ctx, c, ch.ID, answerOf(t, s, rdb, ch.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, _ = s.CreateChallenge(ctx, c)
+	c2 := c
+	c2.PassToken = t1
+	t2, use, err := s.SolveInline(ctx, c2, ch.ID, answerOf(t, s, rdb, ch.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	use.Release(ctx)
+	for name, tok := range map[string]string{"first (revoked by Verify)": c.PassToken, "second (revoked by SolveInline)": t1} {
+		st, _ := s.Status(ctx, tok, c.IP)
+		if st.Valid || !st.Gone {
+			t.Errorf("%s: %+v", name, st)
+		}
+		if _, err := s.ReservePass(ctx, tok, c.IP); !errors.Is(err, stgypub.ErrPassGone) || code(err) != stgypub.CodeCaptchaRequired {
+			t.Errorf("%s: reserve %v", name, err)
+		}
+		if ok, gone, _ := s.PassUsable(ctx, tok, c.IP); ok || !gone {
+			t.Errorf("%s: usable %v gone %v", name, ok, gone)
+		}
+	}
+	if st, _ := s.Status(ctx, t2, c.IP); !st.Valid || st.Gone {
+		t.Errorf("newest pass: %+v", st)
+	}
+	// A wrong answer revokes nothing.
+	ch, _ = s.CreateChallenge(ctx, c)
+	c2.PassToken = t2
+	wrong := []byte(answerOf(t, s, rdb, ch.ID))
+	wrong[0] = '0' + (wrong[0]-'0'+1)%10
+	if _, err := s.Verify(ctx, c2, ch.ID, string(wrong)); code(err) != stgypub.CodeBadUserInput {
+		t.Fatalf("wrong answer: %v", err)
+	}
+	if st, _ := s.Status(ctx, t2, c.IP); !st.Valid {
+		t.Errorf("a wrong answer revoked the pass: %+v", st)
+	}
+	// No token and an empty one are not gone (nothing to clear).
+	if st, _ := s.Status(ctx, "", c.IP); st.Gone {
+		t.Error("no token reads as gone")
+	}
+}
+
+// The last use reports Spent; a reservation refused only because every
+// use is reserved in flight is not ErrPassGone.
+func TestPassSpentAndInFlight(t *testing.T) {
+	s, rdb, clk := newService(t, Config{PassMaxUses: 2})
+	ctx := context.Background()
+	token := newPass(t, s, rdb, clk, "192.0.2.8")
+	u1, _ := s.ReservePass(ctx, token, ip("192.0.2.8"))
+	u2, _ := s.ReservePass(ctx, token, ip("192.0.2.8"))
+	if _, err := s.ReservePass(ctx, token, ip("192.0.2.8")); code(err) != stgypub.CodeCaptchaRequired || errors.Is(err, stgypub.ErrPassGone) {
+		t.Errorf("every use reserved: %v", err)
+	}
+	if ok, gone, _ := s.PassUsable(ctx, token, ip("192.0.2.8")); ok || gone {
+		t.Errorf("every use reserved: usable %v gone %v", ok, gone)
+	}
+	if err := u1.Commit(ctx); err != nil || u1.Spent() {
+		t.Errorf("first commit: %v spent %v", err, u1.Spent())
+	}
+	if err := u2.Commit(ctx); err != nil || !u2.Spent() {
+		t.Errorf("last commit: %v spent %v", err, u2.Spent())
+	}
+	if _, err := s.ReservePass(ctx, token, ip("192.0.2.8")); !errors.Is(err, stgypub.ErrPassGone) {
+		t.Errorf("after the last use: %v", err)
 	}
 }

@@ -19,6 +19,18 @@ if left <= 0 then redis.call('DEL', KEYS[1]) return -2 end
 return left
 `)
 
+// audioScript counts one audio rendering of challenge KEYS[1] (field
+// 'audio', no attempt counted, expiry unchanged) and returns {plays,
+// answer}, or {-1, ”} when no challenge exists. ARGV[1] is the play
+// limit: past it the count stays put.
+var audioScript = redis.NewScript(`
+local a = redis.call('HGET', KEYS[1], 'answer')
+if not a then return {-1, ''} end
+local n = tonumber(redis.call('HGET', KEYS[1], 'audio') or '0')
+if n >= tonumber(ARGV[1]) then return {n + 1, ''} end
+return {redis.call('HINCRBY', KEYS[1], 'audio', 1), a}
+`)
+
 // Pass state is a Hash: 'used' (committed uses), 'created' (ms), one
 // field per source address named by the 64-hex-digit HMAC-SHA256(token,
 // normalized IP) whose value is when it was first seen, and one field

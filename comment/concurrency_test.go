@@ -69,8 +69,8 @@ func TestCapHoldsUnderConcurrentPosts(t *testing.T) {
 		t.Errorf("%d comments stored, want 100", n)
 	}
 	st, _ := e.svc.FormState(e.client(e.post, e.ip(), ""), nil, e.post)
-	if !st.CapReached {
-		t.Error("form state: cap not reached")
+	if !st.CapReached || st.CaptchaRequired {
+		t.Errorf("form state at the cap: %+v (nothing can be posted, so no CAPTCHA is required)", st)
 	}
 	// Moderators are capped too.
 	if _, err := e.as(e.owner, e.post, "owner", nil); code(err) != stgypub.CodeConflict {

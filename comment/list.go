@@ -114,8 +114,13 @@ type FormState struct {
 	Mode string
 	// Status is what a comment by this viewer would get now.
 	Status stgypub.CommentStatus
-	// CaptchaRequired: the viewer is no moderator and has no usable pass.
+	// CaptchaRequired: the viewer is no moderator, has no usable pass and
+	// could post now (the section is open and the cap not reached:
+	// nothing can be posted otherwise, so nothing is required).
 	CaptchaRequired bool
+	// ClearPass: the pass cookie sent names no pass any more (unknown,
+	// used up or invalidated); the HTTP layer clears it. Not in the API.
+	ClearPass bool
 	// Nickname is the saved nickname ("" when none).
 	Nickname string
 	// CanPostAsOwner: the viewer may choose "as owner"; AsOwner is the
@@ -150,20 +155,20 @@ func (s *Service) FormState(ctx context.Context, viewer *stgypub.User, postID st
 	if n, err := CheckNickname(client.Nickname, stgypub.CommentNicknameMaxChars); err == nil {
 		st.Nickname = n
 	}
-	if !mod {
-		st.CaptchaRequired = true
-		if s.gate != nil && client.PassToken != "" {
-			ok, err := s.gate.PassUsable(ctx, client.PassToken, client.IP)
-			if err != nil {
-				s.cfg.Logger.WarnContext(ctx, "comment: pass state unavailable", "err", err)
-			}
-			st.CaptchaRequired = !ok
-		}
-	}
 	n, err := s.store.CountComments(ctx, postID)
 	if err != nil {
 		return nil, fmt.Errorf("comment: form state of %s: %w", postID, err)
 	}
 	st.CapReached = n >= s.cfg.MaxComments
+	if !mod {
+		usable := false
+		if s.gate != nil && client.PassToken != "" {
+			usable, st.ClearPass, err = s.gate.PassUsable(ctx, client.PassToken, client.IP)
+			if err != nil {
+				s.cfg.Logger.WarnContext(ctx, "comment: pass state unavailable", "err", err)
+			}
+		}
+		st.CaptchaRequired = !usable && st.Open && !st.CapReached
+	}
 	return st, nil
 }

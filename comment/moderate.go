@@ -19,9 +19,11 @@ func (s *Service) load(ctx context.Context, viewer *stgypub.User, id stgypub.ID)
 	return c, t, nil
 }
 
-// Approve publishes a pending comment (a published one stays so): the
-// post's owner or an administrator (UNAUTHENTICATED, FORBIDDEN,
-// NOT_FOUND otherwise). The public cache is invalidated.
+// Approve publishes a pending comment: the post's owner or an
+// administrator (UNAUTHENTICATED, FORBIDDEN, NOT_FOUND otherwise). A
+// published comment is BAD_USER_INPUT "comment is not pending" (nothing
+// changes; two approvals racing both succeed). The public cache is
+// invalidated.
 func (s *Service) Approve(ctx context.Context, viewer *stgypub.User, id stgypub.ID) (*Item, error) {
 	return s.ApproveIf(ctx, viewer, id, stgypub.Precondition{})
 }
@@ -40,6 +42,9 @@ func (s *Service) ApproveIf(ctx context.Context, viewer *stgypub.User, id stgypu
 	}
 	if !pre.Holds(old.ContentVersion()) {
 		return nil, stgypub.VersionConflict("comment", old.ContentVersion(), nil)
+	}
+	if old.Status != stgypub.CommentPending {
+		return nil, stgypub.FieldErrorf("id", "comment is not pending: it is published already")
 	}
 	c, err := s.store.ApproveCommentIf(ctx, id, pre)
 	if err != nil {

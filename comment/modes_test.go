@@ -78,8 +78,8 @@ func TestModes(t *testing.T) {
 			t.Errorf("owner sees %+v", got)
 		}
 		st, _ := e.svc.FormState(e.client(e.post, e.ip(), ""), nil, e.post)
-		if st.Open {
-			t.Error("form state open in mode none")
+		if st.Open || st.CaptchaRequired {
+			t.Errorf("form state in mode none: %+v", st)
 		}
 	})
 }
@@ -219,5 +219,36 @@ func TestAsOwner(t *testing.T) {
 	res, err := e.svc.Post(e.client(e.post, ip, e.pass(ip)), e.reader, comment.PostInput{PostID: e.post, Nickname: "r", Body: "b", AsOwner: ptr(true)})
 	if err != nil || res.Comment.IsAuthor || res.AsOwner != nil {
 		t.Errorf("reader as owner: %+v, %v", res, err)
+	}
+}
+
+// captchaRequired follows whether anything can be posted: true for a
+// reader without a pass while the section is open and under its cap,
+// false at the cap (whatever the pass), false when closed.
+func TestCaptchaRequiredOnlyWhenPostingIsPossible(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, stgypub.CommentsOpen)
+	e.svc = comment.New(e.st, e.gate, e.cache, comment.Config{Now: e.clk.Now, MaxComments: 2})
+	required := func(token string) bool {
+		t.Helper()
+		st, err := e.svc.FormState(e.client(e.post, e.ip(), token), nil, e.post)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.CaptchaRequired
+	}
+	if !required("") || !required("Q") {
+		t.Error("no pass, open, under the cap: captchaRequired false")
+	}
+	e.mustReaderPost(e.post, "one")
+	if !required("") {
+		t.Error("one below the cap: captchaRequired false")
+	}
+	e.mustReaderPost(e.post, "two")
+	if required("") || required("Q") {
+		t.Error("at the cap: captchaRequired true")
+	}
+	if st, _ := e.svc.FormState(e.client(e.post, e.ip(), ""), e.owner, e.post); st.CaptchaRequired || !st.CapReached {
+		t.Errorf("owner at the cap: %+v", st)
 	}
 }

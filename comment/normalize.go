@@ -15,23 +15,47 @@ import (
 // stgypub.StripBOM), line ends unified, every run of Unicode white space (TAB, LF, U+3000, NBSP, ...)
 // becomes one ASCII space, other control characters, bidi controls
 // (IsBidiControl), invalid UTF-8 (surrogates included) and
-// non-characters are removed, combining marks beyond MaxCombiningMarks
-// per base character are removed, the result is trimmed and
-// NFC-normalized. It is idempotent. Zero-width characters are kept (an
-// emoji ZWJ sequence needs them); CheckNickname refuses a nickname with
-// nothing visible (HasVisible).
+// non-characters are removed, invisible characters (stgypub.IsInvisible:
+// format characters such as U+FEFF, U+200B, U+2060, default-ignorable
+// code points, variation selectors, tags, Hangul fillers) are removed
+// unless a sequence needs them (stgypub.InvisibleNeeded: an emoji ZWJ
+// sequence, ZWNJ in Persian, an ideographic variation sequence, ...),
+// combining marks beyond MaxCombiningMarks per base character are
+// removed, the result is trimmed and NFC-normalized. It is idempotent.
+// CheckNickname refuses a nickname with nothing visible (HasVisible).
 func NormalizeNickname(s string) string {
-	// Marks are capped and the text composed before white space is
-	// collapsed and trimmed, so no removal can leave a space at an end or
-	// two in a row (a mark standing after a space is a base of its own).
-	capped := norm.NFC.String(capMarks(clean(s)))
-	var b strings.Builder
-	b.Grow(len(capped))
-	space := false
-	for _, r := range capped {
-		if r == '\uFEFF' && b.Len() == 0 {
-			continue
+	// A removed invisible character can let canonical reordering or
+	// composition change the neighbours another one was judged by, so
+	// the rules run until nothing changes; every round but the last
+	// removes a character, so this ends (normally after two rounds).
+	for {
+		n := normalizeNicknameOnce(s)
+		if n == s {
+			return n
 		}
+		s = n
+	}
+}
+
+func normalizeNicknameOnce(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	// Marks are capped first, so the characters an invisible one is
+	// judged by (stgypub.InvisibleNeeded) are those that stay.
+	rs := []rune(capMarks(clean(s)))
+	prev := rune(0) // the last rune kept
+	for i, r := range rs {
+		if stgypub.IsInvisible(r) && !unicode.IsSpace(r) {
+			next := rune(0)
+			if i+1 < len(rs) {
+				next = rs[i+1]
+			}
+			if space || !stgypub.InvisibleNeeded(prev, r, next) {
+				continue
+			}
+		}
+		prev = r
 		if unicode.IsSpace(r) {
 			space = b.Len() > 0
 			continue
@@ -42,7 +66,7 @@ func NormalizeNickname(s string) string {
 		}
 		b.WriteRune(r)
 	}
-	return b.String()
+	return norm.NFC.String(b.String())
 }
 
 // NormalizeBody applies the body rules (docs/SPEC.md "Comments"):

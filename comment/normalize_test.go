@@ -2,6 +2,7 @@ package comment
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode"
@@ -36,7 +37,7 @@ func TestNormalizeNickname(t *testing.T) {
 		{"only bidi controls", "\u2066\u2067\u2068", ""},
 		{"marks capped at 4", "e" + strings.Repeat("\u0301", 500), "\u00e9" + strings.Repeat("\u0301", 3)},
 		{"marks capped per base", "a" + strings.Repeat("\u0300", 9) + "b" + strings.Repeat("\u0316", 6), "\u00e0\u0300\u0300\u0300b\u0316\u0316\u0316\u0316"},
-		{"zero-width joiner does not restart the count", "x\u0301\u0301\u0301\u0301\u200d\u0301\u0301", "x\u0301\u0301\u0301\u0301\u200d"},
+		{"zero-width joiner does not restart the count", "x\u0301\u0301\u0301\u0301\u200d\u0301\u0301", "x\u0301\u0301\u0301\u0301"},
 		{"vietnamese kept", "Nguy\u1ec5n Th\u1ecb", "Nguy\u1ec5n Th\u1ecb"},
 		{"keycap emoji kept", "1\ufe0f\u20e3", "1\ufe0f\u20e3"},
 		// Combining marks beside white space: a space is a base, so a mark
@@ -147,8 +148,12 @@ func TestInvisibleIsEmpty(t *testing.T) {
 		"e\u0301":        "\u00e9",
 		"1\ufe0f\u20e3":  "1\ufe0f\u20e3",
 	} {
-		if got, err := CheckNickname(in, stgypub.CommentNicknameMaxChars); err != nil || got != want {
-			t.Errorf("CheckNickname(%q) = %q, %v; want %q", in, got, err, want)
+		wantNick := want
+		if in == "\u200bGo\u200b" {
+			wantNick = "Go" // nicknames drop invisible characters no sequence needs
+		}
+		if got, err := CheckNickname(in, stgypub.CommentNicknameMaxChars); err != nil || got != wantNick {
+			t.Errorf("CheckNickname(%q) = %q, %v; want %q", in, got, err, wantNick)
 		}
 		if got, err := CheckBody(in, stgypub.CommentBodyMaxChars); err != nil || got != want+"\n" {
 			t.Errorf("CheckBody(%q) = %q, %v; want %q", in, got, err, want+"\n")
@@ -279,4 +284,115 @@ func FuzzNormalizeBody(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) { checkBody(t, s, NormalizeBody(s)) })
+}
+
+// invisibleRunes lists every code point that stgypub.IsInvisible reports
+// and that is not white space or a control character (clean removes
+// those): the Unicode properties Cf, Other_Default_Ignorable_Code_Point,
+// Variation_Selector and the fillers, as found by scanning all planes.
+func invisibleRunes() []rune {
+	var out []rune
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if r >= 0xD800 && r <= 0xDFFF || !stgypub.IsInvisible(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cc, r) || isNonChar(r) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func isNonChar(r rune) bool { return r >= 0xFDD0 && r <= 0xFDEF || r&0xFFFE == 0xFFFE }
+
+// Every invisible character between visible ones is removed from a
+// nickname, by Unicode property, in several scripts: Latin, Japanese,
+// digits, an emoji pair that is no ZWJ sequence context for it, and
+// around a space.
+func TestNicknameDropsInvisibleBetweenVisible(t *testing.T) {
+	rs := invisibleRunes()
+	byProp := map[string]int{}
+	for _, r := range rs {
+		switch {
+		case unicode.Is(unicode.Cf, r):
+			byProp["Cf"]++
+		case unicode.Is(unicode.Variation_Selector, r):
+			byProp["Variation_Selector"]++
+		case unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r):
+			byProp["Other_Default_Ignorable_Code_Point"]++
+		default:
+			byProp["other"]++
+		}
+	}
+	if byProp["Cf"] < 150 || byProp["Variation_Selector"] < 250 || byProp["Other_Default_Ignorable_Code_Point"] < 3000 {
+		t.Fatalf("scan found too few invisible characters: %v", byProp)
+	}
+	for _, r := range rs {
+		x := string(r)
+		han := "山田" // a variation sequence of an ideograph is no look-alike: kept
+		if r >= 0xFE00 && r <= 0xFE0D || r >= 0xE0100 && r <= 0xE01EF {
+			han = "山" + x + "田"
+		}
+		for in, want := range map[string]string{
+			"Go" + x + "pher":       "Gopher",
+			"山" + x + "田":           han,
+			"12" + x + "34":         "1234",
+			x + "Gopher" + x:        "Gopher",
+			"Go " + x + " pher":     "Go pher",
+			"Go" + x + x + "pher":   "Gopher",
+			"Ann" + x + "a" + x + x: "Anna",
+		} {
+			if got := NormalizeNickname(in); got != want {
+				t.Fatalf("U+%04X: NormalizeNickname(%+q) = %+q, want %q", r, in, got, want)
+			}
+		}
+	}
+	// U+FEFF, U+200B, U+2060, U+00AD, U+180E, U+3164, U+2800 and a tag
+	// between emoji: also removed.
+	for _, x := range []string{"\uFEFF", "\u200B", "\u2060", "\u00AD", "\u180E", "\u3164", "\u2800", "\U000E0041"} {
+		if got := NormalizeNickname("😀" + x + "😀"); got != "😀😀" {
+			t.Errorf("%+q between emoji: %+q", x, got)
+		}
+	}
+}
+
+// Sequences that need an invisible character keep it.
+func TestNicknameKeepsNeededInvisible(t *testing.T) {
+	for name, s := range map[string]string{
+		"emoji ZWJ sequence":          "👩\u200d💻",
+		"family":                      "👨\u200d👩\u200d👧",
+		"skin tone ZWJ":               "👩🏽\u200d🚀",
+		"emoji presentation":          "❤\ufe0f",
+		"heart ZWJ":                   "❤\ufe0f\u200d🔥",
+		"keycap":                      "1\ufe0f\u20e3",
+		"text presentation":           "☺\ufe0e",
+		"ideographic variation":       "葛\U000E0100城",
+		"persian ZWNJ":                "می\u200cخواهم",
+		"devanagari ZWJ after virama": "क्\u200dष",
+		"devanagari ZWNJ":             "क्\u200cष",
+		"flag of England":             "🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F",
+		"mongolian FVS":               "ᠠ\u180bᠨ",
+	} {
+		if got := NormalizeNickname(s); got != norm.NFC.String(s) {
+			t.Errorf("%s: NormalizeNickname(%+q) = %+q", name, s, got)
+		}
+	}
+}
+
+// Idempotence on random mixtures of the characters whose neighbours the
+// invisible-character rule reads (joiners, selectors, tags, viramas,
+// marks that reorder, spaces): normalizing twice changes nothing.
+func TestNicknameIdempotentAroundInvisible(t *testing.T) {
+	pool := []rune{'\u0300', '\u0316', 0x3164, 'e', '\u00e9', 'a', 'G', ' ', '\u3000', '\u200d', '\u200c', '\ufe0f', '\ufe0e',
+		'\ufe00', 0xE0100, 0xE0067, 0xE007F, 0x1F3F4, '😀', '👩', '💻', '\u0301', '\u094d', 'क', 'ष', 'م', 'ی', '山',
+		'\u180b', 'ᠠ', '1', '\u20e3', '\ufeff', '\u200b', '\u2060', '\u0489', '#'}
+	r := rand.New(rand.NewPCG(4, uint64(len(pool))))
+	for range 200000 {
+		rs := make([]rune, r.IntN(14))
+		for j := range rs {
+			rs[j] = pool[r.IntN(len(pool))]
+		}
+		a := NormalizeNickname(string(rs))
+		if b := NormalizeNickname(a); a != b {
+			t.Fatalf("%+q -> %+q -> %+q", string(rs), a, b)
+		}
+	}
 }

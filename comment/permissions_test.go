@@ -75,8 +75,21 @@ func TestPermissionMatrix(t *testing.T) {
 	if _, err := e.svc.Approve(ctx, e.reader, c.ID); !stgypub.IsNotFound(err) {
 		t.Errorf("reader on an unpublished post: %v", err)
 	}
-	if _, err := e.svc.Approve(ctx, e.owner, c.ID); err != nil {
+	pending := e.importID(3)
+	if _, err := e.svc.Import(ctx, e.admin, e.post, []comment.ImportInput{{ID: pending, Nickname: "p", Body: "b", Status: stgypub.CommentPending}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.Approve(ctx, e.owner, pending); err != nil {
 		t.Errorf("owner on an unpublished post: %v", err)
+	}
+	// Approving it again (or any published comment) is refused, unchanged.
+	for _, id := range []stgypub.ID{pending, c.ID} {
+		if _, err := e.svc.Approve(ctx, e.owner, id); code(err) != stgypub.CodeBadUserInput || !strings.Contains(err.Error(), "comment is not pending") {
+			t.Errorf("re-approve %s: %v", id, err)
+		}
+		if _, err := e.svc.Approve(ctx, e.admin, id); code(err) != stgypub.CodeBadUserInput {
+			t.Errorf("admin re-approves %s: %v", id, err)
+		}
 	}
 	// The list tells each viewer what it may do with each comment.
 	page, _ := e.svc.List(ctx, e.owner, e.post, stgypub.OrderNewest, 1)

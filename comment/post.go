@@ -2,6 +2,7 @@ package comment
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/stgy/stgypub"
@@ -28,6 +29,10 @@ type PostResult struct {
 	// PassToken is a pass issued by solving the CAPTCHA inline ("" when
 	// none); it is set even when storing the comment failed afterwards.
 	PassToken string
+	// ClearPass: the saved pass cookie names no pass any more (it was
+	// unknown, used up by this comment or invalidated by a fifth
+	// address) and no new pass replaces it; the HTTP layer clears it.
+	ClearPass bool
 	// Nickname and AsOwner are the preferences to save (AsOwner nil for
 	// readers, who cannot choose it).
 	Nickname string
@@ -79,6 +84,7 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 	if mod {
 		res.AsOwner = &asOwner
 	} else if res.PassToken, use, err = s.reserve(ctx, client, in); err != nil {
+		res.ClearPass = client.PassToken != "" && res.PassToken == "" && errors.Is(err, stgypub.ErrPassGone)
 		return res, err
 	}
 	c := &stgypub.Comment{PostID: in.PostID, Nickname: nick, Body: body, IsAuthor: asOwner}
@@ -95,6 +101,7 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 	})
 	if use != nil {
 		s.settle(ctx, use, err == nil)
+		res.ClearPass = err == nil && use.Spent()
 	}
 	if err != nil {
 		if stgypub.ErrorCode(err) == stgypub.CodeConflict {
@@ -108,7 +115,9 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 }
 
 // reserve takes one use of the reader's saved pass or, failing that,
-// solves the inline answer (which issues a new pass, returned).
+// solves the inline answer (which issues a new pass, returned). When the
+// saved pass is gone and the inline answer fails too, the error wraps
+// stgypub.ErrPassGone, so the dead cookie is cleared either way.
 func (s *Service) reserve(ctx context.Context, client stgypub.CommentClient, in PostInput) (string, stgypub.PassUse, error) {
 	if s.gate == nil {
 		return "", nil, stgypub.Errorf(stgypub.CodeCaptchaRequired, "comments from readers are not accepted now")
@@ -127,9 +136,12 @@ func (s *Service) reserve(ctx context.Context, client stgypub.CommentClient, in 
 	if in.CaptchaID == "" && in.CaptchaAnswer == "" {
 		return "", nil, stgypub.Errorf(stgypub.CodeCaptchaRequired, "solve the CAPTCHA to comment")
 	}
-	token, use, err := s.gate.SolveInline(ctx, in.CaptchaID, in.CaptchaAnswer, client.IP)
+	token, use, err := s.gate.SolveInline(ctx, client, in.CaptchaID, in.CaptchaAnswer)
 	if err != nil && passErr != nil && stgypub.ErrorCode(err) == stgypub.CodeInternal {
 		return "", nil, passErr
+	}
+	if err != nil && errors.Is(passErr, stgypub.ErrPassGone) {
+		err = fmt.Errorf("%w (%w)", err, stgypub.ErrPassGone)
 	}
 	return token, use, err
 }

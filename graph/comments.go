@@ -63,6 +63,8 @@ func (r *Resolver) postComment(ctx context.Context, in model.PostPubCommentInput
 	})
 	if res != nil && res.PassToken != "" {
 		auth.SetCookie(ctx, r.Captcha.PassCookie(res.PassToken))
+	} else if res != nil && res.ClearPass {
+		auth.SetCookie(ctx, r.Captcha.ClearPassCookie())
 	}
 	for _, c := range r.Comments.PreferenceCookies(res) {
 		auth.SetCookie(ctx, c)
@@ -73,16 +75,60 @@ func (r *Resolver) postComment(ctx context.Context, in model.PostPubCommentInput
 	return res.Comment, nil
 }
 
+// createChallenge creates a challenge and clears a pass cookie that
+// names no pass any more.
+func (r *Resolver) createChallenge(ctx context.Context) (*captcha.Challenge, error) {
+	ch, err := r.Captcha.CreateChallenge(ctx, client(ctx))
+	if err == nil {
+		r.clearDeadPass(ctx)
+	}
+	return ch, err
+}
+
+// clearDeadPass clears the pass cookie when it names no pass any more
+// (docs/SPEC.md "CAPTCHA and pass tokens"); a Redis failure leaves it.
+func (r *Resolver) clearDeadPass(ctx context.Context) {
+	c := client(ctx)
+	if c.PassToken == "" {
+		return
+	}
+	if st, err := r.Captcha.Status(ctx, c.PassToken, c.IP); err == nil && st.Gone {
+		auth.SetCookie(ctx, r.Captcha.ClearPassCookie())
+	}
+}
+
 // verifyCaptcha checks an answer, sets the new pass cookie and returns
-// the pass's status.
+// the pass's status. A refused answer still clears a dead pass cookie.
 func (r *Resolver) verifyCaptcha(ctx context.Context, id, answer string) (*captcha.PassStatus, error) {
 	c := client(ctx)
 	token, err := r.Captcha.Verify(ctx, c, id, answer)
 	if err != nil {
+		r.clearDeadPass(ctx)
 		return nil, err
 	}
 	auth.SetCookie(ctx, r.Captcha.PassCookie(token))
 	return r.Captcha.Status(ctx, token, c.IP)
+}
+
+// captchaStatus reads the browser's pass and clears a cookie that names
+// no pass any more (unknown, used up or invalidated).
+func (r *Resolver) captchaStatus(ctx context.Context) (*captcha.PassStatus, error) {
+	c := client(ctx)
+	st, err := r.Captcha.Status(ctx, c.PassToken, c.IP)
+	if err == nil && st.Gone {
+		auth.SetCookie(ctx, r.Captcha.ClearPassCookie())
+	}
+	return st, err
+}
+
+// formState reads the comment form's state and clears a pass cookie that
+// names no pass any more.
+func (r *Resolver) formState(ctx context.Context, postID stgypub.ID) (*comment.FormState, error) {
+	st, err := r.Comments.FormState(ctx, r.viewer(ctx), postID)
+	if err == nil && st.ClearPass {
+		auth.SetCookie(ctx, r.Captcha.ClearPassCookie())
+	}
+	return st, err
 }
 
 // deleteCaptchaPass deletes the pass and its cookie.

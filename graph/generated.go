@@ -33,6 +33,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	CaptchaChallenge() CaptchaChallengeResolver
 	DayPV() DayPVResolver
 	Me() MeResolver
 	Mutation() MutationResolver
@@ -60,6 +61,7 @@ type ComplexityRoot struct {
 	}
 
 	CaptchaChallenge struct {
+		Audio     func(childComplexity int, language *string) int
 		DataURL   func(childComplexity int) int
 		Digits    func(childComplexity int) int
 		ExpiresAt func(childComplexity int) int
@@ -403,6 +405,9 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type CaptchaChallengeResolver interface {
+	Audio(ctx context.Context, obj *captcha.Challenge, language *string) (string, error)
+}
 type DayPVResolver interface {
 	Date(ctx context.Context, obj *stgypub.DayPV) (string, error)
 }
@@ -566,6 +571,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ApiToken.Token(childComplexity), true
 
+	case "CaptchaChallenge.audio":
+		if e.ComplexityRoot.CaptchaChallenge.Audio == nil {
+			break
+		}
+
+		args, err := ec.field_CaptchaChallenge_audio_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.CaptchaChallenge.Audio(childComplexity, args["language"].(*string)), true
 	case "CaptchaChallenge.image":
 		if e.ComplexityRoot.CaptchaChallenge.DataURL == nil {
 			break
@@ -2981,6 +2997,14 @@ type CaptchaChallenge {
   id: String!
   "The PNG image as a data: URL."
   image: String!
+  """
+  The same six digits spoken, as an absolute URL of a WAV served by this
+  server (GET /captcha/audio/{id}.wav?lang=en|ja): random spacing over
+  background noise, English, or Japanese when language is Japanese
+  ("ja", "ja-JP"). Same answer, attempts and expiry as the image; each
+  fetch is a new rendering, at most 10 per challenge.
+  """
+  audio(language: String = "en"): String!
   width: Int!
   height: Int!
   digits: Int!
@@ -3132,6 +3156,8 @@ func (ec *executionContext) childFields_CaptchaChallenge(ctx context.Context, fi
 		return ec.fieldContext_CaptchaChallenge_id(ctx, field)
 	case "image":
 		return ec.fieldContext_CaptchaChallenge_image(ctx, field)
+	case "audio":
+		return ec.fieldContext_CaptchaChallenge_audio(ctx, field)
 	case "width":
 		return ec.fieldContext_CaptchaChallenge_width(ctx, field)
 	case "height":
@@ -3823,6 +3849,20 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 // endregion ************************** internal!.gotpl ***************************
 
 // region    ***************************** args.gotpl *****************************
+
+func (ec *executionContext) field_CaptchaChallenge_audio_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "language",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["language"] = arg0
+	return args, nil
+}
 
 func (ec *executionContext) field_Mutation_approvePubComment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
@@ -4973,6 +5013,50 @@ func (ec *executionContext) _CaptchaChallenge_image(ctx context.Context, field g
 }
 func (ec *executionContext) fieldContext_CaptchaChallenge_image(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CaptchaChallenge", field, true, false, "String")
+}
+
+func (ec *executionContext) _CaptchaChallenge_audio(ctx context.Context, field graphql.CollectedField, obj *captcha.Challenge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CaptchaChallenge_audio(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.CaptchaChallenge().Audio(ctx, obj, fc.Args["language"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CaptchaChallenge_audio(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CaptchaChallenge",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_CaptchaChallenge_audio_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _CaptchaChallenge_width(ctx context.Context, field graphql.CollectedField, obj *captcha.Challenge) (ret graphql.Marshaler) {
@@ -13177,32 +13261,38 @@ func (ec *executionContext) _CaptchaChallenge(ctx context.Context, sel ast.Selec
 		case "id":
 			out.Values[i] = ec._CaptchaChallenge_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "image":
 			out.Values[i] = ec._CaptchaChallenge_image(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "audio":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._CaptchaChallenge_audio(ctx, field, obj)
+				})
 		case "width":
 			out.Values[i] = ec._CaptchaChallenge_width(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "height":
 			out.Values[i] = ec._CaptchaChallenge_height(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "digits":
 			out.Values[i] = ec._CaptchaChallenge_digits(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "expiresAt":
 			out.Values[i] = ec._CaptchaChallenge_expiresAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

@@ -17,6 +17,11 @@ import (
 	"github.com/stgy/stgypub/graph/model"
 )
 
+// Audio is the resolver for the audio field.
+func (r *captchaChallengeResolver) Audio(ctx context.Context, obj *captcha.Challenge, language *string) (string, error) {
+	return r.BaseURL + obj.AudioPath(strOr(language)), nil
+}
+
 // Date is the resolver for the date field.
 func (r *dayPVResolver) Date(ctx context.Context, obj *stgypub.DayPV) (string, error) {
 	return isoDay(obj.Date), nil
@@ -140,7 +145,7 @@ func (r *mutationResolver) RecordPubViewToken(ctx context.Context, token string)
 
 // CreateCaptchaChallenge is the resolver for the createCaptchaChallenge field.
 func (r *mutationResolver) CreateCaptchaChallenge(ctx context.Context) (*captcha.Challenge, error) {
-	return r.Captcha.CreateChallenge(ctx, client(ctx))
+	return r.createChallenge(ctx)
 }
 
 // VerifyCaptcha is the resolver for the verifyCaptcha field.
@@ -474,12 +479,12 @@ func (r *queryResolver) PubComments(ctx context.Context, postID stgypub.ID, page
 
 // PubCommentFormState is the resolver for the pubCommentFormState field.
 func (r *queryResolver) PubCommentFormState(ctx context.Context, postID stgypub.ID) (*comment.FormState, error) {
-	return r.Comments.FormState(ctx, r.viewer(ctx), postID)
+	return r.formState(ctx, postID)
 }
 
 // CaptchaStatus is the resolver for the captchaStatus field.
 func (r *queryResolver) CaptchaStatus(ctx context.Context) (*captcha.PassStatus, error) {
-	return r.Captcha.Status(ctx, client(ctx).PassToken, client(ctx).IP)
+	return r.captchaStatus(ctx)
 }
 
 // ExportPubComments is the resolver for the exportPubComments field.
@@ -596,6 +601,9 @@ func (r *statsResolver) PostsPage(ctx context.Context, obj *stgypub.Stats, first
 	return statsPage(obj, first, after, sort)
 }
 
+// CaptchaChallenge returns CaptchaChallengeResolver implementation.
+func (r *Resolver) CaptchaChallenge() CaptchaChallengeResolver { return &captchaChallengeResolver{r} }
+
 // DayPV returns DayPVResolver implementation.
 func (r *Resolver) DayPV() DayPVResolver { return &dayPVResolver{r} }
 
@@ -639,6 +647,7 @@ func (r *Resolver) SiteRankingEntry() SiteRankingEntryResolver { return &siteRan
 func (r *Resolver) Stats() StatsResolver { return &statsResolver{r} }
 
 type (
+	captchaChallengeResolver struct{ *Resolver }
 	dayPVResolver            struct{ *Resolver }
 	meResolver               struct{ *Resolver }
 	mutationResolver         struct{ *Resolver }

@@ -1,6 +1,9 @@
 package markdown
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // voidElements never have an end tag.
 var voidElements = map[string]bool{
@@ -14,8 +17,9 @@ var voidElements = map[string]bool{
 //   - every pre gets tabindex="0" (a scrolling code block is focusable);
 //   - an img without alt inside a figure with a figcaption gets alt="":
 //     the caption is its text alternative (WAI "image with adjacent text");
-//   - every input becomes a disabled checkbox (keeping its checked state):
-//     only task-list checkboxes are meant to be there;
+//   - every input becomes a disabled checkbox (keeping its checked state)
+//     named by the text after it (taskLabel): only task-list checkboxes
+//     are meant to be there, and a checkbox needs an accessible name;
 //   - tags are balanced: an end tag with no matching open element is
 //     dropped and open elements are closed at the end, so a post can
 //     neither close the page's own elements ("</div></main>") nor leave
@@ -85,7 +89,7 @@ func finishHTML(b []byte) string {
 			if strings.Contains(tag, ` checked="`) {
 				out.WriteString(` checked=""`)
 			}
-			out.WriteString(">")
+			out.WriteString(` aria-label="` + taskLabel(s) + `">`)
 		default:
 			out.WriteString(tag)
 			if name == "figure" {
@@ -159,4 +163,59 @@ func lastIndex(stack []string, name string) int {
 		}
 	}
 	return -1
+}
+
+// taskLabelMax bounds a task checkbox's name, in bytes of escaped text.
+const taskLabelMax = 200
+
+// taskLabel is the accessible name of a task-list checkbox: the text that
+// follows it in its list item (rest is the HTML after the input), tags
+// stripped, white space collapsed, at most taskLabelMax bytes; "task"
+// when the item has no text. The text is bluemonday's escaped output
+// (", &, <, > are entities), so it is safe inside a quoted attribute; a
+// cut never splits an entity.
+func taskLabel(rest string) string {
+	if len(rest) > 4*taskLabelMax {
+		rest = rest[:4*taskLabelMax]
+	}
+	var b strings.Builder
+	space := false
+	for i := 0; i < len(rest) && b.Len() < taskLabelMax; i++ {
+		c := rest[i]
+		if c == '<' {
+			end := strings.IndexByte(rest[i:], '>')
+			if end < 0 {
+				break
+			}
+			name, closing := tagName(rest[i : i+end+1])
+			if name == "li" || name == "ul" || name == "ol" || name == "input" || (closing && name == "p") {
+				break
+			}
+			i += end
+			space = true
+			continue
+		}
+		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteByte(c)
+	}
+	out := b.String()
+	if len(out) >= taskLabelMax {
+		if amp := strings.LastIndexByte(out, '&'); amp >= 0 && !strings.Contains(out[amp:], ";") {
+			out = out[:amp]
+		}
+		for len(out) > 0 && !utf8.ValidString(out) {
+			out = out[:len(out)-1] // never end inside a UTF-8 sequence
+		}
+	}
+	if strings.TrimSpace(out) == "" {
+		return "task"
+	}
+	return strings.TrimSpace(out)
 }

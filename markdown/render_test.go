@@ -24,7 +24,11 @@ func TestRenderFeatures(t *testing.T) {
 		{"strikethrough", "~~gone~~", []string{"<del>gone</del>"}},
 		{"linkify", "see https://go.dev/blog now", []string{`<a rel="nofollow noopener" href="https://go.dev/blog">https://go.dev/blog</a>`}},
 		{"linkify www", "visit www.example.com today", []string{`href="http://www.example.com"`}},
-		{"task list", "- [ ] todo\n- [x] done", []string{`<li><input type="checkbox" disabled=""> todo</li>`, `<input type="checkbox" disabled="" checked="">`}},
+		{"task list", "- [ ] todo\n- [x] done", []string{`<li><input type="checkbox" disabled="" aria-label="todo"> todo</li>`, `<input type="checkbox" disabled="" checked="" aria-label="done">`}},
+		{"task list names", "- [ ] **buy** \"milk\" & <eggs>\n  - [ ] nested\n- [ ]\n\n* [x] a [link](https://example.com/) here\n\n  second paragraph", []string{
+			`aria-label="buy &#34;milk&#34; &amp; &lt;eggs&gt;"`, `aria-label="nested"`, `<li><input type="checkbox" disabled="" aria-label="task"> </li>`,
+			`aria-label="a link here"`}},
+		{"task list name bounded", "- [ ] " + strings.Repeat("é", 300), []string{`aria-label="` + strings.Repeat("é", 100) + `"`}},
 		{"footnote", "Text[^1].\n\n[^1]: The note.", []string{
 			`<sup id="fnref:1"><a rel="nofollow noopener" href="#fn:1" class="footnote-ref" role="doc-noteref">1</a></sup>`,
 			`<div class="footnotes" role="doc-endnotes">`, `<li id="fn:1">`, `class="footnote-backref"`,

@@ -38,6 +38,7 @@ func (s *Server) routes() http.Handler {
 	if s.deps.API != nil {
 		r.Handle("/graphql", s.deps.API)
 	}
+	r.Get("/captcha/audio/{file}", s.handle(s.captchaAudio))
 	// Everything else is compressed per response by klauspost's gzhttp
 	// (gzip, Vary: Accept-Encoding, ETags suffixed "-gzip").
 	r.Group(func(r chi.Router) {

@@ -35,10 +35,11 @@ type cspSources struct{ script, connect, frame []string }
 // origin's scripts, styles, fonts and fetches (/ui/..., /graphql), no
 // inline script or style (pages have none: JSON-LD is data, not script),
 // images from this origin, data: URLs and any https host (article images
-// are the author's links), no plugins, no framing by other sites, forms
+// are the author's links), audio from this origin (the audio CAPTCHA),
+// no plugins, no framing by other sites, forms
 // posting only here.
 const basePolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; font-src 'self'; " +
-	"connect-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+	"media-src 'self'; connect-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 // pagePolicy is the policy of a page that loads Google Analytics (ga)
 // and the share widgets of share (nil: none): basePolicy plus exactly
@@ -75,6 +76,7 @@ func pagePolicy(share *prerender.Share, ga bool) string {
 		"style-src 'self'",
 		"img-src 'self' data: https:",
 		"font-src 'self'",
+		"media-src 'self'",
 		add("connect-src 'self'", connect),
 	}
 	if len(frame) > 0 {

@@ -118,7 +118,9 @@ type Deps struct {
 	// Comments gives article pages their comment section and serves
 	// /pub/{postId}/comments.atom; nil: no section, feed 404.
 	Comments CommentReader
-	API      http.Handler
+	// CaptchaAudio serves /captcha/audio/{id}.wav; nil answers 404.
+	CaptchaAudio CaptchaAudio
+	API          http.Handler
 	// Previews serves owners' previews of their posts in any state
 	// (/publications/preview/{postId}); nil answers 404 there.
 	Previews *Previews

@@ -25,8 +25,16 @@ type commentEnv struct {
 
 func newCommentEnv(t *testing.T, mode string, mod func(*apiConfig)) *commentEnv {
 	t.Helper()
+	return newCommentEnvWith(t, mode, mod, captcha.Config{})
+}
+
+// newCommentEnvWith is newCommentEnv with a CAPTCHA configuration (its
+// Prefix and SecureCookie are set here).
+func newCommentEnvWith(t *testing.T, mode string, mod func(*apiConfig), gcfg captcha.Config) *commentEnv {
+	t.Helper()
 	e := newEnv(t, nil)
-	gate := captcha.New(e.rdb, captcha.Config{Prefix: e.cfg.RedisPrefix, SecureCookie: true})
+	gcfg.Prefix, gcfg.SecureCookie = e.cfg.RedisPrefix, true
+	gate := captcha.New(e.rdb, gcfg)
 	cache := comment.NewPublicCache(e.rdb, e.cfg.RedisPrefix, nil)
 	e.deps.Resolver.Comments = comment.New(e.st, gate, cache, comment.Config{SecureCookie: true})
 	e.deps.Resolver.Captcha = gate

@@ -71,7 +71,10 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 		// validation: clients get the code the other limits and inputs
 		// use.
 		c, ok := gerr.Extensions["code"]
-		if !ok || c == "COMPLEXITY_LIMIT_EXCEEDED" || len(gerr.Path) > 0 && gerr.Path[0] == ast.PathName("variable") {
+		if !ok || c == "COMPLEXITY_LIMIT_EXCEEDED" || len(gerr.Path) > 0 && gerr.Path[0] == ast.PathName("variable") ||
+			strings.HasPrefix(gerr.Message, "Int cannot represent non 32-bit") {
+			// An Int literal beyond 64 bits (the validator's own
+			// check) is refused like one beyond 32 (strictInputs).
 			gerr.Extensions["code"] = stgypub.CodeBadUserInput
 		}
 		gerr.Message = requestErrorMessage(gerr.Message)
@@ -154,6 +157,9 @@ func requestErrorMessage(msg string) string {
 			}
 			return "operation " + jsonString(name) + " not found"
 		}
+	}
+	if v, ok := strings.CutPrefix(msg, "Int cannot represent non 32-bit signed integer value: "); ok {
+		return truncate(v, 40) + " is out of range: " + intRange
 	}
 	if intVariableMessage.MatchString(msg) {
 		return "not an integer: Int takes a whole number from -2147483648 to 2147483647"

@@ -91,7 +91,7 @@ func New(cfg Config, deps Deps) http.Handler {
 	} else {
 		srv.AroundFields(refuseIntrospection)
 	}
-	srv.Use(&enumVariables{})
+	srv.Use(&strictInputs{})
 	srv.Use(operationGuard{})
 	srv.Use(deferInline{})
 	srv.Use(shapeLimit{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})

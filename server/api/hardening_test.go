@@ -235,7 +235,8 @@ func TestScalarInputErrors(t *testing.T) {
 	for _, v := range []any{[]any{1, 2}, "{}", 1} {
 		t.Run(fmt.Sprintf("extensions %v", v), func(t *testing.T) {
 			r := e.do(t, req{as: "owner", query: update, variables: map[string]any{"u": e.owner.ID.String(), "in": map[string]any{"siteName": "Changed", "extensions": v}}})
-			if r.code() != stgypub.CodeBadUserInput || !strings.Contains(r.Errors[0].Message, "extensions must be a JSON object") {
+			// A request error since variables are coerced strictly (strictInputs).
+			if r.code() != stgypub.CodeBadUserInput || !strings.Contains(r.Errors[0].Message, "extensions: JSON takes an object") {
 				t.Errorf("%s", r.raw)
 			}
 		})

@@ -26,7 +26,7 @@ export function BodyField(props: {
       <label class="cw-field" for={`${id}-body`}>
         {props.label}
       </label>
-      <textarea
+      <textarea dir="auto"
         id={`${id}-body`}
         name="body"
         rows={5}

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { useClient, useQuery } from "@urql/preact";
 import type { CombinedError } from "@urql/core";
 import { useI18n } from "../lib/i18n-context";
-import { errorCode, errorText } from "../lib/errors";
+import { errorCode, errorField, errorText } from "../lib/errors";
 import { commentErrorText } from "./errors";
 import { nicknameLength } from "./text";
 import { FormStateQuery, PostMutation } from "./ops";
@@ -26,6 +26,8 @@ export function CommentForm(props: { postId: string; onPosted: (pending: boolean
   const [busy, setBusy] = useState(false);
   const [postError, setPostError] = useState<CombinedError | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
+  const [captchaFocus, setCaptchaFocus] = useState(0);
+  const errorLine = useRef<HTMLParagraphElement>(null);
   const [needCaptcha, setNeedCaptcha] = useState<boolean | null>(null);
   const [nickLen, setNickLen] = useState<number | null>(null);
   const challenge = useRef<Challenge | null>(null);
@@ -34,8 +36,21 @@ export function CommentForm(props: { postId: string; onPosted: (pending: boolean
   const heading = useRef<HTMLHeadingElement>(null);
   const ready = !!st && st.open && !st.capReached;
   useEffect(() => {
-    if (ready) heading.current?.focus();
+    if (!ready) return;
+    // The whole form in view (a vertical theme scrolls sideways), then
+    // the focus on its heading without scrolling again.
+    heading.current?.closest("form")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    heading.current?.focus({ preventScroll: true });
   }, [ready]);
+  // A refusal that is not about the CAPTCHA: focus its message (the
+  // CAPTCHA's own refusals move the focus to its answer field).
+  const captchaRefusal = !!postError && (errorCode(postError) === "CAPTCHA_REQUIRED" || errorField(postError) === "captchaAnswer");
+  useEffect(() => {
+    if (postError && !captchaRefusal) {
+      errorLine.current?.focus();
+      errorLine.current?.scrollIntoView({ block: "center" });
+    }
+  }, [postError]);
 
   if (!st) {
     return (
@@ -91,6 +106,7 @@ export function CommentForm(props: { postId: string; onPosted: (pending: boolean
         setNeedCaptcha(true);
         setCaptchaKey(captchaKey + 1);
       }
+      if (errorCode(r.error) === "CAPTCHA_REQUIRED" || errorField(r.error) === "captchaAnswer") setCaptchaFocus(captchaFocus + 1);
       return;
     }
     props.onPosted(r.data.postPubComment.status === "PENDING");
@@ -110,6 +126,7 @@ export function CommentForm(props: { postId: string; onPosted: (pending: boolean
           defaultValue={st.nickname}
           required
           autoComplete="nickname"
+          dir="auto"
           aria-invalid={nickOver}
           aria-describedby="stgy-cw-nick-hint"
           onInput={(e) => setNickLen(nicknameLength((e.currentTarget as HTMLInputElement).value))}
@@ -132,7 +149,14 @@ export function CommentForm(props: { postId: string; onPosted: (pending: boolean
           {t("form.asOwner")}
         </label>
       )}
-      {captcha && <Captcha reloadKey={captchaKey} onChallenge={(c) => (challenge.current = c)} />}
+      {captcha && (
+        <Captcha
+          reloadKey={captchaKey}
+          focusKey={captchaFocus}
+          message={captchaRefusal ? (message ?? "") : ""}
+          onChallenge={(c) => (challenge.current = c)}
+        />
+      )}
       <BodyField label={t("form.body")} limit={st.bodyMaxChars}>
         {(over) => (
           <>
@@ -145,8 +169,8 @@ export function CommentForm(props: { postId: string; onPosted: (pending: boolean
           </>
         )}
       </BodyField>
-      {message && (
-        <p class="cw-error" role="alert">
+      {message && !(captcha && captchaRefusal) && (
+        <p class="cw-error" role="alert" tabIndex={-1} ref={errorLine}>
           {message}
         </p>
       )}

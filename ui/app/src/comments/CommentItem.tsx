@@ -7,7 +7,7 @@ import type { CombinedError } from "@urql/core";
 import { useI18n } from "../lib/i18n-context";
 import { commentErrorText } from "./errors";
 import { ApproveMutation, DeleteMutation, EditMutation } from "./ops";
-import { fullWidth } from "./text";
+import { fullWidth, latinRuns } from "./text";
 import { BodyField, BodyLimit } from "./BodyField";
 import { fmtDateTime } from "../lib/time";
 
@@ -66,7 +66,7 @@ export function CommentItem(props: { comment: CommentView; vertical: boolean; zo
     <article class={pending ? "cw-comment pending" : "cw-comment"} id={`stgy-comment-${c.id}`} aria-labelledby={headID}>
       <header class="cw-head" id={headID}>
         <span class="cw-nick">
-          <bdi>{shown(c.nickname)}</bdi>
+          <bdi dir="auto">{shown(c.nickname)}</bdi>
         </span>
         {c.isAuthor && <span class="cw-badge owner">{t("badge.owner")}</span>}
         {pending && <span class="cw-badge pending">{t("badge.pending")}</span>}
@@ -74,12 +74,16 @@ export function CommentItem(props: { comment: CommentView; vertical: boolean; zo
           {fmtDateTime(c.createdAt, props.zone, lang)} ({props.zone})
         </time>
       </header>
-      {mode !== "edit" && <p class="cw-body">{shown(c.body.replace(/\n$/, ""))}</p>}
+      {mode !== "edit" && (
+        <p class="cw-body" dir="auto">
+          {props.vertical ? <VerticalText text={c.body.replace(/\n$/, "")} /> : c.body.replace(/\n$/, "")}
+        </p>
+      )}
       {mode === "edit" && (
         <form class="cw-form cw-edit" onSubmit={save} aria-label={t("edit.label")}>
           <label class="cw-field">
             {t("form.nickname")}
-            <input name="nickname" defaultValue={c.nickname} required autoComplete="nickname" />
+            <input name="nickname" defaultValue={c.nickname} required autoComplete="nickname" dir="auto" />
           </label>
           <BodyField initial={c.body.replace(/\n$/, "")} label={t("form.body")}>
             {(over) => (
@@ -131,5 +135,19 @@ export function CommentItem(props: { comment: CommentView; vertical: boolean; zo
         </p>
       )}
     </article>
+  );
+}
+
+/**
+ * VerticalText is a body in a vertical theme: converted to full width
+ * (fullWidth), each run of Latin letters and digits in a span that keeps
+ * the word whole (word-break: keep-all), so an English word is not broken
+ * at any letter while Japanese text wraps as usual.
+ */
+function VerticalText(props: { text: string }) {
+  return (
+    <>
+      {latinRuns(props.text).map((r) => (r.latin ? <span class="cw-latin">{fullWidth(r.text)}</span> : fullWidth(r.text)))}
+    </>
   );
 }

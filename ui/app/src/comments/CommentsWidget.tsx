@@ -33,6 +33,7 @@ export function CommentsWidget(props: CommentsWidgetProps & MountProps) {
   const [writing, setWriting] = useState(false);
   const [notice, setNotice] = useState("");
   const writeButton = useRef<HTMLButtonElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
   const cancel = () => {
     setWriting(false);
     // Back to the button that opened the form (after it renders again).
@@ -63,6 +64,8 @@ export function CommentsWidget(props: CommentsWidgetProps & MountProps) {
       h.setAttribute("tabindex", "-1");
       h.scrollIntoView({ block: "start" });
       h.focus({ preventScroll: true });
+      // The notice beside the heading in view too (vertical themes).
+      setTimeout(() => noticeRef.current?.scrollIntoView({ block: "nearest", inline: "nearest" }), 0);
     }
   };
   const choose = (o: Order) => {
@@ -72,7 +75,7 @@ export function CommentsWidget(props: CommentsWidgetProps & MountProps) {
 
   return (
     <div class={props.vertical ? "stgy-cw vertical" : "stgy-cw"}>
-      <p class="cw-notice" role="status">
+      <p class="cw-notice" role="status" ref={noticeRef}>
         {notice}
       </p>
       <div class="cw-toolbar">
@@ -84,7 +87,15 @@ export function CommentsWidget(props: CommentsWidgetProps & MountProps) {
           ))}
         </div>
         {!writing && (
-          <button type="button" class="cw-button cw-write" ref={writeButton} onClick={() => setWriting(true)}>
+          <button
+            type="button"
+            class="cw-button cw-write"
+            ref={writeButton}
+            onClick={() => {
+              setNotice(""); // one status line at a time: the form's own messages follow
+              setWriting(true);
+            }}
+          >
             {t("write")}
           </button>
         )}

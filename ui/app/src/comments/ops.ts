@@ -44,10 +44,11 @@ export const FormStateQuery = graphql(`
 `);
 
 export const ChallengeMutation = graphql(`
-  mutation CreateCaptchaChallenge {
+  mutation CreateCaptchaChallenge($language: String) {
     createCaptchaChallenge {
       id
       image
+      audio(language: $language)
       width
       height
       digits

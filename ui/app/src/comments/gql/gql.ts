@@ -16,7 +16,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      publishedCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n        version\n      }\n    }\n  }\n": typeof types.PubCommentsDocument,
     "\n  query PubCommentFormState($postId: ID!) {\n    pubCommentFormState(postId: $postId) {\n      open\n      newStatus\n      captchaRequired\n      nickname\n      canPostAsOwner\n      asOwner\n      capReached\n      nicknameMaxChars\n      bodyMaxChars\n    }\n  }\n": typeof types.PubCommentFormStateDocument,
-    "\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n": typeof types.CreateCaptchaChallengeDocument,
+    "\n  mutation CreateCaptchaChallenge($language: String) {\n    createCaptchaChallenge {\n      id\n      image\n      audio(language: $language)\n      width\n      height\n      digits\n    }\n  }\n": typeof types.CreateCaptchaChallengeDocument,
     "\n  mutation PostPubComment($input: PostPubCommentInput!) {\n    postPubComment(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.PostPubCommentDocument,
     "\n  mutation ApprovePubComment($id: ID!, $ifVersion: String) {\n    approvePubComment(id: $id, ifVersion: $ifVersion) {\n      id\n      status\n    }\n  }\n": typeof types.ApprovePubCommentDocument,
     "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!, $ifVersion: String) {\n    editPubComment(id: $id, nickname: $nickname, body: $body, ifVersion: $ifVersion) {\n      id\n      nickname\n      body\n    }\n  }\n": typeof types.EditPubCommentDocument,
@@ -25,7 +25,7 @@ type Documents = {
 const documents: Documents = {
     "\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      publishedCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n        version\n      }\n    }\n  }\n": types.PubCommentsDocument,
     "\n  query PubCommentFormState($postId: ID!) {\n    pubCommentFormState(postId: $postId) {\n      open\n      newStatus\n      captchaRequired\n      nickname\n      canPostAsOwner\n      asOwner\n      capReached\n      nicknameMaxChars\n      bodyMaxChars\n    }\n  }\n": types.PubCommentFormStateDocument,
-    "\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n": types.CreateCaptchaChallengeDocument,
+    "\n  mutation CreateCaptchaChallenge($language: String) {\n    createCaptchaChallenge {\n      id\n      image\n      audio(language: $language)\n      width\n      height\n      digits\n    }\n  }\n": types.CreateCaptchaChallengeDocument,
     "\n  mutation PostPubComment($input: PostPubCommentInput!) {\n    postPubComment(input: $input) {\n      id\n      status\n    }\n  }\n": types.PostPubCommentDocument,
     "\n  mutation ApprovePubComment($id: ID!, $ifVersion: String) {\n    approvePubComment(id: $id, ifVersion: $ifVersion) {\n      id\n      status\n    }\n  }\n": types.ApprovePubCommentDocument,
     "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!, $ifVersion: String) {\n    editPubComment(id: $id, nickname: $nickname, body: $body, ifVersion: $ifVersion) {\n      id\n      nickname\n      body\n    }\n  }\n": types.EditPubCommentDocument,
@@ -57,7 +57,7 @@ export function graphql(source: "\n  query PubCommentFormState($postId: ID!) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCaptchaChallenge {\n    createCaptchaChallenge {\n      id\n      image\n      width\n      height\n      digits\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateCaptchaChallenge($language: String) {\n    createCaptchaChallenge {\n      id\n      image\n      audio(language: $language)\n      width\n      height\n      digits\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCaptchaChallenge($language: String) {\n    createCaptchaChallenge {\n      id\n      image\n      audio(language: $language)\n      width\n      height\n      digits\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,0 +1,40 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// CaptchaAudio renders the spoken form of a CAPTCHA challenge
+// (captcha.Service implements it): a WAV of its digits in the voice for
+// a page language; NOT_FOUND for an unknown or expired challenge,
+// RATE_LIMITED past its plays.
+type CaptchaAudio interface {
+	Audio(ctx context.Context, id, language string) ([]byte, error)
+}
+
+// captchaAudio serves GET /captcha/audio/{id}.wav?lang=en|ja, the audio
+// alternative of a challenge's image (docs/SPEC.md "CAPTCHA and pass
+// tokens"). Every request is a new rendering, so nothing may cache it
+// and no range of one rendering can be stitched to another.
+func (s *Server) captchaAudio(w http.ResponseWriter, r *http.Request) error {
+	id, ok := strings.CutSuffix(chi.URLParam(r, "file"), ".wav")
+	if !ok || s.deps.CaptchaAudio == nil {
+		return errNotFound
+	}
+	wav, err := s.deps.CaptchaAudio.Audio(r.Context(), id, r.URL.Query().Get("lang"))
+	if err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Content-Type", "audio/wav")
+	h.Set("Content-Length", strconv.Itoa(len(wav)))
+	h.Set("Cache-Control", "no-store")
+	h.Set("Accept-Ranges", "none")
+	_, _ = w.Write(wav)
+	return nil
+}
