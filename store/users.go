@@ -29,8 +29,9 @@ type userRow struct {
 	IsAdmin      bool       `bun:"is_admin,notnull"`
 	PasswordHash string     `bun:"password_hash,notnull"`
 	UpdatedAt    *time.Time `bun:"updated_at"`
-	// ProfileVersion is read by the session and token statements.
-	ProfileVersion int64 `bun:"profile_version,scanonly"`
+	// ProfileVersion is read with the user (select, session and token
+	// statements); an insert leaves it to the column's default (nullzero).
+	ProfileVersion int64 `bun:"profile_version,nullzero"`
 }
 
 func (r *userRow) toDomain() *stgypub.User {

@@ -316,3 +316,30 @@ func TestCommentVersions(t *testing.T) {
 	_, err = f.s.ApproveCommentIf(ctx, c.ID, stgypub.IfVersion(approved.ContentVersion()))
 	wantCode(t, err, stgypub.CodeNotFound)
 }
+
+// TestProfileVersionRead: every way a user is read carries the profile
+// version (login returns me { profileVersion } from UserByLogin).
+func TestProfileVersionRead(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	alice := mustUser(t, s, "alice")
+	v, err := s.UpdateProfileIf(ctx, alice, "Alice", "Intro", stgypub.Precondition{})
+	if err != nil || v < 2 {
+		t.Fatalf("version %d, %v", v, err)
+	}
+	byLogin, err := s.UserByLogin(ctx, "alice")
+	if err != nil || byLogin.ProfileVersion != v {
+		t.Errorf("UserByLogin: %d, %v; want %d", byLogin.ProfileVersion, err, v)
+	}
+	byID, err := s.User(ctx, alice)
+	if err != nil || byID.ProfileVersion != v {
+		t.Errorf("User: %d, %v; want %d", byID.ProfileVersion, err, v)
+	}
+	fresh := &stgypub.User{LoginName: "bob", Nickname: "Bob"}
+	if err := s.CreateUser(ctx, fresh); err != nil {
+		t.Fatal(err)
+	}
+	if u, _ := s.User(ctx, fresh.ID); u.ProfileVersion != 1 {
+		t.Errorf("a new user's profile version %d, want 1", u.ProfileVersion)
+	}
+}

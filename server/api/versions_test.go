@@ -145,6 +145,16 @@ func TestStaleIfVersionChangesNothing(t *testing.T) {
 		if me.Introduction != "Kept" {
 			t.Errorf("stale write stored: %+v", me)
 		}
+		// login's me carries the same version as me.
+		var login struct {
+			Me struct {
+				ProfileVersion string `json:"profileVersion"`
+			} `json:"me"`
+		}
+		e.do(t, req{query: `mutation($p: String!) { login(loginName: "owner", password: $p) { me { profileVersion } } }`, variables: map[string]any{"p": password}}).data(t, "login", &login)
+		if login.Me.ProfileVersion != me.ProfileVersion {
+			t.Errorf("login's profileVersion %q, me's %q", login.Me.ProfileVersion, me.ProfileVersion)
+		}
 	})
 }
 
