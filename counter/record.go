@@ -44,8 +44,8 @@ func (c *Counter) RecordView(ctx context.Context, v stgypub.View) (int64, error)
 		return 0, stgypub.Errorf(stgypub.CodeBadUserInput, "view needs a post and an owner")
 	}
 	done := make(chan viewResult, 1)
-	if !c.rec.enqueue(c.queued(v, done)) {
-		return 0, errDropped(DropQueueFull)
+	if reason := c.rec.enqueue(c.queued(v, done)); reason != "" {
+		return 0, errDropped(reason)
 	}
 	if c.cfg.RecordWait > 0 {
 		var cancel context.CancelFunc

@@ -109,9 +109,10 @@ func newRecorder(c *Counter) *recorder {
 	return r
 }
 
-// enqueue adds the view unless the queue is at its bound (then the drop
-// is counted and false returned), starting the drain when none runs.
-func (r *recorder) enqueue(v queuedView) bool {
+// enqueue adds the view unless the queue is at its bound or closed (then
+// the drop is counted and its reason returned), starting the drain when
+// none runs. It returns "" when the view was queued.
+func (r *recorder) enqueue(v queuedView) string {
 	size := queuedViewBytes
 	if v.done != nil {
 		size += waiterBytes
@@ -120,12 +121,12 @@ func (r *recorder) enqueue(v queuedView) bool {
 	if r.closed {
 		r.mu.Unlock()
 		r.drop(DropShutdown, 1)
-		return false
+		return DropShutdown
 	}
 	if len(r.q) >= r.c.cfg.QueueViews || r.bytes+size > r.c.cfg.QueueBytes {
 		r.mu.Unlock()
 		r.drop(DropQueueFull, 1)
-		return false
+		return DropQueueFull
 	}
 	r.q = append(r.q, v)
 	r.bytes += size
@@ -135,7 +136,7 @@ func (r *recorder) enqueue(v queuedView) bool {
 		go r.drain()
 	}
 	r.mu.Unlock()
-	return true
+	return ""
 }
 
 // drain records batches until the queue is empty.
