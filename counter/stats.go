@@ -19,7 +19,9 @@ import (
 // count every post; Posts holds the top 1000 (PV descending, then ID) with
 // publishedAt and digest from PostgreSQL (PostMetas for just those IDs). Every series has one entry per window
 // day, oldest first, zeros included. The result is cached (encodeStatsCache)
-// for CacheTTL unless TotalPV is 0. Authorization is the caller's.
+// for CacheTTL unless TotalPV is 0; a hit on bytes this process decoded
+// before returns the same, shared Stats (decodeStatsCacheOnce): callers
+// must not modify what Stats returns. Authorization is the caller's.
 //
 // When Redis is unavailable the Stats come from the checkpoints alone
 // (at most FlushInterval behind, plus what Redis has not flushed), are not
@@ -30,7 +32,7 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 	key := c.statsKey(ownerID)
 	var redisErr error // Redis failed: the Stats come from the checkpoints alone
 	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
-		if st, err := decodeStatsCache(b); err == nil {
+		if st, err := decodeStatsCacheOnce(key, b); err == nil {
 			c.statsHits.Hit()
 			return st, nil
 		}

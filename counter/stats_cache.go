@@ -3,7 +3,10 @@ package counter
 import (
 	"encoding/json"
 	"errors"
+	"sync"
 	"time"
+
+	"github.com/cespare/xxhash/v2"
 
 	"github.com/stgy/stgypub"
 )
@@ -80,5 +83,48 @@ func decodeStatsCache(b []byte) (*stgypub.Stats, error) {
 		}
 		st.Posts[i] = stgypub.PostStats{ID: p.ID, PublishedAt: p.PublishedAt, Digest: p.Digest, PV: p.PV, Daily: d}
 	}
+	return st, nil
+}
+
+// decodedStats remembers, per Stats cache key, the last cached bytes a
+// hit decoded (their xxhash and length) and the Stats they gave, so the
+// next hit on the same bytes skips the JSON decoding (the cost of a
+// cached Stats read for a big owner). The bytes are still read from
+// Redis on every call: expiry and invalidation stay Redis's. At most
+// maxDecodedStats keys are kept (all are dropped when full).
+var decodedStats = struct {
+	sync.Mutex
+	m map[string]decodedEntry
+}{m: map[string]decodedEntry{}}
+
+const maxDecodedStats = 1024
+
+type decodedEntry struct {
+	sum  uint64
+	size int
+	st   *stgypub.Stats
+}
+
+// decodeStatsCacheOnce is decodeStatsCache of b, the bytes at key,
+// reusing the Stats of the last identical bytes. The Stats it returns
+// may be shared by concurrent callers: they must not modify it.
+func decodeStatsCacheOnce(key string, b []byte) (*stgypub.Stats, error) {
+	sum := xxhash.Sum64(b)
+	decodedStats.Lock()
+	d, ok := decodedStats.m[key]
+	decodedStats.Unlock()
+	if ok && d.sum == sum && d.size == len(b) {
+		return d.st, nil
+	}
+	st, err := decodeStatsCache(b)
+	if err != nil {
+		return nil, err
+	}
+	decodedStats.Lock()
+	if len(decodedStats.m) >= maxDecodedStats {
+		clear(decodedStats.m)
+	}
+	decodedStats.m[key] = decodedEntry{sum: sum, size: len(b), st: st}
+	decodedStats.Unlock()
 	return st, nil
 }

@@ -53,3 +53,34 @@ func TestStatsCache(t *testing.T) {
 		t.Fatalf("computed %d times, want 4 (first call and three misses)", calls["OwnerCheckpoints"])
 	}
 }
+
+// TestDecodeStatsCacheOnce: identical cached bytes decode once (the same
+// Stats is returned), other bytes under the same key decode again, and a
+// bad format is still a miss.
+func TestDecodeStatsCacheOnce(t *testing.T) {
+	mk := func(pv int64) []byte {
+		st := &stgypub.Stats{OwnerID: 7, Days: 1, TotalPV: pv, Daily: []stgypub.DayPV{{Date: "2026-12-01", PV: pv}},
+			Posts: []stgypub.PostStats{{ID: 9, PV: pv, Daily: []stgypub.DayPV{{Date: "2026-12-01", PV: pv}}}}}
+		b, err := encodeStatsCache(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	key := "test:stats:{7}"
+	a1, err := decodeStatsCacheOnce(key, mk(3))
+	if err != nil || a1.TotalPV != 3 {
+		t.Fatalf("%+v %v", a1, err)
+	}
+	if a2, _ := decodeStatsCacheOnce(key, mk(3)); a2 != a1 {
+		t.Error("identical bytes decoded again")
+	}
+	for _, pv := range []int64{4, 5, 3} {
+		if b, _ := decodeStatsCacheOnce(key, mk(pv)); b.TotalPV != pv || b.Posts[0].PV != pv {
+			t.Errorf("new bytes under the same key: %+v, want %d", b, pv)
+		}
+	}
+	if _, err := decodeStatsCacheOnce(key, []byte(`{"v":1}`)); err == nil {
+		t.Error("an old format is not a miss")
+	}
+}
