@@ -2,6 +2,7 @@ package stgypub
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -78,7 +79,11 @@ func (p Precondition) Or(v Version) Precondition {
 // its last write time ("updatedAt", RFC 3339), which GraphQL clients get
 // in extensions (docs/API.md "Versions and conflicts").
 func VersionConflict(what string, current Version, updatedAt *time.Time) *Error {
-	e := Errorf(CodeConflict, "the %s was changed since it was read (now at version %s); nothing was changed: reload it, or send the change again with the new version", what, current.Token())
+	verb := "was"
+	if strings.HasSuffix(what, "s") { // "settings"
+		verb = "were"
+	}
+	e := Errorf(CodeConflict, "the %s %s changed since it was read (now at version %s); nothing was changed: reload it, or send the change again with the new version", what, verb, current.Token())
 	e.Details = map[string]any{"currentVersion": current.Token()}
 	if updatedAt != nil {
 		e.Details["updatedAt"] = updatedAt.UTC().Format(time.RFC3339Nano)

@@ -15,12 +15,18 @@ import (
 
 // batchScript is docs/SPEC.md#page-views for many views in one run, made
 // idempotent per batch. KEYS[1] is this process's batch marker for the
-// slot; then, per view i, KEYS[2i] its post's LRU and KEYS[2i+1] its
-// owner's daily Hash. ARGV: the batch's sequence number, TTL seconds, the
-// LRU byte limit, the marker's TTL seconds; then, per view i,
-// ARGV[3+2i] its fingerprint (4 bytes) and ARGV[4+2i] its post field.
+// slot; then, per view i, KEYS[3i-1] its post's LRU, KEYS[3i] its owner's
+// daily Hash and KEYS[3i+1] its owner's filled mark (refill.go). ARGV: the
+// batch's sequence number, TTL seconds, the LRU byte limit, the marker's
+// TTL seconds; then, per view i, ARGV[3+2i] its fingerprint (4 bytes) and
+// ARGV[4+2i] its post field.
 // It returns each view's new PV of its day, 0 for a fingerprint among the
-// post's last 150. The marker holds "seq:results" of the last run: a run
+// post's last 150, and -1 (nothing changed) when the owner's filled mark
+// is missing: a Redis that came back empty must get the owner's
+// PostgreSQL checkpoints first, or the refill's raise (a maximum) would
+// absorb the views recorded before it; the recorder refills the owner and
+// sends those views again (recorder.send). The marker holds "seq:results"
+// of the last run: a run
 // whose sequence number is already there (a retried batch whose first
 // attempt did run, perhaps only after a frozen Redis woke up) changes
 // nothing and returns the stored results; an older one (an abandoned
@@ -41,9 +47,14 @@ end
 local ttl = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
 local out = {}
-for i = 1, (#KEYS - 1) / 2 do
-  local lk, dk = KEYS[2 * i], KEYS[2 * i + 1]
+local filled = {}
+for i = 1, (#KEYS - 1) / 3 do
+  local lk, dk, fk = KEYS[3 * i - 1], KEYS[3 * i], KEYS[3 * i + 1]
   local fp, field = ARGV[3 + 2 * i], ARGV[4 + 2 * i]
+  if filled[fk] == nil then filled[fk] = redis.call('EXISTS', fk) == 1 end
+  if not filled[fk] then
+    out[i] = -1
+  else
   local lru = redis.call('GET', lk) or ''
   if #lru % 4 ~= 0 or #lru > limit then lru = '' end
   local seen = false
@@ -64,6 +75,7 @@ for i = 1, (#KEYS - 1) / 2 do
   else
     out[i] = redis.call('HINCRBY', dk, field, 1)
     redis.call('EXPIRE', dk, ttl)
+  end
   end
 end
 redis.call('SET', KEYS[1], ARGV[1] .. ':' .. table.concat(out, ','), 'EX', ARGV[4])
@@ -98,7 +110,7 @@ func (r *recorder) send(seq uint64, batch []queuedView) {
 	var calls []*batchCall
 	for {
 		if r.aborted() {
-			r.dropViews(DropShutdown, batch, errDropped(DropShutdown))
+			r.dropPending(calls, batch)
 			return
 		}
 		ctx, cancel := r.attemptContext()
@@ -109,18 +121,27 @@ func (r *recorder) send(seq uint64, batch []queuedView) {
 		if err == nil {
 			calls, err = r.run(ctx, calls)
 		}
+		if err == nil && len(calls) == 0 && len(r.unfilled) > 0 {
+			// Owners whose filled mark was missing (Redis came back
+			// empty): refill them from PostgreSQL, then send their views
+			// again as a new batch. Until the refill succeeds they wait
+			// here, like views waiting for Redis.
+			if err = r.refillUnfilled(); err == nil {
+				batch, seq, calls = r.takeUnfilled(), r.nextSeq(), nil
+				cancel()
+				continue
+			}
+			calls = nil
+			batch = r.takeUnfilled()
+			seq = r.nextSeq()
+		}
 		cancel()
 		if err == nil && len(calls) == 0 {
 			r.healthy()
 			return
 		}
 		if errClosed(err) { // the process is closing its Redis client
-			for _, bc := range calls {
-				r.dropViews(DropShutdown, nil, errDropped(DropShutdown), bc.views...)
-			}
-			if len(calls) == 0 {
-				r.dropViews(DropShutdown, batch, errDropped(DropShutdown))
-			}
+			r.dropPending(calls, batch)
 			return
 		}
 		r.retries.Add(1)
@@ -128,6 +149,52 @@ func (r *recorder) send(seq uint64, batch []queuedView) {
 		r.sleep(backoff)
 		backoff = min(2*backoff, r.c.cfg.RetryMax)
 	}
+}
+
+// dropPending drops, at shutdown, what send has not recorded: the runs
+// still to retry (or, before any was built, the whole batch) and the views
+// waiting for their owner's refill.
+func (r *recorder) dropPending(calls []*batchCall, batch []queuedView) {
+	err := errDropped(DropShutdown)
+	if calls == nil {
+		r.dropViews(DropShutdown, batch, err)
+	}
+	for _, bc := range calls {
+		r.dropViews(DropShutdown, nil, err, bc.views...)
+	}
+	if len(r.unfilled) > 0 {
+		r.dropViews(DropShutdown, nil, err, r.unfilled...)
+		r.unfilled = r.unfilled[:0]
+	}
+}
+
+// refillUnfilled refills every owner among r.unfilled (refill.go), once
+// each, within Config.CheckpointTimeout (it reads PostgreSQL).
+func (r *recorder) refillUnfilled() error {
+	ctx, cancel := context.WithTimeout(r.abortCtx, r.c.cfg.CheckpointTimeout)
+	defer cancel()
+	done := map[stgypub.ID]bool{}
+	for _, v := range r.unfilled {
+		if done[v.owner] {
+			continue
+		}
+		done[v.owner] = true
+		if err := r.c.refillOwner(ctx, v.owner); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// takeUnfilled returns the views that found their owner unfilled, as a
+// batch to send again, and forgets them.
+func (r *recorder) takeUnfilled() []queuedView {
+	batch := make([]queuedView, len(r.unfilled))
+	for i, v := range r.unfilled {
+		batch[i] = *v
+	}
+	r.unfilled = r.unfilled[:0]
+	return batch
 }
 
 // attemptContext bounds one attempt by BatchTimeout, without the page
@@ -208,8 +275,12 @@ func (r *recorder) deliver(bc *batchCall) {
 		r.dropViews(DropRejected, nil, err, bc.views...)
 		return
 	}
-	r.recorded.Add(int64(len(ns)))
 	for i, v := range bc.views {
+		if ns[i] < 0 { // the owner is not filled: refill, then again
+			r.unfilled = append(r.unfilled, v)
+			continue
+		}
+		r.recorded.Add(1)
 		r.c.afterRecord(v, ns[i])
 		v.reply(viewResult{n: ns[i]})
 	}
@@ -274,6 +345,10 @@ func (c *Counter) batchCalls(ctx context.Context, seq uint64, batch []queuedView
 	if c.rot != nil { // all or none: a retry must not re-key twice
 		fps := make([][4]byte, len(batch))
 		for i := range batch {
+			if batch[i].rotated { // sent again after a refill
+				fps[i] = batch[i].fp
+				continue
+			}
 			fp, err := c.rotate(ctx, batch[i].day, batch[i].fp)
 			if err != nil {
 				return nil, err
@@ -281,7 +356,7 @@ func (c *Counter) batchCalls(ctx context.Context, seq uint64, batch []queuedView
 			fps[i] = fp
 		}
 		for i := range batch {
-			batch[i].fp = fps[i]
+			batch[i].fp, batch[i].rotated = fps[i], true
 		}
 	}
 	_, cluster := c.rdb.(*redis.ClusterClient)
@@ -307,7 +382,7 @@ func (c *Counter) batchCalls(ctx context.Context, seq uint64, batch []queuedView
 			calls = append(calls, bc)
 		}
 		bc.views = append(bc.views, v)
-		bc.keys = append(bc.keys, c.key(lruKind, v.owner, postHex), c.key(dailyKind, v.owner, v.day.AppendFormat(day[:0], dayLayout)))
+		bc.keys = append(bc.keys, c.key(lruKind, v.owner, postHex), c.key(dailyKind, v.owner, v.day.AppendFormat(day[:0], dayLayout)), c.filledKey(v.owner))
 		bc.args = append(bc.args, string(v.fp[:]), string(postHex))
 	}
 	return calls, nil

@@ -58,6 +58,7 @@ type queuedView struct {
 	published   time.Time
 	day         time.Time
 	fp          [4]byte
+	rotated     bool // fp is re-keyed for its day already (batchCalls)
 	done        chan viewResult
 }
 
@@ -88,6 +89,9 @@ type recorder struct {
 	idle    chan struct{} // closed when the running drain finds the queue empty
 	closed  bool          // Close gave up: later views are dropped
 	seq     uint64        // the last batch's sequence number
+	// unfilled holds, during one send (the drain goroutine only), the
+	// views whose owner's filled mark was missing (batch.go).
+	unfilled []*queuedView
 
 	abortOnce sync.Once
 	abortCtx  context.Context // cancelled when Close gives up
@@ -166,6 +170,14 @@ func (r *recorder) drain() {
 		r.mu.Unlock()
 		r.send(seq, batch)
 	}
+}
+
+// nextSeq is a new batch sequence number (for views sent again).
+func (r *recorder) nextSeq() uint64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.seq++
+	return r.seq
 }
 
 // wait blocks until the queue is empty and no batch is in flight (every

@@ -66,16 +66,21 @@ func (c *Counter) ensureFilled(ctx context.Context, owner stgypub.ID) error {
 	return c.refill(ctx, owner)
 }
 
-// refillAsync starts ensureFilled in the background (once per owner at a
-// time), for page paths that noticed the missing mark.
+// refillAsync starts refillOwner in the background, for page paths that
+// noticed the missing mark.
 func (c *Counter) refillAsync(ctx context.Context, owner stgypub.ID) {
-	c.background(ctx, func(ctx context.Context) error {
-		_, err, _ := c.flight.Do("refill:"+owner.String(), func() (any, error) {
-			if err := c.ensureFilled(ctx, owner); err != nil {
-				return nil, err
-			}
-			return nil, c.rdb.Del(ctx, c.rankingKey(owner)).Err()
-		})
-		return err
+	c.background(ctx, func(ctx context.Context) error { return c.refillOwner(ctx, owner) })
+}
+
+// refillOwner is ensureFilled once per owner at a time (the page path and
+// the view recorder share the flight), then drops the owner's cached
+// ranking, which was computed from the empty counts.
+func (c *Counter) refillOwner(ctx context.Context, owner stgypub.ID) error {
+	_, err, _ := c.flight.Do("refill:"+owner.String(), func() (any, error) {
+		if err := c.ensureFilled(ctx, owner); err != nil {
+			return nil, err
+		}
+		return nil, c.rdb.Del(ctx, c.rankingKey(owner)).Err()
 	})
+	return err
 }

@@ -8,10 +8,11 @@ import (
 	"github.com/stgy/stgypub/internal/redistest"
 )
 
-// TestSiteRecovery: after Redis loses everything, a post's site-wide
-// days come back from its PostgreSQL checkpoints when it next reaches 4
-// views on a day (the owner's 15-day sync), raised to the checkpoint
-// (never added); views never checkpointed stay lost. When only the
+// TestSiteRecovery: after Redis loses everything, a post's days (its
+// owner's and the site-wide ones) come back from its PostgreSQL
+// checkpoints before the next view is recorded (the recorder refills an
+// owner whose filled mark is gone), raised to the checkpoint (never
+// added); views never checkpointed stay lost. When only the
 // site-wide buckets are lost, the next view restores today's count and
 // the next 4-view sync the earlier days, from the owner's Hashes.
 func TestSiteRecovery(t *testing.T) {
@@ -38,7 +39,7 @@ func TestSiteRecovery(t *testing.T) {
 	}
 	f.views(t, "a1", 3)
 	f.c.Wait()
-	if got := f.ranking(t, 7); got != "a1=3" {
+	if got := f.ranking(t, 7); got != "a1=11" { // day -3 back at 8, then 3 today
 		t.Fatalf("3 views after the loss: %q", got)
 	}
 	f.views(t, "a1", 1) // the 4th view today: the 15-day sync
