@@ -74,8 +74,12 @@ func openRedis(ctx context.Context, cfg *config, deps *obs.Dependencies) (redis.
 	return rdb, g, nil
 }
 
-// wire builds every adapter from the config, once.
+// wire builds every adapter from the config, once. cfg must hold a view
+// secret (requireViewSecret); errors name the environment variables.
 func wire(ctx context.Context, cfg *config) (*app, error) {
+	if len(cfg.ViewSecret) == 0 {
+		return nil, errors.New("STGY_PUB_VIEW_SECRET is not set (or run with STGY_DEV=true for development)")
+	}
 	st, err := openStore(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -129,20 +133,9 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		st.Close()
 		return nil, err
 	}
-	ctr := counter.New(rdb, st, counter.Config{
-		Prefix:         cfg.RedisPrefix,
-		RetentionDays:  cfg.RetentionDays,
-		CacheTTL:       cfg.CacheTTL,
-		Budget:         cfg.RedisPageBudget,
-		RotationSecret: rotationSecret(cfg),
-		FlushInterval:  cfg.FlushInterval,
-		RankingCache:   caches.Cache("ranking"),
-		StatsCache:     caches.Cache("stats"),
-		Logger:         logger,
-		// Site-wide ranking: buckets and batch period of the second write.
-		SiteBuckets:       cfg.Ranking.Buckets,
-		SiteFlushInterval: cfg.Ranking.FlushInterval,
-	})
+	counterCfg := counterConfig(cfg)
+	counterCfg.RankingCache, counterCfg.StatsCache = caches.Cache("ranking"), caches.Cache("stats")
+	ctr := counter.New(rdb, st, counterCfg)
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	ownerSvc := owner.New(st, st, st, time.Now)
 	comments, gate := wireComments(st, rdb, cfg, logger)
@@ -308,6 +301,23 @@ func serveHTTP(ctx context.Context, cfg *config, ln net.Listener, h http.Handler
 	defer cancel()
 	fmt.Fprintln(os.Stderr, "shutting down")
 	return hs.Shutdown(shutdown)
+}
+
+// counterConfig is the counter's configuration from cfg (without the
+// caches' metrics, which wire adds).
+func counterConfig(cfg *config) counter.Config {
+	return counter.Config{
+		Prefix:         cfg.RedisPrefix,
+		RetentionDays:  cfg.RetentionDays,
+		CacheTTL:       cfg.CacheTTL,
+		Budget:         cfg.RedisPageBudget,
+		RotationSecret: rotationSecret(cfg),
+		FlushInterval:  cfg.FlushInterval,
+		Logger:         slog.Default(),
+		// Site-wide ranking: buckets and batch period of the second write.
+		SiteBuckets:       cfg.Ranking.Buckets,
+		SiteFlushInterval: cfg.Ranking.FlushInterval,
+	}
 }
 
 // rotationSecret is the counter's RotationSecret: the view secret when
