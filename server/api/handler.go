@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -16,6 +17,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
@@ -75,7 +77,7 @@ func New(cfg Config, deps Deps) http.Handler {
 		srv.AroundFields(refuseIntrospection)
 	}
 	srv.Use(&enumVariables{})
-	srv.Use(operationGuard{})
+	srv.Use(operationGuard{api: a})
 	srv.Use(deferInline{})
 	srv.Use(shapeLimit{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	// Scalars cost nothing unless graph/complexity.go prices them.
@@ -129,7 +131,7 @@ func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	rq.credentialed = method != auth.Anonymous || (!rq.foreign && len(ar.Cookies()) > 0)
 	if method == auth.Cookie && !a.origins[normalizeOrigin(r.Header.Get("Origin"))] && !sameOriginGET(r) {
-		a.refuse(w, rq, &refusal{http.StatusForbidden, stgypub.CodeForbidden, "Origin is not allowed", nil})
+		a.refuseGQL(w, rq, http.StatusForbidden, a.originError(r.Header.Get("Origin")))
 		return
 	}
 	if acc.json == "" && !acc.multipart {
@@ -234,6 +236,16 @@ func (a *api) refuse(w http.ResponseWriter, rq *request, bad *refusal) {
 	b.WriteString(jsonString(bad.code))
 	b.WriteString("}}]}\n")
 	_, _ = w.Write(b.Bytes())
+}
+
+// refuseGQL answers status with the one GraphQL error e (its extensions
+// included) and no data.
+func (a *api) refuseGQL(w http.ResponseWriter, rq *request, status int, e *gqlerror.Error) {
+	w.Header().Set("Content-Type", contentType(rq.media))
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	b, _ := json.Marshal(map[string]any{"errors": gqlerror.List{e}})
+	_, _ = w.Write(append(b, '\n'))
 }
 
 // cached reports whether query is in the parsed-query cache: it was
