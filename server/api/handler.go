@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/99designs/gqlgen/complexity"
 	"github.com/99designs/gqlgen/graphql"
@@ -78,6 +80,7 @@ func New(cfg Config, deps Deps) http.Handler {
 	}
 	srv.Use(&enumVariables{})
 	srv.Use(operationGuard{api: a})
+	srv.AroundOperations(mutationsUnbounded)
 	srv.Use(deferInline{})
 	srv.Use(shapeLimit{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	// Scalars cost nothing unless graph/complexity.go prices them.
@@ -207,6 +210,9 @@ func sameOriginGET(r *http.Request) bool {
 func (a *api) authFailed(w http.ResponseWriter, r *http.Request, rq *request, err error) {
 	code := stgypub.ErrorCode(err)
 	switch {
+	case stgypub.ClientClosed(r.Context(), err):
+		a.log.DebugContext(r.Context(), "graphql: authenticate: client closed request", "request_id", rq.id, "err", err)
+		a.refuse(w, rq, &refusal{stgypub.StatusClientClosedRequest, CodeClientClosedRequest, "client closed request", nil})
 	case code != stgypub.CodeUnauthenticated && stgypub.IsUnavailable(err):
 		a.log.WarnContext(r.Context(), "graphql: authenticate: dependency unavailable", "request_id", rq.id, "err", err)
 		w.Header().Set("Retry-After", "5")
@@ -254,4 +260,15 @@ func (a *api) refuseGQL(w http.ResponseWriter, rq *request, status int, e *gqler
 func (a *api) cached(r *http.Request, query string) bool {
 	_, ok := a.cache.Get(r.Context(), query)
 	return ok
+}
+
+// mutationsUnbounded lifts the request's read deadline
+// (stgypub.WithReadDeadline) off a mutation: its reads come with its
+// writes, and one cut after a write committed would report a failure
+// that did not happen. Queries keep it.
+func mutationsUnbounded(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+	if oc := graphql.GetOperationContext(ctx); oc != nil && oc.Operation != nil && oc.Operation.Operation == ast.Mutation {
+		ctx = stgypub.WithReadDeadline(ctx, time.Time{})
+	}
+	return next(ctx)
 }
