@@ -38,8 +38,8 @@ func loadDemo(ctx context.Context, cfg *config, a *app) error {
 	}
 	fmt.Printf("  GraphQL:      POST %s/graphql (see docs/API.md)\n", base)
 	fmt.Printf("  owners:       sign in at %s/publications (login names %s, password %q)\n", base, loginNames(loaded), demo.Password)
-	if cfg.AdminListen != "off" {
-		fmt.Printf("  health:       /healthz and /readyz, for probes on the admin listener (see the log line \"admin listener\")\n")
+	if a.adminAddr != "" {
+		fmt.Printf("  health:       http://%s/healthz and /readyz (point probes at this admin listener: it answers during a connection flood)\n", a.adminAddr)
 	}
 	fmt.Println()
 	return nil

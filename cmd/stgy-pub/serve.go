@@ -39,6 +39,9 @@ type app struct {
 	versions *pagecache.Versions
 	handler  http.Handler
 	admin    http.Handler // /metrics, pprof, health on STGY_ADMIN_LISTEN
+	// adminAddr is where the admin listener listens ("" when off), set
+	// by withServer before prepare runs.
+	adminAddr string
 }
 
 func (a *app) close() {
@@ -178,6 +181,8 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		ViewDays:       cfg.RetentionDays,
 		ViewCountTTL:   cfg.CacheTTL,
 		AccessLog:      cfg.AccessLog,
+		ReadDeadline:   cfg.PGReadDeadline,
+		PageDeadline:   cfg.PGReadDeadline,
 	}, server.Deps{
 		Posts:    st,
 		Users:    st,
@@ -195,7 +200,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		// The home page's "Popular this week" (cached 5 minutes).
 		SiteRanker: ctr,
 		Ready: []server.ReadyCheck{
-			{Name: "postgres", Check: func(ctx context.Context) error { return st.DB.PingContext(ctx) }},
+			{Name: "postgres", Check: st.Ping},
 			{Name: "redis", Optional: true, Check: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }},
 		},
 		Metrics: reg,
@@ -236,6 +241,9 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 	}
 	defer a.close()
 	a.listen(ctx)
+	if adminLn != nil {
+		a.adminAddr = adminLn.Addr().String()
+	}
 	if prepare != nil {
 		if err := prepare(a); err != nil {
 			return err
