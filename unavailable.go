@@ -54,3 +54,16 @@ func IsUnavailable(err error) bool {
 	}
 	return false
 }
+
+// StatusClientClosedRequest (499, nginx's "client closed request") is
+// the status recorded, in the access log and the metrics, for a request
+// whose client hung up before the answer: neither a server fault (5xx)
+// nor the client's error to report, and logged at debug level only.
+const StatusClientClosedRequest = 499
+
+// ClientClosed reports whether err is the end of a request whose client
+// went away: err is (or wraps) context.Canceled and the request's own
+// context ctx is cancelled. A deadline is not a hang-up (IsUnavailable).
+func ClientClosed(ctx context.Context, err error) bool {
+	return err != nil && errors.Is(err, context.Canceled) && errors.Is(ctx.Err(), context.Canceled)
+}

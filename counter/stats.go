@@ -28,7 +28,7 @@ import (
 // cached, and come back together with a *PartialError: a caller shows them
 // and says they may be incomplete.
 func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
-	ctx = redisguard.WithTimeout(ctx, c.cfg.CheckpointTimeout) // an owner's read, not a page's
+	ctx = redisguard.WithTimeout(ctx, c.ownerTimeout(ctx, 3)) // an owner's read, not a page's: up to 3 Redis calls in a row
 	key := c.statsKey(ownerID)
 	var redisErr error // Redis failed: the Stats come from the checkpoints alone
 	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
@@ -158,3 +158,16 @@ func (e *PartialError) Unwrap() error { return e.Err }
 
 // Unavailable implements stgypub.Unavailable.
 func (e *PartialError) Unavailable() bool { return true }
+
+// ownerTimeout is the deadline of each of calls Redis calls, one after
+// another, of an owner's read of figures (Stats): CheckpointTimeout, or
+// within the request's read deadline (stgypub.WithReadDeadline) its share
+// of the time left, so a frozen Redis leaves the PostgreSQL fallback time
+// to answer before the request's deadline. At least a millisecond.
+func (c *Counter) ownerTimeout(ctx context.Context, calls int) time.Duration {
+	d := c.cfg.CheckpointTimeout
+	if t, ok := stgypub.ReadDeadline(ctx); ok {
+		d = min(d, time.Until(t)/time.Duration(calls+1))
+	}
+	return max(d, time.Millisecond)
+}

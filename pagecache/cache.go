@@ -12,6 +12,7 @@ package pagecache
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -180,7 +181,7 @@ func (c *Cache) Load(ctx context.Context, key Key, build func(ctx context.Contex
 	if e := c.Get(key); e != nil {
 		return e, nil
 	}
-	v, err, _ := c.builds.Do(key.String(), func() (any, error) {
+	ch := c.builds.DoChan(key.String(), func() (any, error) {
 		start := c.epoch.Load()
 		p, err := build(context.WithoutCancel(ctx))
 		if err != nil {
@@ -203,10 +204,21 @@ func (c *Cache) Load(ctx context.Context, key Key, build func(ctx context.Contex
 		}
 		return e, nil
 	})
-	if err != nil {
-		return nil, err
+	var r singleflight.Result
+	select {
+	case r = <-ch:
+	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.Canceled) {
+			// This caller hung up; the build goes on for the others
+			// and the cache.
+			return nil, ctx.Err()
+		}
+		r = <-ch // a deadline: the build's reads have their own
 	}
-	return v.(*Entry), nil
+	if r.Err != nil {
+		return nil, r.Err
+	}
+	return r.Val.(*Entry), nil
 }
 
 // prepare builds e's variants, then has the cache weigh e again with

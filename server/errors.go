@@ -92,6 +92,16 @@ const RetryAfter = "5"
 
 // writeError renders the error page with robots noindex.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	if stgypub.ClientClosed(r.Context(), err) {
+		// The reader hung up: nobody reads the answer, and it is no
+		// server fault (499, logged at debug).
+		s.log.LogAttrs(r.Context(), slog.LevelDebug, "client closed request",
+			slog.String("request_id", RequestID(r.Context())),
+			slog.String("path", r.URL.Path),
+			slog.String("error", err.Error()))
+		w.WriteHeader(stgypub.StatusClientClosedRequest)
+		return
+	}
 	code := stgypub.ErrorCode(err)
 	if code == stgypub.CodeInternal && stgypub.IsUnavailable(err) {
 		code = stgypub.CodeUnavailable

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+
+	"github.com/stgy/stgypub"
 )
 
 type ctxKey int
@@ -30,6 +32,15 @@ func RequestID(ctx context.Context) string {
 // requestID keeps a well-formed incoming X-Request-ID (1-64 of
 // [A-Za-z0-9._-], as a proxy sets it) or mints 16 random hex digits, and
 // echoes it in the response.
+// readDeadline sets the request's read deadline (Config.ReadDeadline)
+// on its context.
+func (s *Server) readDeadline(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := stgypub.WithReadDeadline(r.Context(), time.Now().Add(s.cfg.ReadDeadline))
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
 func (s *Server) requestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get(RequestIDHeader)
@@ -107,7 +118,11 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 				return
 			}
 		}
-		s.log.LogAttrs(r.Context(), slog.LevelInfo, "http request",
+		level := slog.LevelInfo
+		if sw.status == stgypub.StatusClientClosedRequest {
+			level = slog.LevelDebug // a hang-up, not worth a line per request
+		}
+		s.log.LogAttrs(r.Context(), level, "http request",
 			slog.String("request_id", RequestID(r.Context())),
 			slog.String("method", r.Method),
 			slog.String("path", r.URL.Path),

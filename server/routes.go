@@ -13,7 +13,7 @@ import (
 // routes declares every route of the server in one place.
 func (s *Server) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(s.requestID, s.securityHeaders, s.logRequests, s.recoverPanics, middleware.GetHead)
+	r.Use(s.requestID, s.readDeadline, s.securityHeaders, s.logRequests, s.recoverPanics, middleware.GetHead)
 	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
 	r.MethodNotAllowed(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Allow", "GET, HEAD")

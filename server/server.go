@@ -67,6 +67,13 @@ type Config struct {
 	// answers 503 + Retry-After after this long instead of the driver's
 	// 10 s read timeout. Read once at start-up; 0 means DefaultPageDeadline.
 	PageDeadline time.Duration
+	// ReadDeadline bounds every PostgreSQL read made for one request, on
+	// any route (pages, feeds, the API), and the owners' reads of Redis
+	// figures: the request's context carries start + ReadDeadline
+	// (stgypub.WithReadDeadline); a read still waiting then fails as
+	// unavailable (503 + Retry-After, UNAVAILABLE). Writes are not
+	// bounded by it. STGY_PG_READ_DEADLINE; 0 means DefaultPageDeadline.
+	ReadDeadline time.Duration
 	// ViewCountTTL is how long a cached article page keeps the view count
 	// it shows (and its Popular entries, when the Ranker cannot say when
 	// its ranking expires); 0 means 5 minutes, the counter's cache TTL.
@@ -195,6 +202,9 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	if cfg.PageDeadline <= 0 {
 		cfg.PageDeadline = DefaultPageDeadline
+	}
+	if cfg.ReadDeadline <= 0 {
+		cfg.ReadDeadline = DefaultPageDeadline
 	}
 	if cfg.ReadyTimeout <= 0 {
 		cfg.ReadyTimeout = 2 * time.Second

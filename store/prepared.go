@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"sync"
+
+	"github.com/stgy/stgypub"
 )
 
 // preparedStatements caches server-side prepared statements of the hot
@@ -26,6 +28,8 @@ func (s *Store) queryPrepared(ctx context.Context, st *statement, dest any, args
 	if err := st.check(args); err != nil {
 		return err
 	}
+	ctx, cancel := stgypub.BoundRead(ctx) // the request's read deadline
+	defer cancel()
 	stmt, err := s.prepared(ctx, st)
 	if err != nil {
 		return err

@@ -9,8 +9,8 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"embed"
+	"errors"
 	"fmt"
-	"sync/atomic"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -34,7 +34,7 @@ type Store struct {
 	Changes stgypub.SiteChangeNotifier
 
 	pageStmts preparedStatements // see prepared.go
-	conns     *countingConnector // nil for New on an open bun.DB
+	conns     *connPool          // nil for New on an open bun.DB (conn.go)
 }
 
 // MaxConns is the size of Open's connection pool, open and idle alike:
@@ -48,24 +48,9 @@ const (
 	ConnMaxIdleTime = 5 * time.Minute
 )
 
-// countingConnector counts the connections the pool opens (the metric
-// stgy_db_connections_opened_total: churn shows as a rising count under
-// steady load).
-type countingConnector struct {
-	driver.Connector
-	opened atomic.Int64
-}
-
-func (c *countingConnector) Connect(ctx context.Context) (driver.Conn, error) {
-	conn, err := c.Connector.Connect(ctx)
-	if err == nil {
-		c.opened.Add(1)
-	}
-	return conn, err
-}
-
 // ConnectionsOpened is the number of PostgreSQL connections the pool has
-// opened since Open (0 for a Store made with New).
+// opened since Open (0 for a Store made with New): churn shows as a
+// rising count under steady load (stgy_db_connections_opened_total).
 func (s *Store) ConnectionsOpened() int64 {
 	if s.conns == nil {
 		return 0
@@ -73,10 +58,42 @@ func (s *Store) ConnectionsOpened() int64 {
 	return s.conns.opened.Load()
 }
 
+// ConnectionsDiscarded is the number of connections closed for being
+// broken, out of sync, interrupted by their request's end or opened
+// before a broken one (conn.go), and ReadsRetried the number of reads
+// handed to another connection after a broken one; both 0 for a Store
+// made with New.
+func (s *Store) ConnectionsDiscarded() int64 {
+	if s.conns == nil {
+		return 0
+	}
+	return s.conns.discarded.Load()
+}
+
+// ReadsRetried: see ConnectionsDiscarded.
+func (s *Store) ReadsRetried() int64 {
+	if s.conns == nil {
+		return 0
+	}
+	return s.conns.retried.Load()
+}
+
+// Ping checks that PostgreSQL answers (/readyz). database/sql does not
+// retry a ping that failed on a stale pooled connection, so a broken one
+// (which also retires the idle connections opened before it) is tried
+// once more, on a fresh connection.
+func (s *Store) Ping(ctx context.Context) error {
+	err := s.DB.PingContext(ctx)
+	if errors.Is(err, driver.ErrBadConn) && ctx.Err() == nil {
+		err = s.DB.PingContext(ctx)
+	}
+	return err
+}
+
 // Open connects to PostgreSQL at dsn (postgres://user@host:port/db?sslmode=disable)
 // with a pool of MaxConns connections, open and idle, and pings it.
 func Open(ctx context.Context, dsn string) (*Store, error) {
-	conns := &countingConnector{Connector: pgdriver.NewConnector(pgdriver.WithDSN(dsn))}
+	conns := newConnPool(pgdriver.NewConnector(pgdriver.WithDSN(dsn)))
 	sqldb := sql.OpenDB(conns)
 	sqldb.SetMaxOpenConns(MaxConns)
 	sqldb.SetMaxIdleConns(MaxConns)
@@ -91,8 +108,11 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	return s, nil
 }
 
-// New wraps an open bun.DB.
-func New(db *bun.DB) *Store { return &Store{DB: db, Now: time.Now} }
+// New wraps an open bun.DB. Its read-only queries are bounded by their
+// context's read deadline (stgypub.WithReadDeadline, readdeadline.go).
+func New(db *bun.DB) *Store {
+	return &Store{DB: db.WithQueryHook(readDeadlineHook{}), Now: time.Now}
+}
 
 // Close closes the connection pool.
 func (s *Store) Close() error { return s.DB.Close() }

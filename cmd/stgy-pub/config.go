@@ -13,6 +13,7 @@ import (
 	"github.com/stgy/stgypub/counter"
 	"github.com/stgy/stgypub/internal/redisguard"
 	"github.com/stgy/stgypub/pagecache"
+	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -42,6 +43,11 @@ type config struct {
 	RedisBreakerFailures int           // STGY_REDIS_BREAKER_FAILURES
 	RedisPageBudget      time.Duration // STGY_REDIS_PAGE_BUDGET, counter.Config.Budget
 	FlushInterval        time.Duration // STGY_PUB_VIEW_FLUSH_INTERVAL, counter.Config.FlushInterval
+
+	// PGReadDeadline bounds every PostgreSQL read of one request (pages,
+	// feeds, GraphQL) and owners' reads of Redis figures
+	// (STGY_PG_READ_DEADLINE; server.Config.ReadDeadline and PageDeadline).
+	PGReadDeadline time.Duration
 
 	AdminListen string        // STGY_ADMIN_LISTEN ("off" disables)
 	AccessLog   string        // STGY_ACCESS_LOG: all, errors or off
@@ -131,6 +137,9 @@ func loadConfig() (*config, error) {
 		return nil, err
 	}
 	if c.FlushInterval, err = envDuration("STGY_PUB_VIEW_FLUSH_INTERVAL", counter.DefaultFlushInterval, 0, time.Hour); err != nil {
+		return nil, err
+	}
+	if c.PGReadDeadline, err = envDuration("STGY_PG_READ_DEADLINE", server.DefaultPageDeadline, 100*time.Millisecond, time.Minute); err != nil {
 		return nil, err
 	}
 	c.AdminListen = env("STGY_ADMIN_LISTEN", defaultAdminListen)
@@ -227,6 +236,7 @@ func (c *config) logValue() slog.Value {
 		slog.Bool("view_key_rotation_daily", c.RotateDaily),
 		slog.Duration("redis_timeout", c.RedisTimeout),
 		slog.Duration("redis_page_budget", c.RedisPageBudget),
+		slog.Duration("pg_read_deadline", c.PGReadDeadline),
 		slog.Duration("view_flush_interval", c.FlushInterval),
 		slog.String("admin_listen", c.AdminListen),
 		slog.Int("max_conns", c.MaxConns),

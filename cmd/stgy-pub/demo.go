@@ -37,7 +37,10 @@ func loadDemo(ctx context.Context, cfg *config, a *app) error {
 		fmt.Printf("  site %-8s %s/sites/%s%s\n", l.LoginName, base, l.UserID, article)
 	}
 	fmt.Printf("  GraphQL:      POST %s/graphql (see docs/API.md)\n", base)
-	fmt.Printf("  owner login:  login names %s, password %q\n", loginNames(loaded), demo.Password)
+	fmt.Printf("  owners:       sign in at %s/publications (login names %s, password %q)\n", base, loginNames(loaded), demo.Password)
+	if a.adminAddr != "" {
+		fmt.Printf("  health:       http://%s/healthz and /readyz (point probes at this admin listener: it answers during a connection flood)\n", a.adminAddr)
+	}
 	fmt.Println()
 	return nil
 }

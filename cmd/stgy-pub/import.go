@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -11,21 +10,24 @@ import (
 	"github.com/stgy/stgypub/importer"
 )
 
-// runImport implements `stgy-pub import -user LOGIN [-locale en|ja]
-// [-source plain|goblog|mdn] [-base-url URL] DIR`.
-func runImport(ctx context.Context, cfg *config, args []string) error {
-	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	login := fs.String("user", "", "login name of the owner")
-	locale := fs.String("locale", "", "locale of every post (default: front matter, else guessed)")
+// importFlags declares the flags of `stgy-pub import -user LOGIN
+// [-locale en|ja] [-source plain|goblog|mdn] [-base-url URL] DIR` and
+// returns the command.
+func importFlags(fs *flag.FlagSet) runFunc {
+	login := fs.String("user", "", "login name of the owner (required)")
+	locale := fs.String("locale", "", "locale of every post, en or ja (default: front matter, else guessed)")
 	source := fs.String("source", "", "where the files come from: "+strings.Join(importer.SourceNames(), ", ")+" (expands that source's macros; default plain)")
 	baseURL := fs.String("base-url", "", "absolute URL relative links and images resolve against (default: the source's, e.g. https://go.dev/blog/)")
-	if err := fs.Parse(args); err != nil {
-		return err
+	return func(ctx context.Context, cfg *config, args []string) error {
+		return runImport(ctx, cfg, *login, importer.Options{Locale: *locale, Source: *source, BaseURL: *baseURL}, args[0])
 	}
-	if *login == "" || fs.NArg() != 1 {
-		return errors.New("usage: import -user LOGIN [-locale en|ja] [-source plain|goblog|mdn] [-base-url URL] DIR")
+}
+
+// runImport imports the Markdown files of dir as posts of the user login.
+func runImport(ctx context.Context, cfg *config, login string, opts importer.Options, dir string) error {
+	if login == "" {
+		return usageError{"-user is required"}
 	}
-	dir := fs.Arg(0)
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return fmt.Errorf("%s is not a folder", dir)
 	}
@@ -35,11 +37,11 @@ func runImport(ctx context.Context, cfg *config, args []string) error {
 	}
 	defer st.Close()
 	defer announceChanges(ctx, cfg, st)()
-	u, err := st.UserByLogin(ctx, *login)
+	u, err := st.UserByLogin(ctx, login)
 	if err != nil {
-		return fmt.Errorf("user %q: %w", *login, err)
+		return fmt.Errorf("user %q: %w", login, err)
 	}
-	sum, err := importer.Import(ctx, st, u.ID, os.DirFS(dir), importer.Options{Locale: *locale, Source: *source, BaseURL: *baseURL})
+	sum, err := importer.Import(ctx, st, u.ID, os.DirFS(dir), opts)
 	if err != nil {
 		return err
 	}

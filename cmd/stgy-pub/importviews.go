@@ -11,19 +11,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/counter"
+	"github.com/stgy/stgypub/internal/obs"
 )
 
 // runImportViews implements `stgy-pub import-views FILE`: existing per-post
 // view totals (docs/SPEC.md#importing-views: a views column moved into Redis)
 // as CSV lines "postId,views[,YYYY-MM-DD]" ("-" reads standard input; a
 // header line and blank lines are skipped). Re-running never doubles: each
-// total is max-merged (counter.ImportViews).
+// total is max-merged (counter.ImportViews). It records no page view, so
+// it needs no STGY_PUB_VIEW_SECRET.
 func runImportViews(ctx context.Context, cfg *config, args []string) error {
-	if len(args) != 1 {
-		return errors.New("usage: import-views FILE (CSV lines: postId,views[,YYYY-MM-DD]; - for stdin)")
-	}
 	var in io.Reader = os.Stdin
 	if args[0] != "-" {
 		f, err := os.Open(args[0])
@@ -33,24 +34,36 @@ func runImportViews(ctx context.Context, cfg *config, args []string) error {
 		defer f.Close()
 		in = f
 	}
-	a, err := wire(ctx, cfg)
+	st, err := openStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	defer a.close()
+	defer st.Close()
+	deps, err := obs.NewDependencies(prometheus.NewRegistry())
+	if err != nil {
+		return err
+	}
+	rdb, _, err := openRedis(ctx, cfg, deps)
+	if err != nil {
+		return err
+	}
+	defer rdb.Close()
+	// Importing records no page view, so it needs no view secret.
+	ctr := counter.New(rdb, st, counterConfig(cfg))
+	defer ctr.Wait()
 	totals, err := parseViewTotals(in)
 	if err != nil {
 		return err
 	}
 	entries := make([]counter.ImportEntry, 0, len(totals))
 	for _, t := range totals {
-		p, err := a.store.Post(ctx, t.PostID)
+		p, err := st.Post(ctx, t.PostID)
 		if err != nil {
 			return fmt.Errorf("line %d: post %s: %s", t.Line, t.PostID, stgypub.ErrorMessage(err))
 		}
 		entries = append(entries, counter.ImportEntry{OwnerID: p.OwnedBy, PostID: t.PostID, Views: t.Views, Date: t.Date})
 	}
-	res, err := a.counter.ImportViews(ctx, entries)
+	res, err := ctr.ImportViews(ctx, entries)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -153,5 +157,49 @@ func TestStartWithoutRedis(t *testing.T) {
 	a.counter.Wait()
 	if got := a.views(t, posts[0]); got != 13 {
 		t.Fatalf("views after Redis appeared: %d, want 13 (10 queued while it was absent, 3 after)", got)
+	}
+}
+
+// TestOwnerFiguresWithRedisFrozen (issue 22 #2): with the private Redis
+// frozen, an owner's pubStats and pubRanking answer within the read
+// deadline (STGY_PG_READ_DEADLINE, here 1 s) plus slack, instead of the
+// 5 s background timeout of each Redis call: Stats from PostgreSQL's
+// checkpoints with a degraded note, Popular entries empty and degraded.
+func TestOwnerFiguresWithRedisFrozen(t *testing.T) {
+	rs := privateRedis(t)
+	cfg := testConfig(t, rs.Addr)
+	cfg.PGReadDeadline = time.Second
+	a, base, _ := testApp(t, cfg)
+	cookie := loginCookie(t, base, "gopher")
+	u, err := a.store.UserByLogin(t.Context(), "gopher")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs.Freeze()
+	defer rs.Thaw()
+	for _, q := range []string{
+		`{ pubStats(userId: "` + u.ID.String() + `") { totalPv } }`,
+		`{ pubRanking(userId: "` + u.ID.String() + `", limit: 5) { id pv } }`,
+	} {
+		b, _ := json.Marshal(map[string]any{"query": q})
+		req, _ := http.NewRequest(http.MethodPost, base+"/graphql", bytes.NewReader(b))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Origin", cfg.BaseURL.String())
+		req.Header.Set("Cookie", cookie)
+		start := time.Now()
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		took := time.Since(start)
+		t.Logf("%s with Redis frozen: %d in %v: %.200s", q[:12], resp.StatusCode, took, body)
+		if resp.StatusCode != 200 || !strings.Contains(string(body), `"data":{"pub`) {
+			t.Errorf("%s with Redis frozen: %d %s", q, resp.StatusCode, body)
+		}
+		if took > cfg.PGReadDeadline+2*time.Second {
+			t.Errorf("%s with Redis frozen took %v (read deadline %v)", q, took, cfg.PGReadDeadline)
+		}
 	}
 }

@@ -39,6 +39,9 @@ type app struct {
 	versions *pagecache.Versions
 	handler  http.Handler
 	admin    http.Handler // /metrics, pprof, health on STGY_ADMIN_LISTEN
+	// adminAddr is where the admin listener listens ("" when off), set
+	// by withServer before prepare runs.
+	adminAddr string
 }
 
 func (a *app) close() {
@@ -74,8 +77,12 @@ func openRedis(ctx context.Context, cfg *config, deps *obs.Dependencies) (redis.
 	return rdb, g, nil
 }
 
-// wire builds every adapter from the config, once.
+// wire builds every adapter from the config, once. cfg must hold a view
+// secret (requireViewSecret); errors name the environment variables.
 func wire(ctx context.Context, cfg *config) (*app, error) {
+	if len(cfg.ViewSecret) == 0 {
+		return nil, errors.New("STGY_PUB_VIEW_SECRET is not set (or run with STGY_DEV=true for development)")
+	}
 	st, err := openStore(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -129,25 +136,10 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		st.Close()
 		return nil, err
 	}
-	ctr := counter.New(rdb, st, counter.Config{
-		Prefix:         cfg.RedisPrefix,
-		RetentionDays:  cfg.RetentionDays,
-		CacheTTL:       cfg.CacheTTL,
-		Budget:         cfg.RedisPageBudget,
-		RotationSecret: rotationSecret(cfg),
-		FlushInterval:  cfg.FlushInterval,
-		RankingCache:   caches.Cache("ranking"),
-		StatsCache:     caches.Cache("stats"),
-		Logger:         logger,
-		// Site-wide ranking: buckets and batch period of the second write.
-		SiteBuckets:       cfg.Ranking.Buckets,
-		SiteFlushInterval: cfg.Ranking.FlushInterval,
-		// The view pipeline: page views are queued, batched, retried.
-		QueueViews:   cfg.Views.QueueViews,
-		QueueBytes:   cfg.Views.QueueBytes,
-		BatchTimeout: cfg.Views.BatchTimeout,
-		RecordWait:   cfg.Views.RecordWait,
-	})
+	counterCfg := counterConfig(cfg)
+	counterCfg.RankingCache, counterCfg.StatsCache = caches.Cache("ranking"), caches.Cache("stats")
+	counterCfg.Logger = logger
+	ctr := counter.New(rdb, st, counterCfg)
 	if err := ctr.Register(reg); err != nil {
 		rdb.Close()
 		st.Close()
@@ -198,6 +190,8 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		ViewDays:       cfg.RetentionDays,
 		ViewCountTTL:   cfg.CacheTTL,
 		AccessLog:      cfg.AccessLog,
+		ReadDeadline:   cfg.PGReadDeadline,
+		PageDeadline:   cfg.PGReadDeadline,
 	}, server.Deps{
 		Posts:        st,
 		Users:        st,
@@ -216,7 +210,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		// The home page's "Popular this week" (cached 5 minutes).
 		SiteRanker: ctr,
 		Ready: []server.ReadyCheck{
-			{Name: "postgres", Check: func(ctx context.Context) error { return st.DB.PingContext(ctx) }},
+			{Name: "postgres", Check: st.Ping},
 			{Name: "redis", Optional: true, Check: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }},
 		},
 		Metrics: reg,
@@ -257,6 +251,9 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 	}
 	defer a.close()
 	a.listen(ctx)
+	if adminLn != nil {
+		a.adminAddr = adminLn.Addr().String()
+	}
 	if prepare != nil {
 		if err := prepare(a); err != nil {
 			return err
@@ -336,6 +333,28 @@ func serveHTTP(ctx context.Context, cfg *config, ln net.Listener, h http.Handler
 	defer cancel()
 	fmt.Fprintln(os.Stderr, "shutting down")
 	return hs.Shutdown(shutdown)
+}
+
+// counterConfig is the counter's configuration from cfg (without the
+// caches' metrics, which wire adds).
+func counterConfig(cfg *config) counter.Config {
+	return counter.Config{
+		Prefix:         cfg.RedisPrefix,
+		RetentionDays:  cfg.RetentionDays,
+		CacheTTL:       cfg.CacheTTL,
+		Budget:         cfg.RedisPageBudget,
+		RotationSecret: rotationSecret(cfg),
+		FlushInterval:  cfg.FlushInterval,
+		Logger:         slog.Default(),
+		// Site-wide ranking: buckets and batch period of the second write.
+		SiteBuckets:       cfg.Ranking.Buckets,
+		SiteFlushInterval: cfg.Ranking.FlushInterval,
+		// The view pipeline: page views are queued, batched, retried.
+		QueueViews:   cfg.Views.QueueViews,
+		QueueBytes:   cfg.Views.QueueBytes,
+		BatchTimeout: cfg.Views.BatchTimeout,
+		RecordWait:   cfg.Views.RecordWait,
+	}
 }
 
 // rotationSecret is the counter's RotationSecret: the view secret when

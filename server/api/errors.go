@@ -78,6 +78,14 @@ func (a *api) presentError(ctx context.Context, err error) *gqlerror.Error {
 			gerr.Extensions["code"] = stgypub.CodeBadUserInput
 		}
 		gerr.Message = requestErrorMessage(gerr.Message)
+	case stgypub.ClientClosed(ctx, err):
+		// The client hung up: 499, logged at debug (no server fault).
+		a.log.DebugContext(ctx, "graphql: client closed request", "request_id", requestID(ctx), "path", gerr.Path.String(), "err", err)
+		gerr.Message = "client closed request"
+		gerr.Extensions = map[string]any{"code": CodeClientClosedRequest}
+		if rq := requestFrom(ctx); rq != nil {
+			rq.clientClosed.Store(true)
+		}
 	case stgypub.IsUnavailable(err):
 		a.log.WarnContext(ctx, "graphql: dependency unavailable", "request_id", requestID(ctx), "path", gerr.Path.String(), "err", err)
 		gerr.Message = "service temporarily unavailable; retry later"

@@ -2,6 +2,8 @@ package api
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -17,6 +19,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
@@ -92,7 +95,8 @@ func New(cfg Config, deps Deps) http.Handler {
 		srv.AroundFields(refuseIntrospection)
 	}
 	srv.Use(&strictInputs{})
-	srv.Use(operationGuard{})
+	srv.Use(operationGuard{api: a})
+	srv.AroundOperations(mutationsUnbounded)
 	srv.Use(deferInline{})
 	srv.Use(shapeLimit{maxDepth: cfg.MaxDepth, maxAliases: cfg.MaxAliases})
 	// Scalars cost nothing unless graph/complexity.go prices them.
@@ -164,7 +168,7 @@ func (a *api) serve(w http.ResponseWriter, r *http.Request, store bool) *request
 	}
 	rq.credentialed = method != auth.Anonymous || (!rq.foreign && len(ar.Cookies()) > 0)
 	if method == auth.Cookie && !a.origins[normalizeOrigin(r.Header.Get("Origin"))] && !sameOriginGET(r) {
-		a.refuse(w, rq, &refusal{http.StatusForbidden, stgypub.CodeForbidden, "Origin is not allowed", nil})
+		a.refuseGQL(w, rq, http.StatusForbidden, a.originError(r.Header.Get("Origin")))
 		return nil
 	}
 	if acc.json == "" && !acc.multipart {
@@ -247,6 +251,9 @@ func sameOriginGET(r *http.Request) bool {
 func (a *api) authFailed(w http.ResponseWriter, r *http.Request, rq *request, err error) {
 	code := stgypub.ErrorCode(err)
 	switch {
+	case stgypub.ClientClosed(r.Context(), err):
+		a.log.DebugContext(r.Context(), "graphql: authenticate: client closed request", "request_id", rq.id, "err", err)
+		a.refuse(w, rq, &refusal{stgypub.StatusClientClosedRequest, CodeClientClosedRequest, "client closed request", nil})
 	case code != stgypub.CodeUnauthenticated && stgypub.IsUnavailable(err):
 		a.log.WarnContext(r.Context(), "graphql: authenticate: dependency unavailable", "request_id", rq.id, "err", err)
 		w.Header().Set("Retry-After", "5")
@@ -278,10 +285,31 @@ func (a *api) refuse(w http.ResponseWriter, rq *request, bad *refusal) {
 	_, _ = w.Write(b.Bytes())
 }
 
+// refuseGQL answers status with the one GraphQL error e (its extensions
+// included) and no data.
+func (a *api) refuseGQL(w http.ResponseWriter, rq *request, status int, e *gqlerror.Error) {
+	w.Header().Set("Content-Type", contentType(rq.media))
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	b, _ := json.Marshal(map[string]any{"errors": gqlerror.List{e}})
+	_, _ = w.Write(append(b, '\n'))
+}
+
 // cached reports whether query is in the parsed-query cache: it was
 // parsed, validated and passed checkQuery before, so it is not lexed
 // again.
 func (a *api) cached(r *http.Request, query string) bool {
 	_, ok := a.cache.Get(r.Context(), query)
 	return ok
+}
+
+// mutationsUnbounded lifts the request's read deadline
+// (stgypub.WithReadDeadline) off a mutation: its reads come with its
+// writes, and one cut after a write committed would report a failure
+// that did not happen. Queries keep it.
+func mutationsUnbounded(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+	if oc := graphql.GetOperationContext(ctx); oc != nil && oc.Operation != nil && oc.Operation.Operation == ast.Mutation {
+		ctx = stgypub.WithReadDeadline(ctx, time.Time{})
+	}
+	return next(ctx)
 }

@@ -77,7 +77,7 @@ func (m requestMarks) InterceptField(ctx context.Context, next graphql.Resolver)
 // mutation over GET (405 METHOD_NOT_ALLOWED, Allow: POST) and, from an
 // Origin that is not allowed, a mutation other than the anonymous
 // view-recording ones (403 FORBIDDEN).
-type operationGuard struct{}
+type operationGuard struct{ api *api }
 
 var _ interface {
 	graphql.HandlerExtension
@@ -87,7 +87,7 @@ var _ interface {
 func (operationGuard) ExtensionName() string                   { return "OperationGuard" }
 func (operationGuard) Validate(graphql.ExecutableSchema) error { return nil }
 
-func (operationGuard) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+func (g operationGuard) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
 	rq := requestFrom(ctx)
 	if rq == nil || oc.Operation == nil || oc.Operation.Operation == ast.Query {
 		return nil
@@ -100,7 +100,7 @@ func (operationGuard) MutateOperationContext(ctx context.Context, oc *graphql.Op
 	}
 	if rq.foreign && !onlyAnonymousFields(oc.Operation.SelectionSet, oc.Doc) {
 		rq.status = http.StatusForbidden
-		return codedError(stgypub.CodeForbidden, "Origin is not allowed")
+		return g.api.originError(rq.r.Header.Get("Origin"))
 	}
 	return nil
 }

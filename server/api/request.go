@@ -55,7 +55,15 @@ type request struct {
 	// unavailable is set by the error presenter when a field failed
 	// because a dependency is down: the response is then 503.
 	unavailable atomic.Bool
+	// clientClosed is set by the error presenter when a field failed
+	// because the client hung up: the response is then 499.
+	clientClosed atomic.Bool
 }
+
+// CodeClientClosedRequest is the extensions.code of a field that failed
+// because the client closed the request (recorded with HTTP status 499,
+// stgypub.StatusClientClosedRequest; the client never reads it).
+const CodeClientClosedRequest = "CLIENT_CLOSED_REQUEST"
 
 type requestKey struct{}
 

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/stgy/stgypub"
 )
 
 // bufWriter holds gqlgen's response so that ServeHTTP can choose its
@@ -55,6 +57,8 @@ func (a *api) finish(w http.ResponseWriter, r *http.Request, rq *request, bw *bu
 	switch {
 	case rq.status != 0:
 		status = rq.status
+	case rq.clientClosed.Load() || stgypub.ClientClosed(r.Context(), r.Context().Err()):
+		status = stgypub.StatusClientClosedRequest
 	case rq.unavailable.Load():
 		status = http.StatusServiceUnavailable
 		w.Header().Set("Retry-After", "5")

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -79,10 +80,61 @@ func StartServer(tb testing.TB) *Server {
 
 func (s *Server) command(name string, args ...string) *exec.Cmd {
 	cmd := exec.Command(filepath.Join(s.bin, name), args...)
-	if s.cred != nil {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: s.cred}
-	}
+	// Its own process group: Freeze stops the postmaster and every
+	// backend at once.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: s.cred, Setpgid: true}
 	return cmd
+}
+
+// Freeze stops every process of the server (SIGSTOP to its process
+// group) and waits until each is stopped: connections stay open and
+// nothing answers, as with a hung host. Thaw (or Stop) resumes it.
+func (s *Server) Freeze() {
+	s.tb.Helper()
+	s.signalGroup(syscall.SIGSTOP)
+	deadline := time.Now().Add(10 * time.Second)
+	for !s.groupStopped() {
+		if time.Now().After(deadline) {
+			s.tb.Fatalf("storetest: postgres on port %d did not stop", s.Port)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// groupStopped reports whether every process of the server's process
+// group is in the stopped state (/proc/PID/stat).
+func (s *Server) groupStopped() bool {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	pgid := strconv.Itoa(s.cmd.Process.Pid)
+	for _, f := range stats {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid pgrp ...: comm may hold spaces.
+		i := strings.LastIndexByte(string(b), ')')
+		if i < 0 {
+			continue
+		}
+		fields := strings.Fields(string(b[i+1:]))
+		if len(fields) < 3 || fields[2] != pgid {
+			continue
+		}
+		if fields[0] != "T" && fields[0] != "t" {
+			return false
+		}
+	}
+	return true
+}
+
+// Thaw resumes a frozen server (SIGCONT).
+func (s *Server) Thaw() { s.signalGroup(syscall.SIGCONT) }
+
+func (s *Server) signalGroup(sig syscall.Signal) {
+	if s.cmd == nil || s.cmd.Process == nil || s.cmd.ProcessState != nil {
+		return
+	}
+	_ = syscall.Kill(-s.cmd.Process.Pid, sig)
 }
 
 // URL is the connection URL of database db on the server.
@@ -116,7 +168,7 @@ func (s *Server) Stop() {
 	if s.cmd == nil || s.cmd.ProcessState != nil {
 		return
 	}
-	_ = s.cmd.Process.Signal(syscall.SIGCONT)
+	s.Thaw()
 	_ = s.cmd.Process.Signal(syscall.SIGINT)
 	done := make(chan struct{})
 	go func() { _ = s.cmd.Wait(); close(done) }()

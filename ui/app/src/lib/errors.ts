@@ -48,8 +48,17 @@ export function errorText(t: TFunction, err: CombinedError | undefined | null): 
       return t("common:errors.network");
     case "UNAUTHENTICATED":
       return t("common:errors.unauthenticated");
-    case "FORBIDDEN":
+    case "FORBIDDEN": {
+      // Signed in from another origin than the server's base URL
+      // (localhost vs 127.0.0.1): say so, and which address to open.
+      const ext = err.graphQLErrors[0]?.extensions;
+      if (ext?.reason === "ORIGIN_MISMATCH" && typeof ext.baseUrl === "string") {
+        const origin = globalThis.location?.origin ?? "";
+        const path = globalThis.location?.pathname ?? "/";
+        return t("common:errors.originMismatch", { origin, baseUrl: ext.baseUrl, open: ext.baseUrl + path });
+      }
       return t("common:errors.forbidden");
+    }
     case "NOT_FOUND":
       return t("common:errors.notFound");
     case "RATE_LIMITED": {

@@ -16,6 +16,7 @@ export const common = {
     network: "Cannot reach the server. Check your connection, then try again.",
     unauthenticated: "Your session has ended. Please log in again.",
     forbidden: "You are not allowed to do this with this account.",
+    originMismatch: "This page's address ({{origin}}) does not match the server's configured base URL ({{baseUrl}}), so you cannot sign in here. Open {{open}} instead.",
     notFound: "This item no longer exists.",
     rateLimited: "Too many attempts. Wait a while, then try again.",
     rateLimitedWait: "Too many attempts. Try again in {{wait}}.",

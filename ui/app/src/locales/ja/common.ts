@@ -18,6 +18,7 @@ export const common: typeof en = {
     network: "サーバーに接続できません。接続を確認してから、もう一度お試しください。",
     unauthenticated: "セッションが終了しました。もう一度ログインしてください。",
     forbidden: "このアカウントではこの操作はできません。",
+    originMismatch: "このページのアドレス（{{origin}}）がサーバーに設定されたベースURL（{{baseUrl}}）と一致しないため、ここではログインできません。{{open}} を開いてください。",
     notFound: "この項目はもう存在しません。",
     rateLimited: "試行回数が多すぎます。しばらく待ってから、もう一度お試しください。",
     rateLimitedWait: "試行回数が多すぎます。{{wait}}後に、もう一度お試しください。",
