@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"net"
+	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,6 +36,7 @@ func TestShutdownWithRedisFrozen(t *testing.T) {
 	defer stop()
 	var a *app
 	var post stgypub.ID
+	var begun atomic.Int64
 	ready := make(chan struct{})
 	done := make(chan error, 1)
 	go func() {
@@ -47,6 +50,13 @@ func TestShutdownWithRedisFrozen(t *testing.T) {
 				return err
 			}
 			a, post = x, ps[0].ID
+			// Count the requests the handler has begun, so the shutdown
+			// signal waits for all 40 to be accepted (never a sleep).
+			inner := x.handler
+			x.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				begun.Add(1)
+				inner.ServeHTTP(w, r)
+			})
 			close(ready)
 			return nil
 		})
@@ -65,6 +75,7 @@ func TestShutdownWithRedisFrozen(t *testing.T) {
 	a.counter.Wait()
 	rs.Freeze()
 	defer rs.Thaw()
+	first := begun.Load()
 	var wg sync.WaitGroup
 	codes := make(chan int, 40)
 	for i := range 40 {
@@ -73,7 +84,13 @@ func TestShutdownWithRedisFrozen(t *testing.T) {
 			codes <- code
 		})
 	}
-	time.Sleep(20 * time.Millisecond) // let the requests be accepted
+	// Wait until the handler has begun all 40 (the views and probes
+	// before them are done), so none is refused for arriving late.
+	for deadline := time.Now().Add(30 * time.Second); begun.Load() < first+40; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d of 40 requests reached the handler", begun.Load()-first)
+		}
+	}
 	start := time.Now()
 	stop()
 	wg.Wait()
