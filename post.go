@@ -21,6 +21,10 @@ type Post struct {
 	Content string
 	// PlainText is Content as plain text, stored for search and KWIC.
 	PlainText string
+	// Derived is what every write derives from Content and stores with the
+	// post (posts.featured_image, featured_image_alt, reading_minutes), so
+	// lists and pages read it without the body.
+	Derived PostDerived
 }
 
 // PublicationState is the external publication state derived from PublishedAt

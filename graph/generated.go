@@ -2201,10 +2201,13 @@ type Post {
   title: String!
   description: String!
   """
-  The first image of the post as an absolute http(s) URL fit for og:image
-  (written absolute, or made absolute by the import's source base URL); ""
-  when there is none, or it is relative or SVG (it would not load). Never
-  a relative URL.
+  The featured image (docs/SPEC.md#featured-image): the first image of the
+  whole body (Markdown or HTML, also inside links and tables) that is an
+  absolute http(s) URL fit for og:image (written absolute or
+  protocol-relative, which becomes https, or made absolute by the import's
+  source base URL; spaces percent-encoded); relative and SVG images are
+  passed over. "" when there is none. Never a relative URL. The same image
+  as the article's og:image, twitter:image and JSON-LD image.
   """
   featuredImage: String!
   "150-character plain-text digest."
@@ -2464,7 +2467,7 @@ type MarkdownPreview {
   title: String!
   "The first paragraph as plain text (at most 300 characters): the page's meta description."
   description: String!
-  "The first image's src as written (the Open Graph image); \"\" if none."
+  "The featured image the post will get, by the same rule as Post.featuredImage (an absolute URL); \"\" if none."
   featuredImage: String!
 }
 

@@ -212,17 +212,18 @@ func TestThinResolversOnFakes(t *testing.T) {
 			t.Errorf("bad password: code %q cookies %v", r.code(), r.cookies)
 		}
 	})
-	t.Run("title, description and digest come from the root snippet rules", func(t *testing.T) {
+	t.Run("title, description and digest come from the root snippet rules, the image from the stored derived fields", func(t *testing.T) {
 		f := newFakeAPI(t)
 		past := fakeNow.Add(-time.Hour)
 		long := strings.Repeat("とても長い段落。", 50)
 		snippet := `[{"t":"h","l":1,"c":"Title"},{"t":"img","src":"javascript:x"},{"t":"img","src":"https://cdn.example.org/a.png"},{"t":"p","c":"` + long + `"}]`
-		f.store.posts[5] = &stgypub.Post{ID: 5, OwnedBy: 1, PublishedAt: &past, Snippet: snippet}
+		f.store.posts[5] = &stgypub.Post{ID: 5, OwnedBy: 1, PublishedAt: &past, Snippet: snippet,
+			Derived: stgypub.PostDerived{FeaturedImage: "https://cdn.example.org/late.png"}}
 		r := f.do(t, nil, `{ publishedPost(id: "0000000000000005") { title description featuredImage digest } }`, nil)
 		var p struct{ Title, Description, FeaturedImage, Digest string }
 		r.decode(t, "publishedPost", &p)
 		sum := stgypub.SummarizeSnippet(snippet)
-		if p.Title != sum.Title || p.Description != sum.Description || p.FeaturedImage != "https://cdn.example.org/a.png" || p.Digest != stgypub.SnippetDigest(snippet) {
+		if p.Title != sum.Title || p.Description != sum.Description || p.FeaturedImage != "https://cdn.example.org/late.png" || p.Digest != stgypub.SnippetDigest(snippet) {
 			t.Errorf("got %+v, want %+v digest %q", p, sum, stgypub.SnippetDigest(snippet))
 		}
 		if !strings.HasSuffix(p.Description, "…") {

@@ -208,7 +208,7 @@ func (r *postResolver) Description(ctx context.Context, obj *stgypub.Post) (stri
 
 // FeaturedImage is the resolver for the featuredImage field.
 func (r *postResolver) FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return stgypub.ShareableImage(obj.Summary().Image, r.BaseURL), nil
+	return stgypub.ShareableImage(obj.Derived.FeaturedImage, r.BaseURL), nil
 }
 
 // Digest is the resolver for the digest field.
@@ -389,7 +389,12 @@ func (r *queryResolver) MyPost(ctx context.Context, id stgypub.ID) (*stgypub.Pos
 
 // PreviewMarkdown is the resolver for the previewMarkdown field.
 func (r *queryResolver) PreviewMarkdown(ctx context.Context, content string, vertical *bool) (*stgypub.MarkdownPreview, error) {
-	return r.Owner.PreviewMarkdown(r.viewer(ctx), content, vertical != nil && *vertical)
+	p, err := r.Owner.PreviewMarkdown(r.viewer(ctx), content, vertical != nil && *vertical)
+	if err != nil {
+		return nil, err
+	}
+	p.FeaturedImage = stgypub.ShareableImage(p.FeaturedImage, r.BaseURL) // as Post.featuredImage
+	return p, nil
 }
 
 // MyPosts is the resolver for the myPosts field.

@@ -17,6 +17,7 @@ type article struct {
 	Content   string
 	PlainText string
 	Snippet   string
+	Derived   stgypub.PostDerived
 	Locale    string
 	Date      time.Time // noon UTC of the article's date (undated: at most now)
 	Undated   bool      // no front-matter date
@@ -65,6 +66,7 @@ func parseArticle(name, src string, opts *Options, now time.Time) (article, erro
 		Snippet:   doc.Snippet,
 		Locale:    opts.Locale,
 	}
+	a.Derived = doc.Derived(a.PlainText)
 	if a.Locale == "" {
 		a.Locale = fmLocale
 	}

@@ -83,6 +83,7 @@ func (in PostInput) apply(p *stgypub.Post) error {
 	}
 	p.Snippet = doc.Snippet
 	p.PlainText = markdown.PlainText(p.Content)
+	p.Derived = doc.Derived(p.PlainText)
 	return nil
 }
 

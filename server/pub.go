@@ -113,9 +113,9 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		title = site.name + " " + date
 	}
 	lang := s.langTag(post.Locale)
-	image, imageAlt := stgypub.ShareableImage(parts.image, s.base), ""
+	image, imageAlt := stgypub.ShareableImage(post.Derived.FeaturedImage, s.base), ""
 	if image != "" {
-		imageAlt = parts.imageAlt
+		imageAlt = post.Derived.FeaturedImageAlt
 	}
 	var modified string
 	if post.UpdatedAt != nil && post.UpdatedAt.After(*post.PublishedAt) {

@@ -13,15 +13,20 @@ import (
 type postRow struct {
 	bun.BaseModel `bun:"table:posts,alias:p"`
 
-	ID           int64      `bun:"id,pk"`
-	OwnedBy      int64      `bun:"owned_by,notnull"`
-	ReplyTo      *int64     `bun:"reply_to"`
-	PublishedAt  *time.Time `bun:"published_at"`
-	UpdatedAt    *time.Time `bun:"updated_at"`
-	Snippet      string     `bun:"snippet,notnull"`
-	Locale       *string    `bun:"locale"`
-	AllowLikes   bool       `bun:"allow_likes,notnull"`
-	AllowReplies bool       `bun:"allow_replies,notnull"`
+	ID          int64      `bun:"id,pk"`
+	OwnedBy     int64      `bun:"owned_by,notnull"`
+	ReplyTo     *int64     `bun:"reply_to"`
+	PublishedAt *time.Time `bun:"published_at"`
+	UpdatedAt   *time.Time `bun:"updated_at"`
+	Snippet     string     `bun:"snippet,notnull"`
+	// The derived fields (stgypub.PostDerived) and their rule version.
+	FeaturedImage    string  `bun:"featured_image,notnull"`
+	FeaturedImageAlt string  `bun:"featured_image_alt,notnull"`
+	ReadingMinutes   int     `bun:"reading_minutes,notnull"`
+	DerivedVersion   int     `bun:"derived_version,notnull"`
+	Locale           *string `bun:"locale"`
+	AllowLikes       bool    `bun:"allow_likes,notnull"`
+	AllowReplies     bool    `bun:"allow_replies,notnull"`
 
 	Content   string `bun:"content,scanonly"`
 	PlainText string `bun:"plain_text,scanonly"`
@@ -47,6 +52,9 @@ func (r *postRow) toDomain() *stgypub.Post {
 		AllowReplies: r.AllowReplies,
 		Content:      r.Content,
 		PlainText:    r.PlainText,
+		Derived: stgypub.PostDerived{
+			FeaturedImage: r.FeaturedImage, FeaturedImageAlt: r.FeaturedImageAlt, ReadingMinutes: r.ReadingMinutes,
+		},
 	}
 	if r.ReplyTo != nil {
 		id := stgypub.ID(*r.ReplyTo)
@@ -67,6 +75,11 @@ func postToRow(p *stgypub.Post) *postRow {
 		Snippet:      p.Snippet,
 		AllowLikes:   p.AllowLikes,
 		AllowReplies: p.AllowReplies,
+
+		FeaturedImage:    p.Derived.FeaturedImage,
+		FeaturedImageAlt: p.Derived.FeaturedImageAlt,
+		ReadingMinutes:   p.Derived.ReadingMinutes,
+		DerivedVersion:   stgypub.DerivedVersion,
 	}
 	if p.ReplyTo != nil {
 		id := int64(*p.ReplyTo)

@@ -69,8 +69,8 @@ func insertPost(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error,
 	return touch(p.OwnedBy)
 }
 
-// UpdatePost rewrites Content, PlainText, Snippet, Locale, AllowLikes and
-// AllowReplies of post p.ID and sets updated_at (and p.UpdatedAt) to
+// UpdatePost rewrites Content, PlainText, Snippet, Derived, Locale,
+// AllowLikes and AllowReplies of post p.ID and sets updated_at (and p.UpdatedAt) to
 // s.Now(), strictly later than before (rendered bodies and snippets are
 // cached under it, so two edits never share it), and moves the owner's
 // site change time forward (the post may
@@ -86,7 +86,8 @@ func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 	)
 	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		_, err := tx.NewUpdate().Model(row).
-			Column("snippet", "locale", "allow_likes", "allow_replies").
+			Column("snippet", "locale", "allow_likes", "allow_replies",
+				"featured_image", "featured_image_alt", "reading_minutes", "derived_version").
 			Set("updated_at = greatest(updated_at + interval '1 microsecond', ?)", now).
 			WherePK().Returning("owned_by, updated_at").Exec(ctx, &owner, &updated)
 		if errors.Is(err, sql.ErrNoRows) {
