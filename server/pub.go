@@ -117,7 +117,9 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 	if image != "" {
 		imageAlt = post.Derived.FeaturedImageAlt
 	}
-	var modified string
+	// dateModified and article:modified_time always: the last edit when
+	// it came after the publication, else the publication itself.
+	modified := dateISO
 	if post.UpdatedAt != nil && post.UpdatedAt.After(*post.PublishedAt) {
 		_, modified = site.dates(post.UpdatedAt)
 	}
