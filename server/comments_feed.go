@@ -83,7 +83,7 @@ func (s *Server) buildCommentsFeed(ctx context.Context, id stgypub.ID) (pagecach
 		})
 	}
 	f.Updated = updated.In(site.loc)
-	atom, err := atomXML(f, s.commentsFeedURL(id))
+	atom, err := atomXML(f, s.commentsFeedURL(id), nil)
 	if err != nil {
 		return pagecache.Page{}, fmt.Errorf("server: encode comments feed of %s: %w", id, err)
 	}
