@@ -2198,6 +2198,13 @@ type Post {
   allowReplies: Boolean!
   "JSON snippet (markdown package)."
   snippet: String!
+  """
+  The post's title (docs/SPEC.md#untitled-posts): its first heading, else
+  its first line of text (at most 200 characters); a post with no text to
+  take one from gets its date, YYYY-MM-DD in the site's time zone (the
+  publication date, else the creation date), as every page and feed shows
+  it. Never "".
+  """
   title: String!
   description: String!
   """
@@ -2250,6 +2257,13 @@ type OwnPost {
   allowLikes: Boolean!
   allowReplies: Boolean!
   snippet: String!
+  """
+  The post's title (docs/SPEC.md#untitled-posts): its first heading, else
+  its first line of text (at most 200 characters); a post with no text to
+  take one from gets its date, YYYY-MM-DD in the site's time zone (the
+  publication date, else the creation date), as every page and feed shows
+  it. Never "".
+  """
   title: String!
   description: String!
   digest: String!

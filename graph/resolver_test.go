@@ -230,4 +230,16 @@ func TestThinResolversOnFakes(t *testing.T) {
 			t.Errorf("a cut description should end with …: %q", p.Description)
 		}
 	})
+	t.Run("an untitled post is titled by its date, as the pages title it", func(t *testing.T) {
+		f := newFakeAPI(t)
+		f.store.users[1] = &stgypub.User{ID: 1, LoginName: "a", Nickname: "A"}
+		pub := time.Date(2026, 3, 9, 23, 30, 0, 0, time.UTC)
+		f.store.posts[6] = &stgypub.Post{ID: 6, OwnedBy: 1, PublishedAt: &pub, Snippet: `[{"t":"img","src":"https://e.org/a.png"}]`}
+		r := f.do(t, nil, `{ publishedPost(id: "0000000000000006") { title } }`, nil)
+		var p struct{ Title string }
+		r.decode(t, "publishedPost", &p)
+		if p.Title != "2026-03-09" { // the default settings' zone: UTC
+			t.Errorf("title = %q, want 2026-03-09", p.Title)
+		}
+	})
 }

@@ -168,7 +168,7 @@ func (r *ownPostResolver) PublicationState(ctx context.Context, obj *stgypub.Pos
 
 // Title is the resolver for the title field.
 func (r *ownPostResolver) Title(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Summary().Title, nil
+	return r.displayTitle(ctx, obj)
 }
 
 // Description is the resolver for the description field.
@@ -198,7 +198,7 @@ func (r *postResolver) URL(ctx context.Context, obj *stgypub.Post) (string, erro
 
 // Title is the resolver for the title field.
 func (r *postResolver) Title(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return obj.Summary().Title, nil
+	return r.displayTitle(ctx, obj)
 }
 
 // Description is the resolver for the description field.

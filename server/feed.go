@@ -62,10 +62,7 @@ func (s *Server) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Pa
 		if changed.After(updated) {
 			updated = changed
 		}
-		title := parts.title
-		if title == "" {
-			title, _ = site.dates(p.PublishedAt)
-		}
+		title := stgypub.TitleOrDate(parts.title, p, site.loc)
 		image := stgypub.ShareableImage(p.Derived.FeaturedImage, s.base)
 		f.Items = append(f.Items, &feeds.Item{
 			Title:       title,

@@ -108,10 +108,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 	canonical := s.pubURL(post.ID)
 	parts := s.snippetParts(post, false, false)
 	date, dateISO := site.dates(post.PublishedAt)
-	title := parts.title
-	if title == "" {
-		title = site.name + " " + date
-	}
+	title := stgypub.TitleOrDate(parts.title, post, site.loc)
 	lang := s.langTag(post.Locale)
 	image, imageAlt := stgypub.ShareableImage(post.Derived.FeaturedImage, s.base), ""
 	if image != "" {

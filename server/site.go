@@ -29,6 +29,10 @@ func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if params.respell { // ?page=+2, ?page=02: one URL per page
+		http.Redirect(w, r, canonicalPageURL(r.URL, params.page), http.StatusMovedPermanently)
+		return nil
+	}
 	build := func(ctx context.Context) (pagecache.Page, error) { return s.buildSite(ctx, userID, params) }
 	if params.query != "" {
 		p, err := build(r.Context())

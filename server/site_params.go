@@ -36,6 +36,9 @@ type siteParams struct {
 	page   int
 	query  string
 	design string // a name in prerender.Themes, or ""
+	// respell is set when ?page= named a valid page in another spelling
+	// ("+2", "02"): the handler redirects to canonicalPageURL.
+	respell bool
 }
 
 // parseSiteParams reads view, order, page, q and design. Unknown views and
@@ -66,13 +69,30 @@ func parseSiteParams(q url.Values) (siteParams, error) {
 		p.order = stgypub.OrderNewest
 	}
 	if raw := q.Get("page"); raw != "" {
-		n, err := strconv.Atoi(raw)
+		// A "+" in a query is a space: ?page=+2 arrives as " 2".
+		n, err := strconv.Atoi(strings.TrimSpace(raw))
 		if err != nil || n < 1 || n > maxPage {
 			return p, notFoundf("No such page: page must be a whole number from 1 to %d.", maxPage)
 		}
 		p.page = n
+		p.respell = raw != strconv.Itoa(n) // "+2", " 2", "02": page 2 spelled otherwise
 	}
 	return p, nil
+}
+
+// canonicalPageURL is the request's URL with ?page= spelled as the links
+// spell it (no sign, no leading zeros; page 1 is no page parameter), the
+// other parameters kept: where a respelled page number is redirected.
+func canonicalPageURL(u *url.URL, page int) string {
+	q := u.Query()
+	if page > 1 {
+		q.Set("page", strconv.Itoa(page))
+	} else {
+		q.Del("page")
+	}
+	out := *u
+	out.RawQuery = q.Encode()
+	return out.RequestURI()
 }
 
 // defaultView is the view shown without ?view=: KWIC for search results,
