@@ -44,26 +44,32 @@ const (
 
 // ReadingMinutes estimates how long text takes to read, in whole minutes
 // rounded up: each run of letters or digits outside Han, Hiragana,
-// Katakana and Bopomofo counts as one word (ReadingWordsPerMinute), each
+// Katakana and Bopomofo counts as one word (ReadingWordsPerMinute; an
+// apostrophe inside a word and a decimal point or thousands separator
+// inside a number do not split it), each
 // letter of those scripts as one character (ReadingCharsPerMinute); a
 // mixed text adds both times. Punctuation, symbols and white space count
 // for nothing. Text with no word at all is 0 minutes, any other at least 1.
 func ReadingMinutes(text string) int {
 	words, chars := 0, 0
 	inWord := false
+	var prev rune
 	for _, r := range text {
 		switch {
 		case isCJKChar(r):
 			chars++
 			inWord = false
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || r == '\'' && inWord || r == '’' && inWord:
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
 			if !inWord {
 				words++
 				inWord = true
 			}
+		case inWord && (r == '\'' || r == '’' || (r == '.' || r == ',') && unicode.IsDigit(prev)):
+			// don't, 1.12 and 10,000 are one word each
 		default:
 			inWord = false
 		}
+		prev = r
 	}
 	if words == 0 && chars == 0 {
 		return 0

@@ -122,20 +122,22 @@ type ComplexityRoot struct {
 	}
 
 	OwnPost struct {
-		AllowLikes       func(childComplexity int) int
-		AllowReplies     func(childComplexity int) int
-		Content          func(childComplexity int) int
-		CreatedAt        func(childComplexity int) int
-		Description      func(childComplexity int) int
-		Digest           func(childComplexity int) int
-		ID               func(childComplexity int) int
-		Locale           func(childComplexity int) int
-		OwnedBy          func(childComplexity int) int
-		PublicationState func(childComplexity int) int
-		PublishedAt      func(childComplexity int) int
-		Snippet          func(childComplexity int) int
-		Title            func(childComplexity int) int
-		UpdatedAt        func(childComplexity int) int
+		AllowLikes         func(childComplexity int) int
+		AllowReplies       func(childComplexity int) int
+		Content            func(childComplexity int) int
+		CreatedAt          func(childComplexity int) int
+		Description        func(childComplexity int) int
+		Digest             func(childComplexity int) int
+		Excerpt            func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Locale             func(childComplexity int) int
+		OwnedBy            func(childComplexity int) int
+		PublicationState   func(childComplexity int) int
+		PublishedAt        func(childComplexity int) int
+		ReadingTimeMinutes func(childComplexity int) int
+		Snippet            func(childComplexity int) int
+		Title              func(childComplexity int) int
+		UpdatedAt          func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -146,27 +148,28 @@ type ComplexityRoot struct {
 	}
 
 	Post struct {
-		AllowLikes    func(childComplexity int) int
-		AllowReplies  func(childComplexity int) int
-		CreatedAt     func(childComplexity int) int
-		Description   func(childComplexity int) int
-		Digest        func(childComplexity int) int
-		FeaturedImage func(childComplexity int) int
-		HTML          func(childComplexity int) int
-		ID            func(childComplexity int) int
-		Locale        func(childComplexity int) int
-		Next          func(childComplexity int) int
-		OwnedBy       func(childComplexity int) int
-		Owner         func(childComplexity int) int
-		Prev          func(childComplexity int) int
-		PublishedAt   func(childComplexity int) int
-		Site          func(childComplexity int) int
-		Snippet       func(childComplexity int) int
-		Title         func(childComplexity int) int
-		URL           func(childComplexity int) int
-		UpdatedAt     func(childComplexity int) int
-		ViewCount     func(childComplexity int) int
-		ViewToken     func(childComplexity int) int
+		AllowLikes         func(childComplexity int) int
+		AllowReplies       func(childComplexity int) int
+		CreatedAt          func(childComplexity int) int
+		Description        func(childComplexity int) int
+		Digest             func(childComplexity int) int
+		FeaturedImage      func(childComplexity int) int
+		HTML               func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Locale             func(childComplexity int) int
+		Next               func(childComplexity int) int
+		OwnedBy            func(childComplexity int) int
+		Owner              func(childComplexity int) int
+		Prev               func(childComplexity int) int
+		PublishedAt        func(childComplexity int) int
+		ReadingTimeMinutes func(childComplexity int) int
+		Site               func(childComplexity int) int
+		Snippet            func(childComplexity int) int
+		Title              func(childComplexity int) int
+		URL                func(childComplexity int) int
+		UpdatedAt          func(childComplexity int) int
+		ViewCount          func(childComplexity int) int
+		ViewToken          func(childComplexity int) int
 	}
 
 	PostConnection struct {
@@ -403,6 +406,8 @@ type OwnPostResolver interface {
 	Title(ctx context.Context, obj *stgypub.Post) (string, error)
 	Description(ctx context.Context, obj *stgypub.Post) (string, error)
 	Digest(ctx context.Context, obj *stgypub.Post) (string, error)
+
+	ReadingTimeMinutes(ctx context.Context, obj *stgypub.Post) (int, error)
 }
 type PostResolver interface {
 	Owner(ctx context.Context, obj *stgypub.Post) (*stgypub.User, error)
@@ -412,6 +417,7 @@ type PostResolver interface {
 	Title(ctx context.Context, obj *stgypub.Post) (string, error)
 	Description(ctx context.Context, obj *stgypub.Post) (string, error)
 	FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error)
+	ReadingTimeMinutes(ctx context.Context, obj *stgypub.Post) (int, error)
 	Digest(ctx context.Context, obj *stgypub.Post) (string, error)
 	HTML(ctx context.Context, obj *stgypub.Post) (string, error)
 	ViewCount(ctx context.Context, obj *stgypub.Post) (*int, error)
@@ -913,6 +919,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OwnPost.Digest(childComplexity), true
+	case "OwnPost.excerpt":
+		if e.ComplexityRoot.OwnPost.Excerpt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OwnPost.Excerpt(childComplexity), true
 	case "OwnPost.id":
 		if e.ComplexityRoot.OwnPost.ID == nil {
 			break
@@ -943,6 +955,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OwnPost.PublishedAt(childComplexity), true
+	case "OwnPost.readingTimeMinutes":
+		if e.ComplexityRoot.OwnPost.ReadingTimeMinutes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OwnPost.ReadingTimeMinutes(childComplexity), true
 	case "OwnPost.snippet":
 		if e.ComplexityRoot.OwnPost.Snippet == nil {
 			break
@@ -1071,6 +1089,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Post.PublishedAt(childComplexity), true
+	case "Post.readingTimeMinutes":
+		if e.ComplexityRoot.Post.ReadingTimeMinutes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Post.ReadingTimeMinutes(childComplexity), true
 	case "Post.site":
 		if e.ComplexityRoot.Post.Site == nil {
 			break
@@ -2217,6 +2241,14 @@ type Post {
   as the article's og:image, twitter:image and JSON-LD image.
   """
   featuredImage: String!
+  """
+  Estimated reading time in whole minutes, rounded up
+  (docs/SPEC.md#reading-time): words at 230 a minute for scripts that
+  separate words with spaces, characters at 500 a minute for Japanese and
+  Chinese, both added for mixed text; 0 for a post with no text (an image
+  alone), else at least 1. As the article page and Rich lists show it.
+  """
+  readingTimeMinutes: Int!
   "150-character plain-text digest."
   digest: String!
   "Rendered, sanitized HTML of the Markdown body."
@@ -2267,6 +2299,15 @@ type OwnPost {
   title: String!
   description: String!
   digest: String!
+  """
+  What the owners' Posts list shows under the title (docs/SPEC.md#excerpts):
+  the text after the title (never repeating it), at most 160 characters,
+  cut at a sentence, else word boundary, with "…" when cut; "" when the
+  post has no more text than its title.
+  """
+  excerpt: String!
+  "Reading time in minutes, by the rule of Post.readingTimeMinutes."
+  readingTimeMinutes: Int!
   "Markdown source; loaded by myPost, createPost and updatePost, empty in myPosts."
   content: String!
   createdAt: Time!
@@ -2949,6 +2990,10 @@ func (ec *executionContext) childFields_OwnPost(ctx context.Context, field graph
 		return ec.fieldContext_OwnPost_description(ctx, field)
 	case "digest":
 		return ec.fieldContext_OwnPost_digest(ctx, field)
+	case "excerpt":
+		return ec.fieldContext_OwnPost_excerpt(ctx, field)
+	case "readingTimeMinutes":
+		return ec.fieldContext_OwnPost_readingTimeMinutes(ctx, field)
 	case "content":
 		return ec.fieldContext_OwnPost_content(ctx, field)
 	case "createdAt":
@@ -3001,6 +3046,8 @@ func (ec *executionContext) childFields_Post(ctx context.Context, field graphql.
 		return ec.fieldContext_Post_description(ctx, field)
 	case "featuredImage":
 		return ec.fieldContext_Post_featuredImage(ctx, field)
+	case "readingTimeMinutes":
+		return ec.fieldContext_Post_readingTimeMinutes(ctx, field)
 	case "digest":
 		return ec.fieldContext_Post_digest(ctx, field)
 	case "html":
@@ -6129,6 +6176,52 @@ func (ec *executionContext) fieldContext_OwnPost_digest(_ context.Context, field
 	return graphql.NewScalarFieldContext("OwnPost", field, true, true, "String")
 }
 
+func (ec *executionContext) _OwnPost_excerpt(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OwnPost_excerpt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Excerpt(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OwnPost_excerpt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OwnPost", field, true, false, "String")
+}
+
+func (ec *executionContext) _OwnPost_readingTimeMinutes(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OwnPost_readingTimeMinutes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OwnPost().ReadingTimeMinutes(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OwnPost_readingTimeMinutes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OwnPost", field, true, true, "Int")
+}
+
 func (ec *executionContext) _OwnPost_content(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6605,6 +6698,29 @@ func (ec *executionContext) _Post_featuredImage(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_Post_featuredImage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Post", field, true, true, "String")
+}
+
+func (ec *executionContext) _Post_readingTimeMinutes(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Post_readingTimeMinutes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Post().ReadingTimeMinutes(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Post_readingTimeMinutes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Post", field, true, true, "Int")
 }
 
 func (ec *executionContext) _Post_digest(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
@@ -12592,6 +12708,17 @@ func (ec *executionContext) _OwnPost(ctx context.Context, sel ast.SelectionSet, 
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OwnPost_digest(ctx, field, obj)
 				})
+		case "excerpt":
+			out.Values[i] = ec._OwnPost_excerpt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "readingTimeMinutes":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._OwnPost_readingTimeMinutes(ctx, field, obj)
+				})
 		case "content":
 			out.Values[i] = ec._OwnPost_content(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -12753,6 +12880,12 @@ func (ec *executionContext) _Post(ctx context.Context, sel ast.SelectionSet, obj
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Post_featuredImage(ctx, field, obj)
+				})
+		case "readingTimeMinutes":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Post_readingTimeMinutes(ctx, field, obj)
 				})
 		case "digest":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,

@@ -218,10 +218,16 @@ func TestThinResolversOnFakes(t *testing.T) {
 		long := strings.Repeat("とても長い段落。", 50)
 		snippet := `[{"t":"h","l":1,"c":"Title"},{"t":"img","src":"javascript:x"},{"t":"img","src":"https://cdn.example.org/a.png"},{"t":"p","c":"` + long + `"}]`
 		f.store.posts[5] = &stgypub.Post{ID: 5, OwnedBy: 1, PublishedAt: &past, Snippet: snippet,
-			Derived: stgypub.PostDerived{FeaturedImage: "https://cdn.example.org/late.png"}}
-		r := f.do(t, nil, `{ publishedPost(id: "0000000000000005") { title description featuredImage digest } }`, nil)
-		var p struct{ Title, Description, FeaturedImage, Digest string }
+			Derived: stgypub.PostDerived{FeaturedImage: "https://cdn.example.org/late.png", ReadingMinutes: 4}}
+		r := f.do(t, nil, `{ publishedPost(id: "0000000000000005") { title description featuredImage digest readingTimeMinutes } }`, nil)
+		var p struct {
+			Title, Description, FeaturedImage, Digest string
+			ReadingTimeMinutes                        int
+		}
 		r.decode(t, "publishedPost", &p)
+		if p.ReadingTimeMinutes != 4 {
+			t.Errorf("readingTimeMinutes = %d, want the stored 4", p.ReadingTimeMinutes)
+		}
 		sum := stgypub.SummarizeSnippet(snippet)
 		if p.Title != sum.Title || p.Description != sum.Description || p.FeaturedImage != "https://cdn.example.org/late.png" || p.Digest != stgypub.SnippetDigest(snippet) {
 			t.Errorf("got %+v, want %+v digest %q", p, sum, stgypub.SnippetDigest(snippet))

@@ -181,6 +181,11 @@ func (r *ownPostResolver) Digest(ctx context.Context, obj *stgypub.Post) (string
 	return obj.Digest(), nil
 }
 
+// ReadingTimeMinutes is the resolver for the readingTimeMinutes field.
+func (r *ownPostResolver) ReadingTimeMinutes(ctx context.Context, obj *stgypub.Post) (int, error) {
+	return obj.Derived.ReadingMinutes, nil
+}
+
 // Owner is the resolver for the owner field.
 func (r *postResolver) Owner(ctx context.Context, obj *stgypub.Post) (*stgypub.User, error) {
 	return r.user(ctx, obj.OwnedBy)
@@ -209,6 +214,11 @@ func (r *postResolver) Description(ctx context.Context, obj *stgypub.Post) (stri
 // FeaturedImage is the resolver for the featuredImage field.
 func (r *postResolver) FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error) {
 	return stgypub.ShareableImage(obj.Derived.FeaturedImage, r.BaseURL), nil
+}
+
+// ReadingTimeMinutes is the resolver for the readingTimeMinutes field.
+func (r *postResolver) ReadingTimeMinutes(ctx context.Context, obj *stgypub.Post) (int, error) {
+	return obj.Derived.ReadingMinutes, nil
 }
 
 // Digest is the resolver for the digest field.

@@ -94,6 +94,7 @@ func (s *Server) card(p *stgypub.Post, site siteIdentity, vertical, rich bool) p
 	}
 	if rich {
 		c.HTML = trustedHTML(parts.rich)
+		c.ReadingMinutes = p.Derived.ReadingMinutes
 	}
 	return c
 }

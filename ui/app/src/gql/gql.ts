@@ -25,7 +25,7 @@ type Documents = {
     "\n  mutation Login($loginName: String!, $password: String!) {\n    login(loginName: $loginName, password: $password) {\n      me {\n        id\n        loginName\n        nickname\n        isAdmin\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  query SiteZone($userId: ID!) {\n    pubConfig(userId: $userId) {\n      userId\n      timeZone\n    }\n  }\n": typeof types.SiteZoneDocument,
-    "\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      digest\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": typeof types.MyPostsDocument,
+    "\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      excerpt\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": typeof types.MyPostsDocument,
     "\n  query MyPost($id: ID!) {\n    myPost(id: $id) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": typeof types.MyPostDocument,
     "\n  query PreviewMarkdown($content: String!, $vertical: Boolean) {\n    previewMarkdown(content: $content, vertical: $vertical) {\n      html\n      title\n      description\n      featuredImage\n    }\n  }\n": typeof types.PreviewMarkdownDocument,
     "\n  mutation CreatePost($input: PostInput!) {\n    createPost(input: $input) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": typeof types.CreatePostDocument,
@@ -48,7 +48,7 @@ const documents: Documents = {
     "\n  mutation Login($loginName: String!, $password: String!) {\n    login(loginName: $loginName, password: $password) {\n      me {\n        id\n        loginName\n        nickname\n        isAdmin\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  query SiteZone($userId: ID!) {\n    pubConfig(userId: $userId) {\n      userId\n      timeZone\n    }\n  }\n": types.SiteZoneDocument,
-    "\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      digest\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": types.MyPostsDocument,
+    "\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      excerpt\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": types.MyPostsDocument,
     "\n  query MyPost($id: ID!) {\n    myPost(id: $id) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": types.MyPostDocument,
     "\n  query PreviewMarkdown($content: String!, $vertical: Boolean) {\n    previewMarkdown(content: $content, vertical: $vertical) {\n      html\n      title\n      description\n      featuredImage\n    }\n  }\n": types.PreviewMarkdownDocument,
     "\n  mutation CreatePost($input: PostInput!) {\n    createPost(input: $input) {\n      id\n      ownerId\n      title\n      content\n      locale\n      allowLikes\n      allowReplies\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n": types.CreatePostDocument,
@@ -121,7 +121,7 @@ export function graphql(source: "\n  query SiteZone($userId: ID!) {\n    pubConf
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      digest\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      digest\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"];
+export function graphql(source: "\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      excerpt\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query MyPosts($offset: Int!, $limit: Int!) {\n    myPosts(offset: $offset, limit: $limit) {\n      id\n      title\n      excerpt\n      publicationState\n      publishedAt\n      updatedAt\n      createdAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

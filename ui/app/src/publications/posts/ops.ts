@@ -7,7 +7,7 @@ export const MyPostsQuery = graphql(`
     myPosts(offset: $offset, limit: $limit) {
       id
       title
-      digest
+      excerpt
       publicationState
       publishedAt
       updatedAt
