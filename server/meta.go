@@ -129,6 +129,14 @@ type person struct {
 	Type string `json:"@type"`
 	Name string `json:"name"`
 	URL  string `json:"url,omitempty"`
+	// Logo is an Organization's logo (the publisher's: the site image).
+	Logo *imageObject `json:"logo,omitempty"`
+}
+
+// imageObject is a schema.org ImageObject.
+type imageObject struct {
+	Type string `json:"@type"`
+	URL  string `json:"url"`
 }
 
 type blogPosting struct {
@@ -168,4 +176,5 @@ type blogLD struct {
 	URL         string  `json:"url"`
 	InLanguage  string  `json:"inLanguage,omitempty"`
 	Author      *person `json:"author,omitempty"`
+	Image       string  `json:"image,omitempty"`
 }

@@ -110,9 +110,13 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 	date, dateISO := site.dates(post.PublishedAt)
 	title := stgypub.TitleOrDate(parts.title, post, site.loc)
 	lang := s.langTag(post.Locale)
+	// The featured image, else the site image (docs/SPEC.md#site-image).
+	siteImage := s.siteImage(site)
 	image, imageAlt := stgypub.ShareableImage(post.Derived.FeaturedImage, s.base), ""
 	if image != "" {
 		imageAlt = post.Derived.FeaturedImageAlt
+	} else {
+		image, imageAlt = siteImage, site.name
 	}
 	// dateModified and article:modified_time always: the last edit when
 	// it came after the publication, else the publication itself.
@@ -131,7 +135,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		DatePublished: dateISO, DateModified: modified,
 		Image: image, InLanguage: lang,
 		Author:    person{Type: "Person", Name: site.author, URL: s.siteURL(site.owner.ID)},
-		Publisher: &person{Type: "Organization", Name: site.name, URL: s.siteURL(site.owner.ID)},
+		Publisher: &person{Type: "Organization", Name: site.name, URL: s.siteURL(site.owner.ID), Logo: &imageObject{Type: "ImageObject", URL: siteImage}},
 		IsPartOf:  &blogLD{Type: "Blog", Name: site.name, URL: s.siteURL(site.owner.ID)},
 	}
 	page := &prerender.PubPage{

@@ -149,6 +149,8 @@ type Server struct {
 	// fragments are pre-rendered list entries (prerender.Card.Rendered).
 	fragments *lru.Cache[fragmentKey, template.HTML]
 	metrics   *httpMetrics
+	// siteCards are generated site images (PNG bytes) by drawn text.
+	siteCards *lru.Cache[string, []byte]
 	handler   http.Handler
 	pageData  stgypub.PubPageStore // Deps.Posts
 }
@@ -213,6 +215,10 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: fragment cache: %w", err)
 	}
+	siteCards, err := lru.New[string, []byte](siteCardCacheSize)
+	if err != nil {
+		return nil, fmt.Errorf("server: site card cache: %w", err)
+	}
 	if deps.Metrics == nil {
 		deps.Metrics = newRegistry()
 	}
@@ -229,6 +235,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		articles:  articles,
 		cards:     cards,
 		fragments: fragments,
+		siteCards: siteCards,
 		metrics:   m,
 		pageData:  pageData,
 	}

@@ -116,11 +116,13 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme
 			Meta: prerender.Meta{
 				Lang: lang, Title: title, Description: desc, Canonical: canonical,
 				SiteName: site.name, OGType: "website", OGLocale: ogLocale(lang),
-				TwitterCard: "summary", Author: site.author, FeedURL: s.feedURL(id),
+				TwitterCard: "summary_large_image", Author: site.author, FeedURL: s.feedURL(id),
+				Image: s.siteImage(site), ImageAlt: site.name,
 				NoIndexFollow: p.query != "",
 				JSONLD: &blogLD{
 					Context: "https://schema.org", Type: "Blog", Name: site.name, Description: desc,
 					URL: s.siteURL(id), InLanguage: lang, Author: &person{Type: "Person", Name: site.author, URL: s.siteURL(id)},
+					Image: s.siteImage(site),
 				},
 			},
 			Theme:     theme,
