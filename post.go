@@ -25,6 +25,9 @@ type Post struct {
 	// post (posts.featured_image, featured_image_alt, reading_minutes), so
 	// lists and pages read it without the body.
 	Derived PostDerived
+	// Tags are the post's tags as NormalizeTags gives them (never nil
+	// when read from the store).
+	Tags []string
 }
 
 // PublicationState is the external publication state derived from PublishedAt
@@ -91,6 +94,9 @@ type PostQuery struct {
 	// above it for OrderOldest. A post published or unpublished in
 	// between does not shift the page (docs/API.md "Cursors").
 	After *PostCursor
+	// Tag, when not "", lists only the posts with this tag: a TagKey
+	// (docs/SPEC.md#tags).
+	Tag string
 }
 
 // PostCursor is a position in a publication-ordered list: the

@@ -136,6 +136,7 @@ type ComplexityRoot struct {
 		PublishedAt        func(childComplexity int) int
 		ReadingTimeMinutes func(childComplexity int) int
 		Snippet            func(childComplexity int) int
+		Tags               func(childComplexity int) int
 		Title              func(childComplexity int) int
 		UpdatedAt          func(childComplexity int) int
 	}
@@ -165,6 +166,7 @@ type ComplexityRoot struct {
 		ReadingTimeMinutes func(childComplexity int) int
 		Site               func(childComplexity int) int
 		Snippet            func(childComplexity int) int
+		Tags               func(childComplexity int) int
 		Title              func(childComplexity int) int
 		URL                func(childComplexity int) int
 		UpdatedAt          func(childComplexity int) int
@@ -337,7 +339,7 @@ type ComplexityRoot struct {
 		Name         func(childComplexity int) int
 		Owner        func(childComplexity int) int
 		Popular      func(childComplexity int, limit *int, excludeID *stgypub.ID, exclude *stgypub.ID) int
-		Posts        func(childComplexity int, order *model.PostOrder, first *int, after *string, offset *int, limit *int) int
+		Posts        func(childComplexity int, order *model.PostOrder, tag *string, first *int, after *string, offset *int, limit *int) int
 		Recent       func(childComplexity int, limit *int, excludeID *stgypub.ID) int
 		Search       func(childComplexity int, query string, order *model.PostOrder, offset *int, limit *int) int
 		URL          func(childComplexity int) int
@@ -418,6 +420,7 @@ type PostResolver interface {
 	Description(ctx context.Context, obj *stgypub.Post) (string, error)
 	FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error)
 	ReadingTimeMinutes(ctx context.Context, obj *stgypub.Post) (int, error)
+
 	Digest(ctx context.Context, obj *stgypub.Post) (string, error)
 	HTML(ctx context.Context, obj *stgypub.Post) (string, error)
 	ViewCount(ctx context.Context, obj *stgypub.Post) (*int, error)
@@ -478,7 +481,7 @@ type SiteResolver interface {
 	Introduction(ctx context.Context, obj *model.Site) (string, error)
 	Owner(ctx context.Context, obj *model.Site) (*stgypub.User, error)
 	Config(ctx context.Context, obj *model.Site) (*stgypub.PubConfig, error)
-	Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, first *int, after *string, offset *int, limit *int) (*model.PostConnection, error)
+	Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, tag *string, first *int, after *string, offset *int, limit *int) (*model.PostConnection, error)
 	Search(ctx context.Context, obj *model.Site, query string, order *model.PostOrder, offset *int, limit *int) (*model.SearchConnection, error)
 	Recent(ctx context.Context, obj *model.Site, limit *int, excludeID *stgypub.ID) ([]*stgypub.Post, error)
 	Popular(ctx context.Context, obj *model.Site, limit *int, excludeID *stgypub.ID, exclude *stgypub.ID) ([]*stgypub.Post, error)
@@ -967,6 +970,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OwnPost.Snippet(childComplexity), true
+	case "OwnPost.tags":
+		if e.ComplexityRoot.OwnPost.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OwnPost.Tags(childComplexity), true
 	case "OwnPost.title":
 		if e.ComplexityRoot.OwnPost.Title == nil {
 			break
@@ -1107,6 +1116,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Post.Snippet(childComplexity), true
+	case "Post.tags":
+		if e.ComplexityRoot.Post.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Post.Tags(childComplexity), true
 	case "Post.title":
 		if e.ComplexityRoot.Post.Title == nil {
 			break
@@ -1934,7 +1949,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Site.Posts(childComplexity, args["order"].(*model.PostOrder), args["first"].(*int), args["after"].(*string), args["offset"].(*int), args["limit"].(*int)), true
+		return e.ComplexityRoot.Site.Posts(childComplexity, args["order"].(*model.PostOrder), args["tag"].(*string), args["first"].(*int), args["after"].(*string), args["offset"].(*int), args["limit"].(*int)), true
 	case "Site.recent":
 		if e.ComplexityRoot.Site.Recent == nil {
 			break
@@ -2249,6 +2264,8 @@ type Post {
   alone), else at least 1. As the article page and Rich lists show it.
   """
   readingTimeMinutes: Int!
+  "The post's tags as written (docs/SPEC.md#tags), in their order; [] for none."
+  tags: [String!]!
   "150-character plain-text digest."
   digest: String!
   "Rendered, sanitized HTML of the Markdown body."
@@ -2308,6 +2325,8 @@ type OwnPost {
   excerpt: String!
   "Reading time in minutes, by the rule of Post.readingTimeMinutes."
   readingTimeMinutes: Int!
+  "The post's tags as written (docs/SPEC.md#tags), in their order; [] for none."
+  tags: [String!]!
   "Markdown source; loaded by myPost, createPost and updatePost, empty in myPosts."
   content: String!
   createdAt: Time!
@@ -2438,10 +2457,13 @@ type Site {
   (default 20, clamped to 200; below 1 is BAD_USER_INPUT) after a cursor.
   offset and limit are the page-number paging of before (and of the HTML
   pages): limit is first under another name, offset cannot be combined
-  with after.
+  with after. tag lists only the posts with that tag (compared as
+  docs/SPEC.md#tags says: case-insensitive, white space collapsed; an
+  empty or over-long tag is BAD_USER_INPUT), totalCount counting them.
   """
   posts(
     order: PostOrder = NEWEST
+    tag: String
     first: Int
     after: String
     offset: Int @deprecated(reason: "Use after with a cursor: offsets repeat or skip posts when one is published between pages.")
@@ -2608,6 +2630,13 @@ input PostInput {
   locale: String
   allowLikes: Boolean
   allowReplies: Boolean
+  """
+  The post's tags (docs/SPEC.md#tags): at most 10, each 1-40 characters,
+  white space collapsed, compared case-insensitively (the first spelling
+  of equal tags is kept); omitted keeps them (createPost: none), [] clears
+  them. A tag breaking the rule is BAD_USER_INPUT (field "tags").
+  """
+  tags: [String!]
 }
 
 "Every field optional: an omitted field keeps its current value."
@@ -2994,6 +3023,8 @@ func (ec *executionContext) childFields_OwnPost(ctx context.Context, field graph
 		return ec.fieldContext_OwnPost_excerpt(ctx, field)
 	case "readingTimeMinutes":
 		return ec.fieldContext_OwnPost_readingTimeMinutes(ctx, field)
+	case "tags":
+		return ec.fieldContext_OwnPost_tags(ctx, field)
 	case "content":
 		return ec.fieldContext_OwnPost_content(ctx, field)
 	case "createdAt":
@@ -3048,6 +3079,8 @@ func (ec *executionContext) childFields_Post(ctx context.Context, field graphql.
 		return ec.fieldContext_Post_featuredImage(ctx, field)
 	case "readingTimeMinutes":
 		return ec.fieldContext_Post_readingTimeMinutes(ctx, field)
+	case "tags":
+		return ec.fieldContext_Post_tags(ctx, field)
 	case "digest":
 		return ec.fieldContext_Post_digest(ctx, field)
 	case "html":
@@ -4277,38 +4310,46 @@ func (ec *executionContext) field_Site_posts_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["order"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["first"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "tag",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["after"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "offset",
+	args["tag"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["offset"] = arg3
-	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "offset",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["limit"] = arg4
+	args["offset"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg5
 	return args, nil
 }
 
@@ -6222,6 +6263,29 @@ func (ec *executionContext) fieldContext_OwnPost_readingTimeMinutes(_ context.Co
 	return graphql.NewScalarFieldContext("OwnPost", field, true, true, "Int")
 }
 
+func (ec *executionContext) _OwnPost_tags(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OwnPost_tags(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tags, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OwnPost_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OwnPost", field, false, false, "String")
+}
+
 func (ec *executionContext) _OwnPost_content(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6721,6 +6785,29 @@ func (ec *executionContext) _Post_readingTimeMinutes(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_Post_readingTimeMinutes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Post", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Post_tags(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Post_tags(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tags, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Post_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Post", field, false, false, "String")
 }
 
 func (ec *executionContext) _Post_digest(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
@@ -10097,7 +10184,7 @@ func (ec *executionContext) _Site_posts(ctx context.Context, field graphql.Colle
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Site().Posts(ctx, obj, fc.Args["order"].(*model.PostOrder), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["offset"].(*int), fc.Args["limit"].(*int))
+			return ec.Resolvers.Site().Posts(ctx, obj, fc.Args["order"].(*model.PostOrder), fc.Args["tag"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["offset"].(*int), fc.Args["limit"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PostConnection) graphql.Marshaler {
@@ -11774,7 +11861,7 @@ func (ec *executionContext) unmarshalInputPostInput(ctx context.Context, obj any
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"content", "locale", "allowLikes", "allowReplies"}
+	fieldsInOrder := [...]string{"content", "locale", "allowLikes", "allowReplies", "tags"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -11809,6 +11896,13 @@ func (ec *executionContext) unmarshalInputPostInput(ctx context.Context, obj any
 				return it, err
 			}
 			it.AllowReplies = data
+		case "tags":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tags"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tags = data
 		}
 	}
 	return it, nil
@@ -12719,6 +12813,11 @@ func (ec *executionContext) _OwnPost(ctx context.Context, sel ast.SelectionSet, 
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OwnPost_readingTimeMinutes(ctx, field, obj)
 				})
+		case "tags":
+			out.Values[i] = ec._OwnPost_tags(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "content":
 			out.Values[i] = ec._OwnPost_content(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -12887,6 +12986,11 @@ func (ec *executionContext) _Post(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Post_readingTimeMinutes(ctx, field, obj)
 				})
+		case "tags":
+			out.Values[i] = ec._Post_tags(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "digest":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -15658,6 +15762,41 @@ func (ec *executionContext) marshalOSite2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgrap
 		return graphql.Null
 	}
 	return ec._Site(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNString2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOString2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v any) (*string, error) {

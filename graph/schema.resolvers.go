@@ -260,6 +260,9 @@ func (r *postResolver) ViewToken(ctx context.Context, obj *stgypub.Post) (*strin
 
 // TotalCount is the resolver for the totalCount field.
 func (r *postConnectionResolver) TotalCount(ctx context.Context, obj *model.PostConnection) (int, error) {
+	if obj.Tag != "" {
+		return r.Posts.CountPublishedTagged(ctx, obj.UserID, obj.Tag)
+	}
 	return r.Posts.CountPublishedByUser(ctx, obj.UserID)
 }
 
@@ -492,8 +495,8 @@ func (r *siteResolver) Config(ctx context.Context, obj *model.Site) (*stgypub.Pu
 }
 
 // Posts is the resolver for the posts field.
-func (r *siteResolver) Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, first *int, after *string, offset *int, limit *int) (*model.PostConnection, error) {
-	return r.sitePosts(ctx, obj.ID, postsArgs{order: order, first: first, after: after, offset: offset, limit: limit})
+func (r *siteResolver) Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, tag *string, first *int, after *string, offset *int, limit *int) (*model.PostConnection, error) {
+	return r.sitePosts(ctx, obj.ID, postsArgs{order: order, first: first, after: after, offset: offset, limit: limit, tag: tag})
 }
 
 // Search is the resolver for the search field.

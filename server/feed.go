@@ -74,7 +74,7 @@ func (s *Server) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Pa
 			Created:     p.PublishedAt.In(site.loc),
 			Updated:     changed.In(site.loc),
 		})
-		extras = append(extras, entryExtra{image: image})
+		extras = append(extras, entryExtra{image: image, categories: p.Tags})
 	}
 	// <updated> is the newest entry's change (its publication or last
 	// edit; the site's creation for an empty feed), in the site's zone.

@@ -140,19 +140,21 @@ type imageObject struct {
 }
 
 type blogPosting struct {
-	Context          string  `json:"@context"`
-	Type             string  `json:"@type"`
-	Headline         string  `json:"headline"`
-	Description      string  `json:"description,omitempty"`
-	URL              string  `json:"url"`
-	MainEntityOfPage string  `json:"mainEntityOfPage"`
-	DatePublished    string  `json:"datePublished,omitempty"`
-	DateModified     string  `json:"dateModified,omitempty"`
-	Image            string  `json:"image,omitempty"`
-	InLanguage       string  `json:"inLanguage,omitempty"`
-	Author           person  `json:"author"`
-	Publisher        *person `json:"publisher,omitempty"`
-	IsPartOf         *blogLD `json:"isPartOf,omitempty"`
+	Context          string `json:"@context"`
+	Type             string `json:"@type"`
+	Headline         string `json:"headline"`
+	Description      string `json:"description,omitempty"`
+	URL              string `json:"url"`
+	MainEntityOfPage string `json:"mainEntityOfPage"`
+	DatePublished    string `json:"datePublished,omitempty"`
+	DateModified     string `json:"dateModified,omitempty"`
+	Image            string `json:"image,omitempty"`
+	InLanguage       string `json:"inLanguage,omitempty"`
+	// Keywords are the post's tags, comma-separated (schema.org keywords).
+	Keywords  string  `json:"keywords,omitempty"`
+	Author    person  `json:"author"`
+	Publisher *person `json:"publisher,omitempty"`
+	IsPartOf  *blogLD `json:"isPartOf,omitempty"`
 	// CommentCount and InteractionStatistic: server/pub_comments.go.
 	CommentCount         *int                 `json:"commentCount,omitempty"`
 	InteractionStatistic []interactionCounter `json:"interactionStatistic,omitempty"`

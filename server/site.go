@@ -65,6 +65,9 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 		hasMore = err == nil && params.offset()+len(data.Posts) < total
 	} else {
 		q := stgypub.PostQuery{Order: params.order, Offset: params.offset(), Limit: params.pageSize() + 1}
+		if params.tag != "" {
+			q.Tag = stgypub.TagKey(params.tag)
+		}
 		data, err = s.pageData.PubSite(ctx, userID, q)
 		if err == nil && len(data.Posts) > params.pageSize() {
 			hasMore = true
@@ -82,6 +85,9 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 	}
 	if len(posts) == 0 && params.page > 1 {
 		return pagecache.Page{}, notFoundf("No such page: this site has no page %d.", params.page)
+	}
+	if len(posts) == 0 && params.tag != "" { // no empty tag pages for crawlers
+		return pagecache.Page{}, notFoundf("No published post of this site is tagged “%s”.", params.tag)
 	}
 	site := newSiteIdentity(data.Owner, data.Config)
 	theme := prerender.ChooseTheme(params.design, site.config.DesignTheme)
@@ -142,6 +148,8 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme
 	switch {
 	case p.query != "":
 		page.Heading = site.text.T("SearchHeading", "Query", p.query)
+	case p.tag != "":
+		page.Heading = site.text.T("TagHeading", "Tag", p.tag)
 	case site.config.ShowSiteName:
 		page.Site.NameIsHeading = true
 	default:

@@ -39,6 +39,9 @@ type siteParams struct {
 	// respell is set when ?page= named a valid page in another spelling
 	// ("+2", "02"): the handler redirects to canonicalPageURL.
 	respell bool
+	// tag is the ?tag= list's tag as NormalizeTags writes it ("" none);
+	// search results ignore it.
+	tag string
 }
 
 // parseSiteParams reads view, order, page, q and design. Unknown views and
@@ -67,6 +70,13 @@ func parseSiteParams(q url.Values) (siteParams, error) {
 		p.order = o
 	} else {
 		p.order = stgypub.OrderNewest
+	}
+	if raw := q.Get("tag"); raw != "" && p.query == "" {
+		tags, err := stgypub.NormalizeTags([]string{raw})
+		if err != nil {
+			return p, notFoundf("No such tag: a tag is 1 to %d characters.", stgypub.TagMaxLen)
+		}
+		p.tag = tags[0]
 	}
 	if raw := q.Get("page"); raw != "" {
 		// A "+" in a query is a space: ?page=+2 arrives as " 2".
@@ -124,6 +134,9 @@ func (p siteParams) url(siteID stgypub.ID) string {
 	if p.query != "" {
 		v.Set("q", p.query)
 	}
+	if p.tag != "" {
+		v.Set("tag", p.tag)
+	}
 	if p.view != p.defaultView() {
 		v.Set("view", p.view)
 	}
@@ -146,5 +159,5 @@ func (p siteParams) url(siteID stgypub.ID) string {
 // key is the page-cache variant of a list page: view, order, page and
 // design (search results are not cached).
 func (p siteParams) key() string {
-	return p.view + "|" + string(p.order) + "|" + strconv.Itoa(p.page) + "|" + p.design
+	return p.view + "|" + string(p.order) + "|" + strconv.Itoa(p.page) + "|" + p.design + "|" + p.tag
 }

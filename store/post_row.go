@@ -20,13 +20,16 @@ type postRow struct {
 	UpdatedAt   *time.Time `bun:"updated_at"`
 	Snippet     string     `bun:"snippet,notnull"`
 	// The derived fields (stgypub.PostDerived) and their rule version.
-	FeaturedImage    string  `bun:"featured_image,notnull"`
-	FeaturedImageAlt string  `bun:"featured_image_alt,notnull"`
-	ReadingMinutes   int     `bun:"reading_minutes,notnull"`
-	DerivedVersion   int     `bun:"derived_version,notnull"`
-	Locale           *string `bun:"locale"`
-	AllowLikes       bool    `bun:"allow_likes,notnull"`
-	AllowReplies     bool    `bun:"allow_replies,notnull"`
+	FeaturedImage    string `bun:"featured_image,notnull"`
+	FeaturedImageAlt string `bun:"featured_image_alt,notnull"`
+	ReadingMinutes   int    `bun:"reading_minutes,notnull"`
+	DerivedVersion   int    `bun:"derived_version,notnull"`
+	// Tags and their comparison keys (stgypub.TagKey), position for position.
+	Tags         []string `bun:"tags,array"`
+	TagKeys      []string `bun:"tag_keys,array"`
+	Locale       *string  `bun:"locale"`
+	AllowLikes   bool     `bun:"allow_likes,notnull"`
+	AllowReplies bool     `bun:"allow_replies,notnull"`
 
 	Content   string `bun:"content,scanonly"`
 	PlainText string `bun:"plain_text,scanonly"`
@@ -55,6 +58,10 @@ func (r *postRow) toDomain() *stgypub.Post {
 		Derived: stgypub.PostDerived{
 			FeaturedImage: r.FeaturedImage, FeaturedImageAlt: r.FeaturedImageAlt, ReadingMinutes: r.ReadingMinutes,
 		},
+		Tags: r.Tags,
+	}
+	if p.Tags == nil {
+		p.Tags = []string{}
 	}
 	if r.ReplyTo != nil {
 		id := stgypub.ID(*r.ReplyTo)
@@ -80,6 +87,11 @@ func postToRow(p *stgypub.Post) *postRow {
 		FeaturedImageAlt: p.Derived.FeaturedImageAlt,
 		ReadingMinutes:   p.Derived.ReadingMinutes,
 		DerivedVersion:   stgypub.DerivedVersion,
+		Tags:             p.Tags,
+		TagKeys:          stgypub.TagKeys(p.Tags),
+	}
+	if r.Tags == nil {
+		r.Tags = []string{}
 	}
 	if p.ReplyTo != nil {
 		id := int64(*p.ReplyTo)

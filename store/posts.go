@@ -87,7 +87,7 @@ func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		_, err := tx.NewUpdate().Model(row).
 			Column("snippet", "locale", "allow_likes", "allow_replies",
-				"featured_image", "featured_image_alt", "reading_minutes", "derived_version").
+				"featured_image", "featured_image_alt", "reading_minutes", "derived_version", "tags", "tag_keys").
 			Set("updated_at = greatest(updated_at + interval '1 microsecond', ?)", now).
 			WherePK().Returning("owned_by, updated_at").Exec(ctx, &owner, &updated)
 		if errors.Is(err, sql.ErrNoRows) {
