@@ -24,6 +24,7 @@ export const MyPostQuery = graphql(`
       title
       content
       locale
+      tags
       allowLikes
       allowReplies
       publicationState
@@ -53,6 +54,7 @@ export const CreatePostMutation = graphql(`
       title
       content
       locale
+      tags
       allowLikes
       allowReplies
       publicationState
@@ -71,6 +73,7 @@ export const UpdatePostMutation = graphql(`
       title
       content
       locale
+      tags
       allowLikes
       allowReplies
       publicationState
