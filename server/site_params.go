@@ -151,7 +151,9 @@ func (p siteParams) url(siteID stgypub.ID) string {
 	}
 	u := "/sites/" + siteID.String()
 	if len(v) > 0 {
-		u += "?" + v.Encode()
+		// A space is %20, not "+": html/template would write "+" as
+		// "&#43;", which some readers of links do not decode.
+		u += "?" + strings.ReplaceAll(v.Encode(), "+", "%20")
 	}
 	return u
 }

@@ -48,7 +48,7 @@ func TestTagPages(t *testing.T) {
 	for _, want := range []string{
 		`<li><a rel="tag" dir="auto" href="` + site + `?tag=Go">Go</a></li>`,
 		`href="` + jaURL + `">日本語</a>`,
-		`href="` + site + `?tag=Release&#43;Notes">Release Notes</a>`, // html/template writes + as &#43;
+		`href="` + site + `?tag=Release%20Notes">Release Notes</a>`,
 		`"keywords":"Go, 日本語, Release Notes"`,
 	} {
 		if !strings.Contains(article, want) {
