@@ -113,6 +113,12 @@ func validateExtensions(obj map[string]any) error {
 			seen[s] = true
 		}
 	}
+	if v, ok := obj[SiteImageKey]; ok {
+		s, ok := v.(string)
+		if !ok || len(s) > SiteImageMaxLen || FeaturedImageURL(s) == "" {
+			return FieldErrorf("extensions."+SiteImageKey, "extensions.%s must be an absolute http(s) URL of a raster image (PNG, JPEG, WebP, GIF; not SVG), at most %d bytes", SiteImageKey, SiteImageMaxLen)
+		}
+	}
 	if v, ok := obj[ShowViewCountKey]; ok {
 		if _, ok := v.(bool); !ok {
 			return FieldErrorf("extensions."+ShowViewCountKey, "extensions.%s must be true or false", ShowViewCountKey)
@@ -311,3 +317,18 @@ func (e Extensions) GAMeasurementID() string {
 
 // GoString helps test failure messages.
 func (e Extensions) GoString() string { return fmt.Sprintf("Extensions(%s)", e.String()) }
+
+// SiteImageKey is the extensions key of the site's image
+// (docs/SPEC.md#site-image): the og:image of its list pages, the JSON-LD
+// publisher logo and the fallback image of its articles.
+const SiteImageKey = "siteImage"
+
+// SiteImageMaxLen bounds extensions.siteImage, in bytes.
+const SiteImageMaxLen = 2048
+
+// SiteImage is extensions.siteImage in the absolute form FeaturedImageURL
+// gives it, "" when unset (the server then generates a card).
+func (e Extensions) SiteImage() string {
+	s, _ := e.obj[SiteImageKey].(string)
+	return FeaturedImageURL(s)
+}

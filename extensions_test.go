@@ -144,3 +144,22 @@ func FuzzParseExtensions(f *testing.F) {
 		}
 	})
 }
+
+func TestSiteImageExtension(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"siteImage":"https://cdn.example.org/card.png"}`: "https://cdn.example.org/card.png",
+		`{"siteImage":"//cdn.example.org/a b.jpg"}`:        "https://cdn.example.org/a%20b.jpg",
+		`{}`: "",
+	} {
+		e, err := stgypub.ParseExtensions(in)
+		if err != nil || e.SiteImage() != want {
+			t.Errorf("%s: %q %v, want %q", in, e.SiteImage(), err, want)
+		}
+	}
+	for _, bad := range []string{`{"siteImage":"card.png"}`, `{"siteImage":"https://e.org/logo.svg"}`, `{"siteImage":"javascript:alert(1)"}`,
+		`{"siteImage":42}`, `{"siteImage":"https://` + strings.Repeat("a", 2048) + `.org/x.png"}`, `{"siteImage":""}`} {
+		if _, err := stgypub.ParseExtensions(bad); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+			t.Errorf("%.60s: %v, want BAD_USER_INPUT", bad, err)
+		}
+	}
+}

@@ -24,6 +24,13 @@ type Post struct {
 	Content string
 	// PlainText is Content as plain text, stored for search and KWIC.
 	PlainText string
+	// Derived is what every write derives from Content and stores with the
+	// post (posts.featured_image, featured_image_alt, reading_minutes), so
+	// lists and pages read it without the body.
+	Derived PostDerived
+	// Tags are the post's tags as NormalizeTags gives them (never nil
+	// when read from the store).
+	Tags []string
 }
 
 // PublicationState is the external publication state derived from PublishedAt
@@ -90,6 +97,9 @@ type PostQuery struct {
 	// above it for OrderOldest. A post published or unpublished in
 	// between does not shift the page (docs/API.md "Cursors").
 	After *PostCursor
+	// Tag, when not "", lists only the posts with this tag: a TagKey
+	// (docs/SPEC.md#tags).
+	Tag string
 }
 
 // PostCursor is a position in a publication-ordered list: the

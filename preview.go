@@ -12,6 +12,7 @@ type MarkdownPreview struct {
 	// Description is the first paragraph as plain text, at most 300
 	// code points.
 	Description string
-	// FeaturedImage is the first image's src as written, "" if none.
+	// FeaturedImage is the featured image the post will get
+	// (docs/SPEC.md#featured-image): an absolute URL, "" if none.
 	FeaturedImage string
 }

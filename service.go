@@ -21,6 +21,9 @@ type PubPostStore interface {
 	PublishedByUser(ctx context.Context, userID ID, q PostQuery) ([]*Post, error)
 	// CountPublishedByUser counts a user's published posts.
 	CountPublishedByUser(ctx context.Context, userID ID) (int, error)
+	// CountPublishedTagged counts a user's published posts with the tag
+	// key tag (TagKey).
+	CountPublishedTagged(ctx context.Context, userID ID, tag string) (int, error)
 	// PublishedByIDs returns the published posts among ids (at most 20,
 	// else BAD_USER_INPUT) in input order (WITH ORDINALITY), dropping
 	// unknown, unpublished and scheduled ones and duplicates.

@@ -15,7 +15,7 @@ import (
 // one request (about 400), and 200 posts with their prev and next are not
 // (over 2,000).
 func setComplexity(c *ComplexityRoot) {
-	c.Site.Posts = func(child int, _ *model.PostOrder, first *int, _ *string, _ *int, limit *int) int {
+	c.Site.Posts = func(child int, _ *model.PostOrder, _ *string, first *int, _ *string, _ *int, limit *int) int {
 		if first == nil {
 			first = limit
 		}

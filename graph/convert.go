@@ -53,6 +53,7 @@ func postInput(in model.PostInput) owner.PostInput {
 		Locale:       in.Locale,
 		AllowLikes:   in.AllowLikes,
 		AllowReplies: in.AllowReplies,
+		Tags:         in.Tags,
 	}
 }
 

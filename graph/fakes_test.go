@@ -56,6 +56,10 @@ func (s *fakeStore) PublishedByUser(context.Context, stgypub.ID, stgypub.PostQue
 	return nil, errors.New("fakeStore: PublishedByUser not faked")
 }
 
+func (s *fakeStore) CountPublishedTagged(context.Context, stgypub.ID, string) (int, error) {
+	return 0, errors.New("fakeStore: CountPublishedTagged not faked")
+}
+
 func (s *fakeStore) CountPublishedByUser(context.Context, stgypub.ID) (int, error) {
 	return 0, errors.New("fakeStore: CountPublishedByUser not faked")
 }

@@ -129,21 +129,24 @@ type ComplexityRoot struct {
 	}
 
 	OwnPost struct {
-		AllowLikes       func(childComplexity int) int
-		AllowReplies     func(childComplexity int) int
-		Content          func(childComplexity int) int
-		CreatedAt        func(childComplexity int) int
-		Description      func(childComplexity int) int
-		Digest           func(childComplexity int) int
-		ID               func(childComplexity int) int
-		Locale           func(childComplexity int) int
-		OwnedBy          func(childComplexity int) int
-		PublicationState func(childComplexity int) int
-		PublishedAt      func(childComplexity int) int
-		Snippet          func(childComplexity int) int
-		Title            func(childComplexity int) int
-		UpdatedAt        func(childComplexity int) int
-		Version          func(childComplexity int) int
+		AllowLikes         func(childComplexity int) int
+		AllowReplies       func(childComplexity int) int
+		Content            func(childComplexity int) int
+		CreatedAt          func(childComplexity int) int
+		Description        func(childComplexity int) int
+		Digest             func(childComplexity int) int
+		Excerpt            func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Locale             func(childComplexity int) int
+		OwnedBy            func(childComplexity int) int
+		PublicationState   func(childComplexity int) int
+		PublishedAt        func(childComplexity int) int
+		ReadingTimeMinutes func(childComplexity int) int
+		Snippet            func(childComplexity int) int
+		Tags               func(childComplexity int) int
+		Title              func(childComplexity int) int
+		UpdatedAt          func(childComplexity int) int
+		Version            func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -154,27 +157,29 @@ type ComplexityRoot struct {
 	}
 
 	Post struct {
-		AllowLikes    func(childComplexity int) int
-		AllowReplies  func(childComplexity int) int
-		CreatedAt     func(childComplexity int) int
-		Description   func(childComplexity int) int
-		Digest        func(childComplexity int) int
-		FeaturedImage func(childComplexity int) int
-		HTML          func(childComplexity int) int
-		ID            func(childComplexity int) int
-		Locale        func(childComplexity int) int
-		Next          func(childComplexity int) int
-		OwnedBy       func(childComplexity int) int
-		Owner         func(childComplexity int) int
-		Prev          func(childComplexity int) int
-		PublishedAt   func(childComplexity int) int
-		Site          func(childComplexity int) int
-		Snippet       func(childComplexity int) int
-		Title         func(childComplexity int) int
-		URL           func(childComplexity int) int
-		UpdatedAt     func(childComplexity int) int
-		ViewCount     func(childComplexity int) int
-		ViewToken     func(childComplexity int) int
+		AllowLikes         func(childComplexity int) int
+		AllowReplies       func(childComplexity int) int
+		CreatedAt          func(childComplexity int) int
+		Description        func(childComplexity int) int
+		Digest             func(childComplexity int) int
+		FeaturedImage      func(childComplexity int) int
+		HTML               func(childComplexity int) int
+		ID                 func(childComplexity int) int
+		Locale             func(childComplexity int) int
+		Next               func(childComplexity int) int
+		OwnedBy            func(childComplexity int) int
+		Owner              func(childComplexity int) int
+		Prev               func(childComplexity int) int
+		PublishedAt        func(childComplexity int) int
+		ReadingTimeMinutes func(childComplexity int) int
+		Site               func(childComplexity int) int
+		Snippet            func(childComplexity int) int
+		Tags               func(childComplexity int) int
+		Title              func(childComplexity int) int
+		URL                func(childComplexity int) int
+		UpdatedAt          func(childComplexity int) int
+		ViewCount          func(childComplexity int) int
+		ViewToken          func(childComplexity int) int
 	}
 
 	PostConnection struct {
@@ -367,7 +372,7 @@ type ComplexityRoot struct {
 		Name         func(childComplexity int) int
 		Owner        func(childComplexity int) int
 		Popular      func(childComplexity int, limit *int, excludeID *stgypub.ID, exclude *stgypub.ID) int
-		Posts        func(childComplexity int, order *model.PostOrder, first *int, after *string, offset *int, limit *int) int
+		Posts        func(childComplexity int, order *model.PostOrder, tag *string, first *int, after *string, offset *int, limit *int) int
 		Recent       func(childComplexity int, limit *int, excludeID *stgypub.ID) int
 		Search       func(childComplexity int, query string, order *model.PostOrder, offset *int, limit *int) int
 		URL          func(childComplexity int) int
@@ -446,6 +451,8 @@ type OwnPostResolver interface {
 	Description(ctx context.Context, obj *stgypub.Post) (string, error)
 	Digest(ctx context.Context, obj *stgypub.Post) (string, error)
 
+	ReadingTimeMinutes(ctx context.Context, obj *stgypub.Post) (int, error)
+
 	Version(ctx context.Context, obj *stgypub.Post) (string, error)
 }
 type PostResolver interface {
@@ -456,6 +463,8 @@ type PostResolver interface {
 	Title(ctx context.Context, obj *stgypub.Post) (string, error)
 	Description(ctx context.Context, obj *stgypub.Post) (string, error)
 	FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error)
+	ReadingTimeMinutes(ctx context.Context, obj *stgypub.Post) (int, error)
+
 	Digest(ctx context.Context, obj *stgypub.Post) (string, error)
 	HTML(ctx context.Context, obj *stgypub.Post) (string, error)
 	ViewCount(ctx context.Context, obj *stgypub.Post) (*int, error)
@@ -518,7 +527,7 @@ type SiteResolver interface {
 	Introduction(ctx context.Context, obj *model.Site) (string, error)
 	Owner(ctx context.Context, obj *model.Site) (*stgypub.User, error)
 	Config(ctx context.Context, obj *model.Site) (*stgypub.PubConfig, error)
-	Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, first *int, after *string, offset *int, limit *int) (*model.PostConnection, error)
+	Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, tag *string, first *int, after *string, offset *int, limit *int) (*model.PostConnection, error)
 	Search(ctx context.Context, obj *model.Site, query string, order *model.PostOrder, offset *int, limit *int) (*model.SearchConnection, error)
 	Recent(ctx context.Context, obj *model.Site, limit *int, excludeID *stgypub.ID) ([]*stgypub.Post, error)
 	Popular(ctx context.Context, obj *model.Site, limit *int, excludeID *stgypub.ID, exclude *stgypub.ID) ([]*stgypub.Post, error)
@@ -1001,6 +1010,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OwnPost.Digest(childComplexity), true
+	case "OwnPost.excerpt":
+		if e.ComplexityRoot.OwnPost.Excerpt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OwnPost.Excerpt(childComplexity), true
 	case "OwnPost.id":
 		if e.ComplexityRoot.OwnPost.ID == nil {
 			break
@@ -1031,12 +1046,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OwnPost.PublishedAt(childComplexity), true
+	case "OwnPost.readingTimeMinutes":
+		if e.ComplexityRoot.OwnPost.ReadingTimeMinutes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OwnPost.ReadingTimeMinutes(childComplexity), true
 	case "OwnPost.snippet":
 		if e.ComplexityRoot.OwnPost.Snippet == nil {
 			break
 		}
 
 		return e.ComplexityRoot.OwnPost.Snippet(childComplexity), true
+	case "OwnPost.tags":
+		if e.ComplexityRoot.OwnPost.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OwnPost.Tags(childComplexity), true
 	case "OwnPost.title":
 		if e.ComplexityRoot.OwnPost.Title == nil {
 			break
@@ -1165,6 +1192,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Post.PublishedAt(childComplexity), true
+	case "Post.readingTimeMinutes":
+		if e.ComplexityRoot.Post.ReadingTimeMinutes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Post.ReadingTimeMinutes(childComplexity), true
 	case "Post.site":
 		if e.ComplexityRoot.Post.Site == nil {
 			break
@@ -1177,6 +1210,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Post.Snippet(childComplexity), true
+	case "Post.tags":
+		if e.ComplexityRoot.Post.Tags == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Post.Tags(childComplexity), true
 	case "Post.title":
 		if e.ComplexityRoot.Post.Title == nil {
 			break
@@ -2103,7 +2142,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Site.Posts(childComplexity, args["order"].(*model.PostOrder), args["first"].(*int), args["after"].(*string), args["offset"].(*int), args["limit"].(*int)), true
+		return e.ComplexityRoot.Site.Posts(childComplexity, args["order"].(*model.PostOrder), args["tag"].(*string), args["first"].(*int), args["after"].(*string), args["offset"].(*int), args["limit"].(*int)), true
 	case "Site.recent":
 		if e.ComplexityRoot.Site.Recent == nil {
 			break
@@ -2409,15 +2448,35 @@ type Post {
   allowReplies: Boolean!
   "JSON snippet (markdown package)."
   snippet: String!
+  """
+  The post's title (docs/SPEC.md#untitled-posts): its first heading, else
+  its first line of text (at most 200 characters); a post with no text to
+  take one from gets its date, YYYY-MM-DD in the site's time zone (the
+  publication date, else the creation date), as every page and feed shows
+  it. Never "".
+  """
   title: String!
   description: String!
   """
-  The first image of the post as an absolute http(s) URL fit for og:image
-  (written absolute, or made absolute by the import's source base URL); ""
-  when there is none, or it is relative or SVG (it would not load). Never
-  a relative URL.
+  The featured image (docs/SPEC.md#featured-image): the first image of the
+  whole body (Markdown or HTML, also inside links and tables) that is an
+  absolute http(s) URL fit for og:image (written absolute or
+  protocol-relative, which becomes https, or made absolute by the import's
+  source base URL; spaces percent-encoded); relative and SVG images are
+  passed over. "" when there is none. Never a relative URL. The same image
+  as the article's og:image, twitter:image and JSON-LD image.
   """
   featuredImage: String!
+  """
+  Estimated reading time in whole minutes, rounded up
+  (docs/SPEC.md#reading-time): words at 230 a minute for scripts that
+  separate words with spaces, characters at 500 a minute for Japanese and
+  Chinese, both added for mixed text; 0 for a post with no text (an image
+  alone), else at least 1. As the article page and Rich lists show it.
+  """
+  readingTimeMinutes: Int!
+  "The post's tags as written (docs/SPEC.md#tags), in their order; [] for none."
+  tags: [String!]!
   "150-character plain-text digest."
   digest: String!
   "Rendered, sanitized HTML of the Markdown body."
@@ -2458,9 +2517,27 @@ type OwnPost {
   allowLikes: Boolean!
   allowReplies: Boolean!
   snippet: String!
+  """
+  The post's title (docs/SPEC.md#untitled-posts): its first heading, else
+  its first line of text (at most 200 characters); a post with no text to
+  take one from gets its date, YYYY-MM-DD in the site's time zone (the
+  publication date, else the creation date), as every page and feed shows
+  it. Never "".
+  """
   title: String!
   description: String!
   digest: String!
+  """
+  What the owners' Posts list shows under the title (docs/SPEC.md#excerpts):
+  the text after the title (never repeating it), at most 160 characters,
+  cut at a sentence, else word boundary, with "…" when cut; "" when the
+  post has no more text than its title.
+  """
+  excerpt: String!
+  "Reading time in minutes, by the rule of Post.readingTimeMinutes."
+  readingTimeMinutes: Int!
+  "The post's tags as written (docs/SPEC.md#tags), in their order; [] for none."
+  tags: [String!]!
   "Markdown source; loaded by myPost, createPost and updatePost, empty in myPosts."
   content: String!
   createdAt: Time!
@@ -2605,10 +2682,13 @@ type Site {
   (default 20, clamped to 200; below 1 is BAD_USER_INPUT) after a cursor.
   offset and limit are the page-number paging of before (and of the HTML
   pages): limit is first under another name, offset cannot be combined
-  with after.
+  with after. tag lists only the posts with that tag (compared as
+  docs/SPEC.md#tags says: case-insensitive, white space collapsed; an
+  empty or over-long tag is BAD_USER_INPUT), totalCount counting them.
   """
   posts(
     order: PostOrder = NEWEST
+    tag: String
     first: Int
     after: String
     offset: Int @deprecated(reason: "Use after with a cursor: offsets repeat or skip posts when one is published between pages.")
@@ -2717,7 +2797,7 @@ type MarkdownPreview {
   title: String!
   "The first paragraph as plain text (at most 300 characters): the page's meta description."
   description: String!
-  "The first image's src as written (the Open Graph image); \"\" if none."
+  "The featured image the post will get, by the same rule as Post.featuredImage (an absolute URL); \"\" if none."
   featuredImage: String!
 }
 
@@ -2805,6 +2885,13 @@ input PostInput {
   locale: String
   allowLikes: Boolean
   allowReplies: Boolean
+  """
+  The post's tags (docs/SPEC.md#tags): at most 10, each 1-40 characters,
+  white space collapsed, compared case-insensitively (the first spelling
+  of equal tags is kept); omitted keeps them (createPost: none), [] clears
+  them. A tag breaking the rule is BAD_USER_INPUT (field "tags").
+  """
+  tags: [String!]
 }
 
 "Every field optional: an omitted field keeps its current value."
@@ -3260,6 +3347,12 @@ func (ec *executionContext) childFields_OwnPost(ctx context.Context, field graph
 		return ec.fieldContext_OwnPost_description(ctx, field)
 	case "digest":
 		return ec.fieldContext_OwnPost_digest(ctx, field)
+	case "excerpt":
+		return ec.fieldContext_OwnPost_excerpt(ctx, field)
+	case "readingTimeMinutes":
+		return ec.fieldContext_OwnPost_readingTimeMinutes(ctx, field)
+	case "tags":
+		return ec.fieldContext_OwnPost_tags(ctx, field)
 	case "content":
 		return ec.fieldContext_OwnPost_content(ctx, field)
 	case "createdAt":
@@ -3314,6 +3407,10 @@ func (ec *executionContext) childFields_Post(ctx context.Context, field graphql.
 		return ec.fieldContext_Post_description(ctx, field)
 	case "featuredImage":
 		return ec.fieldContext_Post_featuredImage(ctx, field)
+	case "readingTimeMinutes":
+		return ec.fieldContext_Post_readingTimeMinutes(ctx, field)
+	case "tags":
+		return ec.fieldContext_Post_tags(ctx, field)
 	case "digest":
 		return ec.fieldContext_Post_digest(ctx, field)
 	case "html":
@@ -4701,38 +4798,46 @@ func (ec *executionContext) field_Site_posts_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["order"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
-		func(ctx context.Context, v any) (*int, error) {
-			return ec.unmarshalOInt2ᚖint(ctx, v)
-		})
-	if err != nil {
-		return nil, err
-	}
-	args["first"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "tag",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["after"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "offset",
+	args["tag"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["offset"] = arg3
-	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "offset",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["limit"] = arg4
+	args["offset"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "limit",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["limit"] = arg5
 	return args, nil
 }
 
@@ -6785,6 +6890,75 @@ func (ec *executionContext) fieldContext_OwnPost_digest(_ context.Context, field
 	return graphql.NewScalarFieldContext("OwnPost", field, true, true, "String")
 }
 
+func (ec *executionContext) _OwnPost_excerpt(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OwnPost_excerpt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Excerpt(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OwnPost_excerpt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OwnPost", field, true, false, "String")
+}
+
+func (ec *executionContext) _OwnPost_readingTimeMinutes(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OwnPost_readingTimeMinutes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OwnPost().ReadingTimeMinutes(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OwnPost_readingTimeMinutes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OwnPost", field, true, true, "Int")
+}
+
+func (ec *executionContext) _OwnPost_tags(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OwnPost_tags(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tags, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OwnPost_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OwnPost", field, false, false, "String")
+}
+
 func (ec *executionContext) _OwnPost_content(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7284,6 +7458,52 @@ func (ec *executionContext) _Post_featuredImage(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_Post_featuredImage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Post", field, true, true, "String")
+}
+
+func (ec *executionContext) _Post_readingTimeMinutes(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Post_readingTimeMinutes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Post().ReadingTimeMinutes(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Post_readingTimeMinutes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Post", field, true, true, "Int")
+}
+
+func (ec *executionContext) _Post_tags(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Post_tags(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tags, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Post_tags(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Post", field, false, false, "String")
 }
 
 func (ec *executionContext) _Post_digest(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
@@ -11073,7 +11293,7 @@ func (ec *executionContext) _Site_posts(ctx context.Context, field graphql.Colle
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Site().Posts(ctx, obj, fc.Args["order"].(*model.PostOrder), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["offset"].(*int), fc.Args["limit"].(*int))
+			return ec.Resolvers.Site().Posts(ctx, obj, fc.Args["order"].(*model.PostOrder), fc.Args["tag"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["offset"].(*int), fc.Args["limit"].(*int))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PostConnection) graphql.Marshaler {
@@ -12794,7 +13014,7 @@ func (ec *executionContext) unmarshalInputPostInput(ctx context.Context, obj any
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"content", "locale", "allowLikes", "allowReplies"}
+	fieldsInOrder := [...]string{"content", "locale", "allowLikes", "allowReplies", "tags"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -12829,6 +13049,13 @@ func (ec *executionContext) unmarshalInputPostInput(ctx context.Context, obj any
 				return it, err
 			}
 			it.AllowReplies = data
+		case "tags":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tags"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tags = data
 		}
 	}
 	return it, nil
@@ -13810,6 +14037,22 @@ func (ec *executionContext) _OwnPost(ctx context.Context, sel ast.SelectionSet, 
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._OwnPost_digest(ctx, field, obj)
 				})
+		case "excerpt":
+			out.Values[i] = ec._OwnPost_excerpt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "readingTimeMinutes":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._OwnPost_readingTimeMinutes(ctx, field, obj)
+				})
+		case "tags":
+			out.Values[i] = ec._OwnPost_tags(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "content":
 			out.Values[i] = ec._OwnPost_content(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -13978,6 +14221,17 @@ func (ec *executionContext) _Post(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Post_featuredImage(ctx, field, obj)
 				})
+		case "readingTimeMinutes":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Post_readingTimeMinutes(ctx, field, obj)
+				})
+		case "tags":
+			out.Values[i] = ec._Post_tags(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "digest":
 			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
 				true, true,
@@ -17043,6 +17297,41 @@ func (ec *executionContext) marshalOSite2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgrap
 		return graphql.Null
 	}
 	return ec._Site(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNString2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOString2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v any) (*string, error) {

@@ -142,3 +142,16 @@ func (r *Resolver) title(ctx context.Context, id stgypub.ID) (string, error) {
 	}
 	return t, err
 }
+
+// displayTitle is stgypub.Post.DisplayTitle in the site's time zone: only
+// an untitled post loads the owner's settings for it (batched).
+func (r *Resolver) displayTitle(ctx context.Context, p *stgypub.Post) (string, error) {
+	if t := r.texts(p).summary.Title; t != "" { // decoded once per snippet
+		return t, nil
+	}
+	c, err := r.config(ctx, p.OwnedBy)
+	if err != nil {
+		return "", err
+	}
+	return p.DisplayTitle(c.Location()), nil
+}

@@ -212,21 +212,40 @@ func TestThinResolversOnFakes(t *testing.T) {
 			t.Errorf("bad password: code %q cookies %v", r.code(), r.cookies)
 		}
 	})
-	t.Run("title, description and digest come from the root snippet rules", func(t *testing.T) {
+	t.Run("title, description and digest come from the root snippet rules, the image from the stored derived fields", func(t *testing.T) {
 		f := newFakeAPI(t)
 		past := fakeNow.Add(-time.Hour)
 		long := strings.Repeat("とても長い段落。", 50)
 		snippet := `[{"t":"h","l":1,"c":"Title"},{"t":"img","src":"javascript:x"},{"t":"img","src":"https://cdn.example.org/a.png"},{"t":"p","c":"` + long + `"}]`
-		f.store.posts[5] = &stgypub.Post{ID: 5, OwnedBy: 1, PublishedAt: &past, Snippet: snippet}
-		r := f.do(t, nil, `{ publishedPost(id: "0000000000000005") { title description featuredImage digest } }`, nil)
-		var p struct{ Title, Description, FeaturedImage, Digest string }
+		f.store.posts[5] = &stgypub.Post{ID: 5, OwnedBy: 1, PublishedAt: &past, Snippet: snippet,
+			Derived: stgypub.PostDerived{FeaturedImage: "https://cdn.example.org/late.png", ReadingMinutes: 4}}
+		r := f.do(t, nil, `{ publishedPost(id: "0000000000000005") { title description featuredImage digest readingTimeMinutes } }`, nil)
+		var p struct {
+			Title, Description, FeaturedImage, Digest string
+			ReadingTimeMinutes                        int
+		}
 		r.decode(t, "publishedPost", &p)
+		if p.ReadingTimeMinutes != 4 {
+			t.Errorf("readingTimeMinutes = %d, want the stored 4", p.ReadingTimeMinutes)
+		}
 		sum := stgypub.SummarizeSnippet(snippet)
-		if p.Title != sum.Title || p.Description != sum.Description || p.FeaturedImage != "https://cdn.example.org/a.png" || p.Digest != stgypub.SnippetDigest(snippet) {
+		if p.Title != sum.Title || p.Description != sum.Description || p.FeaturedImage != "https://cdn.example.org/late.png" || p.Digest != stgypub.SnippetDigest(snippet) {
 			t.Errorf("got %+v, want %+v digest %q", p, sum, stgypub.SnippetDigest(snippet))
 		}
 		if !strings.HasSuffix(p.Description, "…") {
 			t.Errorf("a cut description should end with …: %q", p.Description)
+		}
+	})
+	t.Run("an untitled post is titled by its date, as the pages title it", func(t *testing.T) {
+		f := newFakeAPI(t)
+		f.store.users[1] = &stgypub.User{ID: 1, LoginName: "a", Nickname: "A"}
+		pub := time.Date(2026, 3, 9, 23, 30, 0, 0, time.UTC)
+		f.store.posts[6] = &stgypub.Post{ID: 6, OwnedBy: 1, PublishedAt: &pub, Snippet: `[{"t":"img","src":"https://e.org/a.png"}]`}
+		r := f.do(t, nil, `{ publishedPost(id: "0000000000000006") { title } }`, nil)
+		var p struct{ Title string }
+		r.decode(t, "publishedPost", &p)
+		if p.Title != "2026-03-09" { // the default settings' zone: UTC
+			t.Errorf("title = %q, want 2026-03-09", p.Title)
 		}
 	})
 }

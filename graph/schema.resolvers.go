@@ -228,7 +228,7 @@ func (r *ownPostResolver) PublicationState(ctx context.Context, obj *stgypub.Pos
 
 // Title is the resolver for the title field.
 func (r *ownPostResolver) Title(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return r.texts(obj).summary.Title, nil
+	return r.displayTitle(ctx, obj)
 }
 
 // Description is the resolver for the description field.
@@ -239,6 +239,11 @@ func (r *ownPostResolver) Description(ctx context.Context, obj *stgypub.Post) (s
 // Digest is the resolver for the digest field.
 func (r *ownPostResolver) Digest(ctx context.Context, obj *stgypub.Post) (string, error) {
 	return r.texts(obj).digest, nil
+}
+
+// ReadingTimeMinutes is the resolver for the readingTimeMinutes field.
+func (r *ownPostResolver) ReadingTimeMinutes(ctx context.Context, obj *stgypub.Post) (int, error) {
+	return obj.Derived.ReadingMinutes, nil
 }
 
 // Version is the resolver for the version field.
@@ -263,7 +268,7 @@ func (r *postResolver) URL(ctx context.Context, obj *stgypub.Post) (string, erro
 
 // Title is the resolver for the title field.
 func (r *postResolver) Title(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return r.texts(obj).summary.Title, nil
+	return r.displayTitle(ctx, obj)
 }
 
 // Description is the resolver for the description field.
@@ -273,7 +278,12 @@ func (r *postResolver) Description(ctx context.Context, obj *stgypub.Post) (stri
 
 // FeaturedImage is the resolver for the featuredImage field.
 func (r *postResolver) FeaturedImage(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return stgypub.ShareableImage(r.texts(obj).summary.Image, r.BaseURL), nil
+	return stgypub.ShareableImage(obj.Derived.FeaturedImage, r.BaseURL), nil
+}
+
+// ReadingTimeMinutes is the resolver for the readingTimeMinutes field.
+func (r *postResolver) ReadingTimeMinutes(ctx context.Context, obj *stgypub.Post) (int, error) {
+	return obj.Derived.ReadingMinutes, nil
 }
 
 // Digest is the resolver for the digest field.
@@ -315,6 +325,9 @@ func (r *postResolver) ViewToken(ctx context.Context, obj *stgypub.Post) (*strin
 
 // TotalCount is the resolver for the totalCount field.
 func (r *postConnectionResolver) TotalCount(ctx context.Context, obj *model.PostConnection) (int, error) {
+	if obj.Tag != "" {
+		return r.Posts.CountPublishedTagged(ctx, obj.UserID, obj.Tag)
+	}
 	return r.Posts.CountPublishedByUser(ctx, obj.UserID)
 }
 
@@ -464,7 +477,12 @@ func (r *queryResolver) MyPost(ctx context.Context, id stgypub.ID) (*stgypub.Pos
 
 // PreviewMarkdown is the resolver for the previewMarkdown field.
 func (r *queryResolver) PreviewMarkdown(ctx context.Context, content string, vertical *bool) (*stgypub.MarkdownPreview, error) {
-	return r.Owner.PreviewMarkdown(r.viewer(ctx), content, vertical != nil && *vertical)
+	p, err := r.Owner.PreviewMarkdown(r.viewer(ctx), content, vertical != nil && *vertical)
+	if err != nil {
+		return nil, err
+	}
+	p.FeaturedImage = stgypub.ShareableImage(p.FeaturedImage, r.BaseURL) // as Post.featuredImage
+	return p, nil
 }
 
 // MyPosts is the resolver for the myPosts field.
@@ -552,8 +570,8 @@ func (r *siteResolver) Config(ctx context.Context, obj *model.Site) (*stgypub.Pu
 }
 
 // Posts is the resolver for the posts field.
-func (r *siteResolver) Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, first *int, after *string, offset *int, limit *int) (*model.PostConnection, error) {
-	return r.sitePosts(ctx, obj.ID, postsArgs{order: order, first: first, after: after, offset: offset, limit: limit})
+func (r *siteResolver) Posts(ctx context.Context, obj *model.Site, order *model.PostOrder, tag *string, first *int, after *string, offset *int, limit *int) (*model.PostConnection, error) {
+	return r.sitePosts(ctx, obj.ID, postsArgs{order: order, first: first, after: after, offset: offset, limit: limit, tag: tag})
 }
 
 // Search is the resolver for the search field.

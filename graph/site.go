@@ -17,13 +17,20 @@ func (r *Resolver) sitePosts(ctx context.Context, userID stgypub.ID, a postsArgs
 	if err != nil {
 		return nil, err
 	}
+	if a.tag != nil {
+		tags, err := stgypub.NormalizeTags([]string{*a.tag})
+		if err != nil {
+			return nil, stgypub.FieldErrorf("tag", "tag must be 1-%d characters without control characters", stgypub.TagMaxLen)
+		}
+		q.Tag = stgypub.TagKey(tags[0])
+	}
 	n := q.Limit
 	q.Limit++
 	posts, err := r.Posts.PublishedByUser(ctx, userID, q)
 	if err != nil {
 		return nil, err
 	}
-	c := &model.PostConnection{UserID: userID, PageInfo: &model.PageInfo{
+	c := &model.PostConnection{UserID: userID, Tag: q.Tag, PageInfo: &model.PageInfo{
 		HasNextPage:     len(posts) > n,
 		HasPreviousPage: q.After != nil || q.Offset > 0,
 	}}
@@ -43,6 +50,7 @@ type postsArgs struct {
 	order                *model.PostOrder
 	first, offset, limit *int
 	after                *string
+	tag                  *string
 }
 
 // query validates the arguments: first and limit name one size (both

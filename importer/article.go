@@ -17,6 +17,8 @@ type article struct {
 	Content   string
 	PlainText string
 	Snippet   string
+	Derived   stgypub.PostDerived
+	Tags      []string // front-matter tags and categories (stgypub.ImportTags)
 	Locale    string
 	Date      time.Time // noon UTC of the article's date (undated: at most now)
 	Undated   bool      // no front-matter date
@@ -65,6 +67,8 @@ func parseArticle(name, src string, opts *Options, now time.Time) (article, erro
 		Snippet:   doc.Snippet,
 		Locale:    opts.Locale,
 	}
+	a.Derived = doc.Derived(a.PlainText)
+	a.Tags = stgypub.ImportTags(fm.Tags)
 	if a.Locale == "" {
 		a.Locale = fmLocale
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"slices"
 	"time"
 
 	"github.com/stgy/stgypub"
@@ -52,8 +53,8 @@ func importFile(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.
 		return 0, unchanged, false, stgypub.Errorf(stgypub.CodeConflict, "post %s was imported for this user but is now owned by %s", id, p.OwnedBy)
 	}
 	out := unchanged
-	if p.Content != a.Content || p.PlainText != a.PlainText || p.Snippet != a.Snippet || p.Locale != a.Locale {
-		p.Content, p.PlainText, p.Snippet, p.Locale = a.Content, a.PlainText, a.Snippet, a.Locale
+	if p.Content != a.Content || p.PlainText != a.PlainText || p.Snippet != a.Snippet || p.Locale != a.Locale || p.Derived != a.Derived || !slices.Equal(p.Tags, a.Tags) {
+		p.Content, p.PlainText, p.Snippet, p.Locale, p.Derived, p.Tags = a.Content, a.PlainText, a.Snippet, a.Locale, a.Derived, a.Tags
 		if err := st.UpdatePost(ctx, p); err != nil {
 			return 0, unchanged, false, err
 		}
@@ -85,6 +86,8 @@ func create(ctx context.Context, st ImportStore, userID stgypub.ID, name string,
 			AllowReplies: true,
 			Content:      a.Content,
 			PlainText:    a.PlainText,
+			Derived:      a.Derived,
+			Tags:         a.Tags,
 		}
 		err = st.CreateImportedPost(ctx, name, p)
 		if stgypub.ErrorCode(err) != stgypub.CodeConflict {

@@ -28,10 +28,14 @@ type Document struct {
 	// and raw HTML blocks only if there is no Markdown paragraph), white space
 	// collapsed, at most 300 code points cut on a grapheme boundary.
 	Description string
-	// FeaturedImage is the src of the first image (Markdown image, <img> in
-	// raw HTML) as written, absolute or relative;
-	// only http(s) or relative URLs qualify. "" if none.
+	// FeaturedImage is the post's featured image (stgypub.FeaturedImage):
+	// the first image of the whole body (Markdown image anywhere, <img> in
+	// raw HTML) that stgypub.FeaturedImageURL accepts, as that absolute
+	// URL; "" if none.
 	FeaturedImage string
+	// FeaturedImageAlt is that image's alternative text, white space
+	// collapsed.
+	FeaturedImageAlt string
 	// Snippet is the JSON snippet (format in snippet.go), at most
 	// SnippetMaxLen code points, always valid JSON.
 	Snippet string
@@ -62,12 +66,14 @@ func ConvertWithin(src string, opts Options, budget time.Duration) (Document, er
 		return Document{}, err
 	}
 	blocks := collectBlocks(p, SnippetMaxLen, false)
+	featured := featuredImage(p)
 	return Document{
-		HTML:          sanitize(raw),
-		Title:         documentTitle(p, blocks),
-		Description:   documentDescription(blocks),
-		FeaturedImage: firstImage(p),
-		Snippet:       buildSnippet(blocks),
+		HTML:             sanitize(raw),
+		Title:            documentTitle(p, blocks),
+		Description:      documentDescription(blocks),
+		FeaturedImage:    featured.Src,
+		FeaturedImageAlt: featured.Alt,
+		Snippet:          buildSnippet(blocks),
 	}, nil
 }
 
@@ -161,9 +167,12 @@ func documentDescription(blocks []block) string {
 	return stgypub.Truncate(stgypub.CollapseSpace(fallback), stgypub.DescriptionMaxLen)
 }
 
-// firstImage finds the first image of the whole document in source order.
-func firstImage(p parsed) string {
-	var src string
+// featuredImage applies stgypub.FeaturedImage to the images of the whole
+// document in source order: Markdown images wherever they are (links,
+// tables, lists, quotes) and <img> elements of raw HTML, inline or block.
+// It stops at the first that qualifies.
+func featuredImage(p parsed) stgypub.Image {
+	var found stgypub.Image
 	_ = ast.Walk(p.doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -171,21 +180,24 @@ func firstImage(p parsed) string {
 		var imgs []image
 		switch n := n.(type) {
 		case *ast.Image:
-			if stgypub.SafeURL(string(n.Destination)) {
-				imgs = append(imgs, image{src: string(n.Destination)})
-			}
+			var alt strings.Builder
+			inlineText(&alt, n, p.src, nil)
+			imgs = append(imgs, image{src: string(n.Destination), alt: alt.String()})
 		case *ast.RawHTML:
 			htmlImages(segmentsText(n.Segments, p.src), &imgs)
 		case *ast.HTMLBlock:
 			htmlImages(blockLines(n, p.src), &imgs)
 		}
-		if len(imgs) > 0 {
-			src = strings.TrimSpace(imgs[0].src)
+		candidates := make([]stgypub.Image, len(imgs))
+		for i, im := range imgs {
+			candidates[i] = stgypub.Image{Src: im.src, Alt: im.alt}
+		}
+		if found = stgypub.FeaturedImage(candidates); found.Src != "" {
 			return ast.WalkStop, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	return src
+	return found
 }
 
 // htmlImages appends the images of an HTML fragment that mentions <img.
@@ -222,4 +234,11 @@ func LeadingHeading(src string) (level int, text string) {
 	var b strings.Builder
 	inlineText(&b, h, p.src, nil)
 	return h.Level, stgypub.CollapseSpace(b.String())
+}
+
+// Derived is what a write stores with the post besides the snippet
+// (stgypub.DerivePost): d's featured image and the reading time of
+// plainText, the post's PlainText.
+func (d Document) Derived(plainText string) stgypub.PostDerived {
+	return stgypub.DerivePost(stgypub.Image{Src: d.FeaturedImage, Alt: d.FeaturedImageAlt}, plainText)
 }

@@ -38,6 +38,10 @@ type FrontMatter struct {
 	// BaseURL is the "base_url" value, else "baseURL": the URL relative
 	// links and images of the file resolve against; trimmed.
 	BaseURL string
+	// Tags are the "tags" and then "categories" values (Hugo, Jekyll):
+	// lists or comma-separated strings, as written; the importer applies
+	// stgypub.ImportTags.
+	Tags []string
 }
 
 // maxFrontMatter bounds the front-matter block; a longer one is not
@@ -132,6 +136,7 @@ func ParseFrontMatter(src string) (fm FrontMatter, body string, err error) {
 	fm.Slug = strings.TrimSpace(stringValue(values["slug"]))
 	fm.Source = strings.TrimSpace(stringValue(values["source"]))
 	fm.BaseURL = strings.TrimSpace(firstString(values, "base_url", "baseURL"))
+	fm.Tags = append(listValue(values["tags"]), listValue(values["categories"])...)
 	return fm, body, err
 }
 
@@ -259,4 +264,26 @@ func dateValue(v any) time.Time {
 		}
 	}
 	return time.Time{}
+}
+
+// listValue is a front-matter list of scalars (or one scalar) as strings.
+func listValue(v any) []string {
+	switch v := v.(type) {
+	case nil:
+		return nil
+	case []any:
+		var out []string
+		for _, e := range v {
+			if s := stringValue(e); s != "" {
+				out = append(out, s)
+			}
+		}
+		return out
+	case []string:
+		return v
+	}
+	if s := stringValue(v); s != "" {
+		return []string{s}
+	}
+	return nil
 }

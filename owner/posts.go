@@ -37,6 +37,8 @@ type PostInput struct {
 	Locale       *string // BCP 47 tag (CanonicalLocale), "" when unknown
 	AllowLikes   *bool
 	AllowReplies *bool
+	// Tags replaces the post's tags (stgypub.NormalizeTags) when not nil.
+	Tags []string
 }
 
 // Validate returns BAD_USER_INPUT for content over ContentMaxChars, with
@@ -45,6 +47,11 @@ type PostInput struct {
 func (in PostInput) Validate() error {
 	if err := stgypub.CheckText("content", stgypub.StripBOM(in.Content), ContentMaxChars); err != nil {
 		return err
+	}
+	if in.Tags != nil {
+		if _, err := stgypub.NormalizeTags(in.Tags); err != nil {
+			return err
+		}
 	}
 	if in.Locale == nil {
 		return nil
@@ -81,8 +88,12 @@ func (in PostInput) apply(p *stgypub.Post) error {
 	if in.AllowReplies != nil {
 		p.AllowReplies = *in.AllowReplies
 	}
+	if in.Tags != nil {
+		p.Tags, _ = stgypub.NormalizeTags(in.Tags) // Validate checked them
+	}
 	p.Snippet = doc.Snippet
 	p.PlainText = markdown.PlainText(p.Content)
+	p.Derived = doc.Derived(p.PlainText)
 	return nil
 }
 

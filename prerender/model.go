@@ -101,6 +101,9 @@ type Card struct {
 	// Lang is the post's language ("" unknown), marked on the entry when
 	// it differs from the page's.
 	Lang string
+	// ReadingMinutes is the post's reading time (stgypub.ReadingMinutes),
+	// shown by Rich entries; 0 hides it.
+	ReadingMinutes int
 }
 
 // Link is a navigation link; Current marks the active choice.
@@ -151,14 +154,20 @@ type PubPage struct {
 	Date         string
 	DateISO      string
 	Author       string
-	Older        *Card // previous (older) article; nil hides
-	Newer        *Card // next (newer) article; nil hides
-	Share        *Share
-	Sidebar      Sidebar
-	ViewCount    int64 // PV over the retention window
-	ShowViews    bool
-	ViewDays     int // retention window in days, for "N views in the last D days"
-	ScriptURL    string
+	// ReadingMinutes is the article's reading time in minutes
+	// (docs/SPEC.md#reading-time); 0 hides it.
+	ReadingMinutes int
+	// Tags link the post's tags to their list pages (Label the tag, URL
+	// /sites/{id}?tag=…); nil shows none.
+	Tags      []Link
+	Older     *Card // previous (older) article; nil hides
+	Newer     *Card // next (newer) article; nil hides
+	Share     *Share
+	Sidebar   Sidebar
+	ViewCount int64 // PV over the retention window
+	ShowViews bool
+	ViewDays  int // retention window in days, for "N views in the last D days"
+	ScriptURL string
 	// Comments is the comment section; nil when the article has none.
 	Comments *CommentSection
 	// Preview, when set, marks an owner's preview (server preview.go):

@@ -75,9 +75,8 @@ type cardKey struct {
 // cardParts are what lists need of a snippet: summary and, for the Rich
 // view, the rendered snippet HTML.
 type cardParts struct {
-	title, description, image string
-	imageAlt                  string // alt text of image
-	rich                      string
+	title, description string
+	rich               string
 }
 
 // snippetParts derives (and caches) a post's summary, plus its rendered
@@ -90,7 +89,7 @@ func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
 	}
 	c := &cardParts{}
 	sum := p.Summary()
-	c.title, c.description, c.image, c.imageAlt = sum.Title, sum.Description, sum.Image, sum.ImageAlt
+	c.title, c.description = sum.Title, sum.Description
 	if rich {
 		c.rich = prerender.ScopeIDs(markdown.RenderSnippetCard(p.Snippet, markdown.Options{Vertical: vertical}, c.title))
 	}

@@ -54,10 +54,7 @@ func (s *Server) buildCommentsFeed(ctx context.Context, id stgypub.ID) (pagecach
 	if err != nil {
 		return pagecache.Page{}, fmt.Errorf("server: comments feed of %s: %w", id, err)
 	}
-	title := s.snippetParts(post, false, false).title
-	if title == "" {
-		title, _ = site.dates(post.PublishedAt)
-	}
+	title := stgypub.TitleOrDate(s.snippetParts(post, false, false).title, post, site.loc)
 	page := s.pubURL(id)
 	f := &feeds.Feed{
 		Title:  site.text.T("CommentsFeedTitle", "Title", title),
@@ -83,7 +80,7 @@ func (s *Server) buildCommentsFeed(ctx context.Context, id stgypub.ID) (pagecach
 		})
 	}
 	f.Updated = updated.In(site.loc)
-	atom, err := atomXML(f, s.commentsFeedURL(id))
+	atom, err := atomXML(f, s.commentsFeedURL(id), nil)
 	if err != nil {
 		return pagecache.Page{}, fmt.Errorf("server: encode comments feed of %s: %w", id, err)
 	}

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/gorilla/feeds"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/pagecache"
 )
 
@@ -18,8 +20,11 @@ import (
 const feedSize = 20
 
 // feed serves GET /sites/{userId}/feed.atom: the site's newest 20
-// published posts as Atom (gorilla/feeds), entry links and IDs being the
-// canonical /pub URLs. Unknown sites are 404. From the page cache.
+// published posts as Atom (gorilla/feeds, atomXML), entry links and IDs
+// being the canonical /pub URLs; each entry has the article as content
+// type="html" (absolute URLs), its description as summary and its
+// featured image (docs/SPEC.md#feeds-and-sitemap). Unknown sites are 404.
+// From the page cache.
 func (s *Server) feed(w http.ResponseWriter, r *http.Request) error {
 	userID, err := stgypub.ParseID(chi.URLParam(r, "userId"))
 	if err != nil {
@@ -50,25 +55,26 @@ func (s *Server) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Pa
 		Id:          s.siteURL(userID),
 	}
 	var updated time.Time
+	extras := make([]entryExtra, 0, len(posts))
 	for _, p := range posts {
 		parts := s.snippetParts(p, false, false)
 		changed := latest(p.PublishedAt, p.UpdatedAt)
 		if changed.After(updated) {
 			updated = changed
 		}
-		title := parts.title
-		if title == "" {
-			title, _ = site.dates(p.PublishedAt)
-		}
+		title := stgypub.TitleOrDate(parts.title, p, site.loc)
+		image := stgypub.ShareableImage(p.Derived.FeaturedImage, s.base)
 		f.Items = append(f.Items, &feeds.Item{
 			Title:       title,
 			Link:        &feeds.Link{Href: s.pubURL(p.ID)},
 			Id:          s.pubURL(p.ID),
-			Description: html.EscapeString(parts.description), // summary type="html"
+			Description: html.EscapeString(feedSummary(parts.description, p.Derived.FeaturedImageAlt, image)), // summary type="html"
+			Content:     s.feedContent(ctx, p),                                                                // content type="html"
 			Author:      &feeds.Author{Name: site.author},
 			Created:     p.PublishedAt.In(site.loc),
 			Updated:     changed.In(site.loc),
 		})
+		extras = append(extras, entryExtra{image: image, categories: p.Tags})
 	}
 	// <updated> is the newest entry's change (its publication or last
 	// edit; the site's creation for an empty feed), in the site's zone.
@@ -76,7 +82,7 @@ func (s *Server) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Pa
 		updated = userID.Time()
 	}
 	f.Updated = updated.In(site.loc)
-	atom, err := atomXML(f, s.feedURL(userID))
+	atom, err := atomXML(f, s.feedURL(userID), extras)
 	if err != nil {
 		return pagecache.Page{}, fmt.Errorf("server: encode feed of %s: %w", userID, err)
 	}
@@ -91,4 +97,31 @@ func (s *Server) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Pa
 		Body: atom, ContentType: "application/atom+xml; charset=utf-8", CacheControl: "public, max-age=300",
 		Modified: modified, Owner: userID, Version: pagecache.Micros(data.SiteChanged), Expires: data.NextPublication,
 	}, nil
+}
+
+// feedSummary is an entry's summary (plain text): the post's description,
+// else, for a post that is only an image, its featured image's alt text.
+func feedSummary(description, imageAlt, image string) string {
+	if description != "" || image == "" {
+		return description
+	}
+	return imageAlt
+}
+
+// feedContent is an entry's content: the article's sanitized HTML as the
+// article page shows it (horizontal), every URL in it absolute against
+// the article's URL (feed readers show it elsewhere). A failing renderer
+// leaves the content out (the entry keeps its summary and link) rather
+// than failing the feed.
+func (s *Server) feedContent(ctx context.Context, p *stgypub.Post) string {
+	article, err := s.articleHTML(ctx, p, false)
+	if err != nil {
+		s.log.Warn("server: feed entry content", "post", p.ID.String(), "error", err.Error())
+		return ""
+	}
+	base, err := url.Parse(s.pubURL(p.ID))
+	if err != nil {
+		return ""
+	}
+	return markdown.AbsoluteURLs(article, base)
 }

@@ -136,6 +136,7 @@ func (e *env) post(id, owner stgypub.ID, md, locale string, pub *time.Time) stgy
 		ID: id, OwnedBy: owner, Snippet: doc.Snippet, Locale: locale,
 		Content: md, PlainText: markdown.PlainText(md), AllowLikes: true, AllowReplies: true,
 	}
+	p.Derived = doc.Derived(p.PlainText)
 	if err := e.st.CreatePost(context.Background(), p); err != nil {
 		e.t.Fatalf("CreatePost: %v", err)
 	}

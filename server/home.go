@@ -78,7 +78,8 @@ func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
 		Page: prerender.Page{
 			Meta: prerender.Meta{
 				Lang: s.cfg.DefaultLang, Title: title, Description: desc, Canonical: s.base + "/",
-				SiteName: title, OGType: "website", OGLocale: ogLocale(s.cfg.DefaultLang), TwitterCard: "summary",
+				SiteName: title, OGType: "website", OGLocale: ogLocale(s.cfg.DefaultLang), TwitterCard: "summary_large_image",
+				Image: s.serviceImage(), ImageAlt: title,
 				JSONLD: &webSiteLD{Context: "https://schema.org", Type: "WebSite", Name: title,
 					Description: desc, URL: s.base + "/", InLanguage: s.cfg.DefaultLang},
 			},

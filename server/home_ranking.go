@@ -45,11 +45,7 @@ func (s *Server) homeRanking(ctx context.Context, lang string) (*prerender.HomeR
 		if !ok {
 			continue
 		}
-		title := s.snippetParts(r.Post, false, false).title
-		if title == "" {
-			date, _ := site.dates(r.Post.PublishedAt)
-			title = site.name + " " + date
-		}
+		title := stgypub.TitleOrDate(s.snippetParts(r.Post, false, false).title, r.Post, site.loc)
 		e := prerender.RankedEntry{
 			Rank: i + 1, Title: title, URL: "/pub/" + r.Post.ID.String(),
 			SiteName: site.name, SiteURL: "/sites/" + r.Post.OwnedBy.String(),

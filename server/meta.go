@@ -129,22 +129,32 @@ type person struct {
 	Type string `json:"@type"`
 	Name string `json:"name"`
 	URL  string `json:"url,omitempty"`
+	// Logo is an Organization's logo (the publisher's: the site image).
+	Logo *imageObject `json:"logo,omitempty"`
+}
+
+// imageObject is a schema.org ImageObject.
+type imageObject struct {
+	Type string `json:"@type"`
+	URL  string `json:"url"`
 }
 
 type blogPosting struct {
-	Context          string  `json:"@context"`
-	Type             string  `json:"@type"`
-	Headline         string  `json:"headline"`
-	Description      string  `json:"description,omitempty"`
-	URL              string  `json:"url"`
-	MainEntityOfPage string  `json:"mainEntityOfPage"`
-	DatePublished    string  `json:"datePublished,omitempty"`
-	DateModified     string  `json:"dateModified,omitempty"`
-	Image            string  `json:"image,omitempty"`
-	InLanguage       string  `json:"inLanguage,omitempty"`
-	Author           person  `json:"author"`
-	Publisher        *person `json:"publisher,omitempty"`
-	IsPartOf         *blogLD `json:"isPartOf,omitempty"`
+	Context          string `json:"@context"`
+	Type             string `json:"@type"`
+	Headline         string `json:"headline"`
+	Description      string `json:"description,omitempty"`
+	URL              string `json:"url"`
+	MainEntityOfPage string `json:"mainEntityOfPage"`
+	DatePublished    string `json:"datePublished,omitempty"`
+	DateModified     string `json:"dateModified,omitempty"`
+	Image            string `json:"image,omitempty"`
+	InLanguage       string `json:"inLanguage,omitempty"`
+	// Keywords are the post's tags, comma-separated (schema.org keywords).
+	Keywords  string  `json:"keywords,omitempty"`
+	Author    person  `json:"author"`
+	Publisher *person `json:"publisher,omitempty"`
+	IsPartOf  *blogLD `json:"isPartOf,omitempty"`
 	// CommentCount and InteractionStatistic: server/pub_comments.go.
 	CommentCount         *int                 `json:"commentCount,omitempty"`
 	InteractionStatistic []interactionCounter `json:"interactionStatistic,omitempty"`
@@ -168,4 +178,5 @@ type blogLD struct {
 	URL         string  `json:"url"`
 	InLanguage  string  `json:"inLanguage,omitempty"`
 	Author      *person `json:"author,omitempty"`
+	Image       string  `json:"image,omitempty"`
 }

@@ -134,7 +134,7 @@ func TestCanonicalIgnoresHost(t *testing.T) {
 
 // TestUnvouchedImages (issue 9 #5): a relative, SVG or this-server first
 // image is not advertised as og:image, twitter:image or JSON-LD image (it
-// would 404 or not show), and the card is then the small summary.
+// would 404 or not show); the site image stands in (issue 21 #4).
 func TestUnvouchedImages(t *testing.T) {
 	e := newEnv(t)
 	u := e.user(0x1000000000000001, "alice", "Alice")
@@ -148,9 +148,16 @@ func TestUnvouchedImages(t *testing.T) {
 	} {
 		p := e.post(stgypub.ID(0x2000000000000001+i), u, md, "en", at(-time.Hour))
 		body := e.get("/pub/" + p.String()).Body.String()
-		for _, bad := range []string{`og:image`, `twitter:image`, `"image":`, `summary_large_image`} {
-			if strings.Contains(body, bad) {
-				t.Errorf("%q: page has %s", md, bad)
+		for _, bad := range []string{`where.svg`, `where.png"`, `x.png`} {
+			if strings.Contains(body, `content="`+bad) || strings.Contains(body, `"image":"`+bad) {
+				t.Errorf("%q: page advertises %s", md, bad)
+			}
+		}
+		// issue 21 #4: the site's generated card stands in.
+		card := baseURL + "/sites/" + u.String() + "/card.png?v="
+		for _, want := range []string{`<meta property="og:image" content="` + card, `<meta name="twitter:image" content="` + card, `"image":"` + card} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%q: page lacks %s", md, want)
 			}
 		}
 	}

@@ -107,16 +107,19 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 	canonical := s.pubURL(post.ID)
 	parts := s.snippetParts(post, false, false)
 	date, dateISO := site.dates(post.PublishedAt)
-	title := parts.title
-	if title == "" {
-		title = site.name + " " + date
-	}
+	title := stgypub.TitleOrDate(parts.title, post, site.loc)
 	lang := s.langTag(post.Locale)
-	image, imageAlt := stgypub.ShareableImage(parts.image, s.base), ""
+	// The featured image, else the site image (docs/SPEC.md#site-image).
+	siteImage := s.siteImage(site)
+	image, imageAlt := stgypub.ShareableImage(post.Derived.FeaturedImage, s.base), ""
 	if image != "" {
-		imageAlt = parts.imageAlt
+		imageAlt = post.Derived.FeaturedImageAlt
+	} else {
+		image, imageAlt = siteImage, site.name
 	}
-	var modified string
+	// dateModified and article:modified_time always: the last edit when
+	// it came after the publication, else the publication itself.
+	modified := dateISO
 	if post.UpdatedAt != nil && post.UpdatedAt.After(*post.PublishedAt) {
 		_, modified = site.dates(post.UpdatedAt)
 	}
@@ -129,9 +132,9 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		Headline: title, Description: parts.description,
 		URL: canonical, MainEntityOfPage: canonical,
 		DatePublished: dateISO, DateModified: modified,
-		Image: image, InLanguage: lang,
+		Image: image, InLanguage: lang, Keywords: strings.Join(post.Tags, ", "),
 		Author:    person{Type: "Person", Name: site.author, URL: s.siteURL(site.owner.ID)},
-		Publisher: &person{Type: "Organization", Name: site.name, URL: s.siteURL(site.owner.ID)},
+		Publisher: &person{Type: "Organization", Name: site.name, URL: s.siteURL(site.owner.ID), Logo: &imageObject{Type: "ImageObject", URL: siteImage}},
 		IsPartOf:  &blogLD{Type: "Blog", Name: site.name, URL: s.siteURL(site.owner.ID)},
 	}
 	page := &prerender.PubPage{
@@ -150,12 +153,14 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		},
 		Article: trustedHTML(article),
 		// One <h1>: the body's own, else the title above it.
-		TitleHeading: titleHeading(article, title),
-		Date:         date,
-		DateISO:      dateISO,
-		Author:       site.author,
-		Share:        prerender.NewShare(site.config.Extensions.ShareButtons(), canonical, title, theme.Vertical),
-		ViewDays:     s.cfg.ViewDays,
+		TitleHeading:   titleHeading(article, title),
+		Date:           date,
+		DateISO:        dateISO,
+		Author:         site.author,
+		ReadingMinutes: post.Derived.ReadingMinutes,
+		Tags:           s.tagLinks(site.owner.ID, post.Tags),
+		Share:          prerender.NewShare(site.config.Extensions.ShareButtons(), canonical, title, theme.Vertical),
+		ViewDays:       s.cfg.ViewDays,
 		Sidebar: prerender.Sidebar{
 			ShowRecent:  site.config.SideRecent() > 0,
 			ShowPopular: site.config.SidePopular() > 0,

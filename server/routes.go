@@ -27,6 +27,8 @@ func (s *Server) routes() http.Handler {
 	r.Get("/pub/{postId}/comments.atom", s.handle(s.commentsFeed))
 	r.Get("/sites/{userId}", s.handle(s.site))
 	r.Get("/sites/{userId}/feed.atom", s.handle(s.feed))
+	r.Get("/sites/{userId}/card.png", s.handle(s.siteCard))
+	r.Get("/card.png", s.handle(s.serviceCard))
 	r.Get("/publications", s.handle(s.publications))
 	r.Get("/publications/*", s.handle(s.publications))
 	r.Get("/publications/preview/{postId}", s.handle(s.preview))

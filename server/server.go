@@ -158,6 +158,8 @@ type Server struct {
 	// fragments are pre-rendered list entries (prerender.Card.Rendered).
 	fragments *lru.Cache[fragmentKey, template.HTML]
 	metrics   *httpMetrics
+	// siteCards are generated site images (PNG bytes) by drawn text.
+	siteCards *lru.Cache[string, []byte]
 	handler   http.Handler
 	pageData  stgypub.PubPageStore // Deps.Posts
 }
@@ -225,6 +227,10 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: fragment cache: %w", err)
 	}
+	siteCards, err := lru.New[string, []byte](siteCardCacheSize)
+	if err != nil {
+		return nil, fmt.Errorf("server: site card cache: %w", err)
+	}
 	if deps.Metrics == nil {
 		deps.Metrics = newRegistry()
 	}
@@ -241,6 +247,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		articles:  articles,
 		cards:     cards,
 		fragments: fragments,
+		siteCards: siteCards,
 		metrics:   m,
 		pageData:  pageData,
 	}

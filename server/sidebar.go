@@ -86,7 +86,7 @@ func (s *Server) card(p *stgypub.Post, site siteIdentity, vertical, rich bool) p
 	c := prerender.Card{
 		Lang:        otherLang(s.langTag(p.Locale), site.lang, p.Locale),
 		URL:         "/pub/" + p.ID.String(),
-		Title:       parts.title,
+		Title:       stgypub.TitleOrDate(parts.title, p, site.loc),
 		Description: parts.description,
 		Author:      site.author,
 		Date:        date,
@@ -94,6 +94,7 @@ func (s *Server) card(p *stgypub.Post, site siteIdentity, vertical, rich bool) p
 	}
 	if rich {
 		c.HTML = trustedHTML(parts.rich)
+		c.ReadingMinutes = p.Derived.ReadingMinutes
 	}
 	return c
 }
@@ -105,7 +106,7 @@ func (s *Server) linkCard(p *stgypub.Post, site siteIdentity) *prerender.Card {
 	}
 	parts := s.snippetParts(p, false, false)
 	date, iso := site.dates(p.PublishedAt)
-	return &prerender.Card{URL: "/pub/" + p.ID.String(), Title: parts.title, Date: date, DateISO: iso}
+	return &prerender.Card{URL: "/pub/" + p.ID.String(), Title: stgypub.TitleOrDate(parts.title, p, site.loc), Date: date, DateISO: iso}
 }
 
 func (s *Server) warn(ctx context.Context, msg string, err error) {

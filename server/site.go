@@ -29,6 +29,10 @@ func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if params.respell { // ?page=+2, ?page=02: one URL per page
+		http.Redirect(w, r, canonicalPageURL(r.URL, params.page), http.StatusMovedPermanently)
+		return nil
+	}
 	build := func(ctx context.Context) (pagecache.Page, error) { return s.buildSite(ctx, userID, params) }
 	if params.query != "" {
 		p, err := build(r.Context())
@@ -61,6 +65,9 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 		hasMore = err == nil && params.offset()+len(data.Posts) < total
 	} else {
 		q := stgypub.PostQuery{Order: params.order, Offset: params.offset(), Limit: params.pageSize() + 1}
+		if params.tag != "" {
+			q.Tag = stgypub.TagKey(params.tag)
+		}
 		data, err = s.pageData.PubSite(ctx, userID, q)
 		if err == nil && len(data.Posts) > params.pageSize() {
 			hasMore = true
@@ -78,6 +85,9 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 	}
 	if len(posts) == 0 && params.page > 1 {
 		return pagecache.Page{}, notFoundf("No such page: this site has no page %d.", params.page)
+	}
+	if len(posts) == 0 && params.tag != "" { // no empty tag pages for crawlers
+		return pagecache.Page{}, notFoundf("No published post of this site is tagged “%s”.", params.tag)
 	}
 	site := newSiteIdentity(data.Owner, data.Config)
 	theme := prerender.ChooseTheme(params.design, site.config.DesignTheme)
@@ -112,11 +122,13 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme
 			Meta: prerender.Meta{
 				Lang: lang, Title: title, Description: desc, Canonical: canonical,
 				SiteName: site.name, OGType: "website", OGLocale: ogLocale(lang),
-				TwitterCard: "summary", Author: site.author, FeedURL: s.feedURL(id),
+				TwitterCard: "summary_large_image", Author: site.author, FeedURL: s.feedURL(id),
+				Image: s.siteImage(site), ImageAlt: site.name,
 				NoIndexFollow: p.query != "",
 				JSONLD: &blogLD{
 					Context: "https://schema.org", Type: "Blog", Name: site.name, Description: desc,
 					URL: s.siteURL(id), InLanguage: lang, Author: &person{Type: "Person", Name: site.author, URL: s.siteURL(id)},
+					Image: s.siteImage(site),
 				},
 			},
 			Theme:     theme,
@@ -136,6 +148,8 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme
 	switch {
 	case p.query != "":
 		page.Heading = site.text.T("SearchHeading", "Query", p.query)
+	case p.tag != "":
+		page.Heading = site.text.T("TagHeading", "Tag", p.tag)
 	case site.config.ShowSiteName:
 		page.Site.NameIsHeading = true
 	default:

@@ -36,6 +36,12 @@ type siteParams struct {
 	page   int
 	query  string
 	design string // a name in prerender.Themes, or ""
+	// respell is set when ?page= named a valid page in another spelling
+	// ("+2", "02"): the handler redirects to canonicalPageURL.
+	respell bool
+	// tag is the ?tag= list's tag as NormalizeTags writes it ("" none);
+	// search results ignore it.
+	tag string
 }
 
 // parseSiteParams reads view, order, page, q and design. Unknown views and
@@ -65,14 +71,38 @@ func parseSiteParams(q url.Values) (siteParams, error) {
 	} else {
 		p.order = stgypub.OrderNewest
 	}
+	if raw := q.Get("tag"); raw != "" && p.query == "" {
+		tags, err := stgypub.NormalizeTags([]string{raw})
+		if err != nil {
+			return p, notFoundf("No such tag: a tag is 1 to %d characters.", stgypub.TagMaxLen)
+		}
+		p.tag = tags[0]
+	}
 	if raw := q.Get("page"); raw != "" {
-		n, err := strconv.Atoi(raw)
+		// A "+" in a query is a space: ?page=+2 arrives as " 2".
+		n, err := strconv.Atoi(strings.TrimSpace(raw))
 		if err != nil || n < 1 || n > maxPage {
 			return p, notFoundf("No such page: page must be a whole number from 1 to %d.", maxPage)
 		}
 		p.page = n
+		p.respell = raw != strconv.Itoa(n) // "+2", " 2", "02": page 2 spelled otherwise
 	}
 	return p, nil
+}
+
+// canonicalPageURL is the request's URL with ?page= spelled as the links
+// spell it (no sign, no leading zeros; page 1 is no page parameter), the
+// other parameters kept: where a respelled page number is redirected.
+func canonicalPageURL(u *url.URL, page int) string {
+	q := u.Query()
+	if page > 1 {
+		q.Set("page", strconv.Itoa(page))
+	} else {
+		q.Del("page")
+	}
+	out := *u
+	out.RawQuery = q.Encode()
+	return out.RequestURI()
 }
 
 // defaultView is the view shown without ?view=: KWIC for search results,
@@ -104,6 +134,9 @@ func (p siteParams) url(siteID stgypub.ID) string {
 	if p.query != "" {
 		v.Set("q", p.query)
 	}
+	if p.tag != "" {
+		v.Set("tag", p.tag)
+	}
 	if p.view != p.defaultView() {
 		v.Set("view", p.view)
 	}
@@ -118,7 +151,9 @@ func (p siteParams) url(siteID stgypub.ID) string {
 	}
 	u := "/sites/" + siteID.String()
 	if len(v) > 0 {
-		u += "?" + v.Encode()
+		// A space is %20, not "+": html/template would write "+" as
+		// "&#43;", which some readers of links do not decode.
+		u += "?" + strings.ReplaceAll(v.Encode(), "+", "%20")
 	}
 	return u
 }
@@ -126,5 +161,5 @@ func (p siteParams) url(siteID stgypub.ID) string {
 // key is the page-cache variant of a list page: view, order, page and
 // design (search results are not cached).
 func (p siteParams) key() string {
-	return p.view + "|" + string(p.order) + "|" + strconv.Itoa(p.page) + "|" + p.design
+	return p.view + "|" + string(p.order) + "|" + strconv.Itoa(p.page) + "|" + p.design + "|" + p.tag
 }

@@ -183,7 +183,7 @@ func TestSiteSearch(t *testing.T) {
 		// Japanese posts: a Japanese page, Japanese chrome.
 		{"japanese kwic", "?q=" + "東京", "「東京」の検索結果 1 件", []string{`<mark>東京</mark>タワー`, `class="kwic-list"`}, []string{"下書き"}},
 		{"escaped match context", "?q=" + "お寺", "「お寺」の検索結果 1 件", []string{`&lt;<mark>お寺</mark>&gt;`}, []string{"<お寺>"}},
-		{"switch to plain", "?q=%E4%BA%AC%E9%83%BD&view=plain", "「京都」の検索結果 1 件", []string{`class="plain-list"`, `<span class="current" aria-current="page">Plain</span>`}, nil},
+		{"switch to plain", "?q=%E4%BA%AC%E9%83%BD&view=plain", "「京都」の検索結果 1 件", []string{`class="plain-list"`, `<span class="current" aria-current="page">一覧</span>`}, nil},
 		{"switch to rich", "?q=%E4%BA%AC%E9%83%BD&view=rich", "「京都」の検索結果 1 件", []string{`class="rich-list"`}, nil},
 		// No result: still the site's language (its newest post's), not the default.
 		{"no match", "?q=zzz", "「zzz」の検索結果 0 件", []string{"検索に一致する記事はありません。", `<html lang="ja">`}, nil},

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/prerender"
 )
 
 // Every list page is its own page for crawlers (issue 9 #10): its
@@ -29,6 +30,9 @@ func siteTitle(site siteIdentity, p siteParams) string {
 		return t.T("SearchTitle", "Query", p.query, "Site", site.name)
 	}
 	title := site.name
+	if p.tag != "" {
+		title = t.T("TagTitle", "Tag", p.tag, "Site", site.name)
+	}
 	var qualifiers []string
 	if p.view == viewPlain {
 		qualifiers = append(qualifiers, t.T("ViewPlain"))
@@ -43,4 +47,14 @@ func siteTitle(site siteIdentity, p siteParams) string {
 		title = t.T("PageTitle", "Site", title, "Page", p.page)
 	}
 	return title
+}
+
+// tagLinks are the links of a post's tags to their list pages
+// (/sites/{id}?tag=…, the canonical spelling siteParams.url gives).
+func (s *Server) tagLinks(siteID stgypub.ID, tags []string) []prerender.Link {
+	links := make([]prerender.Link, 0, len(tags))
+	for _, t := range tags {
+		links = append(links, prerender.Link{Label: t, URL: siteParams{tag: t, view: viewRich, order: stgypub.OrderNewest, page: 1}.url(siteID)})
+	}
+	return links
 }

@@ -13,15 +13,23 @@ import (
 type postRow struct {
 	bun.BaseModel `bun:"table:posts,alias:p"`
 
-	ID           int64      `bun:"id,pk"`
-	OwnedBy      int64      `bun:"owned_by,notnull"`
-	ReplyTo      *int64     `bun:"reply_to"`
-	PublishedAt  *time.Time `bun:"published_at"`
-	UpdatedAt    *time.Time `bun:"updated_at"`
-	Snippet      string     `bun:"snippet,notnull"`
-	Locale       *string    `bun:"locale"`
-	AllowLikes   bool       `bun:"allow_likes,notnull"`
-	AllowReplies bool       `bun:"allow_replies,notnull"`
+	ID          int64      `bun:"id,pk"`
+	OwnedBy     int64      `bun:"owned_by,notnull"`
+	ReplyTo     *int64     `bun:"reply_to"`
+	PublishedAt *time.Time `bun:"published_at"`
+	UpdatedAt   *time.Time `bun:"updated_at"`
+	Snippet     string     `bun:"snippet,notnull"`
+	// The derived fields (stgypub.PostDerived) and their rule version.
+	FeaturedImage    string `bun:"featured_image,notnull"`
+	FeaturedImageAlt string `bun:"featured_image_alt,notnull"`
+	ReadingMinutes   int    `bun:"reading_minutes,notnull"`
+	DerivedVersion   int    `bun:"derived_version,notnull"`
+	// Tags and their comparison keys (stgypub.TagKey), position for position.
+	Tags         []string `bun:"tags,array"`
+	TagKeys      []string `bun:"tag_keys,array"`
+	Locale       *string  `bun:"locale"`
+	AllowLikes   bool     `bun:"allow_likes,notnull"`
+	AllowReplies bool     `bun:"allow_replies,notnull"`
 
 	// Version is read by the owner's statements (post_by_id,
 	// posts_by_owner); the posts trigger moves it.
@@ -52,6 +60,13 @@ func (r *postRow) toDomain() *stgypub.Post {
 		Content:      r.Content,
 		PlainText:    r.PlainText,
 		Version:      stgypub.Version(r.Version),
+		Derived: stgypub.PostDerived{
+			FeaturedImage: r.FeaturedImage, FeaturedImageAlt: r.FeaturedImageAlt, ReadingMinutes: r.ReadingMinutes,
+		},
+		Tags: r.Tags,
+	}
+	if p.Tags == nil {
+		p.Tags = []string{}
 	}
 	if r.ReplyTo != nil {
 		id := stgypub.ID(*r.ReplyTo)
@@ -72,6 +87,16 @@ func postToRow(p *stgypub.Post) *postRow {
 		Snippet:      p.Snippet,
 		AllowLikes:   p.AllowLikes,
 		AllowReplies: p.AllowReplies,
+
+		FeaturedImage:    p.Derived.FeaturedImage,
+		FeaturedImageAlt: p.Derived.FeaturedImageAlt,
+		ReadingMinutes:   p.Derived.ReadingMinutes,
+		DerivedVersion:   stgypub.DerivedVersion,
+		Tags:             p.Tags,
+		TagKeys:          stgypub.TagKeys(p.Tags),
+	}
+	if r.Tags == nil {
+		r.Tags = []string{}
 	}
 	if p.ReplyTo != nil {
 		id := int64(*p.ReplyTo)

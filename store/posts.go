@@ -70,8 +70,8 @@ func insertPost(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error,
 	return touch(p.OwnedBy)
 }
 
-// UpdatePost rewrites Content, PlainText, Snippet, Locale, AllowLikes and
-// AllowReplies of post p.ID and sets updated_at (and p.UpdatedAt) to
+// UpdatePost rewrites Content, PlainText, Snippet, Derived, Locale,
+// AllowLikes and AllowReplies of post p.ID and sets updated_at (and p.UpdatedAt) to
 // s.Now(), strictly later than before (rendered bodies and snippets are
 // cached under it, so two edits never share it), and moves the owner's
 // site change time forward (the post may
@@ -97,7 +97,8 @@ func (s *Store) UpdatePostIf(ctx context.Context, p *stgypub.Post, pre stgypub.P
 	)
 	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		q := tx.NewUpdate().Model(row).
-			Column("snippet", "locale", "allow_likes", "allow_replies").
+			Column("snippet", "locale", "allow_likes", "allow_replies",
+				"featured_image", "featured_image_alt", "reading_minutes", "derived_version", "tags", "tag_keys").
 			Set("updated_at = greatest(updated_at + interval '1 microsecond', ?)", now).
 			WherePK()
 		if pre.IsSet() {

@@ -25,8 +25,14 @@ var (
 	sqlPublishedAfterNewest  = sqlFile("published_by_user_after_newest")
 	sqlPublishedAfterOldest  = sqlFile("published_by_user_after_oldest")
 	sqlCountPublishedByUser  = sqlText("count_published_by_user", `SELECT count(*) FROM posts p WHERE p.owned_by = $1 AND p.published_at <= $2`)
-	sqlPublishedByIDs        = sqlFile("published_by_ids")
-	sqlLastPublishedChange   = sqlFile("last_published_change")
+	sqlCountPublishedTagged  = sqlText("count_published_tagged", `SELECT count(*) FROM posts p WHERE p.owned_by = $1 AND p.published_at <= $2 AND p.tag_keys @> ARRAY[$3::text]`)
+	// With PostQuery.Tag.
+	sqlPublishedTagNewest      = sqlFile("published_by_user_tag_newest")
+	sqlPublishedTagOldest      = sqlFile("published_by_user_tag_oldest")
+	sqlPublishedAfterTagNewest = sqlFile("published_by_user_after_tag_newest")
+	sqlPublishedAfterTagOldest = sqlFile("published_by_user_after_tag_oldest")
+	sqlPublishedByIDs          = sqlFile("published_by_ids")
+	sqlLastPublishedChange     = sqlFile("last_published_change")
 )
 
 // PublishedPost returns one published post with Content and PlainText loaded;
@@ -86,6 +92,16 @@ func (s *Store) PublishedByUser(ctx context.Context, userID stgypub.ID, q stgypu
 		if q.Offset != 0 {
 			return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "offset and a cursor cannot be combined")
 		}
+		if q.Tag != "" {
+			st, err := byOrder(q, sqlPublishedAfterTagNewest, sqlPublishedAfterTagOldest)
+			if err != nil {
+				return nil, err
+			}
+			if err := st.raw(s.DB, int64(userID), s.Now(), q.After.PublishedAt.UTC(), int64(q.After.ID), q.Limit, q.Tag).Scan(ctx, &rows); err != nil {
+				return nil, fmt.Errorf("store: tagged posts of %s after a cursor: %w", userID, err)
+			}
+			return postsToDomain(rows), nil
+		}
 		st, err := byOrder(q, sqlPublishedAfterNewest, sqlPublishedAfterOldest)
 		if err != nil {
 			return nil, err
@@ -93,6 +109,16 @@ func (s *Store) PublishedByUser(ctx context.Context, userID stgypub.ID, q stgypu
 		err = st.raw(s.DB, int64(userID), s.Now(), q.After.PublishedAt.UTC(), int64(q.After.ID), q.Limit).Scan(ctx, &rows)
 		if err != nil {
 			return nil, fmt.Errorf("store: published posts of %s after a cursor: %w", userID, err)
+		}
+		return postsToDomain(rows), nil
+	}
+	if q.Tag != "" {
+		st, err := byOrder(q, sqlPublishedTagNewest, sqlPublishedTagOldest)
+		if err != nil {
+			return nil, err
+		}
+		if err := st.raw(s.DB, int64(userID), s.Now(), q.Offset, q.Limit, q.Tag).Scan(ctx, &rows); err != nil {
+			return nil, fmt.Errorf("store: tagged posts of %s: %w", userID, err)
 		}
 		return postsToDomain(rows), nil
 	}
@@ -105,6 +131,16 @@ func (s *Store) PublishedByUser(ctx context.Context, userID stgypub.ID, q stgypu
 		return nil, fmt.Errorf("store: published posts of %s: %w", userID, err)
 	}
 	return postsToDomain(rows), nil
+}
+
+// CountPublishedTagged counts a user's published posts with the tag key
+// tag (stgypub.TagKey).
+func (s *Store) CountPublishedTagged(ctx context.Context, userID stgypub.ID, tag string) (int, error) {
+	var n int
+	if err := sqlCountPublishedTagged.raw(s.DB, int64(userID), s.Now(), tag).Scan(ctx, &n); err != nil {
+		return 0, fmt.Errorf("store: count tagged posts of %s: %w", userID, err)
+	}
+	return n, nil
 }
 
 // CountPublishedByUser counts a user's published posts (0 for an unknown

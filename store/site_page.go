@@ -21,6 +21,9 @@ type siteListRow struct {
 var (
 	sqlPubSiteNewest = sqlFile("pub_site_newest")
 	sqlPubSiteOldest = sqlFile("pub_site_oldest")
+	// With PostQuery.Tag: one page of the posts with that tag.
+	sqlPubSiteTagNewest = sqlFile("pub_site_tag_newest")
+	sqlPubSiteTagOldest = sqlFile("pub_site_tag_oldest")
 )
 
 // PubSite loads a user (without password hash) with their settings and one
@@ -31,15 +34,26 @@ var (
 // listed posts' published_at and updated_at, never later than now, without
 // reading every post's row (docs/SPEC.md#public-pages). NOT_FOUND when the
 // user does not exist; BAD_USER_INPUT for bad paging (see checkPage).
+// With q.Tag only the posts with that tag key are listed.
 func (s *Store) PubSite(ctx context.Context, userID stgypub.ID, q stgypub.PostQuery) (*stgypub.PubSite, error) {
-	st, err := byOrder(q, sqlPubSiteNewest, sqlPubSiteOldest)
-	if err != nil {
-		return nil, err
-	}
 	var rows []siteListRow
 	now := s.Now()
-	if err := s.queryPrepared(ctx, st, &rows, int64(userID), now, q.Offset, q.Limit); err != nil {
-		return nil, fmt.Errorf("store: pub site %s: %w", userID, err)
+	if q.Tag != "" {
+		st, err := byOrder(q, sqlPubSiteTagNewest, sqlPubSiteTagOldest)
+		if err != nil {
+			return nil, err
+		}
+		if err := st.raw(s.DB, int64(userID), now, q.Offset, q.Limit, q.Tag).Scan(ctx, &rows); err != nil {
+			return nil, fmt.Errorf("store: pub site %s tagged %q: %w", userID, q.Tag, err)
+		}
+	} else {
+		st, err := byOrder(q, sqlPubSiteNewest, sqlPubSiteOldest)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.queryPrepared(ctx, st, &rows, int64(userID), now, q.Offset, q.Limit); err != nil {
+			return nil, fmt.Errorf("store: pub site %s: %w", userID, err)
+		}
 	}
 	out := &stgypub.PubSite{Posts: make([]*stgypub.Post, 0, len(rows))}
 	var times []*time.Time

@@ -8,11 +8,14 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/stgy/stgypub/internal/obs"
+	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/store"
 )
 
-// openStore creates the database when missing, connects and migrates.
+// openStore creates the database when missing, connects, migrates and
+// derives the stored fields of posts older than the current rules
+// (owner.DeriveStale).
 func openStore(ctx context.Context, cfg *config) (*store.Store, error) {
 	created, err := store.EnsureDatabase(ctx, cfg.DatabaseURL)
 	if err != nil {
@@ -32,6 +35,16 @@ func openStore(ctx context.Context, cfg *config) (*store.Store, error) {
 	}
 	if len(applied) > 0 {
 		slog.Info("applied migrations", "names", applied)
+	}
+	// Posts stored before the current derivation rules (featured image,
+	// reading time) get their derived fields now, once.
+	derived, err := owner.DeriveStale(ctx, st)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	if derived > 0 {
+		slog.Info("derived post fields", "posts", derived)
 	}
 	return st, nil
 }

@@ -12,4 +12,6 @@ type PostConnection struct {
 	PageInfo *PageInfo
 	// UserID is the site's owner, for totalCount.
 	UserID stgypub.ID
+	// Tag is the tag key the list is filtered by ("" none), for totalCount.
+	Tag string
 }

@@ -53,6 +53,11 @@ type PostInput struct {
 	Locale       *string `json:"locale,omitempty"`
 	AllowLikes   *bool   `json:"allowLikes,omitempty"`
 	AllowReplies *bool   `json:"allowReplies,omitempty"`
+	// The post's tags (docs/SPEC.md#tags): at most 10, each 1-40 characters,
+	// white space collapsed, compared case-insensitively (the first spelling
+	// of equal tags is kept); omitted keeps them (createPost: none), [] clears
+	// them. A tag breaking the rule is BAD_USER_INPUT (field "tags").
+	Tags []string `json:"tags,omitempty"`
 }
 
 type PostPubCommentInput struct {

@@ -28,7 +28,12 @@ func TestPreviewMarkdown(t *testing.T) {
 			[]string{"<h1", "<em>world</em>", "<p>First paragraph.</p>"}, nil, "First paragraph.", ""},
 		{"first line without heading", "Just a line\nand more\n\nSecond.", false, "Just a line", []string{"<p>Just a line"}, nil, "Just a line and more", ""},
 		{"script stripped", "# T\n\n<script>alert(1)</script><img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))", false, "T",
-			nil, []string{"<script", "onerror", "javascript:"}, "", "x"},
+			nil, []string{"<script", "onerror", "javascript:"}, "", ""},
+		// issue 21 #1: the schema promises absolute URLs, the rule is Post.featuredImage's.
+		{"protocol-relative made https", "# P\n\n![x](//cdn.example.com/x.png)", false, "P", nil, nil, "", "https://cdn.example.com/x.png"},
+		{"space percent-encoded", "![a](<https://example.com/img/a b.png>)", false, "", []string{"a%20b.png"}, nil, "", "https://example.com/img/a%20b.png"},
+		{"late image past the snippet", "# Late\n\n" + strings.Repeat("Words before the picture. ", 300) + "\n\n![late](https://example.com/late.jpg)", false, "Late", nil, nil, "", "https://example.com/late.jpg"},
+		{"relative passed over", "![r](pics/r.png) ![svg](https://e.org/s.svg) <img src=\"https://e.org/h.gif\">", false, "", nil, nil, "", "https://e.org/h.gif"},
 		{"featured image", "# Pic\n\n![cat](https://example.com/cat.png)", false, "Pic", []string{`src="https://example.com/cat.png"`}, nil, "", "https://example.com/cat.png"},
 		{"japanese", "# 日本語の見出し\n\n本文です。", false, "日本語の見出し", []string{"本文です。"}, nil, "本文です。", ""},
 		{"empty", "", false, "", nil, nil, "", ""},

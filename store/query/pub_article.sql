@@ -36,11 +36,11 @@ WITH cur AS (
   WHERE u.id = (SELECT owned_by FROM cur)
 ), rows AS (
   SELECT 'post' AS role, p.id, p.owned_by, p.reply_to, p.published_at, p.updated_at,
-    p.snippet, p.locale, p.allow_likes, p.allow_replies, '' AS content, '' AS plain_text
+    p.snippet, p.featured_image, p.featured_image_alt, p.reading_minutes, p.tags, p.locale, p.allow_likes, p.allow_replies, '' AS content, '' AS plain_text
   FROM cur JOIN posts p ON p.id = cur.id
   UNION ALL
   SELECT 'older', p.id, p.owned_by, p.reply_to, p.published_at, p.updated_at,
-    p.snippet, p.locale, p.allow_likes, p.allow_replies, '', ''
+    p.snippet, p.featured_image, p.featured_image_alt, p.reading_minutes, p.tags, p.locale, p.allow_likes, p.allow_replies, '', ''
   FROM cur CROSS JOIN site CROSS JOIN LATERAL (
     SELECT * FROM posts p WHERE p.owned_by = cur.owned_by AND p.published_at <= $2
       AND (p.published_at, p.id) < (cur.published_at, cur.id)
@@ -48,7 +48,7 @@ WITH cur AS (
   WHERE site.show_pagenation
   UNION ALL
   SELECT 'newer', p.id, p.owned_by, p.reply_to, p.published_at, p.updated_at,
-    p.snippet, p.locale, p.allow_likes, p.allow_replies, '', ''
+    p.snippet, p.featured_image, p.featured_image_alt, p.reading_minutes, p.tags, p.locale, p.allow_likes, p.allow_replies, '', ''
   FROM cur CROSS JOIN site CROSS JOIN LATERAL (
     SELECT * FROM posts p WHERE p.owned_by = cur.owned_by AND p.published_at <= $2
       AND (p.published_at, p.id) > (cur.published_at, cur.id)
@@ -56,7 +56,7 @@ WITH cur AS (
   WHERE site.show_pagenation
   UNION ALL
   SELECT 'recent', p.id, p.owned_by, p.reply_to, p.published_at, p.updated_at,
-    p.snippet, p.locale, p.allow_likes, p.allow_replies, '', ''
+    p.snippet, p.featured_image, p.featured_image_alt, p.reading_minutes, p.tags, p.locale, p.allow_likes, p.allow_replies, '', ''
   FROM cur CROSS JOIN site CROSS JOIN LATERAL (
     SELECT * FROM posts p WHERE p.owned_by = cur.owned_by AND p.published_at <= $2
     ORDER BY p.published_at DESC, p.id DESC

@@ -35,6 +35,6 @@ WITH site AS (
   ORDER BY p.published_at ASC, p.id ASC OFFSET $3 LIMIT $4
 )
 SELECT site.*, p.id, p.owned_by, p.reply_to, p.published_at, p.updated_at,
-  p.snippet, p.locale, p.allow_likes, p.allow_replies
+  p.snippet, p.featured_image, p.featured_image_alt, p.reading_minutes, p.tags, p.locale, p.allow_likes, p.allow_replies
 FROM site FULL JOIN list p ON false
 ORDER BY p.published_at ASC, p.id ASC

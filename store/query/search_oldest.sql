@@ -7,7 +7,7 @@
 -- scans every user's details.
 WITH mine AS MATERIALIZED (
   SELECT p.id, p.owned_by, p.reply_to, p.published_at, p.updated_at,
-    p.snippet, p.locale, p.allow_likes, p.allow_replies
+    p.snippet, p.featured_image, p.featured_image_alt, p.reading_minutes, p.tags, p.locale, p.allow_likes, p.allow_replies
   FROM posts p WHERE p.owned_by = $1 AND p.published_at <= $2
 )
 SELECT p.*, d.plain_text, count(*) OVER () AS total

@@ -24,6 +24,7 @@ const links = (body, re) => [...body.matchAll(re)].map((m) => m[1]);
 /** pages lists the URL paths of the demo's pages of every kind. */
 async function pages() {
   const out = ["/", "/pub/0000000000000000", "/sites/0000000000000000"];
+  let tagPages = 0;
   const home = await html("/");
   const sites = [...new Set(links(home.body, /href="(\/sites\/[0-9A-F]{16})"/g))];
   assert.ok(sites.length >= 3, `home lists ${sites.length} sites`);
@@ -39,7 +40,17 @@ async function pages() {
     });
     if ((await html(site + "?page=2")).status === 200) out.push(site + "?page=2");
     if (articles.length) for (const t of THEMES) out.push(articles[0] + "?design=" + t);
+    // Tag list pages (issue 21 #5): every tag the site's articles link, in
+    // Rich and Plain view.
+    for (const a of articles.slice(0, 15)) {
+      for (const tag of links((await html(a)).body, /<a rel="tag" dir="auto" href="([^"]+)"/g)) {
+        const u = tag.replaceAll("&amp;", "&");
+        out.push(u, u + "&view=plain");
+        tagPages++;
+      }
+    }
   }
+  assert.ok(tagPages > 0, "no article links a tag page");
   return [...new Set(out)];
 }
 

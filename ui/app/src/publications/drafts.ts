@@ -10,6 +10,8 @@ const PREFIX = "stgy.draft.";
 export interface Draft {
   content: string;
   locale: string;
+  /** Absent in drafts saved before tags existed. */
+  tags?: string;
   allowLikes: boolean;
   allowReplies: boolean;
   /** The post's updatedAt when editing began (to warn about newer server edits). */

@@ -128,6 +128,8 @@ export const publications = {
     options: "Options",
     locale: "Language of the post",
     localeHint: "A language tag such as en or ja-JP; leave empty for the site's default.",
+    tags: "Tags",
+    tagsHint: "Separated by commas: at most 10, each up to 40 characters; case does not matter.",
     allowLikes: "Allow likes",
     allowReplies: "Allow replies (comments)",
     allowRepliesHint: "Comments appear only when this is on and the site's comment mode is not None.",

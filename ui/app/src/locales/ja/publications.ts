@@ -128,6 +128,8 @@ export const publications: typeof en = {
     options: "オプション",
     locale: "投稿の言語",
     localeHint: "en や ja-JP などの言語タグ。空欄ならサイトの既定の言語です。",
+    tags: "タグ",
+    tagsHint: "カンマ(、)区切りで 10 個まで、各 40 文字まで。大文字と小文字は区別しません。",
     allowLikes: "いいねを許可",
     allowReplies: "返信(コメント)を許可",
     allowRepliesHint: "これがオンで、サイトのコメントモードが「なし」以外のときだけコメントが表示されます。",

@@ -26,6 +26,8 @@ type Post = MyPostResult["myPost"];
 interface Values {
   content: string;
   locale: string;
+  /** The tags as typed: comma-separated (docs/SPEC.md#tags). */
+  tags: string;
   allowLikes: boolean;
   allowReplies: boolean;
 }
@@ -41,8 +43,17 @@ function takeFlash(postId: string | null): boolean {
 }
 
 const valuesOf = (p: Post | null): Values =>
-  p ? { content: p.content, locale: p.locale, allowLikes: p.allowLikes, allowReplies: p.allowReplies } : { content: "", locale: "", allowLikes: true, allowReplies: true };
-const sameValues = (a: Values, b: Values) => a.content === b.content && a.locale === b.locale && a.allowLikes === b.allowLikes && a.allowReplies === b.allowReplies;
+  p
+    ? { content: p.content, locale: p.locale, tags: p.tags.join(", "), allowLikes: p.allowLikes, allowReplies: p.allowReplies }
+    : { content: "", locale: "", tags: "", allowLikes: true, allowReplies: true };
+// tagList is the typed tags as the API takes them; the server applies the rule.
+const tagList = (s: string) =>
+  s
+    .split(/[,、，]/)
+    .map((x) => x.trim())
+    .filter((x) => x !== "");
+const sameValues = (a: Values, b: Values) =>
+  a.content === b.content && a.locale === b.locale && tagList(a.tags).join("\n") === tagList(b.tags).join("\n") && a.allowLikes === b.allowLikes && a.allowReplies === b.allowReplies;
 
 export function Editor(props: { me: Me; post: Post | null }) {
   const { t, lang } = useI18n();
@@ -56,9 +67,9 @@ export function Editor(props: { me: Me; post: Post | null }) {
   // A local draft newer than the stored post wins, with a notice.
   const [restored, setRestored] = useState<Draft | null>(() => {
     const d = loadDraft(props.me.id, postId);
-    return d && !sameValues(d, saved) ? d : null;
+    return d && !sameValues({ ...d, tags: d.tags ?? saved.tags }, saved) ? d : null;
   });
-  const [values, setValues] = useState<Values>(() => (restored ? { content: restored.content, locale: restored.locale, allowLikes: restored.allowLikes, allowReplies: restored.allowReplies } : saved));
+  const [values, setValues] = useState<Values>(() => (restored ? { content: restored.content, locale: restored.locale, tags: restored.tags ?? saved.tags, allowLikes: restored.allowLikes, allowReplies: restored.allowReplies } : saved));
   const [status, setStatus] = useState<{ kind: "idle" | "saving" | "saved" | "deleting" } | { kind: "error"; text: string }>(() =>
     takeFlash(postId) ? { kind: "saved" } : { kind: "idle" },
   );
@@ -113,7 +124,7 @@ export function Editor(props: { me: Me; post: Post | null }) {
   // there; the owner's text stays in the form and nothing says "Saved.".
   const send = async (version: string | null) => {
     setStatus({ kind: "saving" });
-    const input = { content: values.content, locale: values.locale.trim(), allowLikes: values.allowLikes, allowReplies: values.allowReplies };
+    const input = { content: values.content, locale: values.locale.trim(), tags: tagList(values.tags), allowLikes: values.allowLikes, allowReplies: values.allowReplies };
     if (postId) {
       const r = await client.mutation(UpdatePostMutation, { id: postId, input, ifVersion: version }).toPromise();
       if (errorCode(r.error) === "CONFLICT") {
@@ -230,6 +241,13 @@ export function Editor(props: { me: Me; post: Post | null }) {
           <input id="locale" value={values.locale} maxLength={50} placeholder="en, ja-JP" aria-describedby="locale-hint" onInput={(e) => set("locale", e.currentTarget.value)} />
           <p id="locale-hint" class="hint muted">
             {t("editor.localeHint")}
+          </p>
+        </div>
+        <div class="field">
+          <label for="tags">{t("editor.tags")}</label>
+          <input id="tags" value={values.tags} maxLength={500} placeholder="Go, 日本語" aria-describedby="tags-hint" onInput={(e) => set("tags", e.currentTarget.value)} />
+          <p id="tags-hint" class="hint muted">
+            {t("editor.tagsHint")}
           </p>
         </div>
         <div class="field check">

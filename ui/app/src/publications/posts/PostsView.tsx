@@ -52,7 +52,7 @@ export function PostsView(props: { me: Me }) {
                 <p class="post-meta">
                   <PostState state={p.publicationState} publishedAt={p.publishedAt} was={p.publicationState === "UNPUBLISHED" ? previousPublication(props.me.id, p.id) : null} />
                 </p>
-                {p.digest && <p class="post-digest muted">{p.digest}</p>}
+                {p.excerpt && <p class="post-digest muted">{p.excerpt}</p>}
                 <div class="card-actions">
                   <a class="button secondary" href={site.link(`/posts/${p.id}`)} aria-label={t("posts.editNamed", { title })}>
                     {t("posts.edit")}

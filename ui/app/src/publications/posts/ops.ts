@@ -7,7 +7,7 @@ export const MyPostsQuery = graphql(`
     myPosts(offset: $offset, limit: $limit) {
       id
       title
-      digest
+      excerpt
       publicationState
       publishedAt
       updatedAt
@@ -25,6 +25,7 @@ export const MyPostQuery = graphql(`
       title
       content
       locale
+      tags
       allowLikes
       allowReplies
       publicationState
@@ -55,6 +56,7 @@ export const CreatePostMutation = graphql(`
       title
       content
       locale
+      tags
       allowLikes
       allowReplies
       publicationState
@@ -74,6 +76,7 @@ export const UpdatePostMutation = graphql(`
       title
       content
       locale
+      tags
       allowLikes
       allowReplies
       publicationState
