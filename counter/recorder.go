@@ -58,6 +58,8 @@ type queuedView struct {
 	published   time.Time
 	day         time.Time
 	fp          [4]byte
+	kind        itemKind // a page view, a share click or a crawl (tally.go)
+	tag         uint8    // the share service's or the bot family's index
 	done        chan viewResult
 }
 
