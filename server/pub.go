@@ -107,10 +107,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 	canonical := s.pubURL(post.ID)
 	parts := s.snippetParts(post, false, false)
 	date, dateISO := site.dates(post.PublishedAt)
-	title := parts.title
-	if title == "" {
-		title = site.name + " " + date
-	}
+	title := articleTitle(parts.title, site, date)
 	lang := s.langTag(post.Locale)
 	image, imageAlt := stgypub.ShareableImage(parts.image, s.base), ""
 	if image != "" {
@@ -143,6 +140,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 				PublishedTime: dateISO, ModifiedTime: modified,
 				Image: image, ImageAlt: imageAlt, TwitterCard: card, Author: site.author,
 				DCDate: date, JSONLD: ld,
+				NoAI: site.config.Extensions.DisallowAI(),
 			},
 			Theme:     theme,
 			Site:      s.siteHeader(site),
@@ -154,7 +152,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		Date:         date,
 		DateISO:      dateISO,
 		Author:       site.author,
-		Share:        prerender.NewShare(site.config.Extensions.ShareButtons(), canonical, title, theme.Vertical),
+		Share:        s.shareRegion(site, post.ID, canonical, title, theme.Vertical),
 		ViewDays:     s.cfg.ViewDays,
 		Sidebar: prerender.Sidebar{
 			ShowRecent:  site.config.SideRecent() > 0,
@@ -166,6 +164,15 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		page.Sidebar.Profile = &prerender.Profile{Name: site.author, Introduction: intro, URL: "/sites/" + site.owner.ID.String()}
 	}
 	return page
+}
+
+// articleTitle is an article's title as its page and share links give
+// it: the snippet's title, else the site's name and the date.
+func articleTitle(snippetTitle string, site siteIdentity, date string) string {
+	if snippetTitle == "" {
+		return site.name + " " + date
+	}
+	return snippetTitle
 }
 
 // titleHeading is the title to show as the page's <h1> when the rendered

@@ -114,6 +114,7 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme
 				SiteName: site.name, OGType: "website", OGLocale: ogLocale(lang),
 				TwitterCard: "summary", Author: site.author, FeedURL: s.feedURL(id),
 				NoIndexFollow: p.query != "",
+				NoAI:          site.config.Extensions.DisallowAI(),
 				JSONLD: &blogLD{
 					Context: "https://schema.org", Type: "Blog", Name: site.name, Description: desc,
 					URL: s.siteURL(id), InLanguage: lang, Author: &person{Type: "Person", Name: site.author, URL: s.siteURL(id)},

@@ -54,3 +54,35 @@ func TestTalliesUpsertMonotonic(t *testing.T) {
 		t.Errorf("after the retention cleanup: %+v, %v", old, err)
 	}
 }
+
+// TestAIDisallowedSites: only sites whose extensions.robots.disallowAI is
+// true, with their published posts only.
+func TestAIDisallowedSites(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	a := mustUser(t, s, "noai")
+	b := mustUser(t, s, "falseai")
+	c := mustUser(t, s, "plain")
+	pa := mustPost(t, s, a, 0, ptr(now), "published")
+	mustPost(t, s, a, 0, nil, "draft")
+	mustPost(t, s, b, 0, ptr(now), "b")
+	mustPost(t, s, c, 0, ptr(now), "c")
+	for owner, ext := range map[stgypub.ID]string{a: `{"robots":{"disallowAI":true}}`, b: `{"robots":{"disallowAI":false},"note":"disallowAI"}`, c: `{}`} {
+		e, err := stgypub.ParseExtensions(ext)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := stgypub.DefaultPubConfig(owner)
+		cfg.Extensions = e
+		if err := s.UpdatePubConfig(ctx, cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sites, err := s.AIDisallowedSites(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sites) != 1 || sites[0].OwnerID != a || len(sites[0].PostIDs) != 1 || sites[0].PostIDs[0] != pa {
+		t.Errorf("AIDisallowedSites = %+v, want %s with %s", sites, a, pa)
+	}
+}
