@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -161,14 +162,21 @@ func (c *Counter) FlushTallies(ctx context.Context) error {
 	var firstErr error
 	for start := 0; start < len(rows); start += flushBatch {
 		batch := rows[start:min(start+flushBatch, len(rows))]
-		if err := c.tallyStore.UpsertTallies(ctx, batch); err != nil {
+		err := c.tallyStore.UpsertTallies(ctx, batch)
+		if stgypub.IsNotFound(err) { // a post deleted meanwhile: write the others one by one
+			err = nil
+			for _, r := range batch {
+				if e := c.tallyStore.UpsertTallies(ctx, []stgypub.TallyRow{r}); e != nil && !stgypub.IsNotFound(e) {
+					err = e
+					break
+				}
+			}
+		}
+		if err != nil {
 			if firstErr == nil {
 				firstErr = fmt.Errorf("counter: flush crawl and share counts: %w", err)
 			}
-			if stgypub.IsNotFound(err) {
-				continue // a deleted post: its counts went with it
-			}
-			for _, r := range batch {
+			for _, r := range batch { // kept for the next flush (the UPSERT never lowers a count)
 				k := tallyKey{r.OwnerID, r.PostID, r.Date, kindOf(r.Kind), tagOf(r.Kind, r.Name)}
 				c.tallies.mark(k, r.Count)
 			}
@@ -245,8 +253,8 @@ func (c *Counter) readTallies(ctx context.Context, owner stgypub.ID, kind itemKi
 				postHex, name, ok := strings.Cut(field, ":")
 				post, err := stgypub.ParseID(postHex)
 				tag := slices.Index(names(kind), name)
-				var n int64
-				if _, serr := fmt.Sscan(val, &n); !ok || err != nil || tag < 0 || serr != nil {
+				n, nerr := strconv.ParseInt(val, 10, 64)
+				if !ok || err != nil || tag < 0 || nerr != nil {
 					continue
 				}
 				if wanted != 0 && post != wanted {
@@ -286,7 +294,7 @@ func (c *Counter) readTallies(ctx context.Context, owner stgypub.ID, kind itemKi
 // days including today (docs/SPEC.md#crawler-report): per post with at
 // least one crawl, the totals per family (SEARCH, SOCIAL, AI, OTHER) and
 // the per-day series (oldest first, every day, zeros included); most
-// crawls first, then post ID. Never cached: a crawl shows as soon as its
+// crawls first, then post ID, at most TopK posts. Never cached: a crawl shows as soon as its
 // batch ran. days outside 1..RetentionDays is BAD_USER_INPUT.
 // Authorization is the caller's.
 func (c *Counter) BotStats(ctx context.Context, ownerID stgypub.ID, days int) ([]stgypub.PostBotStats, error) {
@@ -322,6 +330,9 @@ func (c *Counter) BotStats(ctx context.Context, ownerID stgypub.ID, days int) ([
 		}
 		return compareID(a.PostID, b.PostID)
 	})
+	if len(out) > TopK {
+		out = out[:TopK]
+	}
 	return out, nil
 }
 

@@ -185,3 +185,26 @@ func TestTalliesRetriedOnce(t *testing.T) {
 		t.Errorf("crawls after a retried batch = %+v, %v", rows, err)
 	}
 }
+
+// TestFlushTalliesDeletedPost: a post deleted before the flush does not
+// cost the other posts their counts.
+func TestFlushTalliesDeletedPost(t *testing.T) {
+	f := newFixture(t, 2, Config{FlushInterval: time.Hour})
+	ctx := context.Background()
+	for _, p := range f.posts {
+		f.c.QueueCrawl(ctx, stgypub.Crawl{PostID: p, OwnerID: f.owner, Family: "SEARCH"})
+	}
+	if err := f.c.WaitRecorded(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.st.DB.ExecContext(ctx, `DELETE FROM posts WHERE id = ?`, int64(f.posts[0])); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.c.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := f.st.OwnerTallies(ctx, f.owner, stgypub.TallyCrawl, testNow, testNow)
+	if err != nil || len(rows) != 1 || rows[0].PostID != f.posts[1] || rows[0].Count != 1 {
+		t.Errorf("flushed rows = %+v, %v", rows, err)
+	}
+}
