@@ -4,7 +4,7 @@
 // share link shows in the post's Stats.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { as, axe, BASE, launch, open, withPage } from "./lib.mjs";
+import { as, axe, BASE, html, launch, open, withPage } from "./lib.mjs";
 
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
@@ -54,6 +54,31 @@ describe("crawler report", () => {
       const x = page.locator('section.share-counts tr[data-service="X"] td');
       await x.waitFor();
       assert.equal((await x.textContent()).trim(), "1");
+    });
+  });
+
+  test("Settings: asking AI crawlers to stay away changes robots.txt and the site's pages only", async () => {
+    const gopher = await as("gopher");
+    const gid = (await gopher.gql("{ me { id } }")).me.id;
+    const mid = (await api.gql("{ me { id } }")).me.id;
+    const gpost = (await gopher.gql("{ myPosts(limit: 20) { id publicationState } }")).myPosts.find((p) => p.publicationState === "PUBLISHED").id;
+    const meta = '<meta name="robots" content="noai, noimageai">';
+    await withPage(browser, { user: "gopher" }, "settings-disallow-ai", async (page) => {
+      await open(page, "/publications/settings");
+      await page.getByLabel("Ask AI crawlers to stay away").check();
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByText("Saved.", { exact: true }).waitFor();
+      const robots = await (await fetch(`${BASE}/robots.txt`)).text();
+      assert.match(robots, /User-agent: GPTBot\n/);
+      assert.ok(robots.includes(`Disallow: /sites/${gid}\n`) && robots.includes(`Disallow: /pub/${gpost}\n`), robots);
+      assert.ok(!robots.includes(mid) && !robots.includes(id), "another site is named");
+      assert.ok((await html(`/pub/${gpost}`)).body.includes(meta));
+      assert.ok(!(await html(`/pub/${id}`)).body.includes(meta), "another site's page got the meta");
+      await page.getByLabel("Ask AI crawlers to stay away").uncheck();
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByText("Saved.", { exact: true }).waitFor();
+      assert.ok(!(await (await fetch(`${BASE}/robots.txt`)).text()).includes("GPTBot"));
+      assert.ok(!(await html(`/pub/${gpost}`)).body.includes(meta));
     });
   });
 });
