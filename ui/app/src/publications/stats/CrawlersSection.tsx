@@ -8,7 +8,7 @@ import { useQuery } from "@urql/preact";
 import uPlot from "uplot";
 import { useI18n } from "../../lib/i18n-context";
 import { dayKey } from "../../lib/i18n";
-import { fmtDay, ymdDate } from "../../lib/time";
+import { fmtDay, isoDay, ymdDate } from "../../lib/time";
 import { ErrorNote, Loading } from "../ui";
 import { useSite } from "../site";
 import { BotStatsQuery } from "./ops";
@@ -75,6 +75,36 @@ export function CrawlersSection(props: { days: number }) {
           <figure class="chart" aria-labelledby="crawlers-chart-cap">
             <figcaption id="crawlers-chart-cap">{caption}</figcaption>
             <div class="chart-box" ref={box} aria-hidden="true" />
+            <details class="chart-data">
+              <summary>{t("stats.asTable")}</summary>
+              <table class="data">
+                <caption class="visually-hidden">{caption}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("stats.dayUTC")}</th>
+                    {FAMILIES.map((f) => (
+                      <th scope="col" class="num" key={f}>
+                        {t(`stats.fam${f}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {dates.map((d, i) => (
+                    <tr key={d}>
+                      <th scope="row">
+                        <time dateTime={isoDay(d)}>{fmtDay(d, lang)}</time>
+                      </th>
+                      {FAMILIES.map((f, j) => (
+                        <td class="num" key={f}>
+                          {series[j][i].toLocaleString(lang)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
           </figure>
           <table class="data crawlers-table">
             <caption class="visually-hidden">{t("stats.crawlersHeading")}</caption>
