@@ -96,6 +96,9 @@ func NewExtensions(obj map[string]any) (Extensions, error) {
 }
 
 func validateExtensions(obj map[string]any) error {
+	if err := validateInsightExtensions(obj); err != nil {
+		return err
+	}
 	if v, ok := obj["shareButtons"]; ok {
 		arr, ok := v.([]any)
 		if !ok {

@@ -14,23 +14,28 @@ import (
 )
 
 // batchScript is docs/SPEC.md#page-views for many views in one run, made
-// idempotent per batch. KEYS[1] is this process's batch marker for the
-// slot; then, per view i, KEYS[3i-1] its post's LRU, KEYS[3i] its owner's
-// daily Hash and KEYS[3i+1] its owner's filled mark (refill.go). ARGV: the
-// batch's sequence number, TTL seconds, the LRU byte limit, the marker's
-// TTL seconds; then, per view i, ARGV[3+2i] its fingerprint (4 bytes) and
-// ARGV[4+2i] its post field.
-// It returns each view's new PV of its day, 0 for a fingerprint among the
-// post's last 150, and -1 (nothing changed) when the owner's filled mark
-// is missing: a Redis that came back empty must get the owner's
-// PostgreSQL checkpoints first, or the refill's raise (a maximum) would
-// absorb the views recorded before it; the recorder refills the owner and
-// sends those views again (recorder.send). The marker holds "seq:results"
-// of the last run: a run
-// whose sequence number is already there (a retried batch whose first
-// attempt did run, perhaps only after a frozen Redis woke up) changes
-// nothing and returns the stored results; an older one (an abandoned
-// attempt arriving late) changes nothing and returns an empty array.
+// idempotent per batch, with the batch's share clicks and crawls
+// (docs/ARCHITECTURE.md "Crawls and shares"). KEYS[1] is this process's
+// batch marker for the slot; then, per LRU item i (a view or a share
+// click, 1 <= i <= ARGV[5]), KEYS[3i-1] its post's LRU, KEYS[3i] its daily
+// Hash and KEYS[3i+1] its owner's filled mark (refill.go); then, per crawl
+// counter j, KEYS[3n+1+j] its daily Hash.
+// ARGV: the batch's sequence number, TTL seconds, the LRU byte limit, the
+// marker's TTL seconds, n; then per LRU item ARGV[4+2i] its fingerprint
+// (4 bytes) and ARGV[5+2i] its field; then per crawl counter
+// ARGV[4+2n+2j] its field and ARGV[5+2n+2j] the increment. It returns
+// each LRU item's new count of its day (0 for a fingerprint among the
+// post's last 150, -1 with nothing changed when the owner's filled mark
+// is missing), then each crawl counter's new value. An owner without the
+// mark (a Redis that came back empty) must get its PostgreSQL checkpoints
+// first, or the refill's raise (a maximum) would absorb the views recorded
+// before it: the recorder refills the owner and sends those items again
+// (recorder.send). The marker holds
+// "seq:results" of the last run: a run whose sequence number is already
+// there (a retried batch whose first attempt did run, perhaps only after
+// a frozen Redis woke up) changes nothing and returns the stored results;
+// an older one (an abandoned attempt arriving late) changes nothing and
+// returns an empty array.
 var batchScript = redis.NewScript(`
 local seq = tonumber(ARGV[1])
 local m = redis.call('GET', KEYS[1])
@@ -46,11 +51,12 @@ if m then
 end
 local ttl = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
+local n = tonumber(ARGV[5])
 local out = {}
 local filled = {}
-for i = 1, (#KEYS - 1) / 3 do
+for i = 1, n do
   local lk, dk, fk = KEYS[3 * i - 1], KEYS[3 * i], KEYS[3 * i + 1]
-  local fp, field = ARGV[3 + 2 * i], ARGV[4 + 2 * i]
+  local fp, field = ARGV[4 + 2 * i], ARGV[5 + 2 * i]
   if filled[fk] == nil then filled[fk] = redis.call('EXISTS', fk) == 1 end
   if not filled[fk] then
     out[i] = -1
@@ -78,6 +84,11 @@ for i = 1, (#KEYS - 1) / 3 do
   end
   end
 end
+for j = 1, #KEYS - 1 - 3 * n do
+  local k = KEYS[1 + 3 * n + j]
+  out[n + j] = redis.call('HINCRBY', k, ARGV[4 + 2 * n + 2 * j], ARGV[5 + 2 * n + 2 * j])
+  redis.call('EXPIRE', k, ttl)
+end
 redis.call('SET', KEYS[1], ARGV[1] .. ':' .. table.concat(out, ','), 'EX', ARGV[4])
 return out
 `)
@@ -94,10 +105,11 @@ const batchKind = "stgy:pub-views:batch:{"
 // Redis: every view), with their keys and arguments built once, so every
 // retry sends the same run.
 type batchCall struct {
-	views []*queuedView
-	keys  []string
-	args  []any
-	cmd   *redis.Cmd
+	views  []*queuedView // the LRU items: page views and share clicks
+	crawls []crawlCount  // the crawl counters, after the LRU items
+	keys   []string
+	args   []any
+	cmd    *redis.Cmd
 }
 
 // send records one batch: it builds the script runs (rotating the
@@ -268,11 +280,12 @@ func retryable(err error) bool {
 // raise).
 func (r *recorder) deliver(bc *batchCall) {
 	ns, err := bc.cmd.Int64Slice()
-	if err == nil && len(ns) != len(bc.views) {
-		err = fmt.Errorf("counter: view script returned %d results for %d views", len(ns), len(bc.views))
+	if err == nil && len(ns) != len(bc.views)+len(bc.crawls) {
+		err = fmt.Errorf("counter: view script returned %d results for %d views and %d crawl counters", len(ns), len(bc.views), len(bc.crawls))
 	}
 	if err != nil {
 		r.dropViews(DropRejected, nil, err, bc.views...)
+		r.dropCrawls(bc)
 		return
 	}
 	for i, v := range bc.views {
@@ -281,8 +294,15 @@ func (r *recorder) deliver(bc *batchCall) {
 			continue
 		}
 		r.recorded.Add(1)
-		r.c.afterRecord(v, ns[i])
+		if v.kind == kindShare {
+			r.c.afterShare(v, ns[i])
+		} else {
+			r.c.afterRecord(v, ns[i])
+		}
 		v.reply(viewResult{n: ns[i]})
+	}
+	for j, cc := range bc.crawls {
+		r.c.afterCrawl(cc, ns[len(bc.views)+j])
 	}
 }
 
@@ -365,6 +385,7 @@ func (c *Counter) batchCalls(ctx context.Context, seq uint64, batch []queuedView
 	seqArg := strconv.FormatUint(seq, 10)
 	var post [16]byte
 	var day [8]byte
+	crawls := map[*batchCall]map[crawlCount]int64{}
 	for i := range batch {
 		v := &batch[i]
 		postHex := appendID(post[:0], v.post)
@@ -376,14 +397,36 @@ func (c *Counter) batchCalls(ctx context.Context, seq uint64, batch []queuedView
 		if bc == nil {
 			bc = &batchCall{
 				keys: []string{c.cfg.Prefix + batchKind + slotTag(slot) + "}:" + c.rec.pid},
-				args: []any{seqArg, c.ttlArg, c.lruLimitArg, markerTTL},
+				args: []any{seqArg, c.ttlArg, c.lruLimitArg, markerTTL, ""},
 			}
 			bySlot[slot] = bc
 			calls = append(calls, bc)
 		}
+		switch v.kind {
+		case kindCrawl: // summed per counter, after the LRU items
+			m := crawls[bc]
+			if m == nil {
+				m = map[crawlCount]int64{}
+				crawls[bc] = m
+			}
+			m[crawlCount{owner: v.owner, post: v.post, day: v.day, family: v.tag}]++
+			continue
+		case kindShare:
+			bc.keys = append(bc.keys, c.key(shareLRUKind, v.owner, postHex), c.key(shareDailyKind, v.owner, v.day.AppendFormat(day[:0], dayLayout)), c.filledKey(v.owner))
+			bc.args = append(bc.args, string(v.fp[:]), tallyField(postHex, shareNames[v.tag]))
+		default:
+			bc.keys = append(bc.keys, c.key(lruKind, v.owner, postHex), c.key(dailyKind, v.owner, v.day.AppendFormat(day[:0], dayLayout)), c.filledKey(v.owner))
+			bc.args = append(bc.args, string(v.fp[:]), string(postHex))
+		}
 		bc.views = append(bc.views, v)
-		bc.keys = append(bc.keys, c.key(lruKind, v.owner, postHex), c.key(dailyKind, v.owner, v.day.AppendFormat(day[:0], dayLayout)), c.filledKey(v.owner))
-		bc.args = append(bc.args, string(v.fp[:]), string(postHex))
+	}
+	for _, bc := range calls {
+		bc.args[4] = strconv.Itoa(len(bc.views))
+		for cc, n := range crawls[bc] {
+			bc.crawls = append(bc.crawls, cc)
+			bc.keys = append(bc.keys, c.key(crawlDailyKind, cc.owner, cc.day.AppendFormat(day[:0], dayLayout)))
+			bc.args = append(bc.args, tallyField(appendID(post[:0], cc.post), familyNames[cc.family]), strconv.FormatInt(n, 10))
+		}
 	}
 	return calls, nil
 }

@@ -141,7 +141,9 @@ type Counter struct {
 	flight                 singleflight.Group // one ranking computation per owner at a time
 	rot                    *rotation          // nil without RotationSecret
 	rankingHits, statsHits HitCounter
-	dirty                  *dirtySet // nil without FlushInterval
+	dirty                  *dirtySet          // nil without FlushInterval
+	tallyStore             stgypub.TallyStore // cps when it keeps crawl and share counts, else nil
+	tallies                tallySet           // crawl and share counts awaiting FlushTallies
 
 	// Constant arguments of batchScript.
 	ttlArg, lruLimitArg string
@@ -203,6 +205,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	c.ttlArg = strconv.FormatInt(int64(c.ttl().Seconds()), 10)
 	c.site = newSiteWriter(c)
 	c.rec = newRecorder(c)
+	c.tallyStore, _ = cps.(stgypub.TallyStore)
 	c.siteRank = newSiteRanking()
 	return c
 }

@@ -67,9 +67,10 @@ func (c *Counter) Flush(ctx context.Context) error {
 	if c.dirty == nil {
 		return nil
 	}
+	tallyErr := c.FlushTallies(ctx)
 	m := c.dirty.take()
 	if len(m) == 0 {
-		return nil
+		return tallyErr
 	}
 	byOwner := map[stgypub.ID][]stgypub.Checkpoint{}
 	for k, n := range m {
@@ -90,6 +91,9 @@ func (c *Counter) Flush(ctx context.Context) error {
 				c.dirty.putBack(failed)
 			}
 		}
+	}
+	if firstErr == nil {
+		firstErr = tallyErr
 	}
 	return firstErr
 }

@@ -58,7 +58,9 @@ type queuedView struct {
 	published   time.Time
 	day         time.Time
 	fp          [4]byte
-	rotated     bool // fp is re-keyed for its day already (batchCalls)
+	rotated     bool     // fp is re-keyed for its day already (batchCalls)
+	kind        itemKind // a page view, a share click or a crawl (tally.go)
+	tag         uint8    // the share service's or the bot family's index
 	done        chan viewResult
 }
 

@@ -39,6 +39,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	OwnPost() OwnPostResolver
 	Post() PostResolver
+	PostBotStats() PostBotStatsResolver
 	PostConnection() PostConnectionResolver
 	PostStats() PostStatsResolver
 	PubComment() PubCommentResolver
@@ -58,6 +59,16 @@ type ComplexityRoot struct {
 		ID    func(childComplexity int) int
 		Name  func(childComplexity int) int
 		Token func(childComplexity int) int
+	}
+
+	BotFamilyCount struct {
+		Count func(childComplexity int) int
+		Name  func(childComplexity int) int
+	}
+
+	BotStatsDay struct {
+		Counts func(childComplexity int) int
+		Date   func(childComplexity int) int
 	}
 
 	CaptchaChallenge struct {
@@ -172,6 +183,7 @@ type ComplexityRoot struct {
 		Prev               func(childComplexity int) int
 		PublishedAt        func(childComplexity int) int
 		ReadingTimeMinutes func(childComplexity int) int
+		ShareCounts        func(childComplexity int) int
 		Site               func(childComplexity int) int
 		Snippet            func(childComplexity int) int
 		Tags               func(childComplexity int) int
@@ -180,6 +192,14 @@ type ComplexityRoot struct {
 		UpdatedAt          func(childComplexity int) int
 		ViewCount          func(childComplexity int) int
 		ViewToken          func(childComplexity int) int
+	}
+
+	PostBotStats struct {
+		Crawls func(childComplexity int) int
+		Daily  func(childComplexity int) int
+		PostID func(childComplexity int) int
+		Title  func(childComplexity int) int
+		Total  func(childComplexity int) int
 	}
 
 	PostConnection struct {
@@ -324,6 +344,7 @@ type ComplexityRoot struct {
 		MyPosts                 func(childComplexity int, offset *int, limit *int) int
 		OwnerPubComments        func(childComplexity int, userID stgypub.ID, status *stgypub.CommentStatus, order *model.PostOrder, offset *int, limit *int) int
 		PreviewMarkdown         func(childComplexity int, content string, vertical *bool) int
+		PubBotStats             func(childComplexity int, userID stgypub.ID, days int) int
 		PubCommentFormState     func(childComplexity int, postID stgypub.ID) int
 		PubCommentNotifications func(childComplexity int, offset *int, limit *int, unreadOnly *bool) int
 		PubComments             func(childComplexity int, postID stgypub.ID, page *int, order *model.PostOrder) int
@@ -362,6 +383,11 @@ type ComplexityRoot struct {
 	SearchHit struct {
 		Fragments func(childComplexity int) int
 		Post      func(childComplexity int) int
+	}
+
+	ShareCount struct {
+		Count func(childComplexity int) int
+		Name  func(childComplexity int) int
 	}
 
 	Site struct {
@@ -472,6 +498,10 @@ type PostResolver interface {
 	Prev(ctx context.Context, obj *stgypub.Post) (*stgypub.Post, error)
 	Next(ctx context.Context, obj *stgypub.Post) (*stgypub.Post, error)
 	ViewToken(ctx context.Context, obj *stgypub.Post) (*string, error)
+	ShareCounts(ctx context.Context, obj *stgypub.Post) ([]*stgypub.NameCount, error)
+}
+type PostBotStatsResolver interface {
+	Title(ctx context.Context, obj *stgypub.PostBotStats) (string, error)
 }
 type PostConnectionResolver interface {
 	TotalCount(ctx context.Context, obj *model.PostConnection) (int, error)
@@ -519,6 +549,7 @@ type QueryResolver interface {
 	ExportPubComments(ctx context.Context, postID stgypub.ID) ([]*comment.Item, error)
 	PubCommentNotifications(ctx context.Context, offset *int, limit *int, unreadOnly *bool) (*model.PubCommentNotificationList, error)
 	OwnerPubComments(ctx context.Context, userID stgypub.ID, status *stgypub.CommentStatus, order *model.PostOrder, offset *int, limit *int) (*model.PubCommentList, error)
+	PubBotStats(ctx context.Context, userID stgypub.ID, days int) ([]*stgypub.PostBotStats, error)
 }
 type SiteResolver interface {
 	URL(ctx context.Context, obj *model.Site) (string, error)
@@ -579,6 +610,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ApiToken.Token(childComplexity), true
+
+	case "BotFamilyCount.count":
+		if e.ComplexityRoot.BotFamilyCount.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BotFamilyCount.Count(childComplexity), true
+	case "BotFamilyCount.family":
+		if e.ComplexityRoot.BotFamilyCount.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BotFamilyCount.Name(childComplexity), true
+
+	case "BotStatsDay.crawls":
+		if e.ComplexityRoot.BotStatsDay.Counts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BotStatsDay.Counts(childComplexity), true
+	case "BotStatsDay.date":
+		if e.ComplexityRoot.BotStatsDay.Date == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BotStatsDay.Date(childComplexity), true
 
 	case "CaptchaChallenge.audio":
 		if e.ComplexityRoot.CaptchaChallenge.Audio == nil {
@@ -1198,6 +1255,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Post.ReadingTimeMinutes(childComplexity), true
+	case "Post.shareCounts":
+		if e.ComplexityRoot.Post.ShareCounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Post.ShareCounts(childComplexity), true
 	case "Post.site":
 		if e.ComplexityRoot.Post.Site == nil {
 			break
@@ -1246,6 +1309,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Post.ViewToken(childComplexity), true
+
+	case "PostBotStats.crawls":
+		if e.ComplexityRoot.PostBotStats.Crawls == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostBotStats.Crawls(childComplexity), true
+	case "PostBotStats.daily":
+		if e.ComplexityRoot.PostBotStats.Daily == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostBotStats.Daily(childComplexity), true
+	case "PostBotStats.postId":
+		if e.ComplexityRoot.PostBotStats.PostID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostBotStats.PostID(childComplexity), true
+	case "PostBotStats.title":
+		if e.ComplexityRoot.PostBotStats.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostBotStats.Title(childComplexity), true
+	case "PostBotStats.total":
+		if e.ComplexityRoot.PostBotStats.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostBotStats.Total(childComplexity), true
 
 	case "PostConnection.edges":
 		if e.ComplexityRoot.PostConnection.Edges == nil {
@@ -1886,6 +1980,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PreviewMarkdown(childComplexity, args["content"].(string), args["vertical"].(*bool)), true
+	case "Query.pubBotStats":
+		if e.ComplexityRoot.Query.PubBotStats == nil {
+			break
+		}
+
+		args, err := ec.field_Query_pubBotStats_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PubBotStats(childComplexity, args["userId"].(stgypub.ID), args["days"].(int)), true
 	case "Query.pubCommentFormState":
 		if e.ComplexityRoot.Query.PubCommentFormState == nil {
 			break
@@ -2084,6 +2189,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SearchHit.Post(childComplexity), true
+
+	case "ShareCount.count":
+		if e.ComplexityRoot.ShareCount.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareCount.Count(childComplexity), true
+	case "ShareCount.service":
+		if e.ComplexityRoot.ShareCount.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareCount.Name(childComplexity), true
 
 	case "Site.author":
 		if e.ComplexityRoot.Site.Author == nil {
@@ -3217,6 +3335,75 @@ extend type Mutation {
   "Marks the viewer's notifications read (all unread ones when ids is omitted); returns how many changed."
   markPubCommentNotificationsRead(ids: [ID!]): Int!
 }
+
+# --- Crawler report and share links (docs/API.md "Crawler report", "Share counts") ---
+
+"The family of a bot in the crawler report (docs/SPEC.md#crawler-report): search engines, link previews of social services, AI crawlers and assistants, everything else (tools, monitors, unknown bots)."
+enum BotFamily {
+  SEARCH
+  SOCIAL
+  AI
+  OTHER
+}
+
+"Crawls of one bot family."
+type BotFamilyCount {
+  family: BotFamily!
+  count: Int!
+}
+
+"One UTC date (YYYYMMDD) of a post's crawls: every family, in the order SEARCH, SOCIAL, AI, OTHER, zeros included."
+type BotStatsDay {
+  date: String!
+  crawls: [BotFamilyCount!]!
+}
+
+"One post's bot fetches over the window: counts only (no user agents, addresses or times are kept)."
+type PostBotStats {
+  postId: ID!
+  "The post's title (first heading, else first line), whatever its state; \"\" for a deleted post."
+  title: String!
+  "Every family's crawls together."
+  total: Int!
+  "Per family over the window, SEARCH, SOCIAL, AI, OTHER, zeros included."
+  crawls: [BotFamilyCount!]!
+  "One entry per UTC day of the window, oldest first."
+  daily: [BotStatsDay!]!
+}
+
+"A service of the first-party share links /share/{postId}/{service} (COPY: the copy-link button)."
+enum ShareService {
+  X
+  FACEBOOK
+  LINE
+  HATENA
+  COPY
+}
+
+"Share-link clicks of one service."
+type ShareCount {
+  service: ShareService!
+  count: Int!
+}
+
+extend type Query {
+  """
+  Owner or admin only (like pubStats): the crawler report of the last days
+  UTC days including today (1 to the retention window, else
+  BAD_USER_INPUT): every post with at least one bot fetch, most first.
+  Never cached: a crawl shows within a few seconds (one view batch).
+  """
+  pubBotStats(userId: ID!, days: Int!): [PostBotStats!]!
+}
+
+extend type Post {
+  """
+  Owner or admin only: share-link clicks over the retention window per
+  service (X, FACEBOOK, LINE, HATENA, COPY, zeros included); null for
+  anyone else (docs/API.md "Share counts").
+  """
+  shareCounts: [ShareCount!]
+}
 `, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -3235,6 +3422,26 @@ func (ec *executionContext) childFields_ApiToken(ctx context.Context, field grap
 		return ec.fieldContext_ApiToken_token(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ApiToken", field.Name)
+}
+
+func (ec *executionContext) childFields_BotFamilyCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "family":
+		return ec.fieldContext_BotFamilyCount_family(ctx, field)
+	case "count":
+		return ec.fieldContext_BotFamilyCount_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BotFamilyCount", field.Name)
+}
+
+func (ec *executionContext) childFields_BotStatsDay(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "date":
+		return ec.fieldContext_BotStatsDay_date(ctx, field)
+	case "crawls":
+		return ec.fieldContext_BotStatsDay_crawls(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BotStatsDay", field.Name)
 }
 
 func (ec *executionContext) childFields_CaptchaChallenge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3425,8 +3632,26 @@ func (ec *executionContext) childFields_Post(ctx context.Context, field graphql.
 		return ec.fieldContext_Post_next(ctx, field)
 	case "viewToken":
 		return ec.fieldContext_Post_viewToken(ctx, field)
+	case "shareCounts":
+		return ec.fieldContext_Post_shareCounts(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Post", field.Name)
+}
+
+func (ec *executionContext) childFields_PostBotStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "postId":
+		return ec.fieldContext_PostBotStats_postId(ctx, field)
+	case "title":
+		return ec.fieldContext_PostBotStats_title(ctx, field)
+	case "total":
+		return ec.fieldContext_PostBotStats_total(ctx, field)
+	case "crawls":
+		return ec.fieldContext_PostBotStats_crawls(ctx, field)
+	case "daily":
+		return ec.fieldContext_PostBotStats_daily(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PostBotStats", field.Name)
 }
 
 func (ec *executionContext) childFields_PostConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3747,6 +3972,16 @@ func (ec *executionContext) childFields_SearchHit(ctx context.Context, field gra
 		return ec.fieldContext_SearchHit_fragments(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SearchHit", field.Name)
+}
+
+func (ec *executionContext) childFields_ShareCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "service":
+		return ec.fieldContext_ShareCount_service(ctx, field)
+	case "count":
+		return ec.fieldContext_ShareCount_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ShareCount", field.Name)
 }
 
 func (ec *executionContext) childFields_Site(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4547,6 +4782,28 @@ func (ec *executionContext) field_Query_previewMarkdown_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_pubBotStats_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "userId",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "days",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["days"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_pubCommentFormState_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5072,6 +5329,107 @@ func (ec *executionContext) _ApiToken_token(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_ApiToken_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ApiToken", field, false, false, "String")
+}
+
+func (ec *executionContext) _BotFamilyCount_family(ctx context.Context, field graphql.CollectedField, obj *stgypub.NameCount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BotFamilyCount_family(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNBotFamily2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BotFamilyCount_family(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BotFamilyCount", field, false, false, "BotFamily")
+}
+
+func (ec *executionContext) _BotFamilyCount_count(ctx context.Context, field graphql.CollectedField, obj *stgypub.NameCount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BotFamilyCount_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BotFamilyCount_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BotFamilyCount", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BotStatsDay_date(ctx context.Context, field graphql.CollectedField, obj *stgypub.DayCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BotStatsDay_date(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Date, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BotStatsDay_date(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BotStatsDay", field, false, false, "String")
+}
+
+func (ec *executionContext) _BotStatsDay_crawls(ctx context.Context, field graphql.CollectedField, obj *stgypub.DayCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BotStatsDay_crawls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Counts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []stgypub.NameCount) graphql.Marshaler {
+			return ec.marshalNBotFamilyCount2ᚕgithubᚗcomᚋstgyᚋstgypubᚐNameCountᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BotStatsDay_crawls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BotStatsDay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BotFamilyCount(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _CaptchaChallenge_id(ctx context.Context, field graphql.CollectedField, obj *captcha.Challenge) (ret graphql.Marshaler) {
@@ -7683,6 +8041,171 @@ func (ec *executionContext) _Post_viewToken(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_Post_viewToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Post", field, true, true, "String")
+}
+
+func (ec *executionContext) _Post_shareCounts(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Post_shareCounts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Post().ShareCounts(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*stgypub.NameCount) graphql.Marshaler {
+			return ec.marshalOShareCount2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐNameCountᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Post_shareCounts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Post",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShareCount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PostBotStats_postId(ctx context.Context, field graphql.CollectedField, obj *stgypub.PostBotStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostBotStats_postId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostBotStats_postId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PostBotStats", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PostBotStats_title(ctx context.Context, field graphql.CollectedField, obj *stgypub.PostBotStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostBotStats_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PostBotStats().Title(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostBotStats_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PostBotStats", field, true, true, "String")
+}
+
+func (ec *executionContext) _PostBotStats_total(ctx context.Context, field graphql.CollectedField, obj *stgypub.PostBotStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostBotStats_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostBotStats_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PostBotStats", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PostBotStats_crawls(ctx context.Context, field graphql.CollectedField, obj *stgypub.PostBotStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostBotStats_crawls(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Crawls, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []stgypub.NameCount) graphql.Marshaler {
+			return ec.marshalNBotFamilyCount2ᚕgithubᚗcomᚋstgyᚋstgypubᚐNameCountᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostBotStats_crawls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PostBotStats",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BotFamilyCount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PostBotStats_daily(ctx context.Context, field graphql.CollectedField, obj *stgypub.PostBotStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostBotStats_daily(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Daily, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []stgypub.DayCounts) graphql.Marshaler {
+			return ec.marshalNBotStatsDay2ᚕgithubᚗcomᚋstgyᚋstgypubᚐDayCountsᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostBotStats_daily(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PostBotStats",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BotStatsDay(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _PostConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PostConnection) (ret graphql.Marshaler) {
@@ -10725,6 +11248,50 @@ func (ec *executionContext) fieldContext_Query_ownerPubComments(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_pubBotStats(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_pubBotStats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PubBotStats(ctx, fc.Args["userId"].(stgypub.ID), fc.Args["days"].(int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*stgypub.PostBotStats) graphql.Marshaler {
+			return ec.marshalNPostBotStats2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPostBotStatsᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_pubBotStats(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PostBotStats(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_pubBotStats_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -11102,6 +11669,52 @@ func (ec *executionContext) fieldContext_SearchHit_fragments(_ context.Context, 
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _ShareCount_service(ctx context.Context, field graphql.CollectedField, obj *stgypub.NameCount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareCount_service(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNShareService2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShareCount_service(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShareCount", field, false, false, "ShareService")
+}
+
+func (ec *executionContext) _ShareCount_count(ctx context.Context, field graphql.CollectedField, obj *stgypub.NameCount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareCount_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShareCount_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShareCount", field, false, false, "Int")
 }
 
 func (ec *executionContext) _Site_id(ctx context.Context, field graphql.CollectedField, obj *model.Site) (ret graphql.Marshaler) {
@@ -13474,6 +14087,82 @@ func (ec *executionContext) _ApiToken(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var botFamilyCountImplementors = []string{"BotFamilyCount"}
+
+func (ec *executionContext) _BotFamilyCount(ctx context.Context, sel ast.SelectionSet, obj *stgypub.NameCount) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, botFamilyCountImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BotFamilyCount")
+		case "family":
+			out.Values[i] = ec._BotFamilyCount_family(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._BotFamilyCount_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var botStatsDayImplementors = []string{"BotStatsDay"}
+
+func (ec *executionContext) _BotStatsDay(ctx context.Context, sel ast.SelectionSet, obj *stgypub.DayCounts) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, botStatsDayImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BotStatsDay")
+		case "date":
+			out.Values[i] = ec._BotStatsDay_date(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "crawls":
+			out.Values[i] = ec._BotStatsDay_crawls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var captchaChallengeImplementors = []string{"CaptchaChallenge"}
 
 func (ec *executionContext) _CaptchaChallenge(ctx context.Context, sel ast.SelectionSet, obj *captcha.Challenge) graphql.Marshaler {
@@ -14273,6 +14962,66 @@ func (ec *executionContext) _Post(ctx context.Context, sel ast.SelectionSet, obj
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Post_viewToken(ctx, field, obj)
 				})
+		case "shareCounts":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Post_shareCounts(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var postBotStatsImplementors = []string{"PostBotStats"}
+
+func (ec *executionContext) _PostBotStats(ctx context.Context, sel ast.SelectionSet, obj *stgypub.PostBotStats) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, postBotStatsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PostBotStats")
+		case "postId":
+			out.Values[i] = ec._PostBotStats_postId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "title":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PostBotStats_title(ctx, field, obj)
+				})
+		case "total":
+			out.Values[i] = ec._PostBotStats_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "crawls":
+			out.Values[i] = ec._PostBotStats_crawls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "daily":
+			out.Values[i] = ec._PostBotStats_daily(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -15283,6 +16032,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_ownerPubComments(ctx, field)
 				})
+		case "pubBotStats":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_pubBotStats(ctx, field)
+				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -15494,6 +16249,44 @@ func (ec *executionContext) _SearchHit(ctx context.Context, sel ast.SelectionSet
 			}
 		case "fragments":
 			out.Values[i] = ec._SearchHit_fragments(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var shareCountImplementors = []string{"ShareCount"}
+
+func (ec *executionContext) _ShareCount(ctx context.Context, sel ast.SelectionSet, obj *stgypub.NameCount) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, shareCountImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ShareCount")
+		case "service":
+			out.Values[i] = ec._ShareCount_service(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._ShareCount_count(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -16171,6 +16964,60 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) unmarshalNBotFamily2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBotFamily2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "BotFamily!")
+	}
+	return res
+}
+
+func (ec *executionContext) marshalNBotFamilyCount2githubᚗcomᚋstgyᚋstgypubᚐNameCount(ctx context.Context, sel ast.SelectionSet, v stgypub.NameCount) graphql.Marshaler {
+	return ec._BotFamilyCount(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBotFamilyCount2ᚕgithubᚗcomᚋstgyᚋstgypubᚐNameCountᚄ(ctx context.Context, sel ast.SelectionSet, v []stgypub.NameCount) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNBotFamilyCount2githubᚗcomᚋstgyᚋstgypubᚐNameCount(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNBotStatsDay2githubᚗcomᚋstgyᚋstgypubᚐDayCounts(ctx context.Context, sel ast.SelectionSet, v stgypub.DayCounts) graphql.Marshaler {
+	return ec._BotStatsDay(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBotStatsDay2ᚕgithubᚗcomᚋstgyᚋstgypubᚐDayCountsᚄ(ctx context.Context, sel ast.SelectionSet, v []stgypub.DayCounts) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNBotStatsDay2githubᚗcomᚋstgyᚋstgypubᚐDayCounts(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNCaptchaChallenge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcaptchaᚐChallenge(ctx context.Context, sel ast.SelectionSet, v *captcha.Challenge) graphql.Marshaler {
 	if v == nil {
 		graphql.AddInvalidNullError(ctx, "CaptchaChallenge!")
@@ -16390,6 +17237,30 @@ func (ec *executionContext) marshalNPost2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPost
 		return graphql.Null
 	}
 	return ec._Post(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPostBotStats2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPostBotStatsᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.PostBotStats) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPostBotStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPostBotStats(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPostBotStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPostBotStats(ctx context.Context, sel ast.SelectionSet, v *stgypub.PostBotStats) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PostBotStats!")
+		return graphql.Null
+	}
+	return ec._PostBotStats(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPostConnection2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostConnection(ctx context.Context, sel ast.SelectionSet, v *model.PostConnection) graphql.Marshaler {
@@ -16810,6 +17681,28 @@ func (ec *executionContext) marshalNSearchHit2ᚖgithubᚗcomᚋstgyᚋstgypub�
 		return graphql.Null
 	}
 	return ec._SearchHit(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNShareCount2ᚖgithubᚗcomᚋstgyᚋstgypubᚐNameCount(ctx context.Context, sel ast.SelectionSet, v *stgypub.NameCount) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "ShareCount!")
+		return graphql.Null
+	}
+	return ec._ShareCount(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNShareService2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNShareService2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		graphql.AddInvalidNullFromMarshaler(ctx, "ShareService!")
+	}
+	return res
 }
 
 func (ec *executionContext) marshalNSite2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSiteᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Site) graphql.Marshaler {
@@ -17291,6 +18184,25 @@ var (
 		stgypub.CommentPublished: "PUBLISHED",
 	}
 )
+
+func (ec *executionContext) marshalOShareCount2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐNameCountᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.NameCount) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNShareCount2ᚖgithubᚗcomᚋstgyᚋstgypubᚐNameCount(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
 
 func (ec *executionContext) marshalOSite2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSite(ctx context.Context, sel ast.SelectionSet, v *model.Site) graphql.Marshaler {
 	if v == nil {

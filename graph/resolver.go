@@ -27,6 +27,8 @@ type Resolver struct {
 	// Sites lists the sites for Query.sites; nil lists none.
 	Sites   SiteLister
 	Counter Counter
+	// Insight gives pubBotStats and Post.shareCounts; nil gives none.
+	Insight InsightCounter
 	Owner   OwnerService
 	Auth    AuthService
 	// Articles renders Post.html once and keeps it (render.Articles); nil

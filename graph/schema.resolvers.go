@@ -323,6 +323,16 @@ func (r *postResolver) ViewToken(ctx context.Context, obj *stgypub.Post) (*strin
 	return r.viewToken(ctx, obj), nil
 }
 
+// ShareCounts is the resolver for the shareCounts field.
+func (r *postResolver) ShareCounts(ctx context.Context, obj *stgypub.Post) ([]*stgypub.NameCount, error) {
+	return r.shareCounts(ctx, obj)
+}
+
+// Title is the resolver for the title field.
+func (r *postBotStatsResolver) Title(ctx context.Context, obj *stgypub.PostBotStats) (string, error) {
+	return r.title(ctx, obj.PostID)
+}
+
 // TotalCount is the resolver for the totalCount field.
 func (r *postConnectionResolver) TotalCount(ctx context.Context, obj *model.PostConnection) (int, error) {
 	if obj.Tag != "" {
@@ -535,6 +545,11 @@ func (r *queryResolver) OwnerPubComments(ctx context.Context, userID stgypub.ID,
 	return &model.PubCommentList{Items: items, TotalCount: total}, nil
 }
 
+// PubBotStats is the resolver for the pubBotStats field.
+func (r *queryResolver) PubBotStats(ctx context.Context, userID stgypub.ID, days int) ([]*stgypub.PostBotStats, error) {
+	return r.botStats(ctx, userID, days)
+}
+
 // URL is the resolver for the url field.
 func (r *siteResolver) URL(ctx context.Context, obj *model.Site) (string, error) {
 	return r.siteURL(obj.ID), nil
@@ -637,6 +652,9 @@ func (r *Resolver) OwnPost() OwnPostResolver { return &ownPostResolver{r} }
 // Post returns PostResolver implementation.
 func (r *Resolver) Post() PostResolver { return &postResolver{r} }
 
+// PostBotStats returns PostBotStatsResolver implementation.
+func (r *Resolver) PostBotStats() PostBotStatsResolver { return &postBotStatsResolver{r} }
+
 // PostConnection returns PostConnectionResolver implementation.
 func (r *Resolver) PostConnection() PostConnectionResolver { return &postConnectionResolver{r} }
 
@@ -671,6 +689,7 @@ type (
 	mutationResolver         struct{ *Resolver }
 	ownPostResolver          struct{ *Resolver }
 	postResolver             struct{ *Resolver }
+	postBotStatsResolver     struct{ *Resolver }
 	postConnectionResolver   struct{ *Resolver }
 	postStatsResolver        struct{ *Resolver }
 	pubCommentResolver       struct{ *Resolver }

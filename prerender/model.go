@@ -35,6 +35,9 @@ type Meta struct {
 	// NoIndexFollow is robots "noindex, follow" (search results: crawl the
 	// links, do not index the page).
 	NoIndexFollow bool
+	// NoAI adds robots "noai, noimageai" (the site's
+	// extensions.robots.disallowAI, docs/SPEC.md#robots).
+	NoAI bool
 }
 
 // Analytics is the Google Analytics manual page_view (issue 3 #6,

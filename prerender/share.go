@@ -10,6 +10,7 @@ import (
 type Share struct {
 	Vertical bool          // compact 24-pixel links, no widget scripts
 	Widgets  bool          // horizontal: ui/pub.js loads X / Hatena scripts
+	Links    bool          // plain counted links (NewShareLinks), no widgets
 	Buttons  []ShareButton // in the fixed order X, Facebook, LINE, Hatena
 }
 
@@ -107,3 +108,33 @@ func hatenaEntryURL(page string) string {
 	}
 	return prefix + u.Host + u.EscapedPath()
 }
+
+// NewShareLinks builds the share region of extensions.shareMode "links"
+// (docs/SPEC.md#share-links): one plain link per configured service
+// (x, facebook, line, hatena, and copy for a copy-link button), in that
+// order, each to prefix + service (prefix is the absolute
+// "/share/{postId}/" URL), which redirects to the service and counts the
+// click. No widget script or iframe (Widgets is false). It returns nil
+// when no identifier is recognized.
+func NewShareLinks(ids []string, prefix, canonical, title string, vertical bool) *Share {
+	enabled := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		enabled[id] = true
+	}
+	s := &Share{Vertical: vertical, Links: true}
+	for _, svc := range append(shareServices, "copy") {
+		if !enabled[svc] {
+			continue
+		}
+		s.Buttons = append(s.Buttons, ShareButton{Service: svc, ServiceName: linkNames[svc], Label: linkLabels[svc], URL: prefix + svc, PageURL: canonical, Title: title})
+	}
+	if len(s.Buttons) == 0 {
+		return nil
+	}
+	return s
+}
+
+var (
+	linkNames  = map[string]string{"x": "X", "facebook": "Facebook", "line": "LINE", "hatena": "Hatena Bookmark", "copy": "Link"}
+	linkLabels = map[string]string{"x": "X", "facebook": "Facebook", "line": "LINE", "hatena": "B!", "copy": "Link"}
+)

@@ -97,6 +97,8 @@ func (s *Server) servePub(w http.ResponseWriter, r *http.Request, key pagecache.
 	}
 	if v, ok := s.viewOf(r, e); ok {
 		s.deps.Views.QueueView(ctx, v)
+	} else if c, ok := s.crawlOf(r, e); ok {
+		s.deps.Tallies.QueueCrawl(ctx, c)
 	}
 	e.Write(w, r, now)
 	return nil
@@ -119,6 +121,21 @@ func (s *Server) viewOf(r *http.Request, e *pagecache.Entry) (stgypub.View, bool
 	v := *e.View
 	v.Fingerprint = visitor.Fingerprint(s.cfg.ViewSecret, ip)
 	return v, true
+}
+
+// crawlOf is the crawl r makes of the article in e
+// (docs/SPEC.md#crawler-report): a GET from a self-declared bot, by the
+// same rule that keeps it out of the views (visitor.BotFamily), whatever
+// its prefetch headers. Only the family is kept.
+func (s *Server) crawlOf(r *http.Request, e *pagecache.Entry) (stgypub.Crawl, bool) {
+	if s.deps.Tallies == nil || e.View == nil || r.Method != http.MethodGet {
+		return stgypub.Crawl{}, false
+	}
+	f := visitor.BotFamily(r.UserAgent())
+	if f == visitor.NotBot {
+		return stgypub.Crawl{}, false
+	}
+	return stgypub.Crawl{PostID: e.View.PostID, OwnerID: e.View.OwnerID, Family: f.String()}, true
 }
 
 // now is the server's clock (Config.Now).

@@ -8,14 +8,6 @@ import (
 	"sync"
 )
 
-// robots serves /robots.txt: everything may be crawled; the sitemap is
-// announced with its absolute URL.
-func (s *Server) robots(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Cache-Control", "public, max-age=86400")
-	fmt.Fprintf(w, "User-agent: *\nAllow: /\nDisallow: /graphql\n\nSitemap: %s/sitemap.xml\n", s.base)
-}
-
 // healthz reports that the process serves HTTP (liveness).
 func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

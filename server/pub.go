@@ -107,7 +107,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 	canonical := s.pubURL(post.ID)
 	parts := s.snippetParts(post, false, false)
 	date, dateISO := site.dates(post.PublishedAt)
-	title := stgypub.TitleOrDate(parts.title, post, site.loc)
+	title := articleTitle(parts.title, post, site)
 	lang := s.langTag(post.Locale)
 	// The featured image, else the site image (docs/SPEC.md#site-image).
 	siteImage := s.siteImage(site)
@@ -146,6 +146,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 				PublishedTime: dateISO, ModifiedTime: modified,
 				Image: image, ImageAlt: imageAlt, TwitterCard: card, Author: site.author,
 				DCDate: date, JSONLD: ld,
+				NoAI: site.config.Extensions.DisallowAI(),
 			},
 			Theme:     theme,
 			Site:      s.siteHeader(site),
@@ -159,7 +160,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		Author:         site.author,
 		ReadingMinutes: post.Derived.ReadingMinutes,
 		Tags:           s.tagLinks(site.owner.ID, post.Tags),
-		Share:          prerender.NewShare(site.config.Extensions.ShareButtons(), canonical, title, theme.Vertical),
+		Share:          s.shareRegion(site, post.ID, canonical, title, theme.Vertical),
 		ViewDays:       s.cfg.ViewDays,
 		Sidebar: prerender.Sidebar{
 			ShowRecent:  site.config.SideRecent() > 0,
@@ -171,6 +172,13 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		page.Sidebar.Profile = &prerender.Profile{Name: site.author, Introduction: intro, URL: "/sites/" + site.owner.ID.String()}
 	}
 	return page
+}
+
+// articleTitle is the article's title as its page and its share links
+// give it: the snippet's title, else the root's untitled rule
+// (stgypub.TitleOrDate: the publication date in the site's zone).
+func articleTitle(snippetTitle string, post *stgypub.Post, site siteIdentity) string {
+	return stgypub.TitleOrDate(snippetTitle, post, site.loc)
 }
 
 // titleHeading is the title to show as the page's <h1> when the rendered

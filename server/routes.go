@@ -33,6 +33,7 @@ func (s *Server) routes() http.Handler {
 	r.Get("/publications/*", s.handle(s.publications))
 	r.Get("/publications/preview/{postId}", s.handle(s.preview))
 	r.Get("/sitemap.xml", s.handle(s.sitemap))
+	r.Get("/share/{postId}/{service}", s.handle(s.share))
 	r.Get("/favicon.svg", s.favicon)
 	r.Get("/favicon.ico", s.faviconICO)
 	// The API compresses what its response cache does not hold itself

@@ -117,8 +117,14 @@ type Deps struct {
 	Configs stgypub.PubConfigStore
 	Sitemap SitemapLister
 	Views   stgypub.ViewQueue
-	Ranker  stgypub.Ranker
-	Counts  stgypub.ViewCounter
+	// Tallies counts bots' fetches of articles per family and share-link
+	// clicks (counter.Counter); nil counts neither (docs/SPEC.md#crawler-report).
+	Tallies stgypub.TallyQueue
+	// Robots lists the sites whose robots.txt rules exclude AI crawlers
+	// (store.Store); nil serves the rules without them.
+	Robots RobotsLister
+	Ranker stgypub.Ranker
+	Counts stgypub.ViewCounter
 	// Articles renders post bodies once and keeps them (render.Articles);
 	// nil renders each cache miss with markdown.Render.
 	Articles stgypub.ArticleRenderer
@@ -144,6 +150,12 @@ type Deps struct {
 	// registered on; nil creates a fresh one with the Go and process
 	// collectors.
 	Metrics *prometheus.Registry
+}
+
+// RobotsLister gives the sites with extensions.robots.disallowAI set
+// (store.Store.AIDisallowedSites).
+type RobotsLister interface {
+	AIDisallowedSites(ctx context.Context) ([]stgypub.RobotsSite, error)
 }
 
 // Server serves every HTTP route; it is an http.Handler.

@@ -125,6 +125,7 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme
 				TwitterCard: "summary_large_image", Author: site.author, FeedURL: s.feedURL(id),
 				Image: s.siteImage(site), ImageAlt: site.name,
 				NoIndexFollow: p.query != "",
+				NoAI:          site.config.Extensions.DisallowAI(),
 				JSONLD: &blogLD{
 					Context: "https://schema.org", Type: "Blog", Name: site.name, Description: desc,
 					URL: s.siteURL(id), InLanguage: lang, Author: &person{Type: "Person", Name: site.author, URL: s.siteURL(id)},

@@ -141,13 +141,18 @@ func mergeCheckpoints(cps []stgypub.Checkpoint) []checkpointRow {
 
 // DeleteCheckpointsBefore deletes every checkpoint with target_date < the UTC
 // date of date, whatever its owner (the target_date index), and returns how
-// many rows went (docs/SPEC.md#checkpoints, cleanup).
+// many rows went (docs/SPEC.md#checkpoints, cleanup). The crawl and share
+// counts (post_pub_tallies) older than date go too, with the same
+// retention; they are not in the returned number.
 func (s *Store) DeleteCheckpointsBefore(ctx context.Context, date time.Time) (int64, error) {
 	res, err := sqlDeleteCheckpointsBefore.raw(s.DB, sqlDate(date)).Exec(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("store: delete checkpoints before %s: %w", sqlDate(date), err)
 	}
 	n, _ := res.RowsAffected()
+	if _, err := sqlDeleteTalliesBefore.raw(s.DB, sqlDate(date)).Exec(ctx); err != nil {
+		return n, fmt.Errorf("store: delete tallies before %s: %w", sqlDate(date), err)
+	}
 	return n, nil
 }
 

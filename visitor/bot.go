@@ -13,8 +13,10 @@ import (
 // caseInsensitive makes every crawler pattern case-insensitive (IsBot).
 const caseInsensitive = "(?i)"
 
-// crawlersJSON is crawler-user-agents 1.60.0 (MIT, see LICENSE beside it):
-// a JSON array of {"pattern": Go/RE2-or-PCRE regexp, "instances": [...]}.
+// crawlersJSON is crawler-user-agents 1.60.0 (MIT, see LICENSE beside it)
+// with one column added, "family" (Family): a JSON array of {"pattern":
+// Go/RE2-or-PCRE regexp, "family": "SEARCH"|"SOCIAL"|"AI"|"OTHER",
+// "instances": [...], "tags": [...]}.
 //
 //go:embed crawlers.json
 var crawlersJSON []byte
@@ -32,28 +34,40 @@ type BotPatterns struct {
 	Compiled int      // patterns compiled by Go's RE2 regexp and in use
 	Skipped  []string // patterns RE2 rejects (look-arounds, back-references)
 	ix       *patternIndex
-	cache    *lru.Cache[string, bool]
+	families []Family // per compiled pattern, in ix order
+	aiTokens []string // AIRobotsTokens
+	cache    *lru.Cache[string, Family]
 }
 
 var botPatterns = sync.OnceValue(func() *BotPatterns {
 	var entries []struct {
 		Pattern string `json:"pattern"`
+		Family  string `json:"family"`
 	}
 	if err := json.Unmarshal(crawlersJSON, &entries); err != nil {
 		panic("visitor: embedded crawlers.json: " + err.Error()) // build-time data
 	}
 	bp := &BotPatterns{Total: len(entries)}
 	parts := make([]string, 0, len(entries))
+	seen := map[string]bool{}
 	for _, e := range entries {
+		f := parseFamilyColumn(e.Family)
+		if f == FamilyAI {
+			if tok := robotsToken(e.Pattern); tok != "" && !seen[strings.ToLower(tok)] {
+				seen[strings.ToLower(tok)] = true
+				bp.aiTokens = append(bp.aiTokens, tok)
+			}
+		}
 		if _, err := regexp.Compile(caseInsensitive + e.Pattern); err != nil {
 			bp.Skipped = append(bp.Skipped, e.Pattern)
 			continue
 		}
 		parts = append(parts, e.Pattern)
+		bp.families = append(bp.families, f)
 	}
 	bp.Compiled = len(parts)
 	bp.ix = newPatternIndex(parts)
-	bp.cache, _ = lru.New[string, bool](uaCacheSize)
+	bp.cache, _ = lru.New[string, Family](uaCacheSize)
 	return bp
 })
 
@@ -73,9 +87,17 @@ func Patterns() *BotPatterns { return botPatterns() }
 // a bot: browsers always send one, scripts often do not. Verdicts for
 // recent User-Agents are cached in a small LRU, so repeated browsers cost
 // one map lookup. docs/SPEC.md#bot-exclusion lists the rules.
-func IsBot(userAgent string) bool {
+func IsBot(userAgent string) bool { return BotFamily(userAgent) != NotBot }
+
+// BotFamily is IsBot's verdict with the bot's family: NotBot for a
+// reader, else the family of the first crawler pattern that matches
+// (crawlers.json's "family" column), FamilyOther for tools, keyword
+// matches and empty User-Agents. The same one rule as IsBot, so a
+// request is a view exactly when it is not a crawl
+// (docs/SPEC.md#crawler-report).
+func BotFamily(userAgent string) Family {
 	if strings.TrimSpace(userAgent) == "" {
-		return true
+		return FamilyOther
 	}
 	bp := botPatterns()
 	cacheable := len(userAgent) <= uaCacheMaxLen
@@ -86,9 +108,11 @@ func IsBot(userAgent string) bool {
 	}
 	var buf [uaCacheMaxLen]byte
 	lower := foldASCII(buf[:0], userAgent)
-	v := bp.ix.match(userAgent, lower) || isTool(lower)
-	if !v {
-		v = hasBotKeyword(lower) // masks device models in lower: runs last
+	v := NotBot
+	if i := bp.ix.match(userAgent, lower); i >= 0 {
+		v = bp.families[i]
+	} else if isTool(lower) || hasBotKeyword(lower) { // hasBotKeyword masks device models in lower: runs last
+		v = FamilyOther
 	}
 	if cacheable {
 		bp.cache.Add(userAgent, v)

@@ -19,7 +19,10 @@ type patternIndex struct {
 	heads    [1 << 16]uint16 // two-byte prefix -> 1 + index into lists
 	lists    [][]candidate
 	patterns []*regexp.Regexp
-	residual *regexp.Regexp // nil when every pattern is indexed
+	index    []int            // per entry of patterns, its position in newPatternIndex's argument
+	residual *regexp.Regexp   // nil when every pattern is indexed
+	rest     []*regexp.Regexp // the residual's patterns one by one
+	restIdx  []int            // their positions in newPatternIndex's argument
 }
 
 type candidate struct {
@@ -30,7 +33,7 @@ type candidate struct {
 func newPatternIndex(patterns []string) *patternIndex {
 	ix := &patternIndex{}
 	var rest []string
-	for _, p := range patterns {
+	for pos, p := range patterns {
 		re := regexp.MustCompile(caseInsensitive + p) // callers pass only patterns that compile
 		tree, err := syntax.Parse(p, syntax.Perl|syntax.FoldCase)
 		var lits []string
@@ -39,10 +42,13 @@ func newPatternIndex(patterns []string) *patternIndex {
 		}
 		if len(lits) == 0 {
 			rest = append(rest, "(?:"+p+")")
+			ix.rest = append(ix.rest, re)
+			ix.restIdx = append(ix.restIdx, pos)
 			continue
 		}
 		n := len(ix.patterns)
 		ix.patterns = append(ix.patterns, re)
+		ix.index = append(ix.index, pos)
 		for _, l := range lits {
 			k := uint16(l[0])<<8 | uint16(l[1])
 			if ix.heads[k] == 0 {
@@ -59,9 +65,12 @@ func newPatternIndex(patterns []string) *patternIndex {
 	return ix
 }
 
-// match reports whether any pattern matches ua; folded is
-// foldASCII(nil, ua).
-func (ix *patternIndex) match(ua string, folded []byte) bool {
+// match returns the position (in newPatternIndex's argument) of a pattern
+// that matches ua, or -1 when none does; folded is foldASCII(nil, ua).
+// Indexed patterns are tried in the order their literals occur in ua; the
+// residual ones, combined, last (one by one only once the combination
+// matched, to name the pattern).
+func (ix *patternIndex) match(ua string, folded []byte) int {
 	for i := 0; i+1 < len(folded); i++ {
 		h := ix.heads[uint16(folded[i])<<8|uint16(folded[i+1])]
 		if h == 0 {
@@ -69,11 +78,19 @@ func (ix *patternIndex) match(ua string, folded []byte) bool {
 		}
 		for _, c := range ix.lists[h-1] {
 			if bytes.HasPrefix(folded[i:], c.lit) && ix.patterns[c.pat].MatchString(ua) {
-				return true
+				return ix.index[c.pat]
 			}
 		}
 	}
-	return ix.residual != nil && ix.residual.MatchString(ua)
+	if ix.residual == nil || !ix.residual.MatchString(ua) {
+		return -1
+	}
+	for j, re := range ix.rest {
+		if re.MatchString(ua) {
+			return ix.restIdx[j]
+		}
+	}
+	return -1
 }
 
 // requiredLiterals returns literals (each at least 2 bytes of ASCII,

@@ -104,6 +104,13 @@ export function SettingsFields({ form, set, problems, siteUrl, effectiveZone, zo
             onChange={(v) => set("share", v ? SHARE.filter((x) => x === s || form.share.includes(x)) : form.share.filter((x) => x !== s))}
           />
         ))}
+        <Check id="f-shareLinks" label={t("settings.shareLinks")} hint={t("settings.shareLinksHint")} checked={form.shareLinks} onChange={(v) => set("shareLinks", v)} />
+        {form.shareLinks && <Check id="f-copyLink" label={t("settings.copyLink")} checked={form.copyLink} onChange={(v) => set("copyLink", v)} />}
+      </fieldset>
+
+      <fieldset>
+        <legend>{t("settings.robotsGroup")}</legend>
+        <Check id="f-disallowAI" label={t("settings.disallowAI")} hint={t("settings.disallowAIHint")} checked={form.disallowAI} onChange={(v) => set("disallowAI", v)} />
       </fieldset>
 
       <fieldset>

@@ -33,6 +33,12 @@ export interface Form {
   showViewCount: boolean;
   /** extensions.timeZone: an IANA name, "" for the default of the site's language. */
   timeZone: string;
+  /** extensions.shareMode "links": plain first-party share links, clicks counted. */
+  shareLinks: boolean;
+  /** "copy" in extensions.shareButtons: a copy-link link (links mode). */
+  copyLink: boolean;
+  /** extensions.robots.disallowAI. */
+  disallowAI: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -61,6 +67,9 @@ export function fromConfig(c: Config): Form {
     measurementId: typeof ga?.measurementId === "string" ? ga.measurementId : "",
     showViewCount: ext.showViewCount !== false,
     timeZone: typeof ext.timeZone === "string" ? ext.timeZone : "",
+    shareLinks: ext.shareMode === "links",
+    copyLink: share.includes("copy"),
+    disallowAI: obj(ext.robots)?.disallowAI === true,
   };
 }
 
@@ -84,17 +93,19 @@ export function patch(c: Config, initial: Form, f: Form): PubConfigInput {
   for (const k of ["siteName", "subtitle", "author", "introduction", "designTheme"] as const) if (keys.includes(k)) input[k] = f[k];
   for (const k of ["showServiceHeader", "showSiteName", "showPagination", "showSideProfile"] as const) if (keys.includes(k)) input[k] = f[k];
   for (const k of ["showSideRecent", "showSidePopular"] as const) if (keys.includes(k)) input[k] = Number(f[k]);
-  const extKeys = keys.filter((k) => k === "share" || k === "commentsMode" || k === "measurementId" || k === "showViewCount" || k === "timeZone");
+  const extKeys = keys.filter((k) => k === "share" || k === "copyLink" || k === "shareLinks" || k === "disallowAI" || k === "commentsMode" || k === "measurementId" || k === "showViewCount" || k === "timeZone");
   if (extKeys.length === 0) return input;
   const stored = obj(c.extensions) ?? {};
   const ext: Obj = {};
-  if (extKeys.includes("share")) {
+  if (extKeys.includes("share") || extKeys.includes("copyLink")) {
     // An array is replaced whole: identifiers this form does not offer
     // are sent back as stored.
     const had = Array.isArray(stored.shareButtons) ? (stored.shareButtons as unknown[]) : [];
-    const foreign = had.filter((s) => typeof s === "string" && !(SHARE as readonly string[]).includes(s));
-    ext.shareButtons = [...SHARE.filter((s) => f.share.includes(s)), ...foreign];
+    const foreign = had.filter((s) => typeof s === "string" && s !== "copy" && !(SHARE as readonly string[]).includes(s));
+    ext.shareButtons = [...SHARE.filter((s) => f.share.includes(s)), ...(f.copyLink ? ["copy"] : []), ...foreign];
   }
+  if (extKeys.includes("shareLinks")) ext.shareMode = f.shareLinks ? "links" : null;
+  if (extKeys.includes("disallowAI")) ext.robots = { disallowAI: f.disallowAI ? true : null };
   if (extKeys.includes("commentsMode")) ext.comments = { mode: f.commentsMode };
   if (extKeys.includes("measurementId")) {
     const id = f.measurementId.trim();
@@ -169,6 +180,8 @@ export function fieldOf(serverField: string): keyof Form | "" {
   if (serverField === "extensions.shareButtons") return "share";
   if (serverField === "extensions.showViewCount") return "showViewCount";
   if (serverField === "extensions.timeZone") return "timeZone";
+  if (serverField === "extensions.shareMode") return "shareLinks";
+  if (serverField.startsWith("extensions.robots")) return "disallowAI";
   const plain = ["siteName", "subtitle", "author", "introduction", "designTheme", "showSideRecent", "showSidePopular"];
   return plain.includes(serverField) ? (serverField as keyof Form) : "";
 }

@@ -15,6 +15,7 @@ import { useStats } from "./useStats";
 import { KeyFigure, PeriodPicker, StatsIntro } from "./StatsIntro";
 import { DailyChart } from "./DailyChart";
 import { PostComments } from "../comments/PostComments";
+import { ShareCounts } from "./ShareCounts";
 
 export function PostStatsView(props: { params?: Record<string, string> }) {
   const { t } = useI18n();
@@ -66,6 +67,7 @@ export function PostStatsView(props: { params?: Record<string, string> }) {
           <DailyChart id="post-chart" days={lastDays(daily, n)} caption={t(dayKey("stats.postChartCaption", n), { count: n, title })} />
         </>
       )}
+      {id && post?.publicationState === "PUBLISHED" && <ShareCounts postId={id} />}
       {id && <PostComments postId={id} />}
     </section>
   );

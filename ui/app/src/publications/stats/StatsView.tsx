@@ -13,6 +13,7 @@ import { useStats } from "./useStats";
 import { KeyFigure, PeriodPicker, StatsIntro } from "./StatsIntro";
 import { DailyChart } from "./DailyChart";
 import { StatsTable } from "./StatsTable";
+import { CrawlersSection } from "./CrawlersSection";
 
 export function StatsView() {
   const { t, lang } = useI18n();
@@ -69,6 +70,7 @@ export function StatsView() {
               )}
             </>
           )}
+          <CrawlersSection days={n} />
         </>
       )}
     </section>

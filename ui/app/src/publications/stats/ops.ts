@@ -25,3 +25,36 @@ export const StatsQuery = graphql(`
     }
   }
 `);
+
+export const BotStatsQuery = graphql(`
+  query BotStats($userId: ID!, $days: Int!) {
+    pubBotStats(userId: $userId, days: $days) {
+      postId
+      title
+      total
+      crawls {
+        family
+        count
+      }
+      daily {
+        date
+        crawls {
+          family
+          count
+        }
+      }
+    }
+  }
+`);
+
+export const ShareCountsQuery = graphql(`
+  query ShareCounts($id: ID!) {
+    publishedPost(id: $id) {
+      id
+      shareCounts {
+        service
+        count
+      }
+    }
+  }
+`);

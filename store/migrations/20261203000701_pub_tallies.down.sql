@@ -1,0 +1,1 @@
+DROP TABLE IF EXISTS post_pub_tallies;

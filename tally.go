@@ -1,0 +1,98 @@
+package stgypub
+
+import (
+	"context"
+	"time"
+)
+
+// Tally kinds of post_pub_tallies (docs/SPEC.md#crawler-report,
+// docs/SPEC.md#share-links).
+const (
+	TallyCrawl = "crawl" // bot fetches of an article, Name is the bot family
+	TallyShare = "share" // share-link clicks, Name is the service
+)
+
+// TallyRow is one post_pub_tallies row: how many crawls (or share clicks)
+// of one family (or service) a post had on one UTC date. Date is midnight
+// UTC.
+type TallyRow struct {
+	PostID  ID
+	OwnerID ID
+	Date    time.Time
+	Kind    string // TallyCrawl or TallyShare
+	Name    string
+	Count   int64
+}
+
+// TallyStore persists the crawl and share counts flushed from Redis
+// (store implements it; counter uses it when its CheckpointStore does).
+type TallyStore interface {
+	// UpsertTallies writes rows in one monotonic multi-row UPSERT (a
+	// count is never lowered).
+	UpsertTallies(ctx context.Context, rows []TallyRow) error
+	// OwnerTallies returns the owner's rows of kind with from <= date <= to.
+	OwnerTallies(ctx context.Context, ownerID ID, kind string, from, to time.Time) ([]TallyRow, error)
+	// PostTallies returns the post's rows of kind with from <= date <= to.
+	PostTallies(ctx context.Context, postID ID, kind string, from, to time.Time) ([]TallyRow, error)
+}
+
+// NameCount is a count under a name: a bot family's crawls, a share
+// service's clicks.
+type NameCount struct {
+	Name  string `json:"name"`
+	Count int64  `json:"count"`
+}
+
+// DayCounts is one UTC date ("YYYYMMDD") of a per-name series, one entry
+// per name in the report's order, zeros included.
+type DayCounts struct {
+	Date   string      `json:"date"`
+	Counts []NameCount `json:"counts"`
+}
+
+// PostBotStats is one post's crawls over a window (docs/SPEC.md#crawler-report):
+// totals per bot family (SEARCH, SOCIAL, AI, OTHER, in that order, zeros
+// included) and the per-day series, oldest first.
+type PostBotStats struct {
+	PostID ID
+	Total  int64
+	Crawls []NameCount
+	Daily  []DayCounts
+}
+
+// BotStatsReader gives an owner's crawler report over the last days UTC
+// days including today (1 to the retention window), posts with the most
+// crawls first; authorization is the caller's.
+type BotStatsReader interface {
+	BotStats(ctx context.Context, ownerID ID, days int) ([]PostBotStats, error)
+}
+
+// ShareCounter gives a post's share clicks per service over the retention
+// window, in ShareServices order, zeros included.
+type ShareCounter interface {
+	ShareCounts(ctx context.Context, ownerID, postID ID) ([]NameCount, error)
+}
+
+// Share is one share-link click to count (docs/SPEC.md#share-links):
+// Fingerprint as for a View.
+type Share struct {
+	PostID      ID
+	OwnerID     ID
+	Service     string // one of ShareServices
+	Fingerprint [4]byte
+}
+
+// Crawl is one bot fetch of an article to count; Family is "SEARCH",
+// "SOCIAL", "AI" or "OTHER".
+type Crawl struct {
+	PostID  ID
+	OwnerID ID
+	Family  string
+}
+
+// TallyQueue takes crawls and share clicks off the request path like
+// ViewQueue (docs/ARCHITECTURE.md "View pipeline").
+type TallyQueue interface {
+	QueueCrawl(ctx context.Context, c Crawl)
+	QueueShare(ctx context.Context, s Share)
+}
