@@ -597,8 +597,13 @@ func (r *siteRankingEntryResolver) Site(ctx context.Context, obj *model.SiteRank
 }
 
 // PostsPage is the resolver for the postsPage field.
-func (r *statsResolver) PostsPage(ctx context.Context, obj *stgypub.Stats, first *int, after *string, sort *model.PostStatsSort) (*model.PostStatsConnection, error) {
-	return statsPage(obj, first, after, sort)
+func (r *statsResolver) PostsPage(ctx context.Context, obj *stgypub.Stats, first *int, after *string, sort *model.PostStatsSort, days *int, last *int, before *string) (*model.PostStatsConnection, error) {
+	return r.statsPage(ctx, obj, statsPageArgs{first: first, last: last, after: after, before: before, sort: sort, days: days})
+}
+
+// Post is the resolver for the post field.
+func (r *statsResolver) Post(ctx context.Context, obj *stgypub.Stats, id stgypub.ID) (*stgypub.PostStats, error) {
+	return statsPost(obj, id), nil
 }
 
 // CaptchaChallenge returns CaptchaChallengeResolver implementation.
