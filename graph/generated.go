@@ -34,7 +34,6 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	CaptchaChallenge() CaptchaChallengeResolver
-	DayPV() DayPVResolver
 	Me() MeResolver
 	Mutation() MutationResolver
 	OwnPost() OwnPostResolver
@@ -78,8 +77,8 @@ type ComplexityRoot struct {
 	}
 
 	DayPV struct {
-		Date func(childComplexity int) int
-		PV   func(childComplexity int) int
+		ISODate func(childComplexity int) int
+		PV      func(childComplexity int) int
 	}
 
 	LoginResult struct {
@@ -412,9 +411,6 @@ type ComplexityRoot struct {
 type CaptchaChallengeResolver interface {
 	Audio(ctx context.Context, obj *captcha.Challenge, language *string) (string, error)
 }
-type DayPVResolver interface {
-	Date(ctx context.Context, obj *stgypub.DayPV) (string, error)
-}
 type MeResolver interface {
 	ProfileVersion(ctx context.Context, obj *stgypub.User) (string, error)
 }
@@ -650,11 +646,11 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.CaptchaStatus.Valid(childComplexity), true
 
 	case "DayPV.date":
-		if e.ComplexityRoot.DayPV.Date == nil {
+		if e.ComplexityRoot.DayPV.ISODate == nil {
 			break
 		}
 
-		return e.ComplexityRoot.DayPV.Date(childComplexity), true
+		return e.ComplexityRoot.DayPV.ISODate(childComplexity), true
 	case "DayPV.pv":
 		if e.ComplexityRoot.DayPV.PV == nil {
 			break
@@ -5349,7 +5345,7 @@ func (ec *executionContext) _DayPV_date(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_DayPV_date(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.DayPV().Date(ctx, obj)
+			return obj.ISODate(), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -5360,7 +5356,7 @@ func (ec *executionContext) _DayPV_date(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_DayPV_date(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DayPV", field, true, true, "String")
+	return graphql.NewScalarFieldContext("DayPV", field, true, false, "String")
 }
 
 func (ec *executionContext) _DayPV_pv(ctx context.Context, field graphql.CollectedField, obj *stgypub.DayPV) (ret graphql.Marshaler) {
@@ -13581,15 +13577,14 @@ func (ec *executionContext) _DayPV(ctx context.Context, sel ast.SelectionSet, ob
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("DayPV")
 		case "date":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DayPV_date(ctx, field, obj)
-				})
+			out.Values[i] = ec._DayPV_date(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "pv":
 			out.Values[i] = ec._DayPV_pv(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

@@ -22,11 +22,6 @@ func (r *captchaChallengeResolver) Audio(ctx context.Context, obj *captcha.Chall
 	return r.BaseURL + obj.AudioPath(strOr(language)), nil
 }
 
-// Date is the resolver for the date field.
-func (r *dayPVResolver) Date(ctx context.Context, obj *stgypub.DayPV) (string, error) {
-	return isoDay(obj.Date), nil
-}
-
 // ProfileVersion is the resolver for the profileVersion field.
 func (r *meResolver) ProfileVersion(ctx context.Context, obj *stgypub.User) (string, error) {
 	return obj.ProfileVersion.Token(), nil
@@ -609,9 +604,6 @@ func (r *statsResolver) Post(ctx context.Context, obj *stgypub.Stats, id stgypub
 // CaptchaChallenge returns CaptchaChallengeResolver implementation.
 func (r *Resolver) CaptchaChallenge() CaptchaChallengeResolver { return &captchaChallengeResolver{r} }
 
-// DayPV returns DayPVResolver implementation.
-func (r *Resolver) DayPV() DayPVResolver { return &dayPVResolver{r} }
-
 // Me returns MeResolver implementation.
 func (r *Resolver) Me() MeResolver { return &meResolver{r} }
 
@@ -653,7 +645,6 @@ func (r *Resolver) Stats() StatsResolver { return &statsResolver{r} }
 
 type (
 	captchaChallengeResolver struct{ *Resolver }
-	dayPVResolver            struct{ *Resolver }
 	meResolver               struct{ *Resolver }
 	mutationResolver         struct{ *Resolver }
 	ownPostResolver          struct{ *Resolver }
