@@ -141,14 +141,17 @@ func codedError(code, format string, args ...any) *gqlerror.Error {
 	return err
 }
 
-// markedObjects are the object types with a field in privateFields,
-// volatileFields or crossSiteFields.
-var markedObjects = func() map[string]bool {
-	m := map[string]bool{}
+// fieldKey names a field without building "Object.field".
+type fieldKey struct{ object, field string }
+
+// markedFields are the fields of privateFields, volatileFields and
+// crossSiteFields.
+var markedFields = func() map[fieldKey]bool {
+	m := map[fieldKey]bool{}
 	for _, t := range []map[string]bool{privateFields, volatileFields, crossSiteFields} {
 		for name := range t {
-			obj, _, _ := strings.Cut(name, ".")
-			m[obj] = true
+			obj, field, _ := strings.Cut(name, ".")
+			m[fieldKey{obj, field}] = true
 		}
 	}
 	return m
@@ -156,7 +159,7 @@ var markedObjects = func() map[string]bool {
 
 // plainField reports whether fc is a field requestMarks has nothing to do
 // for: not a resolver, of a scalar or enum type (no Child: it cannot
-// hold a post or a site), outside Query and the marked objects.
+// hold a post or a site), outside Query, named in no table.
 func plainField(fc *graphql.FieldContext) bool {
-	return !fc.IsResolver && fc.Child == nil && fc.Object != "Query" && !markedObjects[fc.Object]
+	return !fc.IsResolver && fc.Child == nil && fc.Object != "Query" && !markedFields[fieldKey{fc.Object, fc.Field.Name}]
 }
