@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -72,5 +74,23 @@ func ISODate(d string) string {
 	if len(d) != 8 {
 		return d
 	}
-	return d[:4] + "-" + d[4:6] + "-" + d[6:]
+	// A Stats response formats the same few dates thousands of times (a
+	// row's series, every row): each is built once.
+	if v, ok := isoDates.Load(d); ok {
+		return v.(string)
+	}
+	iso := d[:4] + "-" + d[4:6] + "-" + d[6:]
+	if isoDatesN.Add(1) <= maxISODates {
+		isoDates.Store(d, iso)
+	}
+	return iso
 }
+
+// isoDates interns ISODate's results, at most maxISODates of them (years
+// of days).
+var (
+	isoDates  sync.Map
+	isoDatesN atomic.Int64
+)
+
+const maxISODates = 4096
