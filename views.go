@@ -29,6 +29,10 @@ type DayPV struct {
 	PV   int64  `json:"pv"`
 }
 
+// ISODate is d's date as ISO 8601, "YYYY-MM-DD" (ISODate of Date): the
+// API's DayPV.date, bound as a method so it runs no resolver.
+func (d DayPV) ISODate() string { return ISODate(d.Date) }
+
 // PostStats is one row of the owner's Stats: the post, its publication date
 // and digest, its PV over the window and its per-day series (oldest first).
 type PostStats struct {

@@ -8,6 +8,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/cputime"
 	"github.com/stgy/stgypub/internal/redistest"
 )
 
@@ -140,22 +141,32 @@ func withCheckpoints(b *testing.B, f *fixture) {
 func BenchmarkStats(b *testing.B) {
 	f := bigOwner(b)
 	ctx := context.Background()
-	run := func(b *testing.B) {
-		for b.Loop() {
-			f.rdb.Del(ctx, f.c.statsKey(f.owner))
-			if st, err := f.c.Stats(ctx, f.owner); err != nil || len(st.Posts) != TopK {
-				b.Fatal(err)
-			}
+	// uncached: the Stats cache dropped, the closed days' snapshot kept
+	// (stats_past.go: today's Hash and checkpoints are read); cold: both
+	// dropped (every day read, then the snapshot written).
+	run := func(cold bool) func(b *testing.B) {
+		return func(b *testing.B) {
+			cputime.Report(b, func() {
+				f.rdb.Del(ctx, f.c.statsKey(f.owner))
+				if cold {
+					f.rdb.Del(ctx, f.c.statsPastKey(f.owner, f.c.window()[0]))
+				}
+				if st, err := f.c.Stats(ctx, f.owner); err != nil || len(st.Posts) != TopK {
+					b.Fatal(err)
+				}
+			})
 		}
 	}
-	b.Run("redis-only", run)
+	b.Run("redis-only-cold", run(true))
+	b.Run("redis-only", run(false))
 	withCheckpoints(b, f)
-	b.Run("with-checkpoints", run)
+	b.Run("with-checkpoints-cold", run(true))
+	b.Run("with-checkpoints", run(false))
 	b.Run("cached", func(b *testing.B) {
-		for b.Loop() {
+		cputime.Report(b, func() {
 			if _, err := f.c.Stats(ctx, f.owner); err != nil {
 				b.Fatal(err)
 			}
-		}
+		})
 	})
 }

@@ -81,10 +81,11 @@ func (c *Counter) rankingDaysKey(owner stgypub.ID, days int) string {
 	return c.key(rankingKind, owner, strconv.AppendInt(nil, int64(days), 10))
 }
 
-// cacheKeys are every ranking and Stats cache key of owner (ImportViews
-// drops them): one slot, so one DEL.
+// cacheKeys are every ranking and Stats cache key of owner, the current
+// window's Stats snapshot included (ImportViews drops them): one slot, so
+// one DEL.
 func (c *Counter) cacheKeys(owner stgypub.ID) []string {
-	keys := []string{c.statsKey(owner)}
+	keys := []string{c.statsKey(owner), c.statsPastKey(owner, c.window()[0])}
 	for d := 1; d <= c.cfg.RetentionDays; d++ {
 		keys = append(keys, c.rankingDaysKey(owner, d))
 	}

@@ -15,7 +15,9 @@ import (
 // Stats returns the owner's Publications Stats over the window
 // (docs/SPEC.md#stats): the daily Hashes (one pipeline) and the owner's
 // checkpoints (one query on (owner_id, target_date)) merged by max per (post,
-// date) (MergeStats' rule), then summed. TotalPV and the site's daily series
+// date) (MergeStats' rule), then summed. The closed days (all but today)
+// come pre-aggregated from a snapshot when one exists (stats_past.go):
+// then only today's Hash and checkpoints are read. TotalPV and the site's daily series
 // count every post; Posts holds the top 1000 (PV descending, then ID) with
 // publishedAt and digest from PostgreSQL (PostMetas for just those IDs). Every series has one entry per window
 // day, oldest first, zeros included. The result is cached (encodeStatsCache)
@@ -44,38 +46,16 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 	}
 	c.statsHits.Miss()
 	n := c.cfg.RetentionDays
-	// Redis and PostgreSQL are read at the same time; the merge waits for
-	// both.
 	days := c.window()
-	type cpResult struct {
-		rows []dayCount
-		err  error
-	}
-	cpc := make(chan cpResult, 1)
-	go func() {
-		rows, err := c.ownerCheckpoints(ctx, ownerID, days)
-		cpc <- cpResult{rows, err}
-	}()
-	var t *dailyTable
-	var err error
-	if redisErr == nil {
-		t, err = c.readWindow(ctx, ownerID, days)
-		if err != nil && stgypub.IsUnavailable(err) {
-			redisErr, err = err, nil
-		}
-	}
-	if redisErr != nil {
-		t = newDailyTable(len(days), 0)
-	}
-	cp := <-cpc
+	t, snapshot, err := c.statsTable(ctx, ownerID, days, &redisErr)
 	if err != nil {
 		return nil, err
 	}
-	if cp.err != nil {
-		return nil, fmt.Errorf("counter: stats checkpoints of %s: %w", ownerID, cp.err)
-	}
-	for _, r := range cp.rows {
-		t.raise(int(r.day), r.post, r.count) // max with Redis, never a sum
+	if redisErr == nil && !snapshot && n > 1 && c.statsPastUsable(days[n-1]) {
+		// The closed days, pre-aggregated for the next misses.
+		if err := c.rdb.Set(ctx, c.statsPastKey(ownerID, days[0]), encodeStatsPast(t), statsPastTTL).Err(); err != nil {
+			c.log.Warn("counter: stats snapshot", "owner", ownerID, "err", err)
+		}
 	}
 
 	st := &stgypub.Stats{OwnerID: ownerID, Days: n, UpdatedAt: c.cfg.Now().UTC().Truncate(time.Millisecond), Daily: make([]stgypub.DayPV, n)}

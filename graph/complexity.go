@@ -49,7 +49,10 @@ func setComplexity(c *ComplexityRoot) {
 	c.Post.Prev = func(child int) int { return 5 + child }
 	c.Post.Next = func(child int) int { return 5 + child }
 	c.Stats.Posts = func(child int) int { return child * 50 } // up to 1000 rows; charged as a page
-	c.Stats.PostsPage = func(child int, first *int, _ *string, _ *model.PostStatsSort) int {
+	c.Stats.PostsPage = func(child int, first *int, _ *string, _ *model.PostStatsSort, _ *int, last *int, _ *string) int {
+		if last != nil {
+			first = last
+		}
 		return 1 + child*pageLimit(first, defaultStatsPage, maxStatsPage)/4
 	}
 }

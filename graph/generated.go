@@ -34,7 +34,6 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	CaptchaChallenge() CaptchaChallengeResolver
-	DayPV() DayPVResolver
 	Me() MeResolver
 	Mutation() MutationResolver
 	OwnPost() OwnPostResolver
@@ -89,8 +88,8 @@ type ComplexityRoot struct {
 	}
 
 	DayPV struct {
-		Date func(childComplexity int) int
-		PV   func(childComplexity int) int
+		ISODate func(childComplexity int) int
+		PV      func(childComplexity int) int
 	}
 
 	LoginResult struct {
@@ -226,14 +225,17 @@ type ComplexityRoot struct {
 
 	PostStatsConnection struct {
 		Edges      func(childComplexity int) int
+		MaxDayPv   func(childComplexity int) int
+		MaxPv      func(childComplexity int) int
 		Nodes      func(childComplexity int) int
 		PageInfo   func(childComplexity int) int
 		TotalCount func(childComplexity int) int
 	}
 
 	PostStatsEdge struct {
-		Cursor func(childComplexity int) int
-		Node   func(childComplexity int) int
+		Cursor   func(childComplexity int) int
+		Node     func(childComplexity int) int
+		PeriodPv func(childComplexity int) int
 	}
 
 	PubComment struct {
@@ -419,8 +421,9 @@ type ComplexityRoot struct {
 		Daily     func(childComplexity int) int
 		Days      func(childComplexity int) int
 		OwnerID   func(childComplexity int) int
+		Post      func(childComplexity int, id stgypub.ID) int
 		Posts     func(childComplexity int) int
-		PostsPage func(childComplexity int, first *int, after *string, sort *model.PostStatsSort) int
+		PostsPage func(childComplexity int, first *int, after *string, sort *model.PostStatsSort, days *int, last *int, before *string) int
 		TotalPV   func(childComplexity int) int
 		UpdatedAt func(childComplexity int) int
 	}
@@ -438,9 +441,6 @@ type ComplexityRoot struct {
 
 type CaptchaChallengeResolver interface {
 	Audio(ctx context.Context, obj *captcha.Challenge, language *string) (string, error)
-}
-type DayPVResolver interface {
-	Date(ctx context.Context, obj *stgypub.DayPV) (string, error)
 }
 type MeResolver interface {
 	ProfileVersion(ctx context.Context, obj *stgypub.User) (string, error)
@@ -571,7 +571,8 @@ type SiteRankingEntryResolver interface {
 	Site(ctx context.Context, obj *model.SiteRankingEntry) (*model.Site, error)
 }
 type StatsResolver interface {
-	PostsPage(ctx context.Context, obj *stgypub.Stats, first *int, after *string, sort *model.PostStatsSort) (*model.PostStatsConnection, error)
+	PostsPage(ctx context.Context, obj *stgypub.Stats, first *int, after *string, sort *model.PostStatsSort, days *int, last *int, before *string) (*model.PostStatsConnection, error)
+	Post(ctx context.Context, obj *stgypub.Stats, id stgypub.ID) (*stgypub.PostStats, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -711,11 +712,11 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.CaptchaStatus.Valid(childComplexity), true
 
 	case "DayPV.date":
-		if e.ComplexityRoot.DayPV.Date == nil {
+		if e.ComplexityRoot.DayPV.ISODate == nil {
 			break
 		}
 
-		return e.ComplexityRoot.DayPV.Date(childComplexity), true
+		return e.ComplexityRoot.DayPV.ISODate(childComplexity), true
 	case "DayPV.pv":
 		if e.ComplexityRoot.DayPV.PV == nil {
 			break
@@ -1428,6 +1429,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PostStatsConnection.Edges(childComplexity), true
+	case "PostStatsConnection.maxDayPv":
+		if e.ComplexityRoot.PostStatsConnection.MaxDayPv == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostStatsConnection.MaxDayPv(childComplexity), true
+	case "PostStatsConnection.maxPv":
+		if e.ComplexityRoot.PostStatsConnection.MaxPv == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostStatsConnection.MaxPv(childComplexity), true
 	case "PostStatsConnection.nodes":
 		if e.ComplexityRoot.PostStatsConnection.Nodes == nil {
 			break
@@ -1459,6 +1472,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PostStatsEdge.Node(childComplexity), true
+	case "PostStatsEdge.periodPv":
+		if e.ComplexityRoot.PostStatsEdge.PeriodPv == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PostStatsEdge.PeriodPv(childComplexity), true
 
 	case "PubComment.body":
 		if e.ComplexityRoot.PubComment.Body == nil {
@@ -2357,6 +2376,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Stats.OwnerID(childComplexity), true
+	case "Stats.post":
+		if e.ComplexityRoot.Stats.Post == nil {
+			break
+		}
+
+		args, err := ec.field_Stats_post_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Stats.Post(childComplexity, args["id"].(stgypub.ID)), true
 	case "Stats.posts":
 		if e.ComplexityRoot.Stats.Posts == nil {
 			break
@@ -2373,7 +2403,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Stats.PostsPage(childComplexity, args["first"].(*int), args["after"].(*string), args["sort"].(*model.PostStatsSort)), true
+		return e.ComplexityRoot.Stats.PostsPage(childComplexity, args["first"].(*int), args["after"].(*string), args["sort"].(*model.PostStatsSort), args["days"].(*int), args["last"].(*int), args["before"].(*string)), true
 	case "Stats.totalPv":
 		if e.ComplexityRoot.Stats.TotalPV == nil {
 			break
@@ -2885,13 +2915,24 @@ type Stats {
   are the totals of every row, whatever the page. A cursor names a position
   in its sort (a string that is not one is BAD_USER_INPUT on after).
   """
-  postsPage(first: Int, after: String, sort: PostStatsSort = PV_DESC): PostStatsConnection!
+  postsPage(first: Int, after: String, sort: PostStatsSort = PV_DESC, "The period the PV sorts, edges' periodPv and maxPv count: the last days UTC days including today, 1 to days above (the default); other values are BAD_USER_INPUT." days: Int, "Backward paging: the last rows (clamped as first) before this cursor; with first/after it is BAD_USER_INPUT." last: Int, before: String): PostStatsConnection!
+  "One post's row (its series as posts has it); null when the post had no views in the window."
+  post(id: ID!): PostStats
 }
 
 "Order of Stats.postsPage: page views (most first, ties by ID), or publication (newest first, unpublished last, ties by ID)."
 enum PostStatsSort {
   PV_DESC
   PUBLISHED_DESC
+  "Page views of the period, fewest first (ties by ID ascending, as every order here)."
+  PV_ASC
+  "Publication, oldest first, unpublished first."
+  PUBLISHED_ASC
+  "Title (else digest) in Unicode collation order (root locale)."
+  TITLE_ASC
+  TITLE_DESC
+  ID_ASC
+  ID_DESC
 }
 
 "One page of Stats rows (Stats.postsPage)."
@@ -2900,11 +2941,17 @@ type PostStatsConnection {
   nodes: [PostStats!]!
   pageInfo: PageInfo!
   totalCount: Int!
+  "The most page views a row has in the period (every row, not just this page): one scale for the bars of every page."
+  maxPv: Int!
+  "The most page views a row has on one day of the period (every row): one scale for the sparklines."
+  maxDayPv: Int!
 }
 
 type PostStatsEdge {
   cursor: String!
   node: PostStats!
+  "The node's page views over postsPage's period (its pv when the period is the window)."
+  periodPv: Int!
 }
 
 "A Markdown body rendered by the server's own renderer, as the article page shows it."
@@ -3708,6 +3755,10 @@ func (ec *executionContext) childFields_PostStatsConnection(ctx context.Context,
 		return ec.fieldContext_PostStatsConnection_pageInfo(ctx, field)
 	case "totalCount":
 		return ec.fieldContext_PostStatsConnection_totalCount(ctx, field)
+	case "maxPv":
+		return ec.fieldContext_PostStatsConnection_maxPv(ctx, field)
+	case "maxDayPv":
+		return ec.fieldContext_PostStatsConnection_maxDayPv(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PostStatsConnection", field.Name)
 }
@@ -3718,6 +3769,8 @@ func (ec *executionContext) childFields_PostStatsEdge(ctx context.Context, field
 		return ec.fieldContext_PostStatsEdge_cursor(ctx, field)
 	case "node":
 		return ec.fieldContext_PostStatsEdge_node(ctx, field)
+	case "periodPv":
+		return ec.fieldContext_PostStatsEdge_periodPv(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PostStatsEdge", field.Name)
 }
@@ -4050,6 +4103,8 @@ func (ec *executionContext) childFields_Stats(ctx context.Context, field graphql
 		return ec.fieldContext_Stats_posts(ctx, field)
 	case "postsPage":
 		return ec.fieldContext_Stats_postsPage(ctx, field)
+	case "post":
+		return ec.fieldContext_Stats_post(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Stats", field.Name)
 }
@@ -5158,6 +5213,20 @@ func (ec *executionContext) field_Site_search_args(ctx context.Context, rawArgs 
 	return args, nil
 }
 
+func (ec *executionContext) field_Stats_post_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Stats_postsPage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5185,6 +5254,30 @@ func (ec *executionContext) field_Stats_postsPage_args(ctx context.Context, rawA
 		return nil, err
 	}
 	args["sort"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "days",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["days"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg5
 	return args, nil
 }
 
@@ -5715,7 +5808,7 @@ func (ec *executionContext) _DayPV_date(ctx context.Context, field graphql.Colle
 			return ec.fieldContext_DayPV_date(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.DayPV().Date(ctx, obj)
+			return obj.ISODate(), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -5726,7 +5819,7 @@ func (ec *executionContext) _DayPV_date(ctx context.Context, field graphql.Colle
 	)
 }
 func (ec *executionContext) fieldContext_DayPV_date(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("DayPV", field, true, true, "String")
+	return graphql.NewScalarFieldContext("DayPV", field, true, false, "String")
 }
 
 func (ec *executionContext) _DayPV_pv(ctx context.Context, field graphql.CollectedField, obj *stgypub.DayPV) (ret graphql.Marshaler) {
@@ -8680,6 +8773,52 @@ func (ec *executionContext) fieldContext_PostStatsConnection_totalCount(_ contex
 	return graphql.NewScalarFieldContext("PostStatsConnection", field, false, false, "Int")
 }
 
+func (ec *executionContext) _PostStatsConnection_maxPv(ctx context.Context, field graphql.CollectedField, obj *model.PostStatsConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostStatsConnection_maxPv(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxPv, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostStatsConnection_maxPv(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PostStatsConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PostStatsConnection_maxDayPv(ctx context.Context, field graphql.CollectedField, obj *model.PostStatsConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostStatsConnection_maxDayPv(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxDayPv, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostStatsConnection_maxDayPv(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PostStatsConnection", field, false, false, "Int")
+}
+
 func (ec *executionContext) _PostStatsEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PostStatsEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8733,6 +8872,29 @@ func (ec *executionContext) fieldContext_PostStatsEdge_node(_ context.Context, f
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _PostStatsEdge_periodPv(ctx context.Context, field graphql.CollectedField, obj *model.PostStatsEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PostStatsEdge_periodPv(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PeriodPv, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PostStatsEdge_periodPv(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PostStatsEdge", field, false, false, "Int")
 }
 
 func (ec *executionContext) _PubComment_id(ctx context.Context, field graphql.CollectedField, obj *comment.Item) (ret graphql.Marshaler) {
@@ -12440,7 +12602,7 @@ func (ec *executionContext) _Stats_postsPage(ctx context.Context, field graphql.
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Stats().PostsPage(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["sort"].(*model.PostStatsSort))
+			return ec.Resolvers.Stats().PostsPage(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["sort"].(*model.PostStatsSort), fc.Args["days"].(*int), fc.Args["last"].(*int), fc.Args["before"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *model.PostStatsConnection) graphql.Marshaler {
@@ -12468,6 +12630,50 @@ func (ec *executionContext) fieldContext_Stats_postsPage(ctx context.Context, fi
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Stats_postsPage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Stats_post(ctx context.Context, field graphql.CollectedField, obj *stgypub.Stats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Stats_post(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Stats().Post(ctx, obj, fc.Args["id"].(stgypub.ID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.PostStats) graphql.Marshaler {
+			return ec.marshalOPostStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPostStats(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Stats_post(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Stats",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PostStats(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Stats_post_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -14287,15 +14493,14 @@ func (ec *executionContext) _DayPV(ctx context.Context, sel ast.SelectionSet, ob
 		case "__typename":
 			out.Values[i] = graphql.MarshalString("DayPV")
 		case "date":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._DayPV_date(ctx, field, obj)
-				})
+			out.Values[i] = ec._DayPV_date(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "pv":
 			out.Values[i] = ec._DayPV_pv(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -15222,6 +15427,16 @@ func (ec *executionContext) _PostStatsConnection(ctx context.Context, sel ast.Se
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "maxPv":
+			out.Values[i] = ec._PostStatsConnection_maxPv(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxDayPv":
+			out.Values[i] = ec._PostStatsConnection_maxDayPv(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -15257,6 +15472,11 @@ func (ec *executionContext) _PostStatsEdge(ctx context.Context, sel ast.Selectio
 			}
 		case "node":
 			out.Values[i] = ec._PostStatsEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "periodPv":
+			out.Values[i] = ec._PostStatsEdge_periodPv(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -16519,6 +16739,12 @@ func (ec *executionContext) _Stats(ctx context.Context, sel ast.SelectionSet, ob
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Stats_postsPage(ctx, field, obj)
+				})
+		case "post":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Stats_post(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -18130,6 +18356,13 @@ func (ec *executionContext) marshalOPostOrder2ᚖgithubᚗcomᚋstgyᚋstgypub�
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOPostStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPostStats(ctx context.Context, sel ast.SelectionSet, v *stgypub.PostStats) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PostStats(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOPostStatsSort2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsSort(ctx context.Context, v any) (*model.PostStatsSort, error) {

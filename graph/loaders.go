@@ -24,6 +24,14 @@ type Loaders struct {
 
 type viewKey struct{ owner, post stgypub.ID }
 
+// AdjacentBatcher is an optional extension of the post store
+// (store.Store implements it): AdjacentPublished of many posts in one
+// statement, out[i] for ps[i]. The prev/next loader uses it when present
+// (one statement per list), AdjacentPublished per post otherwise.
+type AdjacentBatcher interface {
+	AdjacentPublishedMany(ctx context.Context, ps []*stgypub.Post) ([][2]*stgypub.Post, error)
+}
+
 // loaderWait is how long a loader gathers keys before fetching. gqlgen
 // resolves a list's items concurrently, so their loads arrive within
 // microseconds; dataloadgen's 16ms default would add its full wait to
@@ -57,6 +65,17 @@ func (r *Resolver) NewLoaders() *Loaders {
 			return r.Titles.PostTitles(ctx, ids)
 		}, dataloadgen.WithWait(loaderWait)),
 		adjacent: dataloadgen.NewLoader(func(ctx context.Context, ps []*stgypub.Post) ([][2]*stgypub.Post, []error) {
+			if b, ok := r.Posts.(AdjacentBatcher); ok {
+				out, err := b.AdjacentPublishedMany(ctx, ps)
+				errs := make([]error, len(ps))
+				if err != nil {
+					for i := range errs {
+						errs[i] = err
+					}
+					out = make([][2]*stgypub.Post, len(ps))
+				}
+				return out, errs
+			}
 			out := make([][2]*stgypub.Post, len(ps))
 			errs := make([]error, len(ps))
 			for i, p := range ps {

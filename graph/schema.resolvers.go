@@ -22,11 +22,6 @@ func (r *captchaChallengeResolver) Audio(ctx context.Context, obj *captcha.Chall
 	return r.BaseURL + obj.AudioPath(strOr(language)), nil
 }
 
-// Date is the resolver for the date field.
-func (r *dayPVResolver) Date(ctx context.Context, obj *stgypub.DayPV) (string, error) {
-	return isoDay(obj.Date), nil
-}
-
 // ProfileVersion is the resolver for the profileVersion field.
 func (r *meResolver) ProfileVersion(ctx context.Context, obj *stgypub.User) (string, error) {
 	return obj.ProfileVersion.Token(), nil
@@ -630,15 +625,17 @@ func (r *siteRankingEntryResolver) Site(ctx context.Context, obj *model.SiteRank
 }
 
 // PostsPage is the resolver for the postsPage field.
-func (r *statsResolver) PostsPage(ctx context.Context, obj *stgypub.Stats, first *int, after *string, sort *model.PostStatsSort) (*model.PostStatsConnection, error) {
-	return statsPage(obj, first, after, sort)
+func (r *statsResolver) PostsPage(ctx context.Context, obj *stgypub.Stats, first *int, after *string, sort *model.PostStatsSort, days *int, last *int, before *string) (*model.PostStatsConnection, error) {
+	return r.statsPage(ctx, obj, statsPageArgs{first: first, last: last, after: after, before: before, sort: sort, days: days})
+}
+
+// Post is the resolver for the post field.
+func (r *statsResolver) Post(ctx context.Context, obj *stgypub.Stats, id stgypub.ID) (*stgypub.PostStats, error) {
+	return statsPost(obj, id), nil
 }
 
 // CaptchaChallenge returns CaptchaChallengeResolver implementation.
 func (r *Resolver) CaptchaChallenge() CaptchaChallengeResolver { return &captchaChallengeResolver{r} }
-
-// DayPV returns DayPVResolver implementation.
-func (r *Resolver) DayPV() DayPVResolver { return &dayPVResolver{r} }
 
 // Me returns MeResolver implementation.
 func (r *Resolver) Me() MeResolver { return &meResolver{r} }
@@ -684,7 +681,6 @@ func (r *Resolver) Stats() StatsResolver { return &statsResolver{r} }
 
 type (
 	captchaChallengeResolver struct{ *Resolver }
-	dayPVResolver            struct{ *Resolver }
 	meResolver               struct{ *Resolver }
 	mutationResolver         struct{ *Resolver }
 	ownPostResolver          struct{ *Resolver }

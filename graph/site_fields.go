@@ -73,11 +73,3 @@ func typedExtensions(c *stgypub.PubConfig) *model.PubExtensions {
 	}
 	return out
 }
-
-// isoDay turns a counter day (YYYYMMDD) into ISO 8601 (YYYY-MM-DD).
-func isoDay(d string) string {
-	if len(d) != 8 {
-		return d
-	}
-	return d[:4] + "-" + d[4:6] + "-" + d[6:]
-}

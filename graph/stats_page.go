@@ -1,8 +1,9 @@
 package graph
 
 import (
-	"cmp"
+	"context"
 	"encoding/base64"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,59 +18,110 @@ import (
 const (
 	defaultStatsPage = 50
 	maxStatsPage     = 200
-	statsCursorTag   = "s1:"
+	statsCursorTag   = "s2:"
 )
 
-// statsPage is Stats.postsPage: st's rows in sort order, first of them
-// after the cursor. The rows are st.Posts (already in PV order); only the
-// page is copied into the response.
-func statsPage(st *stgypub.Stats, first *int, after *string, sort *model.PostStatsSort) (*model.PostStatsConnection, error) {
-	n := defaultStatsPage
-	if first != nil {
-		if *first < 1 {
-			return nil, stgypub.FieldErrorf("first", "first must be at least 1")
-		}
-		n = min(*first, maxStatsPage)
+// statsPageArgs are Stats.postsPage's arguments.
+type statsPageArgs struct {
+	first, last   *int
+	after, before *string
+	sort          *model.PostStatsSort
+	days          *int
+}
+
+// statsOrders maps the API's sorts to the domain's orders.
+var statsOrders = map[model.PostStatsSort]stgypub.StatsOrder{
+	model.PostStatsSortPvDesc:        {Key: stgypub.StatsSortViews, Desc: true},
+	model.PostStatsSortPvAsc:         {Key: stgypub.StatsSortViews},
+	model.PostStatsSortPublishedDesc: {Key: stgypub.StatsSortPublished, Desc: true},
+	model.PostStatsSortPublishedAsc:  {Key: stgypub.StatsSortPublished},
+	model.PostStatsSortTitleAsc:      {Key: stgypub.StatsSortTitle},
+	model.PostStatsSortTitleDesc:     {Key: stgypub.StatsSortTitle, Desc: true},
+	model.PostStatsSortIDAsc:         {Key: stgypub.StatsSortID},
+	model.PostStatsSortIDDesc:        {Key: stgypub.StatsSortID, Desc: true},
+}
+
+// statsPage is Stats.postsPage: st's rows over the period in sort order,
+// first of them after the cursor (or last of them before it). titles are
+// every row's titles when the sort is by title (nil otherwise: then only
+// the page's titles are read, by PostStats.title). Only the page is
+// copied into the response.
+func statsPage(st *stgypub.Stats, a statsPageArgs, titles map[stgypub.ID]string) (*model.PostStatsConnection, error) {
+	if (a.first != nil || a.after != nil) && (a.last != nil || a.before != nil) {
+		return nil, stgypub.FieldErrorf("last", "use first/after or last/before, not both")
+	}
+	n, err := statsPageSize(a.first, "first")
+	if err == nil && a.last != nil {
+		n, err = statsPageSize(a.last, "last")
+	}
+	if err != nil {
+		return nil, err
 	}
 	by := model.PostStatsSortPvDesc
-	if sort != nil {
-		by = *sort
+	if a.sort != nil {
+		by = *a.sort
 	}
-	rows := st.Posts
-	if by == model.PostStatsSortPublishedDesc {
-		rows = slices.Clone(rows)
-		slices.SortFunc(rows, func(a, b stgypub.PostStats) int { return comparePublished(&a, &b) })
+	order, ok := statsOrders[by]
+	if !ok {
+		return nil, stgypub.FieldErrorf("sort", "unknown sort %q", by)
 	}
-	start := 0
-	if after != nil {
-		c, ok := decodeStatsCursor(*after, by)
+	days := 0
+	if a.days != nil {
+		if days = *a.days; days == 0 {
+			days = -1 // 0 is out of range here, not "the window"
+		}
+	}
+	if days, err = stgypub.StatsPeriod(st, days, "days"); err != nil {
+		return nil, err
+	}
+	rows := stgypub.StatsRows(st, days, titles)
+	if by != model.PostStatsSortPvDesc || days != st.Days {
+		stgypub.SortStatsRows(rows, order) // st.Posts is already PV_DESC over the window
+	}
+	start, end := 0, len(rows)
+	if cur := a.after; cur != nil || a.before != nil {
+		field := "after"
+		if cur == nil {
+			cur, field = a.before, "before"
+		}
+		key, ok := decodeStatsCursor(*cur, by, days)
 		if !ok {
-			return nil, stgypub.FieldErrorf("after", "after is not a cursor of this list (use a cursor or endCursor this API returned)")
+			return nil, stgypub.FieldErrorf(field, "%s is not a cursor of this list (use a cursor or endCursor this API returned with the same sort and days)", field)
 		}
-		// The first row after the cursor's position, found by keyset, so
-		// rows that moved or left since do not shift the page.
-		start, _ = slices.BinarySearchFunc(rows, c, func(r stgypub.PostStats, c stgypub.PostStats) int {
-			if by == model.PostStatsSortPublishedDesc {
-				return comparePublished(&r, &c)
+		// The cursor's position found by keyset, so rows that moved or
+		// left since do not shift the page.
+		cmpRows := order.Comparer()
+		i, found := slices.BinarySearchFunc(rows, key, func(r, k stgypub.StatsRow) int { return cmpRows(&r, &k) })
+		if field == "after" {
+			if found {
+				i++
 			}
-			return comparePV(&r, &c)
-		})
-		if start < len(rows) && rows[start].ID == c.ID {
-			start++
+			start = i
+		} else {
+			end = i
 		}
 	}
-	end := min(start+n, len(rows))
+	if a.last != nil || a.before != nil {
+		start = max(0, end-n)
+	} else {
+		end = min(start+n, len(rows))
+	}
 	conn := &model.PostStatsConnection{
 		TotalCount: len(st.Posts),
 		Nodes:      make([]*stgypub.PostStats, 0, end-start),
 		Edges:      make([]*model.PostStatsEdge, 0, end-start),
 		PageInfo:   &model.PageInfo{HasNextPage: end < len(rows), HasPreviousPage: start > 0},
 	}
+	for i := range rows {
+		conn.MaxPv = max(conn.MaxPv, int(rows[i].Views))
+		for _, d := range rows[i].Daily {
+			conn.MaxDayPv = max(conn.MaxDayPv, int(d.PV))
+		}
+	}
 	for i := start; i < end; i++ {
 		row := &rows[i]
-		cur := encodeStatsCursor(row, by)
-		conn.Nodes = append(conn.Nodes, row)
-		conn.Edges = append(conn.Edges, &model.PostStatsEdge{Cursor: cur, Node: row})
+		conn.Nodes = append(conn.Nodes, row.Post)
+		conn.Edges = append(conn.Edges, &model.PostStatsEdge{Cursor: encodeStatsCursor(row, by, days), Node: row.Post, PeriodPv: int(row.Views)})
 	}
 	if k := len(conn.Edges); k > 0 {
 		conn.PageInfo.StartCursor, conn.PageInfo.EndCursor = &conn.Edges[0].Cursor, &conn.Edges[k-1].Cursor
@@ -77,65 +129,95 @@ func statsPage(st *stgypub.Stats, first *int, after *string, sort *model.PostSta
 	return conn, nil
 }
 
-// comparePV is the PV_DESC order: PV descending, then ID ascending (the
-// order of Stats.posts).
-func comparePV(a, b *stgypub.PostStats) int {
-	if c := cmp.Compare(b.PV, a.PV); c != 0 {
-		return c
+// statsPageSize is first or last clamped to maxStatsPage; below 1 is
+// BAD_USER_INPUT.
+func statsPageSize(v *int, field string) (int, error) {
+	if v == nil {
+		return defaultStatsPage, nil
 	}
-	return cmp.Compare(a.ID, b.ID)
+	if *v < 1 {
+		return 0, stgypub.FieldErrorf(field, "%s must be at least 1", field)
+	}
+	return min(*v, maxStatsPage), nil
 }
 
-// comparePublished is the PUBLISHED_DESC order: newest publication first,
-// unpublished (nil) last, then ID descending.
-func comparePublished(a, b *stgypub.PostStats) int {
-	at, bt := publishedMicros(a), publishedMicros(b)
-	if c := cmp.Compare(bt, at); c != 0 {
-		return c
+// encodeStatsCursor is the cursor of row: base64url of "s2:", the sort,
+// the period, the row's ID and its sort value (views, publication µs or
+// the title; the ID alone for the ID sorts).
+func encodeStatsCursor(row *stgypub.StatsRow, by model.PostStatsSort, days int) string {
+	var v string
+	switch statsOrders[by].Key {
+	case stgypub.StatsSortTitle:
+		v = row.Title
+	case stgypub.StatsSortPublished:
+		v = strconv.FormatInt(stgypub.PublishedMicros(row.Post), 10)
+	default:
+		v = strconv.FormatInt(row.Views, 10)
 	}
-	return cmp.Compare(b.ID, a.ID)
+	return base64.RawURLEncoding.EncodeToString([]byte(statsCursorTag + string(by) + ":" + strconv.Itoa(days) + ":" + row.Post.ID.String() + ":" + v))
 }
 
-func publishedMicros(p *stgypub.PostStats) int64 {
-	if p.PublishedAt == nil {
-		return -1 << 62
-	}
-	return p.PublishedAt.UnixMicro()
-}
-
-// encodeStatsCursor is the cursor just after row: base64url of "s1:",
-// the sort, the row's sort value (PV or publication µs) and its ID.
-func encodeStatsCursor(row *stgypub.PostStats, by model.PostStatsSort) string {
-	v := row.PV
-	if by == model.PostStatsSortPublishedDesc {
-		v = publishedMicros(row)
-	}
-	return base64.RawURLEncoding.EncodeToString([]byte(statsCursorTag + string(by) + ":" + strconv.FormatInt(v, 10) + ":" + row.ID.String()))
-}
-
-// decodeStatsCursor reads a cursor of encodeStatsCursor for sort by into
-// a row holding its position.
-func decodeStatsCursor(s string, by model.PostStatsSort) (stgypub.PostStats, bool) {
+// decodeStatsCursor reads a cursor of encodeStatsCursor for sort by and
+// period days into a row holding its position.
+func decodeStatsCursor(s string, by model.PostStatsSort, days int) (stgypub.StatsRow, bool) {
 	b, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil {
-		return stgypub.PostStats{}, false
+	if err != nil || !strings.HasPrefix(string(b), statsCursorTag) {
+		return stgypub.StatsRow{}, false
 	}
-	parts := strings.Split(strings.TrimPrefix(string(b), statsCursorTag), ":")
-	if !strings.HasPrefix(string(b), statsCursorTag) || len(parts) != 3 || parts[0] != string(by) {
-		return stgypub.PostStats{}, false
-	}
-	v, err := strconv.ParseInt(parts[1], 10, 64)
-	if err != nil {
-		return stgypub.PostStats{}, false
+	parts := strings.SplitN(strings.TrimPrefix(string(b), statsCursorTag), ":", 4)
+	if len(parts) != 4 || parts[0] != string(by) || parts[1] != strconv.Itoa(days) {
+		return stgypub.StatsRow{}, false
 	}
 	id, err := stgypub.ParseID(parts[2])
 	if err != nil {
-		return stgypub.PostStats{}, false
+		return stgypub.StatsRow{}, false
 	}
-	row := stgypub.PostStats{ID: id, PV: v}
-	if by == model.PostStatsSortPublishedDesc && v != -1<<62 {
-		t := time.UnixMicro(v).UTC()
-		row.PublishedAt = &t
+	row := stgypub.StatsRow{Post: &stgypub.PostStats{ID: id}}
+	switch statsOrders[by].Key {
+	case stgypub.StatsSortTitle:
+		row.Title = parts[3]
+		return row, true
+	case stgypub.StatsSortID:
+		return row, true
 	}
+	v, err := strconv.ParseInt(parts[3], 10, 64)
+	if err != nil {
+		return stgypub.StatsRow{}, false
+	}
+	if statsOrders[by].Key == stgypub.StatsSortPublished {
+		if v != stgypub.UnpublishedMicros {
+			t := time.UnixMicro(v).UTC()
+			row.Post.PublishedAt = &t
+		}
+		return row, true
+	}
+	row.Views = v
 	return row, true
+}
+
+// statsPost is Stats.post: id's row, nil when it is not in st.
+func statsPost(st *stgypub.Stats, id stgypub.ID) *stgypub.PostStats {
+	for i := range st.Posts {
+		if st.Posts[i].ID == id {
+			return &st.Posts[i]
+		}
+	}
+	return nil
+}
+
+// statsPage reads every row's title first when the sort is by title (one
+// statement for all of them), then pages.
+func (r *Resolver) statsPage(ctx context.Context, st *stgypub.Stats, a statsPageArgs) (*model.PostStatsConnection, error) {
+	var titles map[stgypub.ID]string
+	if a.sort != nil && statsOrders[*a.sort].Key == stgypub.StatsSortTitle && r.Titles != nil && len(st.Posts) > 0 {
+		ids := make([]stgypub.ID, len(st.Posts))
+		for i := range st.Posts {
+			ids[i] = st.Posts[i].ID
+		}
+		var err error
+		if titles, err = r.Titles.PostTitles(ctx, ids); err != nil {
+			return nil, fmt.Errorf("graph: stats titles of %s: %w", st.OwnerID, err)
+		}
+	}
+	return statsPage(st, a, titles)
 }

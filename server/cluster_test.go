@@ -110,7 +110,7 @@ func (c *cluster) newNode() *node {
 	apiHandler := api.New(api.Config{BaseURL: baseURL, RedisPrefix: c.prefix}, api.Deps{
 		Resolver: &graph.Resolver{
 			Posts: c.st, Users: c.st, Configs: c.st, Sites: c.st, Counter: nd.counter,
-			Owner: owner.New(c.st, c.st, c.st, c.clock), Auth: authSvc, ViewSecret: []byte("test-secret"),
+			Owner: owner.New(c.st, c.st, c.st, c.clock), Auth: authSvc, ViewSecret: []byte("test-secret"), Titles: c.st,
 			Comments: comment.New(c.st, nil, comment.NewPublicCache(c.rdb, c.prefix, nil), comment.Config{Now: c.clock}),
 			Articles: render.New(c.st, render.Config{}), // as cmd/stgy-pub wires it
 		},
@@ -124,6 +124,7 @@ func (c *cluster) newNode() *node {
 		Posts: c.st, Users: c.st, Configs: c.st, Sitemap: c.st,
 		Views: nd.counter, Ranker: nd.counter, Counts: nd.counter,
 		API: apiHandler, Pages: nd.pages, Versions: nd.versions,
+		StatsExport: &server.StatsExport{Auth: authSvc, Stats: nd.counter, Titles: c.st},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -47,6 +47,7 @@ func (s *Server) routes() http.Handler {
 	r.Group(func(r chi.Router) {
 		r.Use(compress)
 		r.Get("/robots.txt", s.robots)
+		r.Get("/publications/stats.csv", s.handle(s.statsCSV))
 		r.Get("/healthz", s.healthz)
 		r.Get("/readyz", s.readyz)
 		r.Handle(ui.Prefix+"*", ui.Handler())

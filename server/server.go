@@ -137,7 +137,10 @@ type Deps struct {
 	// Previews serves owners' previews of their posts in any state
 	// (/publications/preview/{postId}); nil answers 404 there.
 	Previews *Previews
-	Ready    []ReadyCheck
+	// StatsExport serves owners' Stats as CSV (/publications/stats.csv);
+	// nil answers 404 there.
+	StatsExport *StatsExport
+	Ready       []ReadyCheck
 	// Pages is the rendered-page cache (package pagecache).
 	Pages *pagecache.Cache
 	// Versions reads the owners' page versions in Redis

@@ -68,6 +68,36 @@ func TestEqualTimestampOrdering(t *testing.T) {
 			}
 		})
 	}
+	t.Run("adjacent of many in one statement", func(t *testing.T) {
+		var ps []*stgypub.Post
+		for _, tc := range adjacent {
+			p, err := s.PublishedPost(ctx, tc.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps = append(ps, p)
+		}
+		ps = append(ps, nil, &stgypub.Post{ID: 99, OwnedBy: owner}, ps[2]) // none, unpublished, a repeat
+		got, err := s.AdjacentPublishedMany(ctx, ps)
+		if err != nil || len(got) != len(ps) {
+			t.Fatal(got, err)
+		}
+		for i, tc := range adjacent {
+			if idOf(got[i][0]) != tc.older || idOf(got[i][1]) != tc.newer {
+				t.Errorf("%s: older/newer = %v/%v, want %v/%v", tc.id, idOf(got[i][0]), idOf(got[i][1]), tc.older, tc.newer)
+			}
+		}
+		n := len(adjacent)
+		if got[n][0] != nil || got[n][1] != nil || got[n+1][0] != nil || got[n+1][1] != nil {
+			t.Errorf("nil or unpublished: %v %v", got[n], got[n+1])
+		}
+		if idOf(got[n+2][0]) != 11 || idOf(got[n+2][1]) != 13 {
+			t.Errorf("repeat: %v", got[n+2])
+		}
+		if got[n+2][0] != nil && got[n+2][0].Snippet == "" {
+			t.Error("the neighbour's snippet is not loaded")
+		}
+	})
 	t.Run("adjacent of unpublished is none", func(t *testing.T) {
 		older, newer, err := s.AdjacentPublished(ctx, &stgypub.Post{ID: 99, OwnedBy: owner})
 		if err != nil || older != nil || newer != nil {

@@ -208,6 +208,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		CaptchaAudio: gate,
 		API:          apiHandler,
 		Previews:     &server.Previews{Auth: authSvc, Posts: ownerSvc},
+		StatsExport:  &server.StatsExport{Auth: authSvc, Stats: ctr, Titles: st},
 		Pages:        pages,
 		Versions:     versions,
 		// The home page's "Popular this week" (cached 5 minutes).

@@ -77,11 +77,17 @@ type PostStatsConnection struct {
 	Nodes      []*stgypub.PostStats `json:"nodes"`
 	PageInfo   *PageInfo            `json:"pageInfo"`
 	TotalCount int                  `json:"totalCount"`
+	// The most page views a row has in the period (every row, not just this page): one scale for the bars of every page.
+	MaxPv int `json:"maxPv"`
+	// The most page views a row has on one day of the period (every row): one scale for the sparklines.
+	MaxDayPv int `json:"maxDayPv"`
 }
 
 type PostStatsEdge struct {
 	Cursor string             `json:"cursor"`
 	Node   *stgypub.PostStats `json:"node"`
+	// The node's page views over postsPage's period (its pv when the period is the window).
+	PeriodPv int `json:"periodPv"`
 }
 
 // What became of one item of approvePubComments or deletePubComments.
@@ -329,16 +335,31 @@ type PostStatsSort string
 const (
 	PostStatsSortPvDesc        PostStatsSort = "PV_DESC"
 	PostStatsSortPublishedDesc PostStatsSort = "PUBLISHED_DESC"
+	// Page views of the period, fewest first (ties by ID ascending, as every order here).
+	PostStatsSortPvAsc PostStatsSort = "PV_ASC"
+	// Publication, oldest first, unpublished first.
+	PostStatsSortPublishedAsc PostStatsSort = "PUBLISHED_ASC"
+	// Title (else digest) in Unicode collation order (root locale).
+	PostStatsSortTitleAsc  PostStatsSort = "TITLE_ASC"
+	PostStatsSortTitleDesc PostStatsSort = "TITLE_DESC"
+	PostStatsSortIDAsc     PostStatsSort = "ID_ASC"
+	PostStatsSortIDDesc    PostStatsSort = "ID_DESC"
 )
 
 var AllPostStatsSort = []PostStatsSort{
 	PostStatsSortPvDesc,
 	PostStatsSortPublishedDesc,
+	PostStatsSortPvAsc,
+	PostStatsSortPublishedAsc,
+	PostStatsSortTitleAsc,
+	PostStatsSortTitleDesc,
+	PostStatsSortIDAsc,
+	PostStatsSortIDDesc,
 }
 
 func (e PostStatsSort) IsValid() bool {
 	switch e {
-	case PostStatsSortPvDesc, PostStatsSortPublishedDesc:
+	case PostStatsSortPvDesc, PostStatsSortPublishedDesc, PostStatsSortPvAsc, PostStatsSortPublishedAsc, PostStatsSortTitleAsc, PostStatsSortTitleDesc, PostStatsSortIDAsc, PostStatsSortIDDesc:
 		return true
 	}
 	return false

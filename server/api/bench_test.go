@@ -12,6 +12,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/internal/cputime"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -80,6 +81,7 @@ func BenchmarkStatsPage(b *testing.B) {
 	e.counter.Wait()
 	for _, tc := range []struct{ name, sel string }{
 		{"page-50", `postsPage(first: 50) { totalCount pageInfo { endCursor } nodes { id title digest publishedAt pv daily { date pv } } }`},
+		{"page-50-title", `postsPage(first: 50, sort: TITLE_ASC, days: 7) { totalCount pageInfo { endCursor } edges { periodPv node { id title digest publishedAt pv daily { date pv } } } }`},
 		{"all-rows", `posts { id title digest publishedAt pv daily { date pv } }`},
 	} {
 		body, _ := json.Marshal(map[string]any{
@@ -100,9 +102,7 @@ func BenchmarkStatsPage(b *testing.B) {
 		}
 		b.Run(tc.name, func(b *testing.B) {
 			var size int
-			for b.Loop() {
-				size = do().Body.Len()
-			}
+			cputime.Report(b, func() { size = do().Body.Len() })
 			b.ReportMetric(float64(size), "response-bytes")
 		})
 	}

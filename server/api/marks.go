@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -60,6 +61,12 @@ func (m requestMarks) InterceptField(ctx context.Context, next graphql.Resolver)
 	fc := graphql.GetFieldContext(ctx)
 	rq := requestFrom(ctx)
 	if fc == nil || rq == nil {
+		return next(ctx)
+	}
+	if plainField(fc) {
+		// A struct field or method of scalar type outside the root, named
+		// in no table: nothing to mark or record (most of a response's
+		// fields: a Stats page has 1,500 DayPV fields).
 		return next(ctx)
 	}
 	if privateFields[fc.Object+"."+fc.Field.Name] {
@@ -132,4 +139,27 @@ func codedError(code, format string, args ...any) *gqlerror.Error {
 	err := gqlerror.Errorf(format, args...)
 	err.Extensions = map[string]any{"code": code}
 	return err
+}
+
+// fieldKey names a field without building "Object.field".
+type fieldKey struct{ object, field string }
+
+// markedFields are the fields of privateFields, volatileFields and
+// crossSiteFields.
+var markedFields = func() map[fieldKey]bool {
+	m := map[fieldKey]bool{}
+	for _, t := range []map[string]bool{privateFields, volatileFields, crossSiteFields} {
+		for name := range t {
+			obj, field, _ := strings.Cut(name, ".")
+			m[fieldKey{obj, field}] = true
+		}
+	}
+	return m
+}()
+
+// plainField reports whether fc is a field requestMarks has nothing to do
+// for: not a resolver, of a scalar or enum type (no Child: it cannot
+// hold a post or a site), outside Query, named in no table.
+func plainField(fc *graphql.FieldContext) bool {
+	return !fc.IsResolver && fc.Child == nil && fc.Object != "Query" && !markedFields[fieldKey{fc.Object, fc.Field.Name}]
 }

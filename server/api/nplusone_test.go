@@ -50,4 +50,33 @@ func TestNoNPlusOne(t *testing.T) {
 		t.Errorf("SQL statements: %d for 1 item, %d for 12", one, twelve)
 	}
 	t.Logf("SQL statements per site listing: %d", twelve)
+
+	// prev and next of every listed post: one statement for the list.
+	query = `query($u: ID!, $n: Int) { site(userId: $u) { posts(limit: $n) { items { id prev { id } next { id } } } } }`
+	var got struct {
+		Posts struct {
+			Items []struct {
+				ID         string
+				Prev, Next *struct{ ID string }
+			}
+		}
+	}
+	e.do(t, req{query: query, variables: map[string]any{"u": e.owner.ID.String(), "n": 12}}).data(t, "site", &got)
+	plain := twelve
+	one, twelve = count(1), count(12)
+	if one != twelve || twelve > plain+1 {
+		t.Errorf("SQL statements with prev/next: %d for 1 item, %d for 12 (%d without prev/next)", one, twelve, plain)
+	}
+	t.Logf("SQL statements per site listing with prev/next: %d", twelve)
+	items := got.Posts.Items
+	if len(items) != 12 {
+		t.Fatalf("%d items", len(items))
+	}
+	// Newest first: item i's prev (older) is item i+1, its next item i-1.
+	for i, it := range items {
+		if (i+1 < len(items)) != (it.Prev != nil) || (i > 0) != (it.Next != nil) ||
+			(it.Prev != nil && it.Prev.ID != items[i+1].ID) || (it.Next != nil && it.Next.ID != items[i-1].ID) {
+			t.Errorf("item %d %s: prev %v next %v", i, it.ID, it.Prev, it.Next)
+		}
+	}
 }

@@ -109,6 +109,79 @@ func TestStatsPagingSameTotals(t *testing.T) {
 			}
 		})
 	}
+	// Every sort and period, forward then backward: the same rows, each
+	// once, and last/before walks them back in the same order.
+	qb := `query($u: ID!, $a: String, $b: String, $f: Int, $l: Int, $s: PostStatsSort, $d: Int) { pubStats(userId: $u) { totalPv
+		postsPage(first: $f, after: $a, last: $l, before: $b, sort: $s, days: $d) { totalCount maxPv pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { periodPv node { id pv } } } } }`
+	type pageT struct {
+		TotalCount, MaxPv int
+		PageInfo          struct {
+			HasNextPage, HasPreviousPage bool
+			StartCursor, EndCursor       string
+		}
+		Edges []struct {
+			PeriodPv int
+			Node     row
+		}
+	}
+	for _, sort := range []string{"PV_DESC", "PV_ASC", "PUBLISHED_DESC", "PUBLISHED_ASC", "TITLE_ASC", "TITLE_DESC", "ID_ASC", "ID_DESC"} {
+		for _, days := range []any{nil, 1, 15} {
+			t.Run(fmt.Sprintf("%s_%v", sort, days), func(t *testing.T) {
+				get := func(v map[string]any) pageT {
+					v["u"], v["s"], v["d"] = e.owner.ID.String(), sort, days
+					var st struct{ PostsPage pageT }
+					e.do(t, req{as: "owner", query: qb, variables: v}).data(t, "pubStats", &st)
+					return st.PostsPage
+				}
+				var fwd []string
+				var after any
+				maxPv := 0
+				for page := 0; ; page++ {
+					p := get(map[string]any{"f": 3, "a": after})
+					for _, ed := range p.Edges {
+						fwd = append(fwd, ed.Node.ID)
+						maxPv = max(maxPv, ed.PeriodPv)
+						if days != 1 && ed.PeriodPv != ed.Node.PV {
+							t.Errorf("%s: periodPv %d over the window, pv %d", ed.Node.ID, ed.PeriodPv, ed.Node.PV)
+						}
+					}
+					if !p.PageInfo.HasNextPage {
+						if p.MaxPv != maxPv {
+							t.Errorf("maxPv %d, rows' max %d", p.MaxPv, maxPv)
+						}
+						break
+					}
+					after = p.PageInfo.EndCursor
+					if page > 10 {
+						t.Fatal("paging does not end")
+					}
+				}
+				if len(fwd) != len(want) {
+					t.Fatalf("forward: %d rows, want %d", len(fwd), len(want))
+				}
+				var back []string
+				var before any
+				for page := 0; ; page++ {
+					p := get(map[string]any{"l": 3, "b": before})
+					ids := make([]string, len(p.Edges))
+					for i, ed := range p.Edges {
+						ids[i] = ed.Node.ID
+					}
+					back = append(ids, back...)
+					if !p.PageInfo.HasPreviousPage {
+						break
+					}
+					before = p.PageInfo.StartCursor
+					if page > 10 {
+						t.Fatal("backward paging does not end")
+					}
+				}
+				if strings.Join(back, ",") != strings.Join(fwd, ",") {
+					t.Errorf("backward %v, forward %v", back, fwd)
+				}
+			})
+		}
+	}
 	for _, bad := range []map[string]any{{"a": "bm90LWEtY3Vyc29y"}, {"a": "p1:123:ABC"}, {"f": 0}} {
 		qq := `query($u: ID!, $a: String, $f: Int) { pubStats(userId: $u) { postsPage(first: $f, after: $a) { totalCount } } }`
 		if _, ok := bad["f"]; !ok {
@@ -116,6 +189,19 @@ func TestStatsPagingSameTotals(t *testing.T) {
 		}
 		bad["u"] = e.owner.ID.String()
 		r := e.do(t, req{as: "owner", query: qq, variables: bad})
+		if !strings.Contains(string(r.raw), "BAD_USER_INPUT") {
+			t.Errorf("%v: %s", bad, r.raw)
+		}
+	}
+	var first struct{ PostsPage pageT }
+	e.do(t, req{as: "owner", query: qb, variables: map[string]any{"u": e.owner.ID.String(), "f": 2, "s": "PV_DESC"}}).data(t, "pubStats", &first)
+	cur := first.PostsPage.PageInfo.EndCursor
+	for _, bad := range []map[string]any{
+		{"d": 0}, {"d": 16}, {"d": -1}, {"f": 2, "l": 2}, {"a": cur, "b": cur},
+		{"a": cur, "s": "TITLE_ASC"}, {"a": cur, "d": 7}, {"l": 0}, {"b": "bm9wZQ"},
+	} {
+		bad["u"] = e.owner.ID.String()
+		r := e.do(t, req{as: "owner", query: qb, variables: bad})
 		if !strings.Contains(string(r.raw), "BAD_USER_INPUT") {
 			t.Errorf("%v: %s", bad, r.raw)
 		}

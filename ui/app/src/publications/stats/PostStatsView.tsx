@@ -11,7 +11,7 @@ import { useBase } from "../paths";
 import { MyPostQuery } from "../posts/ops";
 import { PostState } from "../posts/PostState";
 import { compare, lastDays, period, type Day } from "./model";
-import { useStats } from "./useStats";
+import { usePostStats } from "./useStats";
 import { KeyFigure, PeriodPicker, StatsIntro } from "./StatsIntro";
 import { DailyChart } from "./DailyChart";
 import { PostComments } from "../comments/PostComments";
@@ -23,10 +23,10 @@ export function PostStatsView(props: { params?: Record<string, string> }) {
   const site = useSite();
   const base = useBase();
   const id = props.params?.id ?? "";
-  const [res, reexecute] = useStats();
+  const [res, reexecute] = usePostStats(id);
   const [postRes] = useQuery({ query: MyPostQuery, variables: { id } });
   const stats = res.data?.pubStats;
-  const row = stats?.posts.find((p) => p.id === id);
+  const row = stats?.post;
   const post = postRes.data?.myPost;
   const n = period(loc.query.period, stats?.days ?? 15);
   // A post without views in the window is not in Stats: zeros for every day.

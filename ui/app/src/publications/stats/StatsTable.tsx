@@ -2,18 +2,18 @@
 // the ID column goes first, then the trend, so Views stays in view at
 // 375 px), publication date
 // in the site's zone, views with a bar and the daily trend as a
-// sparkline, both on one scale shared by every row of the table.
+// sparkline, both on one scale shared by every row of the table (every
+// page: the server's maxPv and maxDayPv).
 import { useI18n } from "../../lib/i18n-context";
 import { fmtDate } from "../../lib/time";
 import { useSite } from "../site";
 import type { Row, SortKey } from "./model";
 import { Bar, Sparkline } from "./Spark";
 
-export function StatsTable(props: { rows: Row[]; allRows: Row[]; period: number; sort: SortKey; dir: "asc" | "desc"; sortHref: (k: SortKey) => string }) {
+export function StatsTable(props: { rows: Row[]; maxViews: number; maxDay: number; busy: boolean; order: string; page: number; period: number; sort: SortKey; dir: "asc" | "desc"; sortHref: (k: SortKey) => string }) {
   const { t, lang } = useI18n();
   const site = useSite();
-  const maxViews = Math.max(0, ...props.allRows.map((r) => r.views));
-  const maxDay = Math.max(0, ...props.allRows.flatMap((r) => r.daily.map((d) => d.pv)));
+  const { maxViews, maxDay } = props;
   const head = (k: SortKey, label: string, cls = "") => (
     <th scope="col" class={cls} aria-sort={props.sort === k ? (props.dir === "asc" ? "ascending" : "descending") : undefined}>
       <a href={props.sortHref(k)} class="sort">
@@ -24,7 +24,9 @@ export function StatsTable(props: { rows: Row[]; allRows: Row[]; period: number;
   );
   return (
     <div class="table-wrap">
-      <table class="stats-table" aria-labelledby="posts-h">
+      {/* While another page or order loads, the last rows stay (busy);
+          data-order and data-page name what the rows are once loaded. */}
+      <table class="stats-table" aria-labelledby="posts-h" aria-busy={props.busy} data-order={props.busy ? undefined : props.order} data-page={props.busy ? undefined : props.page}>
         <thead>
           <tr>
             {head("title", t("stats.colTitle"), "title-col")}

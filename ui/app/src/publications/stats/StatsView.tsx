@@ -1,47 +1,61 @@
 // Stats (seed 001 "Publications Stats"): the period's total with the
 // previous period, the daily chart with its data table, and the posts
-// table (title first, sortable, 50 a page, CSV export). Period, sort and
-// page live in the URL: every change is a history entry, so Back works.
-import { useMemo } from "preact/hooks";
+// table (title first, sortable, 50 a page, CSV export). The server sorts
+// and pages the rows (Stats.postsPage), so a screen costs 50 rows however
+// many posts the site has; the CSV is streamed by the server
+// (/publications/stats.csv). Period, sort and page (with its cursor) live
+// in the URL: every change is a history entry, so Back works.
 import { useLocation } from "preact-iso";
 import { useI18n } from "../../lib/i18n-context";
 import { dayKey } from "../../lib/i18n";
 import { ErrorNote, Heading, Loading } from "../ui";
 import { useSite } from "../site";
-import { compare, defaultDir, lastDays, PAGE_SIZE, period, rows, SORT_KEYS, sortRows, toCSV, type Row, type SortKey } from "./model";
-import { useStats } from "./useStats";
+import { useBase } from "../paths";
+import { compare, csvPath, defaultDir, lastDays, PAGE_SIZE, period, rows, SORT_KEYS, sortEnum, type SortKey } from "./model";
+import { useStatsPage } from "./useStats";
 import { KeyFigure, PeriodPicker, StatsIntro } from "./StatsIntro";
 import { DailyChart } from "./DailyChart";
 import { StatsTable } from "./StatsTable";
 import { CrawlersSection } from "./CrawlersSection";
 
 export function StatsView() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const loc = useLocation();
   const site = useSite();
-  const [res, reexecute] = useStats();
-  const stats = res.data?.pubStats;
+  const base = useBase();
   const q = loc.query;
-  const n = period(q.period, stats?.days ?? 15);
   const sort: SortKey = SORT_KEYS.includes(q.sort as SortKey) ? (q.sort as SortKey) : "views";
   const dir = q.dir === "asc" || q.dir === "desc" ? q.dir : defaultDir(sort);
-  const all = useMemo(() => (stats ? sortRows(rows(stats, n), sort, dir, lang) : []), [stats, n, sort, dir, lang]);
-  const pages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
-  const page = Math.min(pages, Math.max(1, Math.floor(Number(q.page) || 1)));
-  const href = (p: { period?: number; sort?: SortKey; dir?: string; page?: number }) =>
+  // The page number is shown; the cursor finds the page. Without a
+  // cursor the URL means page 1.
+  const cursor = q.after ? { after: q.after } : q.before ? { before: q.before } : {};
+  const asked = period(q.period, 15);
+  // The largest period is the whole window: no days argument, so a
+  // shorter retention window still answers.
+  const [res, reexecute] = useStatsPage({ days: asked === 15 ? undefined : asked, sort: sortEnum(sort, dir), ...cursor });
+  const stats = res.data?.pubStats;
+  const n = period(q.period, stats?.days ?? 15);
+  const conn = stats?.postsPage;
+  const all = conn?.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(all / PAGE_SIZE));
+  const page = q.after || q.before ? Math.min(pages, Math.max(1, Math.floor(Number(q.page) || 1))) : 1;
+  const href = (p: { period?: number; sort?: SortKey; dir?: string; page?: number; after?: string | null; before?: string | null }) =>
     site.link("/stats", {
       period: (p.period ?? n) === 7 ? undefined : (p.period ?? n),
       sort: (p.sort ?? sort) === "views" ? undefined : (p.sort ?? sort),
       dir: (p.dir ?? dir) === defaultDir(p.sort ?? sort) ? undefined : (p.dir ?? dir),
       page: (p.page ?? 1) > 1 ? p.page : undefined,
+      after: (p.page ?? 1) > 1 ? (p.after ?? undefined) : undefined,
+      before: (p.page ?? 1) > 1 ? (p.before ?? undefined) : undefined,
     });
+  const shown = conn ? rows(conn, n) : [];
 
   return (
     <section class="view stats">
       <Heading>{t("stats.heading")}</Heading>
       {res.fetching && !stats && <Loading />}
       {res.error && <ErrorNote error={res.error} onRetry={() => reexecute({ requestPolicy: "network-only" })} />}
-      {stats && (
+      {stats && conn && (
         <>
           <StatsIntro updatedAt={stats.updatedAt} period={n} />
           <PeriodPicker current={n} days={stats.days} href={(p) => href({ period: p, page: 1 })} />
@@ -50,22 +64,22 @@ export function StatsView() {
           </div>
           <DailyChart id="site-chart" days={lastDays(stats.daily, n)} caption={t(dayKey("stats.chartCaption", n), { count: n})} />
           <h2 id="posts-h">{t("stats.postsHeading")}</h2>
-          {all.length === 0 ? (
+          {all === 0 ? (
             <p class="muted">{t("stats.noPosts")}</p>
           ) : (
             <>
               <div class="table-tools">
-                <button type="button" class="secondary" onClick={() => download(all, n)}>
+                <button type="button" class="secondary" onClick={() => download(csvPath(base, site.userId, n, sort, dir))}>
                   {t("stats.exportCSV")}
                 </button>
-                <span class="muted">{t("stats.rows", { count: all.length })}</span>
+                <span class="muted">{t("stats.rows", { count: all })}</span>
               </div>
-              <StatsTable rows={all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)} allRows={all} period={n} sort={sort} dir={dir} sortHref={(k) => href({ sort: k, dir: k === sort ? (dir === "asc" ? "desc" : "asc") : defaultDir(k) })} />
+              <StatsTable rows={shown} busy={res.fetching} order={sortEnum(sort, dir)} page={page} maxViews={conn.maxPv} maxDay={conn.maxDayPv} period={n} sort={sort} dir={dir} sortHref={(k) => href({ sort: k, dir: k === sort ? (dir === "asc" ? "desc" : "asc") : defaultDir(k) })} />
               {pages > 1 && (
                 <nav class="pager" aria-label={t("stats.pages")}>
-                  {page > 1 ? <a href={href({ page: page - 1 })} rel="prev">{t("stats.prev")}</a> : <span />}
+                  {conn.pageInfo.hasPreviousPage && page > 1 ? <a href={href({ page: page - 1, before: conn.pageInfo.startCursor })} rel="prev">{t("stats.prev")}</a> : <span />}
                   <span>{t("stats.pageOf", { page, pages })}</span>
-                  {page < pages ? <a href={href({ page: page + 1 })} rel="next">{t("stats.next")}</a> : <span />}
+                  {conn.pageInfo.hasNextPage ? <a href={href({ page: page + 1, after: conn.pageInfo.endCursor })} rel="next">{t("stats.next")}</a> : <span />}
                 </nav>
               )}
             </>
@@ -77,14 +91,12 @@ export function StatsView() {
   );
 }
 
-/** download saves the whole sorted table (every page) as CSV. */
-function download(rs: Row[], n: number) {
-  const blob = new Blob(["\ufeff" + toCSV(rs)], { type: "text/csv;charset=utf-8" });
+/** download saves the server's CSV of every row, streamed to disk by the browser (the response's file name wins). */
+function download(href: string) {
   const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = `stats-${n}d-${new Date().toISOString().slice(0, 10)}.csv`;
+  a.href = href;
+  a.download = "stats.csv"; // non-empty: the router leaves download links alone
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }

@@ -1,10 +1,9 @@
 // Stats arithmetic: periods (the last N UTC days including today) and the
-// period before them, per-post sums, sorting, and the CSV export.
-import type { StatsQuery } from "../../gql/graphql";
-import { isoDay } from "../../lib/time";
+// period before them, the server's sort orders, and the CSV export's URL.
+import type { PostStatsSort, StatsPageQuery } from "../../gql/graphql";
 
-export type Stats = StatsQuery["pubStats"];
-export type PostRow = Stats["posts"][number];
+export type Stats = StatsPageQuery["pubStats"];
+export type StatsPage = Stats["postsPage"];
 export type Day = { date: string; pv: number };
 
 /** Periods offered, in days; the retention window is 15 days. */
@@ -48,48 +47,21 @@ export interface Row {
   daily: Day[];
 }
 
-/** rows turns Stats posts into rows for period n. */
-export function rows(stats: Stats, n: number): Row[] {
-  return stats.posts.map((p) => {
-    const d = lastDays(p.daily, n);
-    return { id: p.id, title: p.title || p.digest, publishedAt: p.publishedAt ?? null, views: sum(d), daily: d };
-  });
+/** rows turns a page's edges into table rows for period n (the server sums the period: periodPv). */
+export function rows(page: StatsPage, n: number): Row[] {
+  return page.edges.map(({ periodPv, node: p }) => ({ id: p.id, title: p.title || p.digest, publishedAt: p.publishedAt ?? null, views: periodPv, daily: lastDays(p.daily, n) }));
 }
 
-/** sortRows sorts a copy by key and direction; ties by ID so the order is stable. */
-export function sortRows(rs: Row[], key: SortKey, dir: "asc" | "desc", lang: string): Row[] {
-  const coll = new Intl.Collator(lang);
-  const cmp = (a: Row, b: Row): number => {
-    switch (key) {
-      case "views":
-        return a.views - b.views;
-      case "title":
-        return coll.compare(a.title, b.title);
-      case "published":
-        return (a.publishedAt ?? "").localeCompare(b.publishedAt ?? "");
-      case "id":
-        return a.id.localeCompare(b.id);
-    }
-  };
-  const sign = dir === "asc" ? 1 : -1;
-  return [...rs].sort((a, b) => sign * cmp(a, b) || a.id.localeCompare(b.id));
+/** sortEnum is the server's order for a column and direction (ties by ID, as every order). */
+export function sortEnum(key: SortKey, dir: "asc" | "desc"): PostStatsSort {
+  const col = { views: "PV", title: "TITLE", published: "PUBLISHED", id: "ID" }[key];
+  return `${col}_${dir.toUpperCase()}` as PostStatsSort;
 }
 
 /** defaultDir is the direction a column sorts in first. */
 export const defaultDir = (k: SortKey): "asc" | "desc" => (k === "title" || k === "id" ? "asc" : "desc");
 
-/** csvCell quotes a value and neutralizes spreadsheet formulas (=, +, -, @ at the start). */
-export function csvCell(v: string | number): string {
-  let s = String(v);
-  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = "'" + s;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** toCSV is the table as CSV (RFC 4180, CRLF): one row per post with the period's total and each day. */
-export function toCSV(rs: Row[]): string {
-  const days = rs[0]?.daily.map((d) => d.date) ?? [];
-  const head = ["id", "title", "published_at", "views", ...days.map(isoDay)];
-  const lines = [head.map(csvCell).join(",")];
-  for (const r of rs) lines.push([r.id, r.title, r.publishedAt ?? "", r.views, ...r.daily.map((d) => d.pv)].map(csvCell).join(","));
-  return lines.join("\r\n") + "\r\n";
+/** csvPath is the CSV export of every row (server-streamed, in the table's order) under {base}. */
+export function csvPath(base: string, userId: string, n: number, key: SortKey, dir: "asc" | "desc"): string {
+  return `${base}/publications/stats.csv?${new URLSearchParams({ userId, days: String(n), sort: key, dir })}`;
 }

@@ -1,8 +1,9 @@
-// GraphQL operations of Stats.
+// GraphQL operations of Stats: the totals with one page of rows (the
+// server sorts and pages, 50 rows a screen), and one post's row.
 import { graphql } from "../../gql";
 
-export const StatsQuery = graphql(`
-  query Stats($userId: ID!) {
+export const StatsPageQuery = graphql(`
+  query StatsPage($userId: ID!, $days: Int, $sort: PostStatsSort, $first: Int, $after: String, $last: Int, $before: String) {
     pubStats(userId: $userId) {
       days
       updatedAt
@@ -11,12 +12,47 @@ export const StatsQuery = graphql(`
         date
         pv
       }
-      posts {
+      postsPage(days: $days, sort: $sort, first: $first, after: $after, last: $last, before: $before) {
+        totalCount
+        maxPv
+        maxDayPv
+        pageInfo {
+          hasNextPage
+          hasPreviousPage
+          startCursor
+          endCursor
+        }
+        edges {
+          periodPv
+          node {
+            id
+            title
+            digest
+            publishedAt
+            daily {
+              date
+              pv
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const PostStatsQuery = graphql(`
+  query PostStats($userId: ID!, $id: ID!) {
+    pubStats(userId: $userId) {
+      days
+      updatedAt
+      daily {
+        date
+        pv
+      }
+      post(id: $id) {
         id
         title
         digest
-        publishedAt
-        pv
         daily {
           date
           pv
