@@ -86,6 +86,8 @@ type Cache struct {
 	cfg     Config
 	entries *otter.Cache[Key, *Entry]
 	builds  singleflight.Group
+	// preparing counts the background variant builds in flight (Settle).
+	preparing sync.WaitGroup
 
 	// epoch counts announcements applied; owners maps an owner to the
 	// epoch of their last one, floor is the epoch of the last flush. An
@@ -200,7 +202,7 @@ func (c *Cache) Load(ctx context.Context, key Key, build func(ctx context.Contex
 		e.verified.set(now)
 		if c.valid(e, now) {
 			c.entries.Set(key, e)
-			go c.prepare(key, e) // the variants, off the request path
+			c.preparing.Go(func() { c.prepare(key, e) }) // the variants, off the request path
 		}
 		return e, nil
 	})
@@ -235,6 +237,12 @@ func (c *Cache) prepare(key Key, e *Entry) {
 		return e, otter.WriteOp
 	})
 }
+
+// Settle waits until every background variant build started so far has
+// finished (the gzip and brotli variants of new entries, built off the
+// request path, and their reweighing). Tests and benchmarks that weigh
+// the cache or the heap call it; serving never needs it.
+func (c *Cache) Settle() { c.preparing.Wait() }
 
 // Build makes an entry of p that is not kept (search results, pages built
 // while the cache is not trusted): Write then compresses on demand.

@@ -293,10 +293,12 @@ func TestAPIResponseCacheMemoryBound(t *testing.T) {
 	fill() // parsed-query and normalization caches
 	var weight int64
 	growth := heapGrowth(func() {
+		nd.pages.Settle()
 		nd.pages.Flush()
 		nd.pages.Bytes()
 	}, func() {
 		fill()
+		nd.pages.Settle() // no compressor still in flight
 		weight = nd.pages.Bytes()
 	}, func(g int64) bool { return g <= bound*5/4 })
 	t.Logf("%d responses requested, %d kept; weight %d, heap growth %d, bound %d", n, nd.pages.Len(), weight, growth, bound)

@@ -40,10 +40,12 @@ func TestPageCacheHeapWithinBound(t *testing.T) {
 	fill() // warms everything else the server keeps (article and card caches)
 	var weight int64
 	growth := heapGrowth(func() {
+		nd.pages.Settle()
 		nd.pages.Flush()
 		nd.pages.Bytes() // runs the pending evictions
 	}, func() {
 		fill()
+		nd.pages.Settle() // no compressor still in flight
 		weight = nd.pages.Bytes()
 	}, func(g int64) bool { return g <= bound*5/4 && g >= bound*3/4 })
 	t.Logf("%d pages requested, %d kept; weight %.2f MiB, heap growth %.2f MiB, bound %.2f MiB",
