@@ -9,7 +9,8 @@
 #              a test reading files outside the repository fails); fuzz
 #              targets run their committed corpora (testdata/fuzz) here
 #   cluster    the counter suite again on a throwaway 3-master Redis Cluster
-#   ui         the committed browser build is what the sources make
+#   ui         the committed browser build is what the sources make, and
+#              the documented frontend commands run (TestFrontendDocsRun)
 #   e2e        browser tests (Playwright on Debian's Chromium)
 # Random fuzzing is not part of it (it could fail on a new input): `make fuzz`.
 #   STGY_TEST_SUITES="go cluster"   run only these suites
@@ -59,7 +60,12 @@ suite_cluster() {
 	return $rc
 }
 
-suite_ui() { scripts/ui-check.sh; }
+suite_ui() {
+	scripts/ui-check.sh || return 1
+	# The documented frontend commands (docs/API.md), now that ui/app's
+	# packages are installed (the go suite's copy has none).
+	STGY_TEST_FRONTEND_DOCS=1 $GO test -count=1 -run '^TestFrontendDocsRun$' ./server/
+}
 suite_e2e() { scripts/e2e.sh; }
 
 passed=() failed=()
