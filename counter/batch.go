@@ -112,6 +112,7 @@ func (r *recorder) send(seq uint64, batch []queuedView) {
 		cancel()
 		if err == nil && len(calls) == 0 {
 			r.healthy()
+			r.announce(batch)
 			return
 		}
 		if errClosed(err) { // the process is closing its Redis client
