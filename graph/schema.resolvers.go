@@ -601,6 +601,21 @@ func (r *statsResolver) PostsPage(ctx context.Context, obj *stgypub.Stats, first
 	return statsPage(obj, first, after, sort)
 }
 
+// PubCommentAdded is the resolver for the pubCommentAdded field.
+func (r *subscriptionResolver) PubCommentAdded(ctx context.Context, postID stgypub.ID) (<-chan *comment.Item, error) {
+	return r.commentAdded(ctx, postID)
+}
+
+// PubCommentNotification is the resolver for the pubCommentNotification field.
+func (r *subscriptionResolver) PubCommentNotification(ctx context.Context) (<-chan *stgypub.CommentNotification, error) {
+	return r.commentNotification(ctx)
+}
+
+// PubViewsToday is the resolver for the pubViewsToday field.
+func (r *subscriptionResolver) PubViewsToday(ctx context.Context, userID stgypub.ID) (<-chan *model.PubViewsToday, error) {
+	return r.viewsToday(ctx, userID)
+}
+
 // CaptchaChallenge returns CaptchaChallengeResolver implementation.
 func (r *Resolver) CaptchaChallenge() CaptchaChallengeResolver { return &captchaChallengeResolver{r} }
 
@@ -646,6 +661,9 @@ func (r *Resolver) SiteRankingEntry() SiteRankingEntryResolver { return &siteRan
 // Stats returns StatsResolver implementation.
 func (r *Resolver) Stats() StatsResolver { return &statsResolver{r} }
 
+// Subscription returns SubscriptionResolver implementation.
+func (r *Resolver) Subscription() SubscriptionResolver { return &subscriptionResolver{r} }
+
 type (
 	captchaChallengeResolver struct{ *Resolver }
 	dayPVResolver            struct{ *Resolver }
@@ -662,4 +680,5 @@ type (
 	siteResolver             struct{ *Resolver }
 	siteRankingEntryResolver struct{ *Resolver }
 	statsResolver            struct{ *Resolver }
+	subscriptionResolver     struct{ *Resolver }
 )
