@@ -44,6 +44,9 @@ type api struct {
 	// their own variants); uncached is the full path behind it.
 	gz       func(http.Handler) http.Handler
 	uncached http.Handler
+	// live serves subscriptions (live.go); slots bounds its connections.
+	live  *handler.Server
+	slots *liveSlots
 }
 
 // New returns the /graphql handler (docs/API.md "Transport rules"): CORS
@@ -107,12 +110,19 @@ func New(cfg Config, deps Deps) http.Handler {
 	srv.SetErrorPresenter(a.presentError)
 	srv.SetRecoverFunc(a.recoverPanic)
 	a.gql = srv
+	a.live = a.newLive()
+	a.slots = newLiveSlots(cfg.Live)
 	return withCORS(a.origins, a)
 }
 
-// ServeHTTP answers an anonymous read with a response key from the
-// response cache (serveCached), everything else by the full path.
+// ServeHTTP answers subscriptions by the live transports (serveLive), an
+// anonymous read with a response key from the response cache
+// (serveCached), everything else by the full path.
 func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if isLive(r) { // never cached, never compressed (live.go)
+		a.serveLive(w, r)
+		return
+	}
 	if key, ok := a.responseKey(r); ok {
 		a.serveCached(w, r, key)
 		return
