@@ -2,7 +2,10 @@
 // previous period, the daily chart with its data table, and the posts
 // table (title first, sortable, 50 a page, CSV export). Period, sort and
 // page live in the URL: every change is a history entry, so Back works.
-import { useMemo } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { subscribe } from "../../lib/live";
+import { ViewsTodaySubscription } from "../ops-live";
+import { useBase } from "../paths";
 import { useLocation } from "preact-iso";
 import { useI18n } from "../../lib/i18n-context";
 import { dayKey } from "../../lib/i18n";
@@ -19,6 +22,18 @@ export function StatsView() {
   const loc = useLocation();
   const site = useSite();
   const [res, reexecute] = useStats();
+  // Today's views, live (pubViewsToday: at most one update a second).
+  const base = useBase();
+  const [today, setToday] = useState<number | null>(null);
+  useEffect(() => {
+    setToday(null);
+    return subscribe<{ pubViewsToday: { total: number } }>({
+      basePath: base,
+      document: ViewsTodaySubscription,
+      variables: { userId: site.userId },
+      onData: (d) => setToday(d.pubViewsToday.total),
+    });
+  }, [base, site.userId]);
   const stats = res.data?.pubStats;
   const q = loc.query;
   const n = period(q.period, stats?.days ?? 15);
@@ -43,6 +58,7 @@ export function StatsView() {
       {stats && (
         <>
           <StatsIntro updatedAt={stats.updatedAt} period={n} />
+          {today !== null && <p class="live-today">{t("stats.liveToday", { count: today })}</p>}
           <PeriodPicker current={n} days={stats.days} href={(p) => href({ period: p, page: 1 })} />
           <div class="figures">
             <KeyFigure label={t(dayKey("stats.totalViews", n), { count: n})} period={n} {...compare(stats.daily, n)} />
