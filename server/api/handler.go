@@ -47,6 +47,9 @@ type api struct {
 	// live serves subscriptions (live.go); slots bounds its connections.
 	live  *handler.Server
 	slots *liveSlots
+	// kinds maps an operation name and query text to whether it is a
+	// subscription (isLive), bounded as the query cache.
+	kinds graphql.Cache[bool]
 }
 
 // New returns the /graphql handler (docs/API.md "Transport rules"): CORS
@@ -112,6 +115,7 @@ func New(cfg Config, deps Deps) http.Handler {
 	a.gql = srv
 	a.live = a.newLive()
 	a.slots = newLiveSlots(cfg.Live)
+	a.kinds = lru.New[bool](cfg.QueryCacheSize)
 	return withCORS(a.origins, a)
 }
 
@@ -119,7 +123,7 @@ func New(cfg Config, deps Deps) http.Handler {
 // anonymous read with a response key from the response cache
 // (serveCached), everything else by the full path.
 func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if isLive(r) { // never cached, never compressed (live.go)
+	if a.isLive(r) { // never cached, never compressed (live.go)
 		a.serveLive(w, r)
 		return
 	}

@@ -20,16 +20,6 @@ import (
 	"github.com/stgy/stgypub/visitor"
 )
 
-// isLive reports a subscription request (docs/API.md "Subscriptions"):
-// a WebSocket upgrade, or a POST that accepts text/event-stream
-// (graphql-sse, distinct connections mode).
-func isLive(r *http.Request) bool {
-	if strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
-		return true
-	}
-	return r.Method == http.MethodPost && strings.Contains(r.Header.Get("Accept"), "text/event-stream")
-}
-
 // newLive returns the executor of the live transports: the schema with
 // the same checks as queries (introspection, strict inputs, shape and
 // complexity limits, persisted queries, error presentation), and

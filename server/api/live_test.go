@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -190,6 +191,32 @@ func TestLivePermissions(t *testing.T) {
 			}
 		}
 		le.waitSubscribers(t, 2, 0)
+	})
+	// urql and others list text/event-stream beside JSON on every
+	// request: only subscriptions go live then.
+	t.Run("mixed Accept: a query stays plain, a subscription streams", func(t *testing.T) {
+		const mixed = "application/graphql-response+json, application/graphql+json, application/json, text/event-stream, multipart/mixed"
+		for _, tc := range []struct {
+			query, wantType string
+		}{
+			{`{ captchaStatus { hasPass } }`, "application/graphql-response+json"},
+			{commentAddedQ, "text/event-stream"},
+		} {
+			body, _ := json.Marshal(map[string]any{"query": tc.query, "variables": map[string]any{"p": le.post.ID.String()}})
+			r, _ := http.NewRequest(http.MethodPost, le.srvs[0].URL+"/graphql", strings.NewReader(string(body)))
+			r.Header.Set("Content-Type", "application/json")
+			r.Header.Set("Accept", mixed)
+			ctx, cancel := context.WithCancel(context.Background())
+			res, err := http.DefaultClient.Do(r.WithContext(ctx))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ct := res.Header.Get("Content-Type"); res.StatusCode != 200 || !strings.HasPrefix(ct, tc.wantType) {
+				t.Errorf("%s: %d %s, want %s", tc.query, res.StatusCode, ct, tc.wantType)
+			}
+			cancel()
+			res.Body.Close()
+		}
 	})
 	t.Run("subscription over plain POST", func(t *testing.T) {
 		r := le.do(t, req{query: notificationQ})
