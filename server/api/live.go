@@ -33,7 +33,10 @@ func (a *api) newLive() *handler.Server {
 		// an anonymous socket may come from anywhere, a cookie one only
 		// from an allowed Origin.
 		Implementation:        transport.CoderWebsocketImplementation{AcceptOptions: websocket.AcceptOptions{InsecureSkipVerify: true}},
+		// graphql-ws ("ka") and graphql-transport-ws (ping, answered by
+		// pong within two periods or the socket closes) heartbeats.
 		KeepAlivePingInterval: a.cfg.Live.KeepAlive,
+		PingPongInterval:      a.cfg.Live.KeepAlive,
 		InitTimeout:           10 * time.Second,
 		InitFunc:              a.liveInit,
 	})

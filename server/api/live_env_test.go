@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -213,9 +214,10 @@ func (le *liveEnv) sse(t testing.TB, i int, as liveAs, query string, vars map[st
 
 // ws is one graphql-transport-ws connection to a server.
 type ws struct {
-	c    *websocket.Conn
-	mu   sync.Mutex
-	subs map[string]chan liveMsg
+	c     *websocket.Conn
+	mu    sync.Mutex
+	subs  map[string]chan liveMsg
+	pings atomic.Int64 // graphql-transport-ws pings received (answered)
 }
 
 // dialWS opens a graphql-transport-ws connection on server i and sends
@@ -269,6 +271,7 @@ func (w *ws) read() {
 		w.mu.Unlock()
 		switch m.Type {
 		case "ping":
+			w.pings.Add(1)
 			_ = wsjson.Write(context.Background(), w.c, map[string]any{"type": "pong"})
 		case "next":
 			var lm liveMsg
