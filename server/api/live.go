@@ -32,7 +32,7 @@ func (a *api) newLive() *handler.Server {
 		// The Origin rule is serveLive's (the same as for queries):
 		// an anonymous socket may come from anywhere, a cookie one only
 		// from an allowed Origin.
-		Implementation:        transport.CoderWebsocketImplementation{AcceptOptions: websocket.AcceptOptions{InsecureSkipVerify: true}},
+		Implementation: transport.CoderWebsocketImplementation{AcceptOptions: websocket.AcceptOptions{InsecureSkipVerify: true}},
 		// graphql-ws ("ka") and graphql-transport-ws (ping, answered by
 		// pong within two periods or the socket closes) heartbeats.
 		KeepAlivePingInterval: a.cfg.Live.KeepAlive,
