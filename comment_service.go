@@ -72,6 +72,9 @@ type NewComment struct {
 	MaxComments int
 	// Notify records a notification for the post's owner.
 	Notify bool
+	// Notification is set by the store to the notification it recorded
+	// (nil when Notify was false or nothing was stored).
+	Notification *CommentNotification
 	// Check runs inside the transaction with the post row locked; it may
 	// refuse (its error is returned) or set Comment.Status/IsAuthor from
 	// the current target.

@@ -88,7 +88,7 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 		return res, err
 	}
 	c := &stgypub.Comment{PostID: in.PostID, Nickname: nick, Body: body, IsAuthor: asOwner}
-	err = s.store.InsertComment(ctx, &stgypub.NewComment{
+	nc := &stgypub.NewComment{
 		Comment: c, MaxComments: s.cfg.MaxComments,
 		Notify: viewer == nil || viewer.ID != t.Post.OwnedBy,
 		Check: func(t *stgypub.CommentTarget) error {
@@ -98,7 +98,8 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 			c.Status = stgypub.NewCommentStatus(t.Mode, mod)
 			return nil
 		},
-	})
+	}
+	err = s.store.InsertComment(ctx, nc)
 	if use != nil {
 		s.settle(ctx, use, err == nil)
 		res.ClearPass = err == nil && use.Spent()
@@ -110,6 +111,7 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 		return res, err
 	}
 	s.invalidate(ctx, in.PostID)
+	s.announce(ctx, t.Post.OwnedBy, c, nc.Notification)
 	res.Comment = item(viewer, t.Post, c)
 	return res, nil
 }

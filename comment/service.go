@@ -20,6 +20,9 @@ type Config struct {
 	Logger *slog.Logger
 	// SecureCookie sets the preference cookies' Secure attribute (https).
 	SecureCookie bool
+	// Events receives stored and approved comments for the live
+	// subscriptions (live.Hub); nil announces nothing.
+	Events stgypub.LiveEvents
 }
 
 // Service applies the comment rules of the root package (modes,

@@ -118,6 +118,7 @@ type batchCall struct {
 // succeed or close gives up. Views whose run got an error reply are
 // dropped (reason rejected).
 func (r *recorder) send(seq uint64, batch []queuedView) {
+	orig := batch // announced once recorded, even when part was sent again
 	backoff := retryMin
 	var calls []*batchCall
 	for {
@@ -150,6 +151,7 @@ func (r *recorder) send(seq uint64, batch []queuedView) {
 		cancel()
 		if err == nil && len(calls) == 0 {
 			r.healthy()
+			r.announce(orig)
 			return
 		}
 		if errClosed(err) { // the process is closing its Redis client

@@ -112,6 +112,11 @@ type Config struct {
 	// DropLog is the period of the log line counting dropped views;
 	// default 10 s.
 	DropLog time.Duration
+	// Recorded, when set, is called after each batch is recorded, with
+	// the owners of the batch's views, each once (the live pubViewsToday
+	// subscription, live.Hub.ViewsRecorded). It runs on the recorder's
+	// goroutine: it must not block.
+	Recorded func(ctx context.Context, owners []stgypub.ID)
 }
 
 // Defaults of Config.

@@ -33,6 +33,8 @@ type CommentService interface {
 	MarkRead(ctx context.Context, viewer *stgypub.User, ids []stgypub.ID) (int, error)
 	OwnerList(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, q stgypub.OwnerCommentQuery) ([]*comment.Item, int, error)
 	PreferenceCookies(res *comment.PostResult) []*http.Cookie
+	// Watch decides a pubCommentAdded subscription (comment.Service.Watch).
+	Watch(ctx context.Context, viewer *stgypub.User, postID stgypub.ID) (moderates bool, err error)
 }
 
 // CaptchaService is the built-in CAPTCHA (captcha.Service implements it).

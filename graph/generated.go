@@ -48,6 +48,7 @@ type ResolverRoot interface {
 	Site() SiteResolver
 	SiteRankingEntry() SiteRankingEntryResolver
 	Stats() StatsResolver
+	Subscription() SubscriptionResolver
 }
 
 type DirectiveRoot struct {
@@ -337,6 +338,18 @@ type ComplexityRoot struct {
 		TimeZone          func(childComplexity int) int
 	}
 
+	PubPostViewsToday struct {
+		PostID func(childComplexity int) int
+		Views  func(childComplexity int) int
+	}
+
+	PubViewsToday struct {
+		Day    func(childComplexity int) int
+		Posts  func(childComplexity int) int
+		Total  func(childComplexity int) int
+		UserID func(childComplexity int) int
+	}
+
 	Query struct {
 		CaptchaStatus           func(childComplexity int) int
 		ExportPubComments       func(childComplexity int, postID stgypub.ID) int
@@ -426,6 +439,12 @@ type ComplexityRoot struct {
 		PostsPage func(childComplexity int, first *int, after *string, sort *model.PostStatsSort, days *int, last *int, before *string) int
 		TotalPV   func(childComplexity int) int
 		UpdatedAt func(childComplexity int) int
+	}
+
+	Subscription struct {
+		PubCommentAdded        func(childComplexity int, postID stgypub.ID) int
+		PubCommentNotification func(childComplexity int) int
+		PubViewsToday          func(childComplexity int, userID stgypub.ID) int
 	}
 
 	User struct {
@@ -573,6 +592,11 @@ type SiteRankingEntryResolver interface {
 type StatsResolver interface {
 	PostsPage(ctx context.Context, obj *stgypub.Stats, first *int, after *string, sort *model.PostStatsSort, days *int, last *int, before *string) (*model.PostStatsConnection, error)
 	Post(ctx context.Context, obj *stgypub.Stats, id stgypub.ID) (*stgypub.PostStats, error)
+}
+type SubscriptionResolver interface {
+	PubCommentAdded(ctx context.Context, postID stgypub.ID) (<-chan *comment.Item, error)
+	PubCommentNotification(ctx context.Context) (<-chan *stgypub.CommentNotification, error)
+	PubViewsToday(ctx context.Context, userID stgypub.ID) (<-chan *model.PubViewsToday, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -1920,6 +1944,44 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PubExtensions.TimeZone(childComplexity), true
 
+	case "PubPostViewsToday.postId":
+		if e.ComplexityRoot.PubPostViewsToday.PostID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubPostViewsToday.PostID(childComplexity), true
+	case "PubPostViewsToday.views":
+		if e.ComplexityRoot.PubPostViewsToday.Views == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubPostViewsToday.Views(childComplexity), true
+
+	case "PubViewsToday.day":
+		if e.ComplexityRoot.PubViewsToday.Day == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubViewsToday.Day(childComplexity), true
+	case "PubViewsToday.posts":
+		if e.ComplexityRoot.PubViewsToday.Posts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubViewsToday.Posts(childComplexity), true
+	case "PubViewsToday.total":
+		if e.ComplexityRoot.PubViewsToday.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubViewsToday.Total(childComplexity), true
+	case "PubViewsToday.userId":
+		if e.ComplexityRoot.PubViewsToday.UserID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubViewsToday.UserID(childComplexity), true
+
 	case "Query.captchaStatus":
 		if e.ComplexityRoot.Query.CaptchaStatus == nil {
 			break
@@ -2417,6 +2479,35 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Stats.UpdatedAt(childComplexity), true
 
+	case "Subscription.pubCommentAdded":
+		if e.ComplexityRoot.Subscription.PubCommentAdded == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_pubCommentAdded_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.PubCommentAdded(childComplexity, args["postId"].(stgypub.ID)), true
+	case "Subscription.pubCommentNotification":
+		if e.ComplexityRoot.Subscription.PubCommentNotification == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.PubCommentNotification(childComplexity), true
+	case "Subscription.pubViewsToday":
+		if e.ComplexityRoot.Subscription.PubViewsToday == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_pubViewsToday_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.PubViewsToday(childComplexity, args["userId"].(stgypub.ID)), true
+
 	case "User.id":
 		if e.ComplexityRoot.User.ID == nil {
 			break
@@ -2494,6 +2585,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			ctx = graphql.WithLazyInputUnmarshalerIndex(ctx, inputUnmarshalers)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -3451,6 +3559,45 @@ extend type Post {
   """
   shareCounts: [ShareCount!]
 }
+
+# ---------------------------------------------------------------------------
+# Live updates (docs/API.md "Subscriptions"): over SSE (graphql-sse,
+# distinct connections: POST /graphql with Accept: text/event-stream) or
+# WebSocket (graphql-transport-ws on /graphql), authenticated as queries.
+
+"One post's page views of today (UTC)."
+type PubPostViewsToday {
+  postId: ID!
+  views: Int!
+}
+
+"An owner's page views of today (UTC), per post, as pubViewsToday sends them."
+type PubViewsToday {
+  userId: ID!
+  "The UTC day, YYYY-MM-DD."
+  day: String!
+  "Sum over posts."
+  total: Int!
+  "Posts with views today, most viewed first."
+  posts: [PubPostViewsToday!]!
+}
+
+type Subscription {
+  """
+  Comments stored or approved on the post from now on. Readers receive
+  published comments only (NOT_FOUND for a post they cannot see); the
+  post's owner and administrators receive pending ones too.
+  """
+  pubCommentAdded(postId: ID!): PubComment!
+  "The signed-in viewer's new comment notifications (UNAUTHENTICATED when anonymous)."
+  pubCommentNotification: PubCommentNotification!
+  """
+  The owner's per-post views of today: one event at once, then after
+  recorded views, at most one a second (coalesced). The user or an
+  administrator only (FORBIDDEN otherwise).
+  """
+  pubViewsToday(userId: ID!): PubViewsToday!
+}
 `, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -3971,6 +4118,30 @@ func (ec *executionContext) childFields_PubExtensions(ctx context.Context, field
 		return ec.fieldContext_PubExtensions_timeZone(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PubExtensions", field.Name)
+}
+
+func (ec *executionContext) childFields_PubPostViewsToday(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "postId":
+		return ec.fieldContext_PubPostViewsToday_postId(ctx, field)
+	case "views":
+		return ec.fieldContext_PubPostViewsToday_views(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubPostViewsToday", field.Name)
+}
+
+func (ec *executionContext) childFields_PubViewsToday(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "userId":
+		return ec.fieldContext_PubViewsToday_userId(ctx, field)
+	case "day":
+		return ec.fieldContext_PubViewsToday_day(ctx, field)
+	case "total":
+		return ec.fieldContext_PubViewsToday_total(ctx, field)
+	case "posts":
+		return ec.fieldContext_PubViewsToday_posts(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubViewsToday", field.Name)
 }
 
 func (ec *executionContext) childFields_RankingEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5278,6 +5449,34 @@ func (ec *executionContext) field_Stats_postsPage_args(ctx context.Context, rawA
 		return nil, err
 	}
 	args["before"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_pubCommentAdded_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "postId",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["postId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_pubViewsToday_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "userId",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userId"] = arg0
 	return args, nil
 }
 
@@ -10598,6 +10797,153 @@ func (ec *executionContext) fieldContext_PubExtensions_timeZone(_ context.Contex
 	return graphql.NewScalarFieldContext("PubExtensions", field, false, false, "String")
 }
 
+func (ec *executionContext) _PubPostViewsToday_postId(ctx context.Context, field graphql.CollectedField, obj *model.PubPostViewsToday) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubPostViewsToday_postId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubPostViewsToday_postId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubPostViewsToday", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PubPostViewsToday_views(ctx context.Context, field graphql.CollectedField, obj *model.PubPostViewsToday) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubPostViewsToday_views(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Views, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubPostViewsToday_views(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubPostViewsToday", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubViewsToday_userId(ctx context.Context, field graphql.CollectedField, obj *model.PubViewsToday) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubViewsToday_userId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubViewsToday_userId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubViewsToday", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PubViewsToday_day(ctx context.Context, field graphql.CollectedField, obj *model.PubViewsToday) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubViewsToday_day(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Day, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubViewsToday_day(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubViewsToday", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubViewsToday_total(ctx context.Context, field graphql.CollectedField, obj *model.PubViewsToday) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubViewsToday_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubViewsToday_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubViewsToday", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubViewsToday_posts(ctx context.Context, field graphql.CollectedField, obj *model.PubViewsToday) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubViewsToday_posts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Posts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PubPostViewsToday) graphql.Marshaler {
+			return ec.marshalNPubPostViewsToday2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubPostViewsTodayᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubViewsToday_posts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubViewsToday",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubPostViewsToday(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_site(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12674,6 +13020,126 @@ func (ec *executionContext) fieldContext_Stats_post(ctx context.Context, field g
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Stats_post_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_pubCommentAdded(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_pubCommentAdded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().PubCommentAdded(ctx, fc.Args["postId"].(stgypub.ID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *comment.Item) graphql.Marshaler {
+			return ec.marshalNPubComment2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItem(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_pubCommentAdded(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubComment(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_pubCommentAdded_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_pubCommentNotification(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_pubCommentNotification(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Subscription().PubCommentNotification(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.CommentNotification) graphql.Marshaler {
+			return ec.marshalNPubCommentNotification2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentNotification(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_pubCommentNotification(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubCommentNotification(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_pubViewsToday(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_pubViewsToday(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().PubViewsToday(ctx, fc.Args["userId"].(stgypub.ID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PubViewsToday) graphql.Marshaler {
+			return ec.marshalNPubViewsToday2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubViewsToday(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_pubViewsToday(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubViewsToday(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_pubViewsToday_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -16119,6 +16585,92 @@ func (ec *executionContext) _PubExtensions(ctx context.Context, sel ast.Selectio
 	return out
 }
 
+var pubPostViewsTodayImplementors = []string{"PubPostViewsToday"}
+
+func (ec *executionContext) _PubPostViewsToday(ctx context.Context, sel ast.SelectionSet, obj *model.PubPostViewsToday) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubPostViewsTodayImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubPostViewsToday")
+		case "postId":
+			out.Values[i] = ec._PubPostViewsToday_postId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "views":
+			out.Values[i] = ec._PubPostViewsToday_views(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var pubViewsTodayImplementors = []string{"PubViewsToday"}
+
+func (ec *executionContext) _PubViewsToday(ctx context.Context, sel ast.SelectionSet, obj *model.PubViewsToday) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubViewsTodayImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubViewsToday")
+		case "userId":
+			out.Values[i] = ec._PubViewsToday_userId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "day":
+			out.Values[i] = ec._PubViewsToday_day(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._PubViewsToday_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "posts":
+			out.Values[i] = ec._PubViewsToday_posts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -16761,6 +17313,30 @@ func (ec *executionContext) _Stats(ctx context.Context, sel ast.SelectionSet, ob
 	}
 
 	return out
+}
+
+var subscriptionImplementors = []string{"Subscription"}
+
+func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Subscription",
+	})
+	if len(fields) != 1 {
+		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
+		return nil
+	}
+
+	switch fields[0].Name {
+	case "pubCommentAdded":
+		return ec._Subscription_pubCommentAdded(ctx, fields[0])
+	case "pubCommentNotification":
+		return ec._Subscription_pubCommentNotification(ctx, fields[0])
+	case "pubViewsToday":
+		return ec._Subscription_pubViewsToday(ctx, fields[0])
+	default:
+		panic("unknown field " + strconv.Quote(fields[0].Name))
+	}
 }
 
 var userImplementors = []string{"User"}
@@ -17804,6 +18380,38 @@ func (ec *executionContext) marshalNPubExtensions2ᚖgithubᚗcomᚋstgyᚋstgyp
 		return graphql.Null
 	}
 	return ec._PubExtensions(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPubPostViewsToday2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubPostViewsTodayᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PubPostViewsToday) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPubPostViewsToday2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubPostViewsToday(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPubPostViewsToday2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubPostViewsToday(ctx context.Context, sel ast.SelectionSet, v *model.PubPostViewsToday) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubPostViewsToday!")
+		return graphql.Null
+	}
+	return ec._PubPostViewsToday(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPubViewsToday2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubViewsToday(ctx context.Context, sel ast.SelectionSet, v *model.PubViewsToday) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubViewsToday!")
+		return graphql.Null
+	}
+	return ec._PubViewsToday(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNPublicationState2githubᚗcomᚋstgyᚋstgypubᚐPublicationState(ctx context.Context, v any) (stgypub.PublicationState, error) {

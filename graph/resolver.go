@@ -39,6 +39,12 @@ type Resolver struct {
 	// Comments and Captcha serve the comment and CAPTCHA operations.
 	Comments CommentService
 	Captcha  CaptchaService
+	// Live carries the subscriptions' events (live.Hub); nil refuses
+	// every subscription with UNAVAILABLE.
+	Live LiveSource
+	// Today reads an owner's per-post views of today for pubViewsToday
+	// (counter.Counter); nil refuses that subscription with UNAVAILABLE.
+	Today TodayCounts
 	// ViewSecret is the HMAC key of recordPubView signatures and of view
 	// tokens (STGY_PUB_VIEW_SECRET; visitor.Sign, visitor.ViewToken).
 	ViewSecret []byte

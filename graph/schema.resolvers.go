@@ -634,6 +634,21 @@ func (r *statsResolver) Post(ctx context.Context, obj *stgypub.Stats, id stgypub
 	return statsPost(obj, id), nil
 }
 
+// PubCommentAdded is the resolver for the pubCommentAdded field.
+func (r *subscriptionResolver) PubCommentAdded(ctx context.Context, postID stgypub.ID) (<-chan *comment.Item, error) {
+	return r.commentAdded(ctx, postID)
+}
+
+// PubCommentNotification is the resolver for the pubCommentNotification field.
+func (r *subscriptionResolver) PubCommentNotification(ctx context.Context) (<-chan *stgypub.CommentNotification, error) {
+	return r.commentNotification(ctx)
+}
+
+// PubViewsToday is the resolver for the pubViewsToday field.
+func (r *subscriptionResolver) PubViewsToday(ctx context.Context, userID stgypub.ID) (<-chan *model.PubViewsToday, error) {
+	return r.viewsToday(ctx, userID)
+}
+
 // CaptchaChallenge returns CaptchaChallengeResolver implementation.
 func (r *Resolver) CaptchaChallenge() CaptchaChallengeResolver { return &captchaChallengeResolver{r} }
 
@@ -679,6 +694,9 @@ func (r *Resolver) SiteRankingEntry() SiteRankingEntryResolver { return &siteRan
 // Stats returns StatsResolver implementation.
 func (r *Resolver) Stats() StatsResolver { return &statsResolver{r} }
 
+// Subscription returns SubscriptionResolver implementation.
+func (r *Resolver) Subscription() SubscriptionResolver { return &subscriptionResolver{r} }
+
 type (
 	captchaChallengeResolver struct{ *Resolver }
 	meResolver               struct{ *Resolver }
@@ -695,4 +713,5 @@ type (
 	siteResolver             struct{ *Resolver }
 	siteRankingEntryResolver struct{ *Resolver }
 	statsResolver            struct{ *Resolver }
+	subscriptionResolver     struct{ *Resolver }
 )

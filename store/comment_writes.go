@@ -69,10 +69,12 @@ func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error 
 			return fmt.Errorf("store: insert comment: %w", err)
 		}
 		if n.Notify {
-			_, err := sqlNotificationInsert.raw(tx, int64(NewID()), int64(t.Post.OwnedBy), int64(c.PostID), int64(c.ID), c.Nickname).Exec(ctx)
+			nid := NewID()
+			_, err := sqlNotificationInsert.raw(tx, int64(nid), int64(t.Post.OwnedBy), int64(c.PostID), int64(c.ID), c.Nickname).Exec(ctx)
 			if err != nil {
 				return fmt.Errorf("store: insert notification: %w", err)
 			}
+			n.Notification = &stgypub.CommentNotification{ID: nid, UserID: t.Post.OwnedBy, PostID: c.PostID, CommentID: c.ID, Nickname: c.Nickname}
 		}
 		if c.Status == stgypub.CommentPublished {
 			return touch(t.Post.OwnedBy)

@@ -14,6 +14,7 @@ import (
 	"github.com/stgy/stgypub/internal/redisguard"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/server"
+	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -54,9 +55,10 @@ type config struct {
 	MaxConns    int           // STGY_MAX_CONNS
 	IdleTimeout time.Duration // STGY_IDLE_TIMEOUT
 
-	Ranking rankingConfig // config_ranking.go
-	Views   viewsConfig   // config_views.go
-	API     apiConfig     // config_api.go
+	Ranking rankingConfig  // config_ranking.go
+	Views   viewsConfig    // config_views.go
+	API     apiConfig      // config_api.go
+	Live    api.LiveLimits // config_live.go
 }
 
 // oldDevViewSecret was the built-in secret of earlier versions; it is
@@ -172,6 +174,9 @@ func loadConfig() (*config, error) {
 		return nil, err
 	}
 	if c.API, err = loadAPIConfig(); err != nil {
+		return nil, err
+	}
+	if c.Live, err = loadLiveConfig(); err != nil {
 		return nil, err
 	}
 	if err := checkConfig(c); err != nil {

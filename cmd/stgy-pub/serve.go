@@ -19,6 +19,7 @@ import (
 	"github.com/stgy/stgypub/graph"
 	"github.com/stgy/stgypub/internal/obs"
 	"github.com/stgy/stgypub/internal/redisguard"
+	"github.com/stgy/stgypub/live"
 	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/render"
@@ -37,8 +38,10 @@ type app struct {
 	// versions announces the store's site changes (store.Changes) and
 	// carries them to pages (listen).
 	versions *pagecache.Versions
-	handler  http.Handler
-	admin    http.Handler // /metrics, pprof, health on STGY_ADMIN_LISTEN
+	// hub carries the subscriptions' events between servers (listen).
+	hub     *live.Hub
+	handler http.Handler
+	admin   http.Handler // /metrics, pprof, health on STGY_ADMIN_LISTEN
 	// adminAddr is where the admin listener listens ("" when off), set
 	// by withServer before prepare runs.
 	adminAddr string
@@ -51,8 +54,12 @@ func (a *app) close() {
 }
 
 // listen applies the other servers' (and the CLI's) site-change
-// announcements to this process's page cache until ctx ends.
-func (a *app) listen(ctx context.Context) { go a.versions.Listen(ctx, a.pages) }
+// announcements to this process's page cache, and hands their live
+// events to this process's subscribers, until ctx ends.
+func (a *app) listen(ctx context.Context) {
+	go a.versions.Listen(ctx, a.pages)
+	go a.hub.Listen(ctx)
+}
 
 // openRedis builds the Redis client with the best-effort guard attached
 // (internal/redisguard): short per-call deadlines, no retries, a circuit
@@ -136,9 +143,11 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		st.Close()
 		return nil, err
 	}
+	hub := live.New(rdb, cfg.RedisPrefix, logger)
 	counterCfg := counterConfig(cfg)
 	counterCfg.RankingCache, counterCfg.StatsCache = caches.Cache("ranking"), caches.Cache("stats")
 	counterCfg.Logger = logger
+	counterCfg.Recorded = hub.ViewsRecorded // pubViewsToday
 	ctr := counter.New(rdb, st, counterCfg)
 	if err := ctr.Register(reg); err != nil {
 		rdb.Close()
@@ -147,7 +156,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 	}
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	ownerSvc := owner.New(st, st, st, time.Now)
-	comments, gate := wireComments(st, rdb, cfg, logger)
+	comments, gate := wireComments(st, rdb, cfg, logger, hub)
 	articles := render.New(st, render.Config{Logger: logger})
 	resolver := &graph.Resolver{
 		Posts:      st,
@@ -162,6 +171,8 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Auth:       authSvc,
 		Comments:   comments,
 		Captcha:    gate,
+		Live:       hub,
+		Today:      ctr,
 		ViewSecret: cfg.ViewSecret,
 		BaseURL:    cfg.BaseURL.String(),
 		Logger:     logger,
@@ -182,6 +193,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		CacheMaxAge:            cfg.API.MaxAge,
 		CacheSharedMaxAge:      cfg.API.SharedMaxAge,
 		ViewCountTTL:           cfg.CacheTTL,
+		Live:                   cfg.Live,
 	}, api.Deps{Resolver: resolver, Auth: authSvc, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
 	srv, err := server.New(server.Config{
 		BaseURL:        cfg.BaseURL,
@@ -224,7 +236,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		st.Close()
 		return nil, err
 	}
-	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, handler: srv, admin: srv.AdminHandler()}, nil
+	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, hub: hub, handler: srv, admin: srv.AdminHandler()}, nil
 }
 
 func runServe(ctx context.Context, cfg *config, _ []string) error {

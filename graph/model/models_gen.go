@@ -184,6 +184,23 @@ type PubExtensions struct {
 	TimeZone *string `json:"timeZone,omitempty"`
 }
 
+// One post's page views of today (UTC).
+type PubPostViewsToday struct {
+	PostID stgypub.ID `json:"postId"`
+	Views  int        `json:"views"`
+}
+
+// An owner's page views of today (UTC), per post, as pubViewsToday sends them.
+type PubViewsToday struct {
+	UserID stgypub.ID `json:"userId"`
+	// The UTC day, YYYY-MM-DD.
+	Day string `json:"day"`
+	// Sum over posts.
+	Total int `json:"total"`
+	// Posts with views today, most viewed first.
+	Posts []*PubPostViewsToday `json:"posts"`
+}
+
 type Query struct {
 }
 
@@ -210,6 +227,9 @@ type SearchFragment struct {
 type SearchHit struct {
 	Post      *stgypub.Post     `json:"post"`
 	Fragments []*SearchFragment `json:"fragments"`
+}
+
+type Subscription struct {
 }
 
 // Comment mode of a site (extensions.comments.mode).

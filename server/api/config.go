@@ -103,6 +103,40 @@ type Config struct {
 	// default 5 minutes, the pages' display latency (cmd wires the
 	// counter's cache TTL).
 	ViewCountTTL time.Duration
+	// Live bounds the subscriptions (docs/API.md "Subscriptions").
+	Live LiveLimits
+}
+
+// LiveLimits bound the subscription transports of one server; zero
+// values take the defaults noted.
+type LiveLimits struct {
+	// PerAddress is the most open live connections (SSE streams and
+	// WebSockets) of one client address (STGY_PUB_LIVE_PER_ADDRESS); 16.
+	PerAddress int
+	// PerConnection is the most subscriptions one WebSocket runs at once
+	// (STGY_PUB_LIVE_PER_CONNECTION); 8. An SSE stream runs one.
+	PerConnection int
+	// Total is the most open live connections of the server
+	// (STGY_PUB_LIVE_TOTAL); 10,000.
+	Total int
+	// KeepAlive is the heartbeat period: an SSE comment line ": ping" or
+	// a graphql-transport-ws ping (STGY_PUB_LIVE_KEEPALIVE); 15 s.
+	KeepAlive time.Duration
+}
+
+func (l *LiveLimits) setDefaults() {
+	if l.PerAddress <= 0 {
+		l.PerAddress = 16
+	}
+	if l.PerConnection <= 0 {
+		l.PerConnection = 8
+	}
+	if l.Total <= 0 {
+		l.Total = 10000
+	}
+	if l.KeepAlive <= 0 {
+		l.KeepAlive = 15 * time.Second
+	}
 }
 
 // Deps are the collaborators the endpoint calls.
@@ -127,6 +161,7 @@ type Deps struct {
 }
 
 func (c *Config) setDefaults() {
+	c.Live.setDefaults()
 	def := func(p *int, v int) {
 		if *p <= 0 {
 			*p = v

@@ -47,6 +47,12 @@ type api struct {
 	// their own variants); uncached is the full path behind it.
 	gz       func(http.Handler) http.Handler
 	uncached http.Handler
+	// live serves subscriptions (live.go); slots bounds its connections.
+	live  *handler.Server
+	slots *liveSlots
+	// kinds maps an operation name and query text to whether it is a
+	// subscription (isLive), bounded as the query cache.
+	kinds graphql.Cache[bool]
 }
 
 // New returns the /graphql handler (docs/API.md "Transport rules"): CORS
@@ -111,12 +117,20 @@ func New(cfg Config, deps Deps) http.Handler {
 	srv.SetErrorPresenter(a.presentError)
 	srv.SetRecoverFunc(a.recoverPanic)
 	a.gql = srv
+	a.live = a.newLive()
+	a.slots = newLiveSlots(cfg.Live)
+	a.kinds = lru.New[bool](cfg.QueryCacheSize)
 	return withCORS(a.origins, a)
 }
 
-// ServeHTTP answers an anonymous read with a response key from the
-// response cache (serveCached), everything else by the full path.
+// ServeHTTP answers subscriptions by the live transports (serveLive), an
+// anonymous read with a response key from the response cache
+// (serveCached), everything else by the full path.
 func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if a.isLive(r) { // never cached, never compressed (live.go)
+		a.serveLive(w, r)
+		return
+	}
 	if key, ok := a.responseKey(r); ok {
 		a.serveCached(w, r, key)
 		return

@@ -100,6 +100,10 @@ func (g operationGuard) MutateOperationContext(ctx context.Context, oc *graphql.
 		return nil
 	}
 	rq.mutation = true
+	if oc.Operation.Operation == ast.Subscription {
+		rq.status = http.StatusBadRequest
+		return codedError(stgypub.CodeBadRequest, "a subscription needs Accept: text/event-stream (SSE) or a WebSocket (graphql-transport-ws); see docs/API.md \"Subscriptions\"")
+	}
 	if rq.get {
 		rq.status = http.StatusMethodNotAllowed
 		rq.w.Header().Set("Allow", http.MethodPost)

@@ -51,7 +51,16 @@ async function visit(path) {
       document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
     });
     const res = await page.goto(BASE + path);
-    await page.waitForLoadState("networkidle");
+    await page.waitForLoadState("load");
+    // Not "networkidle": the comment widget's live subscription (a
+    // long-lived SSE fetch, docs/API.md "Subscriptions") stays open. Wait
+    // instead until no request has started for 500 ms.
+    for (let seen = -1, i = 0; i < 60; i++) {
+      const n = await page.evaluate(() => performance.getEntriesByType("resource").length);
+      if (n === seen) break;
+      seen = n;
+      await page.waitForTimeout(500);
+    }
     await page.waitForTimeout(300); // late widget insertions
     const violations = await page.evaluate(() => window.__csp);
     return { violations, external, policy: (await res.allHeaders())["content-security-policy"] || "" };

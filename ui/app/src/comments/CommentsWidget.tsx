@@ -9,7 +9,8 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { useQuery } from "@urql/preact";
 import { useI18n } from "../lib/i18n-context";
 import { errorText } from "../lib/errors";
-import { CommentsQuery } from "./ops";
+import { CommentAddedSubscription, CommentsQuery } from "./ops";
+import { subscribe } from "../lib/live";
 import { CommentItem } from "./CommentItem";
 import { CommentForm } from "./CommentForm";
 import type { MountProps } from "../lib/mount";
@@ -44,8 +45,30 @@ export function CommentsWidget(props: CommentsWidgetProps & MountProps) {
     variables: { postId: props.postId, page, order },
   });
   const reload = () => refetch({ requestPolicy: "network-only" });
+  // Comments that arrived since the list was read (pubCommentAdded:
+  // published ones for readers): "N new comments — show" instead of
+  // reloading under the reader's eyes.
+  const [fresh, setFresh] = useState<string[]>([]);
+  useEffect(
+    () =>
+      subscribe<{ pubCommentAdded: { id: string } }>({
+        basePath: props.basePath,
+        document: CommentAddedSubscription,
+        variables: { postId: props.postId },
+        onData: (d) => setFresh((f) => (f.includes(d.pubCommentAdded.id) ? f : [...f, d.pubCommentAdded.id])),
+      }),
+    [props.basePath, props.postId],
+  );
   const list = data?.pubComments;
   const pages = list ? Math.max(1, Math.ceil(list.totalCount / list.pageSize)) : 1;
+  const shownIDs = new Set(list?.items.map((c) => c.id) ?? []);
+  const unseen = fresh.filter((id) => !shownIDs.has(id)).length;
+  const showNew = () => {
+    setFresh([]);
+    setOrder("NEWEST");
+    setPage(1);
+    reload();
+  };
 
   // The heading's count (published comments) follows the list.
   useEffect(() => {
@@ -100,6 +123,13 @@ export function CommentsWidget(props: CommentsWidgetProps & MountProps) {
           </button>
         )}
       </div>
+      {unseen > 0 && (
+        <p class="cw-new">
+          <button type="button" class="cw-button secondary" onClick={showNew}>
+            {t("newComments", { count: unseen })}
+          </button>
+        </p>
+      )}
       {writing && <CommentForm postId={props.postId} onPosted={posted} onCancel={cancel} />}
       {error && (
         <p class="cw-error" role="alert">

@@ -89,3 +89,13 @@ export const DeleteMutation = graphql(`
     deletePubComment(id: $id, ifVersion: $ifVersion)
   }
 `);
+
+/** Comments stored or approved on the post (published ones for readers). */
+export const CommentAddedSubscription = graphql(`
+  subscription PubCommentAdded($postId: ID!) {
+    pubCommentAdded(postId: $postId) {
+      id
+      status
+    }
+  }
+`);

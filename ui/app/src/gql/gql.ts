@@ -23,6 +23,8 @@ type Documents = {
     "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markPubCommentNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  mutation ApproveComments($items: [PubCommentRef!]!) {\n    approvePubComments(items: $items) {\n      id\n      ok\n      code\n    }\n  }\n": typeof types.ApproveCommentsDocument,
     "\n  mutation DeleteComments($items: [PubCommentRef!]!) {\n    deletePubComments(items: $items) {\n      id\n      ok\n      code\n    }\n  }\n": typeof types.DeleteCommentsDocument,
+    "\n  subscription PubCommentNotificationLive {\n    pubCommentNotification {\n      id\n      postId\n      commentId\n    }\n  }\n": typeof types.PubCommentNotificationLiveDocument,
+    "\n  subscription PubViewsTodayLive($userId: ID!) {\n    pubViewsToday(userId: $userId) {\n      day\n      total\n    }\n  }\n": typeof types.PubViewsTodayLiveDocument,
     "\n  query Me {\n    me {\n      id\n      loginName\n      nickname\n      isAdmin\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation Login($loginName: String!, $password: String!) {\n    login(loginName: $loginName, password: $password) {\n      me {\n        id\n        loginName\n        nickname\n        isAdmin\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
@@ -51,6 +53,8 @@ const documents: Documents = {
     "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markPubCommentNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  mutation ApproveComments($items: [PubCommentRef!]!) {\n    approvePubComments(items: $items) {\n      id\n      ok\n      code\n    }\n  }\n": types.ApproveCommentsDocument,
     "\n  mutation DeleteComments($items: [PubCommentRef!]!) {\n    deletePubComments(items: $items) {\n      id\n      ok\n      code\n    }\n  }\n": types.DeleteCommentsDocument,
+    "\n  subscription PubCommentNotificationLive {\n    pubCommentNotification {\n      id\n      postId\n      commentId\n    }\n  }\n": types.PubCommentNotificationLiveDocument,
+    "\n  subscription PubViewsTodayLive($userId: ID!) {\n    pubViewsToday(userId: $userId) {\n      day\n      total\n    }\n  }\n": types.PubViewsTodayLiveDocument,
     "\n  query Me {\n    me {\n      id\n      loginName\n      nickname\n      isAdmin\n    }\n  }\n": types.MeDocument,
     "\n  mutation Login($loginName: String!, $password: String!) {\n    login(loginName: $loginName, password: $password) {\n      me {\n        id\n        loginName\n        nickname\n        isAdmin\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
@@ -120,6 +124,14 @@ export function graphql(source: "\n  mutation ApproveComments($items: [PubCommen
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteComments($items: [PubCommentRef!]!) {\n    deletePubComments(items: $items) {\n      id\n      ok\n      code\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteComments($items: [PubCommentRef!]!) {\n    deletePubComments(items: $items) {\n      id\n      ok\n      code\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PubCommentNotificationLive {\n    pubCommentNotification {\n      id\n      postId\n      commentId\n    }\n  }\n"): (typeof documents)["\n  subscription PubCommentNotificationLive {\n    pubCommentNotification {\n      id\n      postId\n      commentId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PubViewsTodayLive($userId: ID!) {\n    pubViewsToday(userId: $userId) {\n      day\n      total\n    }\n  }\n"): (typeof documents)["\n  subscription PubViewsTodayLive($userId: ID!) {\n    pubViewsToday(userId: $userId) {\n      day\n      total\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

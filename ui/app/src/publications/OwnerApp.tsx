@@ -21,6 +21,8 @@ import { hasDrafts } from "./drafts";
 import { NotFoundView, views } from "./views";
 import { SiteZoneQuery } from "./ops-site";
 import { ErrorNote, Loading } from "./ui";
+import { subscribe } from "../lib/live";
+import { NotificationSubscription } from "./ops-live";
 
 export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
   const { me } = props;
@@ -33,6 +35,14 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
   const target = me.isAdmin && /^[0-9A-Fa-f]{16}$/.test(loc.query.user ?? "") && loc.query.user.toUpperCase() !== me.id ? loc.query.user.toUpperCase() : "";
   const [zoneRes, refetchZone] = useQuery({ query: SiteZoneQuery, variables: { userId: target || me.id } });
   const zone = zoneRes.data?.pubConfig.timeZone ?? "";
+  // New comment notifications, live: the Comments tab shows how many
+  // arrived since it was last open, and the open views re-read.
+  const [liveNotes, setLiveNotes] = useState(0);
+  const [seenNotes, setSeenNotes] = useState(0);
+  useEffect(
+    () => subscribe({ basePath: base, document: NotificationSubscription, onData: () => setLiveNotes((n) => n + 1) }),
+    [base, me.id],
+  );
   const site = useMemo<SiteInfo>(
     () => ({
       userId: target || me.id,
@@ -40,8 +50,9 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
       zone,
       reloadZone: () => refetchZone({ requestPolicy: "network-only" }),
       link: (path, params = {}) => appPath(base, path) + query({ ...params, user: target || undefined }),
+      liveNotes,
     }),
-    [target, me.id, base, zone, refetchZone],
+    [target, me.id, base, zone, refetchZone, liveNotes],
   );
 
   // Focus the view's heading after login and after each navigation.
@@ -69,6 +80,11 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
     { path: "/settings", label: t("nav.settings") },
   ];
   const here = loc.path.slice(appPath(base).length);
+  const onComments = here.startsWith("/comments");
+  useEffect(() => {
+    if (onComments) setSeenNotes(liveNotes);
+  }, [onComments, liveNotes]);
+  const badge = onComments ? 0 : liveNotes - seenNotes;
   return (
     <>
       <a class="skip" href="#main">{t("skip")}</a>
@@ -80,6 +96,11 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
               <li key={tab.path}>
                 <a href={site.link(tab.path)} aria-current={here.startsWith(tab.path) ? "page" : undefined}>
                   {tab.label}
+                  {tab.path === "/comments" && badge > 0 && (
+                    <span class="badge live-badge" aria-label={t("nav.newBadge", { count: badge })}>
+                      {badge}
+                    </span>
+                  )}
                 </a>
               </li>
             ))}

@@ -14,6 +14,8 @@ export interface SiteInfo {
   reloadZone: () => void;
   /** Appends ?user= (admins) to an app path so links stay on the same site. */
   link: (path: string, params?: Record<string, string | number | undefined>) => string;
+  /** Counts the owner's live comment notifications since the app started (0: none yet); views re-read on a change. */
+  liveNotes: number;
 }
 
 export const SiteContext = createContext<SiteInfo | null>(null);

@@ -21,6 +21,7 @@ type Documents = {
     "\n  mutation ApprovePubComment($id: ID!, $ifVersion: String) {\n    approvePubComment(id: $id, ifVersion: $ifVersion) {\n      id\n      status\n    }\n  }\n": typeof types.ApprovePubCommentDocument,
     "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!, $ifVersion: String) {\n    editPubComment(id: $id, nickname: $nickname, body: $body, ifVersion: $ifVersion) {\n      id\n      nickname\n      body\n    }\n  }\n": typeof types.EditPubCommentDocument,
     "\n  mutation DeletePubComment($id: ID!, $ifVersion: String) {\n    deletePubComment(id: $id, ifVersion: $ifVersion)\n  }\n": typeof types.DeletePubCommentDocument,
+    "\n  subscription PubCommentAdded($postId: ID!) {\n    pubCommentAdded(postId: $postId) {\n      id\n      status\n    }\n  }\n": typeof types.PubCommentAddedDocument,
 };
 const documents: Documents = {
     "\n  query PubComments($postId: ID!, $page: Int!, $order: PostOrder!) {\n    pubComments(postId: $postId, page: $page, order: $order) {\n      postId\n      page\n      pageSize\n      totalCount\n      publishedCount\n      hasNextPage\n      viewerCanModerate\n      items {\n        id\n        nickname\n        body\n        status\n        isAuthor\n        createdAt\n        viewerCanEdit\n        viewerCanModerate\n        version\n      }\n    }\n  }\n": types.PubCommentsDocument,
@@ -30,6 +31,7 @@ const documents: Documents = {
     "\n  mutation ApprovePubComment($id: ID!, $ifVersion: String) {\n    approvePubComment(id: $id, ifVersion: $ifVersion) {\n      id\n      status\n    }\n  }\n": types.ApprovePubCommentDocument,
     "\n  mutation EditPubComment($id: ID!, $nickname: String, $body: String!, $ifVersion: String) {\n    editPubComment(id: $id, nickname: $nickname, body: $body, ifVersion: $ifVersion) {\n      id\n      nickname\n      body\n    }\n  }\n": types.EditPubCommentDocument,
     "\n  mutation DeletePubComment($id: ID!, $ifVersion: String) {\n    deletePubComment(id: $id, ifVersion: $ifVersion)\n  }\n": types.DeletePubCommentDocument,
+    "\n  subscription PubCommentAdded($postId: ID!) {\n    pubCommentAdded(postId: $postId) {\n      id\n      status\n    }\n  }\n": types.PubCommentAddedDocument,
 };
 
 /**
@@ -74,6 +76,10 @@ export function graphql(source: "\n  mutation EditPubComment($id: ID!, $nickname
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeletePubComment($id: ID!, $ifVersion: String) {\n    deletePubComment(id: $id, ifVersion: $ifVersion)\n  }\n"): (typeof documents)["\n  mutation DeletePubComment($id: ID!, $ifVersion: String) {\n    deletePubComment(id: $id, ifVersion: $ifVersion)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PubCommentAdded($postId: ID!) {\n    pubCommentAdded(postId: $postId) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  subscription PubCommentAdded($postId: ID!) {\n    pubCommentAdded(postId: $postId) {\n      id\n      status\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

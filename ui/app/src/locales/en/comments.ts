@@ -1,6 +1,8 @@
 // English text of the readers' comment widget (namespace "comments").
 export const comments = {
   write: "Write a comment",
+  newComments_one: "{{count}} new comment — show",
+  newComments_other: "{{count}} new comments — show",
   none: "No comments yet.",
   emptyPage: "No comments on this page.",
   listLabel_one: "{{count}} comment",

@@ -7,7 +7,7 @@ export const publications = {
   logout: "Log out",
   logoutDrafts: "You have unsaved drafts in this browser. Log out and discard them?",
   adminViewing: "You are viewing the Stats and Settings of user {{id}} as an administrator.",
-  nav: { label: "Publications", stats: "Stats", posts: "Posts", comments: "Comments", settings: "Settings" },
+  nav: { label: "Publications", stats: "Stats", posts: "Posts", comments: "Comments", settings: "Settings", newBadge_one: "{{count}} new", newBadge_other: "{{count}} new" },
   unsaved: {
     leave: "You have unsaved changes. Leave this page and lose them?",
     discard: "Discard your unsaved changes?",
@@ -42,6 +42,8 @@ export const publications = {
     colService: "Service",
     colClicks: "Clicks",
     heading: "Stats",
+    liveToday_one: "Today (UTC, live): {{count}} view",
+    liveToday_other: "Today (UTC, live): {{count}} views",
     definition:
       "A view is one visit to a published post from one IP address: the same address is counted again only after it has left the post's window of its 150 most recent visitors. Bots and tools (crawlers, link previews, curl…) are not counted.",
     periodNote_one: "Period: today (a UTC day, as the counter keeps days in UTC).",

@@ -3,6 +3,8 @@ import type { comments as en } from "../en/comments";
 
 export const comments: typeof en = {
   write: "コメントを書く",
+  newComments_one: "新しいコメント {{count}} 件 — 表示",
+  newComments_other: "新しいコメント {{count}} 件 — 表示",
   none: "まだコメントはありません。",
   emptyPage: "このページにコメントはありません。",
   listLabel_one: "コメント {{count}} 件",

@@ -7,7 +7,7 @@ export const publications: typeof en = {
   logout: "ログアウト",
   logoutDrafts: "このブラウザに保存されていない下書きがあります。破棄してログアウトしますか?",
   adminViewing: "管理者としてユーザー {{id}} の統計と設定を表示しています。",
-  nav: { label: "パブリケーション", stats: "統計", posts: "投稿", comments: "コメント", settings: "設定" },
+  nav: { label: "パブリケーション", stats: "統計", posts: "投稿", comments: "コメント", settings: "設定", newBadge_one: "新着 {{count}} 件", newBadge_other: "新着 {{count}} 件" },
   unsaved: {
     leave: "保存していない変更があります。このページを離れると失われます。移動しますか?",
     discard: "保存していない変更を破棄しますか?",
@@ -42,6 +42,8 @@ export const publications: typeof en = {
     colService: "サービス",
     colClicks: "クリック",
     heading: "統計",
+    liveToday_one: "今日（UTC、ライブ）: {{count}} ビュー",
+    liveToday_other: "今日（UTC、ライブ）: {{count}} ビュー",
     definition:
       "閲覧数は、公開中の投稿への1つのIPアドレスからの訪問を1回と数えます。同じアドレスは、その投稿の直近150件の訪問者の記録から外れた後にだけ、再び数えられます。ボットやツール(クローラー、リンクプレビュー、curl など)は数えません。",
     periodNote_one: "期間: 今日(カウンターは日付を UTC で管理しています)。",

@@ -29,6 +29,11 @@ export function CommentsView() {
     refetchRecent({ requestPolicy: "network-only" });
     setChanges((n) => n + 1);
   };
+  // A live notification (a new comment on one of the owner's posts)
+  // re-reads the lists: new comments show without a reload.
+  useEffect(() => {
+    if (site.liveNotes > 0) refresh();
+  }, [site.liveNotes]);
   const total = pending.data?.ownerPubComments.totalCount ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE));
   return (

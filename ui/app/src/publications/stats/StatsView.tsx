@@ -5,6 +5,9 @@
 // many posts the site has; the CSV is streamed by the server
 // (/publications/stats.csv). Period, sort and page (with its cursor) live
 // in the URL: every change is a history entry, so Back works.
+import { useEffect, useState } from "preact/hooks";
+import { subscribe } from "../../lib/live";
+import { ViewsTodaySubscription } from "../ops-live";
 import { useLocation } from "preact-iso";
 import { useI18n } from "../../lib/i18n-context";
 import { dayKey } from "../../lib/i18n";
@@ -23,6 +26,17 @@ export function StatsView() {
   const loc = useLocation();
   const site = useSite();
   const base = useBase();
+  // Today's views, live (pubViewsToday: at most one update a second).
+  const [today, setToday] = useState<number | null>(null);
+  useEffect(() => {
+    setToday(null);
+    return subscribe<{ pubViewsToday: { total: number } }>({
+      basePath: base,
+      document: ViewsTodaySubscription,
+      variables: { userId: site.userId },
+      onData: (d) => setToday(d.pubViewsToday.total),
+    });
+  }, [base, site.userId]);
   const q = loc.query;
   const sort: SortKey = SORT_KEYS.includes(q.sort as SortKey) ? (q.sort as SortKey) : "views";
   const dir = q.dir === "asc" || q.dir === "desc" ? q.dir : defaultDir(sort);
@@ -58,6 +72,7 @@ export function StatsView() {
       {stats && conn && (
         <>
           <StatsIntro updatedAt={stats.updatedAt} period={n} />
+          {today !== null && <p class="live-today">{t("stats.liveToday", { count: today })}</p>}
           <PeriodPicker current={n} days={stats.days} href={(p) => href({ period: p, page: 1 })} />
           <div class="figures">
             <KeyFigure label={t(dayKey("stats.totalViews", n), { count: n})} period={n} {...compare(stats.daily, n)} />
