@@ -274,6 +274,9 @@ func TestAPIResponseCacheViewCountsExpire(t *testing.T) {
 // cache's weight stays within the bound and the heap grows by no more
 // than the bound and 25 %.
 func TestAPIResponseCacheMemoryBound(t *testing.T) {
+	if inOwnProcess(t) {
+		return
+	}
 	const bound = 1 << 20
 	c := newClusterBytes(t, 1, nil, "", bound)
 	p := c.createPost("# Long\n\n"+strings.Repeat("Some words of a long article body, repeated. ", 200), at(-time.Hour))

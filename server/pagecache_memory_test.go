@@ -16,6 +16,9 @@ import (
 // 64 KiB buffer while counting only the body), so the growth stays
 // within 25 % of the bound.
 func TestPageCacheHeapWithinBound(t *testing.T) {
+	if inOwnProcess(t) {
+		return
+	}
 	const bound = 6 << 20
 	s := newBenchSiteOn(t, newClusterBytes(t, 1, nil, "", bound))
 	nd := s.c.nodes[0]
