@@ -77,6 +77,7 @@ export function CrawlersSection(props: { days: number }) {
             <div class="chart-box" ref={box} aria-hidden="true" />
             <details class="chart-data">
               <summary>{t("stats.asTable")}</summary>
+              <div class="table-wrap">
               <table class="data">
                 <caption class="visually-hidden">{caption}</caption>
                 <thead>
@@ -104,8 +105,10 @@ export function CrawlersSection(props: { days: number }) {
                   ))}
                 </tbody>
               </table>
+              </div>
             </details>
           </figure>
+          <div class="table-wrap">
           <table class="data crawlers-table">
             <caption class="visually-hidden">{t("stats.crawlersHeading")}</caption>
             <thead>
@@ -148,6 +151,7 @@ export function CrawlersSection(props: { days: number }) {
               </tr>
             </tfoot>
           </table>
+          </div>
         </>
       )}
     </section>
