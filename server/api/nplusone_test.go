@@ -45,8 +45,11 @@ func TestNoNPlusOne(t *testing.T) {
 	// Redis from PostgreSQL (counter.refill): let it finish first.
 	count(1)
 	e.counter.Wait()
+	// A statement per listed item would add 11; one more or less than the
+	// 1-item listing is a cache the other request warmed or found cold
+	// (settings, the background refill), not N+1.
 	one, twelve := count(1), count(12)
-	if one != twelve || twelve > 5 {
+	if twelve > one+1 || twelve > 5 {
 		t.Errorf("SQL statements: %d for 1 item, %d for 12", one, twelve)
 	}
 	t.Logf("SQL statements per site listing: %d", twelve)
@@ -64,7 +67,7 @@ func TestNoNPlusOne(t *testing.T) {
 	e.do(t, req{query: query, variables: map[string]any{"u": e.owner.ID.String(), "n": 12}}).data(t, "site", &got)
 	plain := twelve
 	one, twelve = count(1), count(12)
-	if one != twelve || twelve > plain+1 {
+	if twelve > one+1 || twelve > plain+1 {
 		t.Errorf("SQL statements with prev/next: %d for 1 item, %d for 12 (%d without prev/next)", one, twelve, plain)
 	}
 	t.Logf("SQL statements per site listing with prev/next: %d", twelve)
