@@ -178,14 +178,20 @@ func (c *Cache) trusted(now time.Time) bool {
 // The entry is kept only when no announcement for its owner arrived
 // during the build and the cache is trusted; otherwise it serves this
 // request (and those waiting on it) only. Build errors are returned and
-// never kept.
+// never kept. The build's context ends when build returns: work it
+// starts for later must not use it.
 func (c *Cache) Load(ctx context.Context, key Key, build func(ctx context.Context) (Page, error)) (*Entry, error) {
 	if e := c.Get(key); e != nil {
 		return e, nil
 	}
 	ch := c.builds.DoChan(key.String(), func() (any, error) {
 		start := c.epoch.Load()
-		p, err := build(context.WithoutCancel(ctx))
+		// Ended when the build returns, so that a context a query
+		// derives from it (a read deadline's timer) releases what the
+		// build reached with it, not seconds later.
+		bctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		p, err := build(bctx)
+		cancel()
 		if err != nil {
 			return nil, err
 		}

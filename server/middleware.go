@@ -29,17 +29,24 @@ func RequestID(ctx context.Context) string {
 	return id
 }
 
-// requestID keeps a well-formed incoming X-Request-ID (1-64 of
-// [A-Za-z0-9._-], as a proxy sets it) or mints 16 random hex digits, and
-// echoes it in the response.
 // readDeadline sets the request's read deadline (Config.ReadDeadline)
-// on its context.
+// on its context, and ends that context when the handler returns, as
+// net/http does for its own requests: a context derived from it for one
+// query (the store's read deadline hook) is released with the request,
+// not held with everything the request reached until its timer fires,
+// also when the handler is called directly (an embedding, a test).
 func (s *Server) readDeadline(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := stgypub.WithReadDeadline(r.Context(), time.Now().Add(s.cfg.ReadDeadline))
+		ctx, cancel := context.WithCancel(r.Context())
+		defer cancel()
+		ctx = stgypub.WithReadDeadline(ctx, time.Now().Add(s.cfg.ReadDeadline))
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
+
+// requestID keeps a well-formed incoming X-Request-ID (1-64 of
+// [A-Za-z0-9._-], as a proxy sets it) or mints 16 random hex digits, and
+// echoes it in the response.
 
 func (s *Server) requestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
