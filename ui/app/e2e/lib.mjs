@@ -236,6 +236,18 @@ export class OwnServer {
 }
 
 /**
+ * shownText matches text as a comment widget shows it: as typed, or in
+ * the full-width form vertical themes display (docs/SPEC.md: printable
+ * ASCII and the space converted, the stored text unchanged), so a check
+ * holds whichever theme an earlier test left the site on.
+ */
+export function shownText(text) {
+  const full = [...text].map((c) => (c === " " ? "\u3000" : c >= "!" && c <= "~" ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join("");
+  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`${esc(text)}|${esc(full)}`);
+}
+
+/**
  * withPage runs fn with a fresh page (see newPage), asserts that no page
  * error or CSP violation happened, saves a screenshot named FAIL-{label}
  * when fn throws, and always closes the context.
