@@ -44,6 +44,36 @@ func TestPostTitles(t *testing.T) {
 			t.Errorf("%s: %q, want %q", id, got[id], w)
 		}
 	}
+	// Untitled posts (no text to take a title from) get the root rule's
+	// date in the owner's site time zone: the publication date, else the
+	// creation date (from the ID).
+	c := stgypub.DefaultPubConfig(u.ID)
+	ext, err := stgypub.ParseExtensions(`{"timeZone":"Asia/Tokyo"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Extensions = ext
+	if err := st.UpdatePubConfig(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	lateUTC := time.Date(2026, 3, 4, 20, 30, 0, 0, time.UTC) // 2026-03-05 in Tokyo
+	mk(0x2000000000000B01, "![only an image](https://e.org/a.png)\n", &lateUTC)
+	mk(0x2000000000000B02, "", nil)
+	tokyo, _ := time.LoadLocation("Asia/Tokyo")
+	got, err = st.PostTitles(ctx, []stgypub.ID{0x2000000000000B01, 0x2000000000000B02, 0x2000000000000A01})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = map[stgypub.ID]string{
+		0x2000000000000B01: "2026-03-05",
+		0x2000000000000B02: stgypub.ID(0x2000000000000B02).Time().In(tokyo).Format(stgypub.UntitledDateLayout),
+		0x2000000000000A01: "Published title",
+	}
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("%s: %q, want %q", id, got[id], w)
+		}
+	}
 	if m, err := st.PostTitles(ctx, nil); err != nil || len(m) != 0 {
 		t.Errorf("empty ids: %v %v", m, err)
 	}
