@@ -10,7 +10,7 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-var sqlAdjacentPublishedMany = sqlFile("adjacent_published_many")
+var sqlAdjacentPublishedMany = sqlTemplate("adjacent_published_many", "adjacent_published_many", variant{})
 
 // AdjacentPublishedMany is AdjacentPublished for every post of ps in one
 // statement (a LATERAL pair of index probes per post): out[i] is ps[i]'s

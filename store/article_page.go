@@ -56,8 +56,8 @@ type articleRow struct {
 	siteRow
 }
 
-// sqlPubArticle is the whole /pub read (query/pub_article.sql), prepared.
-var sqlPubArticle = sqlFile("pub_article")
+// sqlPubArticle is the whole /pub read (query/pub_article.gotxt), prepared.
+var sqlPubArticle = sqlTemplate("pub_article", "pub_article", variant{})
 
 // PubArticle loads a published post without Content and PlainText (the server
 // keeps rendered bodies and reads Content through PublishedPost only when its

@@ -14,14 +14,8 @@ var (
 	sqlOwnerCommentCount = sqlText("owner_comment_count", `SELECT count(*) FROM post_pub_comments c
 JOIN posts p ON p.id = c.post_id
 WHERE p.owned_by = $1 AND ($2 = '' OR c.status = $2)`)
-	sqlOwnerCommentsOldest = sqlText("owner_comments_oldest", `SELECT c.* FROM post_pub_comments c
-JOIN posts p ON p.id = c.post_id
-WHERE p.owned_by = $1 AND ($2 = '' OR c.status = $2)
-ORDER BY c.id ASC LIMIT $3 OFFSET $4`)
-	sqlOwnerCommentsNewest = sqlText("owner_comments_newest", `SELECT c.* FROM post_pub_comments c
-JOIN posts p ON p.id = c.post_id
-WHERE p.owned_by = $1 AND ($2 = '' OR c.status = $2)
-ORDER BY c.id DESC LIMIT $3 OFFSET $4`)
+	sqlOwnerCommentsOldest = sqlTemplate("owner_comments_oldest", "owner_comments", variant{Oldest: true})
+	sqlOwnerCommentsNewest = sqlTemplate("owner_comments_newest", "owner_comments", variant{})
 )
 
 // OwnerComments returns the comments on every post of ownerID (any post

@@ -69,8 +69,8 @@ var (
 	sqlCommentTargetLock = sqlFile("comment_target_lock")
 	sqlCommentCount      = sqlText("comment_count", `SELECT count(*) FROM post_pub_comments
 WHERE post_id = $1 AND ($2 OR status = 'published')`)
-	sqlCommentsNewest = sqlFile("comments_newest")
-	sqlCommentsOldest = sqlFile("comments_oldest")
+	sqlCommentsNewest = sqlTemplate("comments_newest", "comments", variant{})
+	sqlCommentsOldest = sqlTemplate("comments_oldest", "comments", variant{Oldest: true})
 	sqlCommentByID    = sqlText("comment_by_id", `SELECT c.* FROM post_pub_comments c WHERE c.id = $1`)
 	sqlCommentsExport = sqlText("comments_export", `SELECT c.* FROM post_pub_comments c WHERE c.post_id = $1 ORDER BY c.id ASC`)
 )

@@ -8,7 +8,7 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-var sqlPublishedSites = sqlFile("published_sites")
+var sqlPublishedSites = sqlTemplate("published_sites", "published_sites", variant{})
 
 // pubSiteRow is one site of PublishedSites.
 type pubSiteRow struct {
@@ -60,7 +60,7 @@ func (s *Store) PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSi
 }
 
 // sqlNextPublication is the earliest published_at later than $1 (now).
-var sqlNextPublication = sqlText("next_publication", `SELECT min(published_at) FROM posts WHERE published_at > $1`)
+var sqlNextPublication = sqlTemplate("next_publication", "next_publication", variant{})
 
 // NextPublication is the earliest published_at later than s.Now() over
 // every user's posts (UTC; zero when nothing is scheduled): the home page

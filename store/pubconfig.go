@@ -52,7 +52,7 @@ type userPubConfigRow struct {
 
 var (
 	// sqlPubConfigs reads one user's settings (PubConfig) or many.
-	sqlPubConfigs = sqlFile("pub_configs")
+	sqlPubConfigs = sqlTemplate("pub_configs", "pub_configs", variant{})
 )
 
 func (r *userPubConfigRow) toDomain() *stgypub.PubConfig {

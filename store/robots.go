@@ -7,7 +7,7 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-var sqlAIDisallowedSites = sqlFile("ai_disallowed_sites")
+var sqlAIDisallowedSites = sqlTemplate("ai_disallowed_sites", "ai_disallowed_sites", variant{})
 
 type robotsRow struct {
 	UserID  int64   `bun:"user_id"`

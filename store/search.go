@@ -15,14 +15,14 @@ const SearchQueryMaxChars = 200
 // with ESCAPE '\'.
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
-// The search statements (query/search_*.sql) narrow to the user's
+// The search statements (query/search.gotxt, query/search_count.gotxt) narrow to the user's
 // published posts first, through the owner index, and only then run ILIKE
 // over those posts' plain text, so a search costs in proportion to the
 // site, not to the whole service.
 var (
-	sqlSearchNewest = sqlFile("search_newest")
-	sqlSearchOldest = sqlFile("search_oldest")
-	sqlSearchCount  = sqlFile("search_count")
+	sqlSearchNewest = sqlTemplate("search_newest", "search", variant{})
+	sqlSearchOldest = sqlTemplate("search_oldest", "search", variant{Oldest: true})
+	sqlSearchCount  = sqlTemplate("search_count", "search_count", variant{})
 )
 
 // searchRow is a postRow plus the window total.

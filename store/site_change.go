@@ -24,7 +24,7 @@ import (
 // greatest ignores NULL), and never back. After the commit the store's
 // SiteChangeNotifier hears of it (siteTx, execTouching): the page cache's
 // invalidation hangs on this one choke point. The page statements
-// read it next to the owner (query/pub_*.sql) and the server sends
+// read it next to the owner (query/pub_*.gotxt) and the server sends
 // Last-Modified = the latest of it, the owner's newest published_at <= now
 // (a scheduled post falling due) and the shown posts' published_at and
 // updated_at, never later than now (lastChange). Writes that cannot change

@@ -19,11 +19,11 @@ type siteListRow struct {
 
 // The whole /sites read, one statement per order, prepared.
 var (
-	sqlPubSiteNewest = sqlFile("pub_site_newest")
-	sqlPubSiteOldest = sqlFile("pub_site_oldest")
+	sqlPubSiteNewest = sqlTemplate("pub_site_newest", "pub_site", variant{})
+	sqlPubSiteOldest = sqlTemplate("pub_site_oldest", "pub_site", variant{Oldest: true})
 	// With PostQuery.Tag: one page of the posts with that tag.
-	sqlPubSiteTagNewest = sqlFile("pub_site_tag_newest")
-	sqlPubSiteTagOldest = sqlFile("pub_site_tag_oldest")
+	sqlPubSiteTagNewest = sqlTemplate("pub_site_tag_newest", "pub_site", variant{Tag: true})
+	sqlPubSiteTagOldest = sqlTemplate("pub_site_tag_oldest", "pub_site", variant{Tag: true, Oldest: true})
 )
 
 // PubSite loads a user (without password hash) with their settings and one

@@ -7,7 +7,7 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-var sqlPublishedForSitemap = sqlFile("published_for_sitemap")
+var sqlPublishedForSitemap = sqlTemplate("published_for_sitemap", "published_for_sitemap", variant{})
 
 // PublishedForSitemap lists every user's published posts, newest
 // (published_at, id) first, without Content, at most limit (1..50000, the

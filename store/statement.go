@@ -15,8 +15,10 @@ import (
 // Every SQL statement of the project is written whole, once
 // (docs/ARCHITECTURE.md "PostgreSQL"): long ones as query/<name>.sql,
 // loaded by name with sqlFile, short ones as constants declared with
-// sqlText. None is assembled from pieces, so what a reader sees is what
-// PostgreSQL runs and what EXPLAIN takes. Placeholders are PostgreSQL's
+// sqlText, and statement families (variants, shared rules) as
+// query/<family>.gotxt templates rendered once at package load with
+// sqlTemplate (statement_template.go). None is assembled at run time, so
+// what PostgreSQL runs and EXPLAIN takes is one fixed text per statement. Placeholders are PostgreSQL's
 // $1..$n, each used at least once; full-line "--" comments (the
 // statement's description) are dropped before anything is sent.
 

@@ -1,7 +1,8 @@
 // Package store is STGY Pub's PostgreSQL adapter: bun models, the embedded
 // migrations and every SQL statement of the project, each written whole in
-// query/*.sql or as one constant (statement.go; docs/ARCHITECTURE.md
-// "PostgreSQL"). It implements the store interfaces of package stgypub.
+// query/*.sql, as one constant, or as a query/*.gotxt template rendered
+// once at package load (statement.go, statement_template.go;
+// docs/ARCHITECTURE.md "PostgreSQL"). It implements the store interfaces of package stgypub.
 package store
 
 import (
