@@ -5,22 +5,52 @@ import (
 	"testing"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
 )
 
-// TestDesignThemesMatchRenderer: every theme the renderer supports can be
-// chosen, and every name that can be chosen is rendered ("" falls back to
-// prerender.DefaultTheme).
-func TestDesignThemesMatchRenderer(t *testing.T) {
-	var rendered []string
-	for _, th := range prerender.Themes {
-		rendered = append(rendered, th.Name)
+// TestThemes: DesignThemes is "" and the names of Themes in order, every
+// theme is found by its name, and the vertical-writing ones are the three
+// "vertical" themes.
+func TestThemes(t *testing.T) {
+	var names, vertical []string
+	for _, th := range stgypub.Themes {
+		names = append(names, th.Name)
+		if th.Vertical {
+			vertical = append(vertical, th.Name)
+		}
+		if got, ok := stgypub.ThemeByName(th.Name); !ok || got != th {
+			t.Errorf("ThemeByName(%q) = %v, %v", th.Name, got, ok)
+		}
 	}
-	if got, want := strings.Join(stgypub.DesignThemes[1:], ","), strings.Join(rendered, ","); got != want {
-		t.Errorf("DesignThemes = %s, prerender.Themes = %s", got, want)
+	if got, want := strings.Join(stgypub.DesignThemes, ","), ","+strings.Join(names, ","); got != want {
+		t.Errorf("DesignThemes = %q, want %q", got, want)
 	}
-	if stgypub.DesignThemes[0] != "" || prerender.ChooseTheme("", "") != prerender.DefaultTheme {
-		t.Errorf("empty theme must mean the default")
+	if got := strings.Join(vertical, ","); got != "vertical,vertical-newspaper,vertical-dark" {
+		t.Errorf("vertical themes = %s", got)
+	}
+	if _, ok := stgypub.ThemeByName(""); ok {
+		t.Error(`ThemeByName("") found a theme`)
+	}
+	if stgypub.DefaultTheme.Name != "default" || stgypub.DefaultTheme.Vertical {
+		t.Errorf("DefaultTheme = %+v", stgypub.DefaultTheme)
+	}
+}
+
+func TestChooseTheme(t *testing.T) {
+	tests := []struct {
+		name, override, configured, want string
+	}{
+		{"override wins", "dark", "newspaper", "dark"},
+		{"unknown override uses config", "neon", "vertical", "vertical"},
+		{"nothing known", "neon", "bogus", "default"},
+		{"case matters", "Dark", "", "default"},
+		{"empty", "", "", "default"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := stgypub.ChooseTheme(tt.override, tt.configured).Name; got != tt.want {
+				t.Errorf("ChooseTheme(%q, %q) = %s, want %s", tt.override, tt.configured, got, tt.want)
+			}
+		})
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"html/template"
 	"strings"
 	"testing"
+
+	"github.com/stgy/stgypub"
 )
 
 // TestCardMatchesList checks that a pre-rendered entry (Card.Rendered)
@@ -29,7 +31,7 @@ func TestCardMatchesList(t *testing.T) {
 		{"plain", PlainCard, func(cs []Card) (string, error) { return renderSite(r, &SitePage{View: "plain", Cards: cs}) }},
 		{"side", SideCard, func(cs []Card) (string, error) {
 			var buf bytes.Buffer
-			err := r.Pub(&buf, &PubPage{Page: Page{Theme: DefaultTheme}, Sidebar: Sidebar{ShowRecent: true, Recent: cs}})
+			err := r.Pub(&buf, &PubPage{Page: Page{Theme: stgypub.DefaultTheme}, Sidebar: Sidebar{ShowRecent: true, Recent: cs}})
 			return buf.String(), err
 		}},
 	}
@@ -66,7 +68,7 @@ func TestCardMatchesList(t *testing.T) {
 }
 
 func renderSite(r *Renderer, p *SitePage) (string, error) {
-	p.Theme = DefaultTheme
+	p.Theme = stgypub.DefaultTheme
 	var buf bytes.Buffer
 	err := r.Site(&buf, p)
 	return buf.String(), err

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/stgy/stgypub"
 )
 
 // TestCatalogsComplete: every catalog has every English message, with
@@ -87,7 +89,7 @@ func TestPageChromeLanguage(t *testing.T) {
 	}
 	render := func(lang string) string {
 		var buf bytes.Buffer
-		p := &PubPage{Page: Page{Meta: Meta{Lang: lang}, Theme: DefaultTheme}, ShowViews: true, ViewCount: 1, ViewDays: 15,
+		p := &PubPage{Page: Page{Meta: Meta{Lang: lang}, Theme: stgypub.DefaultTheme}, ShowViews: true, ViewCount: 1, ViewDays: 15,
 			Sidebar: Sidebar{ShowRecent: true, ShowPopular: true, Profile: &Profile{Name: "n", URL: "/sites/1"}}}
 		if err := r.Pub(&buf, p); err != nil {
 			t.Fatal(err)

@@ -3,6 +3,8 @@ package prerender
 import (
 	"encoding/json"
 	"html/template"
+
+	"github.com/stgy/stgypub"
 )
 
 // Meta is the document metadata of a page (docs/SPEC.md#metadata): title,
@@ -82,7 +84,7 @@ func (p *Page) language() string { return p.Meta.Lang }
 // Page is what every page template shares.
 type Page struct {
 	Meta      Meta
-	Theme     Theme
+	Theme     stgypub.Theme
 	Site      SiteHeader
 	Analytics *Analytics
 }

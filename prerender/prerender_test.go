@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/stgy/stgypub"
 )
 
 func TestNewShare(t *testing.T) {
@@ -57,24 +59,6 @@ func TestShareURLs(t *testing.T) {
 	}
 }
 
-func TestChooseTheme(t *testing.T) {
-	tests := []struct {
-		name, override, configured, want string
-	}{
-		{"override wins", "dark", "newspaper", "dark"},
-		{"unknown override uses config", "neon", "vertical", "vertical"},
-		{"nothing known", "neon", "bogus", "default"},
-		{"empty", "", "", "default"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := ChooseTheme(tt.override, tt.configured).Name; got != tt.want {
-				t.Errorf("ChooseTheme(%q, %q) = %s, want %s", tt.override, tt.configured, got, tt.want)
-			}
-		})
-	}
-}
-
 func TestErrorPageEscapesAndNoindex(t *testing.T) {
 	r, err := New()
 	if err != nil {
@@ -82,7 +66,7 @@ func TestErrorPageEscapesAndNoindex(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	err = r.Error(&buf, &ErrorPage{
-		Page:    Page{Meta: Meta{Lang: "en", Title: "Not found", NoIndex: true}, Theme: DefaultTheme},
+		Page:    Page{Meta: Meta{Lang: "en", Title: "Not found", NoIndex: true}, Theme: stgypub.DefaultTheme},
 		Status:  404,
 		Heading: "Not found",
 		Message: `<script>alert(1)</script>`,

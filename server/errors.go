@@ -131,7 +131,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	page := &prerender.ErrorPage{
 		Page: prerender.Page{
 			Meta:  prerender.Meta{Lang: s.cfg.DefaultLang, Title: heading, NoIndex: true},
-			Theme: prerender.DefaultTheme,
+			Theme: stgypub.DefaultTheme,
 		},
 		Status:  status,
 		Heading: heading,

@@ -83,7 +83,7 @@ func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
 				JSONLD: &webSiteLD{Context: "https://schema.org", Type: "WebSite", Name: title,
 					Description: desc, URL: s.base + "/", InLanguage: s.cfg.DefaultLang},
 			},
-			Theme: prerender.DefaultTheme,
+			Theme: stgypub.DefaultTheme,
 		},
 	}
 	for _, site := range sites {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub"
 )
 
 // TestPageCacheHeapWithinBound fills a bounded page cache with the demo's
@@ -26,7 +26,7 @@ func TestPageCacheHeapWithinBound(t *testing.T) {
 	for _, p := range s.all {
 		paths = append(paths, p)
 		if strings.HasPrefix(p, "/pub/") {
-			for _, th := range prerender.Themes {
+			for _, th := range stgypub.Themes {
 				paths = append(paths, p+"?design="+th.Name)
 			}
 		}

@@ -102,7 +102,7 @@ func (s *Server) buildPreview(r *http.Request, post *stgypub.Post) (*prerender.P
 		return nil, fmt.Errorf("server: preview settings %s: %w", post.OwnedBy, err)
 	}
 	site := newSiteIdentity(owner, cfg).in(s.langTag(post.Locale))
-	theme := prerender.ChooseTheme(r.URL.Query().Get("design"), cfg.DesignTheme)
+	theme := stgypub.ChooseTheme(r.URL.Query().Get("design"), cfg.DesignTheme)
 	article, err := s.articleHTML(ctx, post, theme.Vertical)
 	if err != nil {
 		return nil, fmt.Errorf("server: preview %s: %w", post.ID, err)

@@ -25,7 +25,7 @@ func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
 		return errNotFound
 	}
 	design := ""
-	if t, ok := prerender.ThemeByName(r.URL.Query().Get("design")); ok {
+	if t, ok := stgypub.ThemeByName(r.URL.Query().Get("design")); ok {
 		design = t.Name
 	}
 	key := pagecache.Key{Kind: pagecache.KindPub, ID: id, Variant: design}
@@ -56,7 +56,7 @@ func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pa
 	site := newSiteIdentity(a.Owner, a.Config).in(s.langTag(a.Post.Locale))
 	sideDone := make(chan *sideData, 1)
 	go func() { sideDone <- s.readSide(ctx, post.OwnedBy, post.ID, site.config.SidePopular()) }()
-	theme := prerender.ChooseTheme(design, site.config.DesignTheme)
+	theme := stgypub.ChooseTheme(design, site.config.DesignTheme)
 	comments := s.startComments(ctx, post, site.config, theme.Vertical)
 	article, err := s.articleHTML(ctx, post, theme.Vertical)
 	sec := comments()
@@ -103,7 +103,7 @@ func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pa
 }
 
 // pubPage builds the article page model and its metadata.
-func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity, theme prerender.Theme, article string) *prerender.PubPage {
+func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity, theme stgypub.Theme, article string) *prerender.PubPage {
 	canonical := s.pubURL(post.ID)
 	parts := s.snippetParts(post, false, false)
 	date, dateISO := site.dates(post.PublishedAt)

@@ -90,7 +90,7 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 		return pagecache.Page{}, notFoundf("No published post of this site is tagged “%s”.", params.tag)
 	}
 	site := newSiteIdentity(data.Owner, data.Config)
-	theme := prerender.ChooseTheme(params.design, site.config.DesignTheme)
+	theme := stgypub.ChooseTheme(params.design, site.config.DesignTheme)
 	page := s.sitePage(site, params, theme, posts, total, hasMore)
 	var buf bytes.Buffer
 	buf.Grow(32 << 10)
@@ -106,7 +106,7 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 }
 
 // sitePage builds the page model and metadata of a site page.
-func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme,
+func (s *Server) sitePage(site siteIdentity, p siteParams, theme stgypub.Theme,
 	posts []*stgypub.Post, total int, hasMore bool) *prerender.SitePage {
 	id := site.owner.ID
 	canonical := s.siteCanonical(id, p)
@@ -162,7 +162,7 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme prerender.Theme
 }
 
 // fillList renders the posts in the chosen view.
-func (s *Server) fillList(page *prerender.SitePage, site siteIdentity, p siteParams, theme prerender.Theme, posts []*stgypub.Post) {
+func (s *Server) fillList(page *prerender.SitePage, site siteIdentity, p siteParams, theme stgypub.Theme, posts []*stgypub.Post) {
 	switch p.view {
 	case viewKWIC:
 		for _, post := range posts {

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
 )
 
 // Site-page views and their page sizes (docs/SPEC.md#public-pages: Rich and
@@ -35,7 +34,7 @@ type siteParams struct {
 	order  stgypub.Order
 	page   int
 	query  string
-	design string // a name in prerender.Themes, or ""
+	design string // a name in stgypub.Themes, or ""
 	// respell is set when ?page= named a valid page in another spelling
 	// ("+2", "02"): the handler redirects to canonicalPageURL.
 	respell bool
@@ -51,7 +50,7 @@ type siteParams struct {
 // is a 400.
 func parseSiteParams(q url.Values) (siteParams, error) {
 	p := siteParams{query: strings.TrimSpace(q.Get("q")), page: 1}
-	if t, ok := prerender.ThemeByName(q.Get("design")); ok {
+	if t, ok := stgypub.ThemeByName(q.Get("design")); ok {
 		p.design = t.Name
 	}
 	if n := utf8.RuneCountInString(p.query); n > maxQueryChars {
