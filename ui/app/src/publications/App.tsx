@@ -10,13 +10,11 @@ import { newClient } from "../lib/client";
 import { useI18n } from "../lib/i18n-context";
 import { errorText } from "../lib/errors";
 import { MeQuery } from "./ops-session";
-import type { MeQuery as MeResult } from "../gql/graphql";
+import type { Me } from "./me";
 import { Login } from "./Login";
 import { OwnerApp } from "./OwnerApp";
 import { BaseContext } from "./paths";
 import { clearDrafts } from "./drafts";
-
-export type Me = NonNullable<MeResult["me"]>;
 
 type Session = { kind: "loading" } | { kind: "error"; error: CombinedError } | { kind: "anonymous" } | { kind: "owner"; me: Me };
 

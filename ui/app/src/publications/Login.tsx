@@ -6,7 +6,7 @@ import type { CombinedError } from "@urql/core";
 import { useI18n } from "../lib/i18n-context";
 import { errorCode, errorText } from "../lib/errors";
 import { LoginMutation } from "./ops-session";
-import type { Me } from "./App";
+import type { Me } from "./me";
 import { LangSwitch } from "./LangSwitch";
 
 export function Login(props: { onLoggedIn: (me: Me) => void }) {

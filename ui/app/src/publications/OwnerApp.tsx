@@ -13,7 +13,7 @@ import { useI18n } from "../lib/i18n-context";
 import { errorText } from "../lib/errors";
 import type { CombinedError } from "@urql/core";
 import { LogoutMutation } from "./ops-session";
-import type { Me } from "./App";
+import type { Me } from "./me";
 import { LangSwitch } from "./LangSwitch";
 import { appPath, query, useBase } from "./paths";
 import { SiteContext, type SiteInfo } from "./site";

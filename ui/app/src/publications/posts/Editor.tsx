@@ -20,7 +20,7 @@ import { PostState } from "./PostState";
 import { PublicationDialog } from "./PublicationDialog";
 import { usePreview } from "./usePreview";
 import { PostConflict } from "./PostConflict";
-import type { Me } from "../App";
+import type { Me } from "../me";
 
 type Post = MyPostResult["myPost"];
 interface Values {

@@ -6,7 +6,7 @@ import { ErrorNote, Heading, Loading } from "../ui";
 import { useSite } from "../site";
 import { MyPostQuery } from "./ops";
 import { Editor } from "./Editor";
-import type { Me } from "../App";
+import type { Me } from "../me";
 
 export function NewPostView(props: { me: Me }) {
   const { t } = useI18n();

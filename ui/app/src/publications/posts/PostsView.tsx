@@ -13,7 +13,7 @@ import { previousPublication } from "../drafts";
 import { MyPostsQuery } from "./ops";
 import { PostState } from "./PostState";
 import { PublicationDialog, type PublicationTarget } from "./PublicationDialog";
-import type { Me } from "../App";
+import type { Me } from "../me";
 
 export const PAGE_SIZE = 20;
 

@@ -12,7 +12,7 @@ import { useSite } from "../site";
 import { ActionError } from "../ui";
 import { previousPublication, rememberPublication } from "../drafts";
 import { SetPublicationMutation } from "./ops";
-import type { Me } from "../App";
+import type { Me } from "../me";
 
 export interface PublicationTarget {
   id: string;
