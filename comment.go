@@ -52,9 +52,9 @@ const (
 type Comment struct {
 	ID     ID
 	PostID ID
-	// Nickname is a display name, normalized (comment.NormalizeNickname).
+	// Nickname is a display name, normalized (stgypub.NormalizeNickname).
 	Nickname string
-	// Body is the normalized text (comment.NormalizeBody): LF line ends,
+	// Body is the normalized text (stgypub.NormalizeBody): LF line ends,
 	// exactly one trailing LF.
 	Body   string
 	Status CommentStatus

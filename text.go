@@ -40,11 +40,6 @@ func TruncateEllipsis(s string, n int) string {
 	return strings.TrimRightFunc(Truncate(t, n-1), unicode.IsSpace) + "…"
 }
 
-// NormalizeNickname is a user's nickname as stored, wherever it is set
-// (updateProfile, `stgy-pub user create`): without a leading byte-order
-// mark, every run of white space one ASCII space, trimmed.
-func NormalizeNickname(s string) string { return CollapseSpace(StripBOM(s)) }
-
 // CollapseSpace replaces every run of Unicode white space with one ASCII
 // space and trims both ends. Invalid UTF-8 becomes U+FFFD.
 func CollapseSpace(s string) string {

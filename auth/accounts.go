@@ -54,6 +54,11 @@ func CreateUser(ctx context.Context, st stgypub.AccountStore, loginName, nicknam
 	} else if !stgypub.IsNotFound(err) {
 		return nil, fmt.Errorf("auth: create user %s: %w", loginName, err)
 	}
+	// NUL and invalid UTF-8 are refused as typed (the normalization would
+	// drop them silently), then the one nickname rule applies.
+	if err := stgypub.CheckText("nickname", nickname, len(nickname)); err != nil {
+		return nil, err
+	}
 	nickname = stgypub.NormalizeNickname(nickname)
 	if stgypub.IsBlank(nickname) { // "", or only invisible characters
 		return nil, stgypub.FieldErrorf("nickname", "nickname must not be empty (white space and invisible characters do not count)")

@@ -90,12 +90,12 @@ func (s *Service) Import(ctx context.Context, viewer *stgypub.User, postID stgyp
 				i, c.ID, c.ID.Time().Format(time.RFC3339))
 		}
 		seen[c.ID] = true
-		nick, err := CheckNickname(c.Nickname, stgypub.CommentNicknameDBMaxChars)
+		nick, err := stgypub.CheckNickname(c.Nickname, stgypub.CommentNicknameDBMaxChars)
 		if err != nil {
 			return 0, stgypub.Errorf(stgypub.CodeBadUserInput, "comments[%d]: %s", i, stgypub.ErrorMessage(err))
 		}
 		// The column holds the final LF too.
-		body, err := CheckBody(c.Body, stgypub.CommentBodyDBMaxChars-1)
+		body, err := stgypub.CheckBody(c.Body, stgypub.CommentBodyDBMaxChars-1)
 		if err != nil {
 			return 0, stgypub.Errorf(stgypub.CodeBadUserInput, "comments[%d]: %s", i, stgypub.ErrorMessage(err))
 		}

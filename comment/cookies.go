@@ -43,7 +43,7 @@ func PreferenceCookies(res *PostResult, secure bool, now time.Time) []*http.Cook
 func ReadPreferences(r *http.Request) (nickname string, asOwner *bool) {
 	if c, err := r.Cookie(stgypub.CommentNicknameCookie); err == nil {
 		if v, err := url.QueryUnescape(c.Value); err == nil {
-			if n, err := CheckNickname(v, stgypub.CommentNicknameMaxChars); err == nil {
+			if n, err := stgypub.CheckNickname(v, stgypub.CommentNicknameMaxChars); err == nil {
 				nickname = n
 			}
 		}

@@ -152,7 +152,7 @@ func (s *Service) FormState(ctx context.Context, viewer *stgypub.User, postID st
 		AsOwner: stgypub.AsOwnerChoice(viewer, t.Post, nil, client.AsOwner), MaxComments: s.cfg.MaxComments,
 		NicknameMaxChars: stgypub.CommentNicknameMaxChars, BodyMaxChars: stgypub.CommentBodyMaxChars,
 	}
-	if n, err := CheckNickname(client.Nickname, stgypub.CommentNicknameMaxChars); err == nil {
+	if n, err := stgypub.CheckNickname(client.Nickname, stgypub.CommentNicknameMaxChars); err == nil {
 		st.Nickname = n
 	}
 	n, err := s.store.CountComments(ctx, postID)

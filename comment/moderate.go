@@ -78,11 +78,11 @@ func (s *Service) EditIf(ctx context.Context, viewer *stgypub.User, id stgypub.I
 	}
 	nick := old.Nickname
 	if nickname != nil {
-		if nick, err = CheckNickname(*nickname, stgypub.CommentNicknameMaxChars); err != nil {
+		if nick, err = stgypub.CheckNickname(*nickname, stgypub.CommentNicknameMaxChars); err != nil {
 			return nil, err
 		}
 	}
-	b, err := CheckBody(body, stgypub.CommentBodyMaxChars)
+	b, err := stgypub.CheckBody(body, stgypub.CommentBodyMaxChars)
 	if err != nil {
 		return nil, err
 	}

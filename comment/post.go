@@ -57,11 +57,11 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 	if err := captcha.CheckQueryHash(client.QueryHash, now, in.PostID); err != nil {
 		return nil, err
 	}
-	nick, err := CheckNickname(in.Nickname, stgypub.CommentNicknameMaxChars)
+	nick, err := stgypub.CheckNickname(in.Nickname, stgypub.CommentNicknameMaxChars)
 	if err != nil {
 		return nil, err
 	}
-	body, err := CheckBody(in.Body, stgypub.CommentBodyMaxChars)
+	body, err := stgypub.CheckBody(in.Body, stgypub.CommentBodyMaxChars)
 	if err != nil {
 		return nil, err
 	}

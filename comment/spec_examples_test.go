@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stgy/stgypub"
 )
 
 // specRow is one row of the examples table of docs/SPEC.md "Comment
@@ -14,7 +16,7 @@ var specRow = regexp.MustCompile("^\\| (body|nickname) \\| `(\"[^`]*\")` \\| `(\
 
 // The examples of docs/SPEC.md "Comment text" hold verbatim: each row is
 // read from the document and run through the normalizer (an empty
-// stored value is a refusal by CheckNickname / CheckBody).
+// stored value is a refusal by stgypub.CheckNickname / stgypub.CheckBody).
 func TestSpecCommentTextExamples(t *testing.T) {
 	doc, err := os.ReadFile("../docs/SPEC.md")
 	if err != nil {
@@ -42,9 +44,9 @@ func TestSpecCommentTextExamples(t *testing.T) {
 		var got string
 		var err error
 		if m[1] == "body" {
-			got, err = CheckBody(in, 1000)
+			got, err = stgypub.CheckBody(in, 1000)
 		} else {
-			got, err = CheckNickname(in, 30)
+			got, err = stgypub.CheckNickname(in, 30)
 		}
 		if want == "" {
 			if err == nil {

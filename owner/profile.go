@@ -30,6 +30,11 @@ func (s *Service) UpdateProfileIf(ctx context.Context, viewer *stgypub.User, use
 	if err := stgypub.RequireSelfOrAdmin(viewer, userID); err != nil {
 		return nil, err
 	}
+	// NUL and invalid UTF-8 are refused as typed (the normalization would
+	// drop them silently), then the one nickname rule applies.
+	if err := stgypub.CheckText("nickname", nickname, len(nickname)); err != nil {
+		return nil, err
+	}
 	nickname = stgypub.NormalizeNickname(nickname)
 	introduction = stgypub.StripBOM(introduction)
 	if err := stgypub.CheckText("nickname", nickname, NicknameMaxChars); err != nil {

@@ -14,7 +14,6 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
-	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/graph/model"
 	"github.com/stgy/stgypub/visitor"
 )
@@ -177,17 +176,17 @@ func (l rateLimits) tooMany(field string, rq *request, b buckets) error {
 }
 
 // commentInputValid reports whether a postPubComment input has a nickname
-// and body the comment rules accept (comment.CheckNickname,
-// comment.CheckBody); anything else, a missing input included, is not.
+// and body the comment rules accept (stgypub.CheckNickname,
+// stgypub.CheckBody); anything else, a missing input included, is not.
 func commentInputValid(v any) bool {
 	in, ok := v.(model.PostPubCommentInput)
 	if !ok {
 		return false
 	}
-	if _, err := comment.CheckNickname(in.Nickname, stgypub.CommentNicknameMaxChars); err != nil {
+	if _, err := stgypub.CheckNickname(in.Nickname, stgypub.CommentNicknameMaxChars); err != nil {
 		return false
 	}
-	_, err := comment.CheckBody(in.Body, stgypub.CommentBodyMaxChars)
+	_, err := stgypub.CheckBody(in.Body, stgypub.CommentBodyMaxChars)
 	return err == nil
 }
 

@@ -1,4 +1,4 @@
-package comment
+package stgypub
 
 import (
 	"errors"
@@ -9,8 +9,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
-
-	"github.com/stgy/stgypub"
 )
 
 func TestNormalizeNickname(t *testing.T) {
@@ -98,32 +96,32 @@ func TestNormalizeBody(t *testing.T) {
 }
 
 func TestCheckLimits(t *testing.T) {
-	if _, err := CheckNickname(strings.Repeat("あ", 30), stgypub.CommentNicknameMaxChars); err != nil {
+	if _, err := CheckNickname(strings.Repeat("あ", 30), CommentNicknameMaxChars); err != nil {
 		t.Errorf("30 characters: %v", err)
 	}
-	if _, err := CheckNickname(strings.Repeat("あ", 31), stgypub.CommentNicknameMaxChars); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+	if _, err := CheckNickname(strings.Repeat("あ", 31), CommentNicknameMaxChars); ErrorCode(err) != CodeBadUserInput {
 		t.Errorf("31 characters: %v, want BAD_USER_INPUT", err)
 	}
 	// Collapsed white space counts once: 30 letters with runs of spaces.
 	if n, err := CheckNickname(strings.Repeat("ab   ", 6)+"   ", 30); err != nil || n != strings.TrimSpace(strings.Repeat("ab ", 6)) {
 		t.Errorf("collapsed: %q, %v", n, err)
 	}
-	if _, err := CheckNickname(" \u3000 ", 30); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+	if _, err := CheckNickname(" \u3000 ", 30); ErrorCode(err) != CodeBadUserInput {
 		t.Errorf("blank nickname: %v", err)
 	}
 	// The final LF is not counted; code points, not bytes or UTF-16 units.
-	b, err := CheckBody(strings.Repeat("😀", 1000)+"\n\n", stgypub.CommentBodyMaxChars)
+	b, err := CheckBody(strings.Repeat("😀", 1000)+"\n\n", CommentBodyMaxChars)
 	if err != nil || BodyLength(b) != 1000 {
 		t.Errorf("1000 emoji: %v (length %d)", err, BodyLength(b))
 	}
-	if _, err := CheckBody(strings.Repeat("x", 1001), stgypub.CommentBodyMaxChars); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+	if _, err := CheckBody(strings.Repeat("x", 1001), CommentBodyMaxChars); ErrorCode(err) != CodeBadUserInput {
 		t.Errorf("1001 characters: %v", err)
 	}
 	// Normalization happens before the limit: 1000 letters plus blank lines.
-	if _, err := CheckBody("\n\n\n"+strings.Repeat("x", 1000)+"\n\n\n\n", stgypub.CommentBodyMaxChars); err != nil {
+	if _, err := CheckBody("\n\n\n"+strings.Repeat("x", 1000)+"\n\n\n\n", CommentBodyMaxChars); err != nil {
 		t.Errorf("1000 letters with blank lines: %v", err)
 	}
-	if _, err := CheckBody("\r\n \t", stgypub.CommentBodyMaxChars); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+	if _, err := CheckBody("\r\n \t", CommentBodyMaxChars); ErrorCode(err) != CodeBadUserInput {
 		t.Errorf("blank body: %v", err)
 	}
 }
@@ -134,10 +132,10 @@ func TestInvisibleIsEmpty(t *testing.T) {
 		"\ufe0f\ufe0e\U000E0100", "\u202e", "\u034f", "\u3164\u115f", "\u2800 \u2800", "\u0301\u0301",
 		"\u00ad", "\u200b \u3000\u200b", "\U000E0041\U000E007F", "\u180e",
 	} {
-		if _, err := CheckNickname(in, stgypub.CommentNicknameMaxChars); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+		if _, err := CheckNickname(in, CommentNicknameMaxChars); ErrorCode(err) != CodeBadUserInput {
 			t.Errorf("CheckNickname(%q) = %v, want BAD_USER_INPUT", in, err)
 		}
-		if _, err := CheckBody(in, stgypub.CommentBodyMaxChars); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+		if _, err := CheckBody(in, CommentBodyMaxChars); ErrorCode(err) != CodeBadUserInput {
 			t.Errorf("CheckBody(%q) = %v, want BAD_USER_INPUT", in, err)
 		}
 	}
@@ -152,10 +150,10 @@ func TestInvisibleIsEmpty(t *testing.T) {
 		if in == "\u200bGo\u200b" {
 			wantNick = "Go" // nicknames drop invisible characters no sequence needs
 		}
-		if got, err := CheckNickname(in, stgypub.CommentNicknameMaxChars); err != nil || got != wantNick {
+		if got, err := CheckNickname(in, CommentNicknameMaxChars); err != nil || got != wantNick {
 			t.Errorf("CheckNickname(%q) = %q, %v; want %q", in, got, err, wantNick)
 		}
-		if got, err := CheckBody(in, stgypub.CommentBodyMaxChars); err != nil || got != want+"\n" {
+		if got, err := CheckBody(in, CommentBodyMaxChars); err != nil || got != want+"\n" {
 			t.Errorf("CheckBody(%q) = %q, %v; want %q", in, got, err, want+"\n")
 		}
 	}
@@ -174,8 +172,8 @@ func TestCheckErrorField(t *testing.T) {
 		{"blank body", "body", second(CheckBody("\ufeff\u2060", 1000))},
 		{"long body", "body", second(CheckBody(strings.Repeat("b", 1001), 1000))},
 	} {
-		var e *stgypub.Error
-		if !errors.As(tc.err, &e) || e.Code != stgypub.CodeBadUserInput || e.Field != tc.field {
+		var e *Error
+		if !errors.As(tc.err, &e) || e.Code != CodeBadUserInput || e.Field != tc.field {
 			t.Errorf("%s: %#v, want BAD_USER_INPUT on %s", tc.name, tc.err, tc.field)
 		}
 	}
@@ -197,7 +195,7 @@ func checkMarks(t *testing.T, in, got string) {
 			if marks++; marks > MaxCombiningMarks {
 				t.Fatalf("normalize(%q) = %q: more than %d marks on a base", in, got, MaxCombiningMarks)
 			}
-		case stgypub.IsInvisible(r) && !unicode.IsSpace(r): // white space is a base
+		case IsInvisible(r) && !unicode.IsSpace(r): // white space is a base
 		default:
 			marks = 0
 		}
@@ -233,7 +231,7 @@ func checkBody(t *testing.T, in, got string) {
 	if got == "" {
 		// Only white space, and the byte-order marks that would start
 		// the text, may vanish.
-		if strings.TrimFunc(clean(in), func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }) != "" {
+		if strings.TrimFunc(cleanUserText(in), func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }) != "" {
 			t.Fatalf("NormalizeBody(%q) = \"\" but text remains", in)
 		}
 		return
@@ -286,14 +284,14 @@ func FuzzNormalizeBody(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) { checkBody(t, s, NormalizeBody(s)) })
 }
 
-// invisibleRunes lists every code point that stgypub.IsInvisible reports
+// invisibleRunes lists every code point that IsInvisible reports
 // and that is not white space or a control character (clean removes
 // those): the Unicode properties Cf, Other_Default_Ignorable_Code_Point,
 // Variation_Selector and the fillers, as found by scanning all planes.
 func invisibleRunes() []rune {
 	var out []rune
 	for r := rune(0); r <= unicode.MaxRune; r++ {
-		if r >= 0xD800 && r <= 0xDFFF || !stgypub.IsInvisible(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cc, r) || isNonChar(r) {
+		if r >= 0xD800 && r <= 0xDFFF || !IsInvisible(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cc, r) || isNonChar(r) {
 			continue
 		}
 		out = append(out, r)

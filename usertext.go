@@ -1,4 +1,4 @@
-package comment
+package stgypub
 
 import (
 	"strings"
@@ -6,19 +6,19 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
-
-	"github.com/stgy/stgypub"
 )
 
-// NormalizeNickname applies the nickname rules (docs/SPEC.md "Comments"):
+// NormalizeNickname applies the nickname rules (docs/SPEC.md "Comments")
+// wherever a nickname is set: comments, updateProfile and `stgy-pub user
+// create` share this one rule.
 // byte-order marks before the first other character are dropped (see
-// stgypub.StripBOM), line ends unified, every run of Unicode white space (TAB, LF, U+3000, NBSP, ...)
+// StripBOM), line ends unified, every run of Unicode white space (TAB, LF, U+3000, NBSP, ...)
 // becomes one ASCII space, other control characters, bidi controls
 // (IsBidiControl), invalid UTF-8 (surrogates included) and
-// non-characters are removed, invisible characters (stgypub.IsInvisible:
+// non-characters are removed, invisible characters (IsInvisible:
 // format characters such as U+FEFF, U+200B, U+2060, default-ignorable
 // code points, variation selectors, tags, Hangul fillers) are removed
-// unless a sequence needs them (stgypub.InvisibleNeeded: an emoji ZWJ
+// unless a sequence needs them (InvisibleNeeded: an emoji ZWJ
 // sequence, ZWNJ in Persian, an ideographic variation sequence, ...),
 // combining marks beyond MaxCombiningMarks per base character are
 // removed, the result is trimmed and NFC-normalized. It is idempotent.
@@ -42,16 +42,16 @@ func normalizeNicknameOnce(s string) string {
 	b.Grow(len(s))
 	space := false
 	// Marks are capped first, so the characters an invisible one is
-	// judged by (stgypub.InvisibleNeeded) are those that stay.
-	rs := []rune(capMarks(clean(s)))
+	// judged by (InvisibleNeeded) are those that stay.
+	rs := []rune(capMarks(cleanUserText(s)))
 	prev := rune(0) // the last rune kept
 	for i, r := range rs {
-		if stgypub.IsInvisible(r) && !unicode.IsSpace(r) {
+		if IsInvisible(r) && !unicode.IsSpace(r) {
 			next := rune(0)
 			if i+1 < len(rs) {
 				next = rs[i+1]
 			}
-			if space || !stgypub.InvisibleNeeded(prev, r, next) {
+			if space || !InvisibleNeeded(prev, r, next) {
 				continue
 			}
 		}
@@ -71,7 +71,7 @@ func normalizeNicknameOnce(s string) string {
 
 // NormalizeBody applies the body rules (docs/SPEC.md "Comments"):
 // byte-order marks that start the first non-blank line are dropped (see
-// stgypub.StripBOM); CR, CRLF,
+// StripBOM); CR, CRLF,
 // NEL, U+2028 and U+2029 become LF; TAB is kept; other control
 // characters, bidi controls (IsBidiControl), invalid UTF-8 (surrogates
 // included) and non-characters are removed; combining marks beyond
@@ -81,13 +81,13 @@ func normalizeNicknameOnce(s string) string {
 // result is NFC-normalized, and "" when nothing but white space remains.
 // It is idempotent.
 func NormalizeBody(s string) string {
-	lines := strings.Split(norm.NFC.String(capMarks(clean(s))), "\n")
+	lines := strings.Split(norm.NFC.String(capMarks(cleanUserText(s))), "\n")
 	var b strings.Builder
 	b.Grow(len(s) + 1)
 	blank := 0 // blank lines seen since the last text line
 	for _, line := range lines {
 		if b.Len() == 0 {
-			line = stgypub.StripBOM(line)
+			line = StripBOM(line)
 		}
 		if strings.TrimFunc(line, unicode.IsSpace) == "" {
 			blank++
@@ -111,7 +111,7 @@ func NormalizeBody(s string) string {
 
 // clean unifies line ends to LF and drops invalid UTF-8, control
 // characters other than TAB and LF, and non-characters.
-func clean(s string) string {
+func cleanUserText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
@@ -140,7 +140,7 @@ func clean(s string) string {
 // MaxCombiningMarks is the most non-spacing or enclosing combining marks
 // (Unicode categories Mn and Me, in canonical decomposition) kept on one
 // base character; further marks are removed (docs/SPEC.md "Comments").
-// Invisible characters (stgypub.IsInvisible) between marks do not start a new
+// Invisible characters (IsInvisible) between marks do not start a new
 // base, so a zero-width joiner cannot restart the count; white space does
 // (a space followed by a mark is how a lone diacritic is written).
 const MaxCombiningMarks = 4
@@ -162,7 +162,7 @@ func capMarks(s string) string {
 			if marks > MaxCombiningMarks {
 				continue
 			}
-		case stgypub.IsInvisible(r) && !unicode.IsSpace(r):
+		case IsInvisible(r) && !unicode.IsSpace(r):
 		default: // a base character; white space is one too
 			marks = 0
 		}
@@ -182,11 +182,11 @@ func IsBidiControl(r rune) bool {
 }
 
 // HasVisible reports whether s has a character that draws something: one
-// that is neither invisible (stgypub.IsInvisible) nor a combining mark. A
+// that is neither invisible (IsInvisible) nor a combining mark. A
 // nickname or body without one is empty.
 func HasVisible(s string) bool {
 	for _, r := range s {
-		if !stgypub.IsInvisible(r) && !unicode.Is(unicode.M, r) {
+		if !IsInvisible(r) && !unicode.Is(unicode.M, r) {
 			return true
 		}
 	}
@@ -205,10 +205,10 @@ func isNonCharacter(r rune) bool {
 func CheckNickname(s string, max int) (string, error) {
 	n := NormalizeNickname(s)
 	if !HasVisible(n) {
-		return "", stgypub.FieldErrorf("nickname", "nickname is empty")
+		return "", FieldErrorf("nickname", "nickname is empty")
 	}
 	if c := utf8.RuneCountInString(n); c > max {
-		return "", stgypub.FieldErrorf("nickname", "nickname is %d characters; the limit is %d", c, max)
+		return "", FieldErrorf("nickname", "nickname is %d characters; the limit is %d", c, max)
 	}
 	return n, nil
 }
@@ -219,10 +219,10 @@ func CheckNickname(s string, max int) (string, error) {
 func CheckBody(s string, max int) (string, error) {
 	b := NormalizeBody(s)
 	if !HasVisible(b) {
-		return "", stgypub.FieldErrorf("body", "comment is empty")
+		return "", FieldErrorf("body", "comment is empty")
 	}
 	if c := BodyLength(b); c > max {
-		return "", stgypub.FieldErrorf("body", "comment is %d characters; the limit is %d", c, max)
+		return "", FieldErrorf("body", "comment is %d characters; the limit is %d", c, max)
 	}
 	return b, nil
 }
