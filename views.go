@@ -43,6 +43,19 @@ type PostStats struct {
 	Daily       []DayPV    `json:"daily"`
 }
 
+// DailyPV is p's page views per day, oldest first: the PV of each entry
+// of Daily (the API's PostStats.dailyPv, bound as a method).
+func (p *PostStats) DailyPV() []int64 { return dayPVs(p.Daily) }
+
+// dayPVs is the PV of each entry of daily, in order.
+func dayPVs(daily []DayPV) []int64 {
+	pvs := make([]int64, len(daily))
+	for i, d := range daily {
+		pvs[i] = d.PV
+	}
+	return pvs
+}
+
 // Stats is the owner's Publications Stats over the retention window
 // (docs/SPEC.md#stats): Redis and PostgreSQL checkpoints merged by max per
 // (post, date), then summed. TotalPV counts every post; Posts holds the top
@@ -57,6 +70,10 @@ type Stats struct {
 	Daily     []DayPV     `json:"daily"`
 	Posts     []PostStats `json:"posts"`
 }
+
+// DailyPV is st's page views per day of the window, oldest first (the API's
+// Stats.dailyPv, bound as a method).
+func (st *Stats) DailyPV() []int64 { return dayPVs(st.Daily) }
 
 // Checkpoint is one post_pub_access_counts row: the PV of a post on a UTC
 // date as saved at a checkpoint (docs/SPEC.md#checkpoints). Date is midnight

@@ -62,7 +62,7 @@ export function StatsView() {
       after: (p.page ?? 1) > 1 ? (p.after ?? undefined) : undefined,
       before: (p.page ?? 1) > 1 ? (p.before ?? undefined) : undefined,
     });
-  const shown = conn ? rows(conn, n) : [];
+  const shown = conn && stats ? rows(conn, n, stats.daily) : [];
 
   return (
     <section class="view stats">

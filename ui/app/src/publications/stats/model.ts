@@ -47,9 +47,14 @@ export interface Row {
   daily: Day[];
 }
 
-/** rows turns a page's edges into table rows for period n (the server sums the period: periodPv). */
-export function rows(page: StatsPage, n: number): Row[] {
-  return page.edges.map(({ periodPv, node: p }) => ({ id: p.id, title: p.title || p.digest, publishedAt: p.publishedAt ?? null, views: periodPv, daily: lastDays(p.daily, n) }));
+/** series zips a row's dailyPv with the window's dates (dates[i] is the day of pvs[i]). */
+export function series(dates: Day[], pvs: number[]): Day[] {
+  return pvs.map((pv, i) => ({ date: dates[i]?.date ?? "", pv }));
+}
+
+/** rows turns a page's edges into table rows for period n (the server sums the period: periodPv); dates is the totals' daily. */
+export function rows(page: StatsPage, n: number, dates: Day[]): Row[] {
+  return page.edges.map(({ periodPv, node: p }) => ({ id: p.id, title: p.title || p.digest, publishedAt: p.publishedAt ?? null, views: periodPv, daily: lastDays(series(dates, p.dailyPv), n) }));
 }
 
 /** sortEnum is the server's order for a column and direction (ties by ID, as every order). */

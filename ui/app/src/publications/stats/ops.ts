@@ -1,5 +1,7 @@
 // GraphQL operations of Stats: the totals with one page of rows (the
-// server sorts and pages, 50 rows a screen), and one post's row.
+// server sorts and pages, 50 rows a screen; each row's series as bare
+// numbers, dailyPv, against the dates of the totals' daily), and one
+// post's row.
 import { graphql } from "../../gql";
 
 export const StatsPageQuery = graphql(`
@@ -29,10 +31,7 @@ export const StatsPageQuery = graphql(`
             title
             digest
             publishedAt
-            daily {
-              date
-              pv
-            }
+            dailyPv
           }
         }
       }
