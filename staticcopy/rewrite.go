@@ -26,23 +26,32 @@ type pageMeta struct {
 	lastmod   string // article:modified_time, else article:published_time
 }
 
-// links lists the URLs of page's tags (href, src, action), in order.
+// links lists the URLs of page's tags (href, src, action), in order,
+// those inside <noscript> included.
 func links(page []byte) []string {
 	var out []string
 	z := xhtml.NewTokenizer(bytes.NewReader(page))
+	noscript := false
 	for {
 		tt := z.Next()
-		if tt == xhtml.ErrorToken {
+		switch tt {
+		case xhtml.ErrorToken:
 			return out
-		}
-		if tt != xhtml.StartTagToken && tt != xhtml.SelfClosingTagToken {
+		case xhtml.TextToken:
+			if noscript {
+				out = append(out, links(z.Raw())...)
+			}
+		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
+			tok := z.Token()
+			noscript = tok.DataAtom == atom.Noscript && tt == xhtml.StartTagToken
+			for _, a := range tok.Attr {
+				if linkAttrs[a.Key] && a.Namespace == "" {
+					out = append(out, a.Val)
+				}
+			}
 			continue
 		}
-		for _, a := range z.Token().Attr {
-			if linkAttrs[a.Key] && a.Namespace == "" {
-				out = append(out, a.Val)
-			}
-		}
+		noscript = false
 	}
 }
 
@@ -50,22 +59,42 @@ func links(page []byte) []string {
 // what its head says for the sitemap. Tags it does not change keep their
 // bytes: the page is the live server's, token for token.
 func (c *copier) rewrite(a *answer, page []byte) ([]byte, pageMeta) {
-	var out bytes.Buffer
 	meta := pageMeta{indexable: true}
 	canonical, published := false, ""
+	out := c.rewriteHTML(a, page, func(tok xhtml.Token) { c.readMeta(a, tok, &meta, &canonical, &published) })
+	if meta.lastmod == "" {
+		meta.lastmod = published
+	}
+	meta.indexable = meta.indexable && canonical
+	return out, meta
+}
+
+// rewriteHTML rewrites the tags of page (of a), calling seen with each
+// start tag; the text of a <noscript> (raw text to a tokenizer) is
+// rewritten as HTML too. An article gets the view script before </body>.
+func (c *copier) rewriteHTML(a *answer, page []byte, seen func(xhtml.Token)) []byte {
+	var out bytes.Buffer
 	article := strings.HasPrefix(a.t.request, "/pub/")
 	z := xhtml.NewTokenizer(bytes.NewReader(page))
+	noscript := false
 	for {
 		tt := z.Next()
 		raw := append([]byte(nil), z.Raw()...)
 		if tt == xhtml.ErrorToken { // the end of the input: no size limit is set
 			out.Write(raw)
-			break
+			return out.Bytes()
 		}
+		wasNoscript := noscript
+		noscript = false
 		switch tt {
+		case xhtml.TextToken:
+			if wasNoscript {
+				raw = c.rewriteHTML(&answer{t: a.t}, raw, func(xhtml.Token) {})
+			}
 		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
 			tok := z.Token()
-			c.readMeta(a, tok, &meta, &canonical, &published)
+			seen(tok)
+			noscript = tok.DataAtom == atom.Noscript && tt == xhtml.StartTagToken
 			if c.rewriteTag(a, &tok, article) {
 				out.WriteString(tok.String())
 				continue
@@ -77,11 +106,6 @@ func (c *copier) rewrite(a *answer, page []byte) ([]byte, pageMeta) {
 		}
 		out.Write(raw)
 	}
-	if meta.lastmod == "" {
-		meta.lastmod = published
-	}
-	meta.indexable = meta.indexable && canonical
-	return out.Bytes(), meta
 }
 
 // readMeta notes the sitemap's facts of one tag: a robots noindex, the
