@@ -106,6 +106,12 @@ func Write(ctx context.Context, cfg Config) (Result, error) {
 			return Result{}, fmt.Errorf("staticcopy: %s answered %d", t.request, a.status)
 		}
 	}
+	// The site image is named by og:image (a meta value, not a link) when
+	// the site has none of its own.
+	card, _ := c.localTarget("/sites/"+cfg.UserID.String()+"/card.png", nil)
+	if err := c.crawl(ctx, card); err != nil {
+		return Result{}, err
+	}
 	files, pages, err := c.render()
 	if err != nil {
 		return Result{}, err
