@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/owner"
+	"github.com/stgy/stgypub/ui"
 )
 
 // TestStaticCopy writes the static copy of the demo site gopher (the
@@ -298,5 +301,71 @@ func TestStaticHelp(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) > 0 {
 		t.Errorf("static created files: %v", ents)
+	}
+}
+
+// TestStaticViewOnPersistedOnlyServer: the two documents view.js sends
+// (ui.ViewDocuments) are on the server's allow-list, so an origin with
+// STGY_GRAPHQL_PERSISTED_ONLY=true still gives a static copy's article
+// its view token and counts the view, answering a copy on another origin
+// over CORS; another document is refused there.
+func TestStaticViewOnPersistedOnlyServer(t *testing.T) {
+	cfg := testConfig(t, privateRedis(t).Addr)
+	apiCfg, err := loadAPIConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.API = apiCfg
+	cfg.API.PersistedOnly = true
+	_, base, posts := testApp(t, cfg)
+	var docs map[string]string
+	if err := json.Unmarshal(ui.ViewDocuments(), &docs); err != nil {
+		t.Fatal(err)
+	}
+	var tokenDoc, recordDoc string
+	for _, d := range docs {
+		if strings.HasPrefix(d, "query") {
+			tokenDoc = d
+		} else {
+			recordDoc = d
+		}
+	}
+	post := func(query string, vars map[string]any) (map[string]any, http.Header) {
+		t.Helper()
+		body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
+		req, _ := http.NewRequest(http.MethodPost, base+"/graphql", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Origin", "http://static.test")
+		req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0")
+		req.Header.Set("X-Forwarded-For", "198.51.100.77")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+			t.Fatal(err)
+		}
+		return out, resp.Header
+	}
+	if out, _ := post("{ __typename }", nil); !strings.Contains(fmt.Sprint(out["errors"]), "PERSISTED_QUERY_NOT_IN_LIST") {
+		t.Fatalf("an unlisted document on a persisted-only server: %v", out)
+	}
+	out, h := post(tokenDoc, map[string]any{"id": posts[0].String()})
+	if h.Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("Access-Control-Allow-Origin %q, want *", h.Get("Access-Control-Allow-Origin"))
+	}
+	data, _ := out["data"].(map[string]any)
+	pp, _ := data["publishedPost"].(map[string]any)
+	token, _ := pp["viewToken"].(string)
+	if token == "" {
+		t.Fatalf("no view token: %v", out)
+	}
+	out, _ = post(recordDoc, map[string]any{"t": token})
+	data, _ = out["data"].(map[string]any)
+	got, _ := data["recordPubViewToken"].(map[string]any)
+	if got["recorded"] != true {
+		t.Fatalf("recordPubViewToken: %v", out)
 	}
 }
