@@ -53,6 +53,13 @@ var commands = []command{
 			"lines are skipped. Each total is booked on its UTC day (today by default) by taking the larger of it and\n" +
 			"what is already counted, so running it twice changes nothing. Needs PostgreSQL and Redis.",
 		flags: func(*flag.FlagSet) runFunc { return runImportViews }},
+	{name: "static", args: "-user LOGIN -o DIR [flags]", summary: "write a site as static files (pages, feed, sitemap, assets)",
+		about: "Writes the user's site into DIR as files any static host serves: DIR/sites/{userId}/ (listing, tag\n" +
+			"and further pages, feed.atom, sitemap.xml), DIR/pub/{postId}/ per published post and the assets under\n" +
+			"their hashed names. Pages are the live server's, built for -base-url; articles record their views\n" +
+			"and load comments at -api over CORS. The same data gives the same bytes; -incremental rewrites only\n" +
+			"the files that changed. Needs PostgreSQL and Redis (docs/STATIC.md).",
+		flags: staticFlags},
 }
 
 // usageError is a wrong invocation: cli prints it with the command's

@@ -41,6 +41,11 @@ func loadAPIConfig() (apiConfig, error) {
 	if c.Documents, err = api.ParsePersistedDocuments(ui.PersistedDocuments()); err != nil {
 		return c, fmt.Errorf("the UI's persisted documents: %w", err)
 	}
+	views, err := api.ParsePersistedDocuments(ui.ViewDocuments())
+	if err != nil {
+		return c, fmt.Errorf("the static copy's persisted documents: %w", err)
+	}
+	c.Documents.Merge(views)
 	for path := range strings.SplitSeq(os.Getenv("STGY_GRAPHQL_PERSISTED_DOCUMENTS"), ",") {
 		if path = strings.TrimSpace(path); path == "" {
 			continue

@@ -62,13 +62,15 @@ export async function as(name, base = BASE) {
 }
 
 /**
- * newPage opens a fresh context (own cookies and storage) with a viewport
- * and language; requests leaving the servers under test are aborted and
- * recorded, as are page errors and CSP violations (tests assert none).
+ * newPage opens a fresh context (own cookies and storage) with a viewport,
+ * language and optionally a User-Agent (a reader's, so views count);
+ * requests leaving the servers under test are aborted and recorded, as
+ * are page errors and CSP violations (tests assert none).
  */
-export async function newPage(browser, { viewport = DESKTOP, lang = "en", base = BASE, user = "" } = {}) {
+export async function newPage(browser, { viewport = DESKTOP, lang = "en", base = BASE, user = "", userAgent = undefined } = {}) {
   const context = await browser.newContext({
     viewport,
+    userAgent, // undefined: Chromium's own (HeadlessChrome, a bot to the view counter)
     locale: lang === "ja" ? "ja-JP" : "en-US",
     timezoneId: "America/Los_Angeles", // not the site's zone: the UI must not use the browser's
     acceptDownloads: true,
