@@ -24,7 +24,7 @@ type command struct {
 	// flags declares the command's flags on fs and returns what runs it
 	// once they are parsed; nil for a command with subcommands.
 	flags func(fs *flag.FlagSet) runFunc
-	sub   []command // user: create, set-password, make-admin
+	sub   []command // user: create, set-password, make-admin; archive: export, import
 }
 
 // commands is the command table (README "The command line").
@@ -53,6 +53,10 @@ var commands = []command{
 			"lines are skipped. Each total is booked on its UTC day (today by default) by taking the larger of it and\n" +
 			"what is already counted, so running it twice changes nothing. Needs PostgreSQL and Redis.",
 		flags: func(*flag.FlagSet) runFunc { return runImportViews }},
+	{name: "archive", args: "export|import [flags]", summary: "export a whole site to one file, or restore one (docs/ARCHIVE.md)",
+		about: "export writes a user's site (profile, settings, posts, comments, view history) as one archive;\n" +
+			"import validates an archive and restores it in one transaction, idempotently.",
+		sub: archiveCommands},
 }
 
 // usageError is a wrong invocation: cli prints it with the command's
