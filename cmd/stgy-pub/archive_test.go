@@ -184,8 +184,8 @@ func TestArchiveRoundTrip(t *testing.T) {
 	baseB := srvB.URL
 
 	compareSites(t, a, b, baseA, baseB, sites)
-	if st, err := b.counter.Stats(ctx, sites[0].UserID); err != nil || st.TotalPV == 0 {
-		t.Fatalf("restored Stats: %v, %v (want the views of the history)", st, err)
+	if st, err := b.counter.Stats(ctx, sites[0].UserID); err != nil || st.TotalPV != 10+11+12+20+21+22+30+31+32 {
+		t.Fatalf("restored Stats: %v, %v (want the 189 views of the history)", st, err)
 	}
 	if cs, _ := b.store.ExportComments(ctx, mustFirstPublished(t, b, sites[0].UserID)); len(cs) != 2 {
 		t.Fatalf("restored comments on the first post: %d, want 2", len(cs))
