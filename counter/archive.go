@@ -2,6 +2,7 @@ package counter
 
 import (
 	"context"
+	"time"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/internal/redisguard"
@@ -40,7 +41,8 @@ func (c *Counter) RestoreViews(ctx context.Context, ownerID stgypub.ID, views []
 	first, last := days[0], days[len(days)-1]
 	entries := make([]ImportEntry, 0, len(views))
 	for _, v := range views {
-		d := v.Date.UTC()
+		y, m, dd := v.Date.UTC().Date()
+		d := time.Date(y, m, dd, 0, 0, 0, 0, time.UTC)
 		if d.Before(first) || d.After(last) {
 			skipped++
 			continue
