@@ -124,7 +124,8 @@ func (c *cluster) newNode() *node {
 		Posts: c.st, Users: c.st, Configs: c.st, Sitemap: c.st,
 		Views: nd.counter, Ranker: nd.counter, Counts: nd.counter,
 		API: apiHandler, Pages: nd.pages, Versions: nd.versions,
-		StatsExport: &server.StatsExport{Auth: authSvc, Stats: nd.counter, Titles: c.st},
+		StatsExport:   &server.StatsExport{Auth: authSvc, Stats: nd.counter, Titles: c.st},
+		ArchiveExport: &server.ArchiveExport{Auth: authSvc, Source: c.st, Daily: nd.counter},
 	})
 	if err != nil {
 		t.Fatal(err)

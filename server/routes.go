@@ -32,6 +32,7 @@ func (s *Server) routes() http.Handler {
 	r.Get("/publications", s.handle(s.publications))
 	r.Get("/publications/*", s.handle(s.publications))
 	r.Get("/publications/preview/{postId}", s.handle(s.preview))
+	r.Get("/publications/archive", s.handle(s.archiveExport)) // gzip already
 	r.Get("/sitemap.xml", s.handle(s.sitemap))
 	r.Get("/share/{postId}/{service}", s.handle(s.share))
 	r.Get("/favicon.svg", s.favicon)

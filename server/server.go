@@ -140,7 +140,10 @@ type Deps struct {
 	// StatsExport serves owners' Stats as CSV (/publications/stats.csv);
 	// nil answers 404 there.
 	StatsExport *StatsExport
-	Ready       []ReadyCheck
+	// ArchiveExport serves owners' site archives (/publications/archive);
+	// nil answers 404 there.
+	ArchiveExport *ArchiveExport
+	Ready         []ReadyCheck
 	// Pages is the rendered-page cache (package pagecache).
 	Pages *pagecache.Cache
 	// Versions reads the owners' page versions in Redis

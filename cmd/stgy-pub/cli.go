@@ -24,7 +24,7 @@ type command struct {
 	// flags declares the command's flags on fs and returns what runs it
 	// once they are parsed; nil for a command with subcommands.
 	flags func(fs *flag.FlagSet) runFunc
-	sub   []command // user: create, set-password, make-admin
+	sub   []command // user: create, set-password, make-admin; archive: export, import
 }
 
 // commands is the command table (README "The command line").
@@ -60,6 +60,10 @@ var commands = []command{
 			"and load comments at -api over CORS. The same data gives the same bytes; -incremental rewrites only\n" +
 			"the files that changed. Needs PostgreSQL and Redis (docs/STATIC.md).",
 		flags: staticFlags},
+	{name: "archive", args: "export|import [flags]", summary: "export a whole site to one file, or restore one (docs/ARCHIVE.md)",
+		about: "export writes a user's site (profile, settings, posts, comments, view history) as one archive;\n" +
+			"import validates an archive and restores it in one transaction, idempotently.",
+		sub: archiveCommands},
 }
 
 // usageError is a wrong invocation: cli prints it with the command's

@@ -94,7 +94,7 @@ func TestHelpRunsNothing(t *testing.T) {
 	}
 	var walks []walk
 	for _, h := range []string{"-h", "-help", "--help", "help"} {
-		walks = append(walks, walk{[]string{h}, []string{"usage: stgy-pub COMMAND", "import-views", "serve", "user"}})
+		walks = append(walks, walk{[]string{h}, []string{"usage: stgy-pub COMMAND", "archive", "import-views", "serve", "user"}})
 	}
 	var each func(path []string, cs []command)
 	each = func(path []string, cs []command) {
@@ -126,6 +126,9 @@ func TestHelpRunsNothing(t *testing.T) {
 		walk{[]string{"import", "-user", "alice", "some/folder", "-h"}, []string{"usage: stgy-pub import"}},
 		walk{[]string{"user", "create", "-login", "alice", "-help"}, []string{"usage: stgy-pub user create", "-nickname"}},
 		walk{[]string{"user", "set-password", "-login", "alice", "--help"}, []string{"usage: stgy-pub user set-password", "-password"}},
+		walk{[]string{"archive", "export", "-user", "alice", "-o", "alice.tgz", "--help"}, []string{"usage: stgy-pub archive export", "-user", "-o"}},
+		walk{[]string{"archive", "import", "alice.tgz", "-h"}, []string{"usage: stgy-pub archive import", "-as"}},
+		walk{[]string{"archive", "import", "-as", "bob", "alice.tgz", "-help"}, []string{"usage: stgy-pub archive import"}},
 	)
 	for pass := range 2 {
 		if pass == 1 {

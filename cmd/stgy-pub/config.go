@@ -33,6 +33,7 @@ type config struct {
 	Introspection  bool
 	CacheTTL       time.Duration
 	PageCacheBytes int64         // STGY_PAGE_CACHE_BYTES, pagecache.Config.MaxBytes
+	ArchiveMax     int64         // STGY_ARCHIVE_MAX_BYTES: the largest site archive read (archive.Read), packed and unpacked
 	secretSource   string        // "environment", or the local file of development mode
 	DevMode        bool          // STGY_DEV=1: `serve` may run without STGY_PUB_VIEW_SECRET
 	RotateDaily    bool          // STGY_PUB_VIEW_KEY_ROTATION=daily
@@ -168,6 +169,9 @@ func loadConfig() (*config, error) {
 		return nil, err
 	}
 	if c.Ranking, err = loadRankingConfig(); err != nil {
+		return nil, err
+	}
+	if c.ArchiveMax, err = loadArchiveMax(); err != nil {
 		return nil, err
 	}
 	if c.Views, err = loadViewsConfig(); err != nil {
