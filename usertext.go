@@ -10,8 +10,9 @@ import (
 
 // NormalizeNickname applies the nickname rules (docs/SPEC.md "Comments")
 // wherever a nickname is set: comments, updateProfile and `stgy-pub user
-// create` share this one rule.
-// byte-order marks before the first other character are dropped (see
+// create` share this one rule (the profile paths refuse NUL and invalid
+// UTF-8 as typed first, owner/profile.go, auth/accounts.go).
+// Byte-order marks before the first other character are dropped (see
 // StripBOM), line ends unified, every run of Unicode white space (TAB, LF, U+3000, NBSP, ...)
 // becomes one ASCII space, other control characters, bidi controls
 // (IsBidiControl), invalid UTF-8 (surrogates included) and
