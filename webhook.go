@@ -140,3 +140,10 @@ func CheckWebhookURL(raw string, allowHTTP bool) (*url.URL, error) {
 	}
 	return u, nil
 }
+
+// WebhookClaim is a delivery claimed for one attempt, with the hook it
+// goes to (ID, OwnerID, URL and Secret set).
+type WebhookClaim struct {
+	Delivery *WebhookDelivery
+	Hook     *Webhook
+}

@@ -95,20 +95,11 @@ func (s *Store) AnnounceDuePosts(ctx context.Context, now, since time.Time, limi
 	return row.Posts, row.Deliveries, nil
 }
 
-// ClaimedDelivery is a delivery claimed for one attempt, with where and
-// how to send it.
-type ClaimedDelivery struct {
-	stgypub.WebhookDelivery
-	URL     string
-	Secret  string
-	OwnerID stgypub.ID
-}
-
 // ClaimWebhookDeliveries claims up to limit deliveries due at now for
 // one attempt each, skipping rows another process holds (FOR UPDATE SKIP
 // LOCKED): each is counted as attempted and left until leaseEnd, when it
 // is due again unless RecordWebhookAttempt says otherwise first.
-func (s *Store) ClaimWebhookDeliveries(ctx context.Context, now, leaseEnd time.Time, limit int) ([]ClaimedDelivery, error) {
+func (s *Store) ClaimWebhookDeliveries(ctx context.Context, now, leaseEnd time.Time, limit int) ([]stgypub.WebhookClaim, error) {
 	var rows []struct {
 		deliveryRow
 		URL     string `bun:"url"`
@@ -118,9 +109,10 @@ func (s *Store) ClaimWebhookDeliveries(ctx context.Context, now, leaseEnd time.T
 	if err := sqlWebhookClaim.raw(s.DB, now.UTC(), leaseEnd.UTC(), limit).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: claim deliveries: %w", err)
 	}
-	out := make([]ClaimedDelivery, len(rows))
+	out := make([]stgypub.WebhookClaim, len(rows))
 	for i := range rows {
-		out[i] = ClaimedDelivery{WebhookDelivery: *rows[i].toDomain(), URL: rows[i].URL, Secret: rows[i].Secret, OwnerID: stgypub.ID(rows[i].OwnerID)}
+		d := rows[i].toDomain()
+		out[i] = stgypub.WebhookClaim{Delivery: d, Hook: &stgypub.Webhook{ID: d.HookID, OwnerID: stgypub.ID(rows[i].OwnerID), URL: rows[i].URL, Secret: rows[i].Secret}}
 	}
 	return out, nil
 }

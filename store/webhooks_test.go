@@ -84,27 +84,30 @@ func TestWebhookQueueEnqueueClaimRecord(t *testing.T) {
 	if err != nil || len(got) != 1 {
 		t.Fatalf("claimed %+v, %v", got, err)
 	}
-	d := got[0]
+	d, hook := got[0].Delivery, got[0].Hook
 	if d.HookID != comments.ID || d.Event != stgypub.EventCommentPosted || d.PostID != post || d.CommentID != 77 ||
-		d.Attempts != 1 || d.URL != comments.URL || d.Secret != "s3cret" || d.OwnerID != alice || len(d.ID) != 36 {
-		t.Fatalf("claimed %+v", d)
+		d.Attempts != 1 || hook.URL != comments.URL || hook.Secret != "s3cret" || hook.OwnerID != alice || len(d.ID) != 36 {
+		t.Fatalf("claimed %+v %+v", d, hook)
 	}
 	// Claimed: leased until the minute is over.
 	if again, _ := s.ClaimWebhookDeliveries(ctx, now, now.Add(time.Minute), 10); len(again) != 0 {
 		t.Fatalf("claimed twice: %+v", again)
 	}
 	d.Body, d.LastStatus, d.LastError, d.NextAttemptAt = []byte(`{"a":1}`), 503, "status 503", now.Add(10*time.Second)
-	if err := s.RecordWebhookAttempt(ctx, &d.WebhookDelivery); err != nil {
+	if err := s.RecordWebhookAttempt(ctx, d); err != nil {
 		t.Fatal(err)
 	}
 	again, err := s.ClaimWebhookDeliveries(ctx, now.Add(10*time.Second), now.Add(time.Minute), 10)
-	if err != nil || len(again) != 1 || again[0].Attempts != 2 || string(again[0].Body) != `{"a":1}` || again[0].LastStatus != 503 || again[0].LastError != "status 503" {
+	if err != nil || len(again) != 1 {
 		t.Fatalf("second claim %+v, %v", again, err)
 	}
+	d = again[0].Delivery
+	if d.Attempts != 2 || string(d.Body) != `{"a":1}` || d.LastStatus != 503 || d.LastError != "status 503" {
+		t.Fatalf("second claim %+v", d)
+	}
 	at := now.Add(11 * time.Second)
-	d = again[0]
 	d.LastStatus, d.LastError, d.DeliveredAt = 204, "", &at
-	if err := s.RecordWebhookAttempt(ctx, &d.WebhookDelivery); err != nil {
+	if err := s.RecordWebhookAttempt(ctx, d); err != nil {
 		t.Fatal(err)
 	}
 	if more, _ := s.ClaimWebhookDeliveries(ctx, now.Add(time.Hour), now.Add(2*time.Hour), 10); len(more) != 0 {
@@ -146,8 +149,8 @@ func TestWebhookClaimConcurrent(t *testing.T) {
 					return
 				}
 				mu.Lock()
-				for _, d := range got {
-					seen[d.ID]++
+				for _, c := range got {
+					seen[c.Delivery.ID]++
 				}
 				mu.Unlock()
 			}
