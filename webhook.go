@@ -94,18 +94,18 @@ type WebhookQueue interface {
 // ParseWebhookEvents checks a hook's event list: at least one, each one
 // of WebhookEvents; duplicates are dropped and the order is
 // WebhookEvents'. BAD_USER_INPUT (field "events") otherwise.
-func ParseWebhookEvents(in []string) ([]WebhookEvent, error) {
+func ParseWebhookEvents(in []WebhookEvent) ([]WebhookEvent, error) {
 	if len(in) == 0 {
 		return nil, FieldErrorf("events", "at least one event is required")
 	}
 	var out []WebhookEvent
 	for _, ev := range WebhookEvents {
-		if slices.Contains(in, string(ev)) {
+		if slices.Contains(in, ev) {
 			out = append(out, ev)
 		}
 	}
 	for _, s := range in {
-		if !slices.Contains(WebhookEvents, WebhookEvent(s)) {
+		if !slices.Contains(WebhookEvents, s) {
 			return nil, FieldErrorf("events", "unknown event %q", s)
 		}
 	}

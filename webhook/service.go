@@ -57,7 +57,7 @@ func NewService(hooks Hooks, cfg ServiceConfig) *Service {
 // "events": stgypub.CheckWebhookURL, stgypub.ParseWebhookEvents);
 // WEBHOOK_URL_REFUSED (CheckTarget: the host does not resolve or
 // resolves to a refused address); WEBHOOK_LIMIT_REACHED (MaxPerOwner).
-func (s *Service) Create(ctx context.Context, viewer *stgypub.User, url string, events []string) (*stgypub.Webhook, error) {
+func (s *Service) Create(ctx context.Context, viewer *stgypub.User, url string, events []stgypub.WebhookEvent) (*stgypub.Webhook, error) {
 	if err := stgypub.RequireLogin(viewer); err != nil {
 		return nil, err
 	}
