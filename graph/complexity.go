@@ -46,6 +46,9 @@ func setComplexity(c *ComplexityRoot) {
 	}
 	c.Query.MyPosts = func(child int, _ *int, limit *int) int { return 1 + child*pageLimit(limit, 20, 100) }
 	c.Query.PubStats = func(child int, _ stgypub.ID) int { return 10 + child }
+	// An owner has at most STGY_WEBHOOK_MAX_PER_OWNER hooks (10 by default).
+	c.Query.Webhooks = func(child int) int { return 1 + child*10 }
+	c.Webhook.Deliveries = func(child int, first *int) int { return 1 + child*pageLimit(first, 20, 100) }
 	c.Post.Prev = func(child int) int { return 5 + child }
 	c.Post.Next = func(child int) int { return 5 + child }
 	c.Stats.Posts = func(child int) int { return child * 50 } // up to 1000 rows; charged as a page

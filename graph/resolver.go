@@ -42,6 +42,8 @@ type Resolver struct {
 	// Live carries the subscriptions' events (live.Hub); nil refuses
 	// every subscription with UNAVAILABLE.
 	Live LiveSource
+	// Webhooks serves the owners' webhook operations (webhook.Service).
+	Webhooks WebhookService
 	// Today reads an owner's per-post views of today for pubViewsToday
 	// (counter.Counter); nil refuses that subscription with UNAVAILABLE.
 	Today TodayCounts

@@ -216,6 +216,16 @@ func (r *mutationResolver) MarkPubCommentNotificationsRead(ctx context.Context, 
 	return r.Comments.MarkRead(ctx, r.viewer(ctx), ids)
 }
 
+// CreateWebhook is the resolver for the createWebhook field.
+func (r *mutationResolver) CreateWebhook(ctx context.Context, input model.WebhookInput) (*stgypub.Webhook, error) {
+	return r.Webhooks.Create(ctx, r.viewer(ctx), input.URL, input.Events)
+}
+
+// DeleteWebhook is the resolver for the deleteWebhook field.
+func (r *mutationResolver) DeleteWebhook(ctx context.Context, id stgypub.ID) (bool, error) {
+	return true, r.Resolver.Webhooks.Delete(ctx, r.viewer(ctx), id)
+}
+
 // PublicationState is the resolver for the publicationState field.
 func (r *ownPostResolver) PublicationState(ctx context.Context, obj *stgypub.Post) (stgypub.PublicationState, error) {
 	return obj.State(r.Now()), nil
@@ -545,6 +555,11 @@ func (r *queryResolver) PubBotStats(ctx context.Context, userID stgypub.ID, days
 	return r.botStats(ctx, userID, days)
 }
 
+// Webhooks is the resolver for the webhooks field.
+func (r *queryResolver) Webhooks(ctx context.Context) ([]*stgypub.Webhook, error) {
+	return r.Resolver.Webhooks.List(ctx, r.viewer(ctx))
+}
+
 // URL is the resolver for the url field.
 func (r *siteResolver) URL(ctx context.Context, obj *model.Site) (string, error) {
 	return r.siteURL(obj.ID), nil
@@ -649,6 +664,36 @@ func (r *subscriptionResolver) PubViewsToday(ctx context.Context, userID stgypub
 	return r.viewsToday(ctx, userID)
 }
 
+// Deliveries is the resolver for the deliveries field.
+func (r *webhookResolver) Deliveries(ctx context.Context, obj *stgypub.Webhook, first *int) ([]*stgypub.WebhookDelivery, error) {
+	return r.Webhooks.Deliveries(ctx, obj, *first)
+}
+
+// CommentID is the resolver for the commentId field.
+func (r *webhookDeliveryResolver) CommentID(ctx context.Context, obj *stgypub.WebhookDelivery) (*stgypub.ID, error) {
+	return nonZero(obj.CommentID), nil
+}
+
+// State is the resolver for the state field.
+func (r *webhookDeliveryResolver) State(ctx context.Context, obj *stgypub.WebhookDelivery) (model.WebhookDeliveryState, error) {
+	return deliveryState(obj), nil
+}
+
+// NextAttemptAt is the resolver for the nextAttemptAt field.
+func (r *webhookDeliveryResolver) NextAttemptAt(ctx context.Context, obj *stgypub.WebhookDelivery) (*time.Time, error) {
+	return nextAttempt(obj), nil
+}
+
+// LastStatus is the resolver for the lastStatus field.
+func (r *webhookDeliveryResolver) LastStatus(ctx context.Context, obj *stgypub.WebhookDelivery) (*int, error) {
+	return nonZero(obj.LastStatus), nil
+}
+
+// LastError is the resolver for the lastError field.
+func (r *webhookDeliveryResolver) LastError(ctx context.Context, obj *stgypub.WebhookDelivery) (*string, error) {
+	return nonZero(obj.LastError), nil
+}
+
 // CaptchaChallenge returns CaptchaChallengeResolver implementation.
 func (r *Resolver) CaptchaChallenge() CaptchaChallengeResolver { return &captchaChallengeResolver{r} }
 
@@ -697,6 +742,12 @@ func (r *Resolver) Stats() StatsResolver { return &statsResolver{r} }
 // Subscription returns SubscriptionResolver implementation.
 func (r *Resolver) Subscription() SubscriptionResolver { return &subscriptionResolver{r} }
 
+// Webhook returns WebhookResolver implementation.
+func (r *Resolver) Webhook() WebhookResolver { return &webhookResolver{r} }
+
+// WebhookDelivery returns WebhookDeliveryResolver implementation.
+func (r *Resolver) WebhookDelivery() WebhookDeliveryResolver { return &webhookDeliveryResolver{r} }
+
 type (
 	captchaChallengeResolver struct{ *Resolver }
 	meResolver               struct{ *Resolver }
@@ -714,4 +765,6 @@ type (
 	siteRankingEntryResolver struct{ *Resolver }
 	statsResolver            struct{ *Resolver }
 	subscriptionResolver     struct{ *Resolver }
+	webhookResolver          struct{ *Resolver }
+	webhookDeliveryResolver  struct{ *Resolver }
 )

@@ -1,6 +1,7 @@
 package owner
 
 import (
+	"log/slog"
 	"time"
 
 	"github.com/stgy/stgypub"
@@ -13,6 +14,8 @@ type Service struct {
 	accounts stgypub.AccountStore
 	configs  stgypub.PubConfigStore
 	now      func() time.Time
+	hooks    stgypub.WebhookQueue // nil: no webhooks (WithWebhooks)
+	hookLog  *slog.Logger
 }
 
 // New returns a Service; *store.Store implements all three stores. now is

@@ -60,6 +60,7 @@ type config struct {
 	Views   viewsConfig    // config_views.go
 	API     apiConfig      // config_api.go
 	Live    api.LiveLimits // config_live.go
+	Hooks   webhookConfig  // config_webhooks.go
 }
 
 // oldDevViewSecret was the built-in secret of earlier versions; it is
@@ -181,6 +182,9 @@ func loadConfig() (*config, error) {
 		return nil, err
 	}
 	if c.Live, err = loadLiveConfig(); err != nil {
+		return nil, err
+	}
+	if c.Hooks, err = loadWebhookConfig(); err != nil {
 		return nil, err
 	}
 	if err := checkConfig(c); err != nil {

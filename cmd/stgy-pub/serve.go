@@ -26,6 +26,7 @@ import (
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
+	"github.com/stgy/stgypub/webhook"
 )
 
 // app is the wired process: the store, Redis, the counter, the page
@@ -39,7 +40,10 @@ type app struct {
 	// carries them to pages (listen).
 	versions *pagecache.Versions
 	// hub carries the subscriptions' events between servers (listen).
-	hub     *live.Hub
+	hub *live.Hub
+	// hooks delivers the webhook queue (run by withServer); nil when
+	// this process runs no worker.
+	hooks   *webhook.Worker
 	handler http.Handler
 	admin   http.Handler // /metrics, pprof, health on STGY_ADMIN_LISTEN
 	// adminAddr is where the admin listener listens ("" when off), set
@@ -155,8 +159,9 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		return nil, err
 	}
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
-	ownerSvc := owner.New(st, st, st, time.Now)
-	comments, gate := wireComments(st, rdb, cfg, logger, hub)
+	hookWorker, hookQueue, hookSvc := wireWebhooks(st, cfg, logger)
+	ownerSvc := owner.New(st, st, st, time.Now).WithWebhooks(hookQueue, logger)
+	comments, gate := wireComments(st, rdb, cfg, logger, hub, hookQueue)
 	articles := render.New(st, render.Config{Logger: logger})
 	resolver := &graph.Resolver{
 		Posts:      st,
@@ -173,6 +178,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Captcha:    gate,
 		Live:       hub,
 		Today:      ctr,
+		Webhooks:   hookSvc,
 		ViewSecret: cfg.ViewSecret,
 		BaseURL:    cfg.BaseURL.String(),
 		Logger:     logger,
@@ -237,7 +243,7 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		st.Close()
 		return nil, err
 	}
-	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, hub: hub, handler: srv, admin: srv.AdminHandler()}, nil
+	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, hub: hub, hooks: hookWorker, handler: srv, admin: srv.AdminHandler()}, nil
 }
 
 func runServe(ctx context.Context, cfg *config, _ []string) error {
@@ -282,6 +288,12 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 	flushed := make(chan struct{})
 	go func() { defer close(flushed); a.counter.Run(flushCtx) }()
 	defer func() { stopFlush(); <-flushed }()
+	if a.hooks != nil {
+		hooksCtx, stopHooks := context.WithCancel(context.Background())
+		delivered := make(chan struct{})
+		go func() { defer close(delivered); a.hooks.Run(hooksCtx) }()
+		defer func() { stopHooks(); <-delivered }()
+	}
 	if adminLn != nil {
 		admin := &http.Server{Handler: a.admin, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
 		go func() { _ = admin.Serve(adminLn) }()

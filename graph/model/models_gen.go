@@ -232,6 +232,17 @@ type SearchHit struct {
 type Subscription struct {
 }
 
+// url: https only (http to loopback addresses only when the server runs with
+// STGY_WEBHOOK_ALLOW_LOOPBACK=true), at most 2048 bytes, no user information
+// or fragment (else BAD_USER_INPUT, extensions.field "url"); a host that does
+// not resolve or resolves to a loopback, private, link-local (metadata
+// 169.254.169.254 included), CGNAT, unspecified, multicast or reserved
+// address is WEBHOOK_URL_REFUSED. events: at least one (duplicates dropped).
+type WebhookInput struct {
+	URL    string                 `json:"url"`
+	Events []stgypub.WebhookEvent `json:"events"`
+}
+
 // Comment mode of a site (extensions.comments.mode).
 type CommentMode string
 
@@ -415,6 +426,64 @@ func (e *PostStatsSort) UnmarshalJSON(b []byte) error {
 }
 
 func (e PostStatsSort) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// A delivery's state: queued or being retried, answered 2xx, or given up after the retry window.
+type WebhookDeliveryState string
+
+const (
+	WebhookDeliveryStatePending   WebhookDeliveryState = "PENDING"
+	WebhookDeliveryStateDelivered WebhookDeliveryState = "DELIVERED"
+	WebhookDeliveryStateFailed    WebhookDeliveryState = "FAILED"
+)
+
+var AllWebhookDeliveryState = []WebhookDeliveryState{
+	WebhookDeliveryStatePending,
+	WebhookDeliveryStateDelivered,
+	WebhookDeliveryStateFailed,
+}
+
+func (e WebhookDeliveryState) IsValid() bool {
+	switch e {
+	case WebhookDeliveryStatePending, WebhookDeliveryStateDelivered, WebhookDeliveryStateFailed:
+		return true
+	}
+	return false
+}
+
+func (e WebhookDeliveryState) String() string {
+	return string(e)
+}
+
+func (e *WebhookDeliveryState) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = WebhookDeliveryState(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid WebhookDeliveryState", str)
+	}
+	return nil
+}
+
+func (e WebhookDeliveryState) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *WebhookDeliveryState) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e WebhookDeliveryState) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

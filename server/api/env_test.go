@@ -20,6 +20,7 @@ import (
 	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
 	"github.com/stgy/stgypub/store/storetest"
+	"github.com/stgy/stgypub/webhook"
 )
 
 const (
@@ -59,6 +60,7 @@ func newEnv(t testing.TB, mod func(*api.Config, *api.Deps)) *env {
 		Resolver: &graph.Resolver{
 			Posts: e.st, Users: e.st, Configs: e.st, Sites: e.st, Counter: e.counter,
 			Owner: owner.New(e.st, e.st, e.st, nil), Titles: e.st, Auth: authSvc, ViewSecret: viewSecret,
+			Webhooks: webhook.NewService(e.st, webhook.ServiceConfig{}),
 		},
 		Auth:  authSvc,
 		Redis: e.rdb,

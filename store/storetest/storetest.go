@@ -61,3 +61,25 @@ func New(t testing.TB) *store.Store {
 	}
 	return s
 }
+
+// Reopen opens another Store on s's database, as a second server process
+// would (a restarted worker, several processes sharing a queue); it is
+// closed when the test ends, before the database is dropped.
+func Reopen(t testing.TB, s *store.Store) *store.Store {
+	t.Helper()
+	var name string
+	if err := s.DB.QueryRowContext(context.Background(), "SELECT current_database()").Scan(&name); err != nil {
+		t.Fatalf("storetest: current database: %v", err)
+	}
+	u, err := url.Parse(BaseURL())
+	if err != nil {
+		t.Fatalf("storetest: parse base URL: %v", err)
+	}
+	u.Path = "/" + name
+	s2, err := store.Open(context.Background(), u.String())
+	if err != nil {
+		t.Fatalf("storetest: reopen: %v", err)
+	}
+	t.Cleanup(func() { s2.Close() })
+	return s2
+}

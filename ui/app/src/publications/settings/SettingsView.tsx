@@ -17,6 +17,7 @@ import { useUnsavedGuard } from "../guard";
 import { SaveSettingsMutation, SettingsQuery } from "./ops";
 import { changed, check, fieldOf, fromConfig, labelKey, patch, type Config, type Form, type Problem } from "./model";
 import { SettingsFields } from "./SettingsFields";
+import { WebhooksSection } from "./WebhooksSection";
 
 type Load = { state: "loading" } | { state: "error"; error: CombinedError } | { state: "ready"; config: Config };
 
@@ -46,6 +47,7 @@ export function SettingsView() {
         </>
       )}
       {load.state === "ready" && <SettingsForm key={load.config.userId} config={load.config} />}
+      {load.state === "ready" && <WebhooksSection />}
     </section>
   );
 }

@@ -1,0 +1,19 @@
+-- Claim up to $3 deliveries due at $1 for this process (ClaimWebhookDeliveries):
+-- rows another process holds are skipped (FOR UPDATE SKIP LOCKED), and a
+-- claimed row's next attempt moves to the lease's end $2, so a process that
+-- dies mid-attempt leaves it to be claimed again then (at-least-once). The
+-- attempt is counted now. Returns the deliveries with their hook's URL and
+-- secret and the owner.
+WITH c AS (
+  SELECT id FROM webhook_deliveries
+  WHERE delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1
+  ORDER BY next_attempt_at, id
+  LIMIT $3
+  FOR UPDATE SKIP LOCKED
+)
+UPDATE webhook_deliveries d SET next_attempt_at = $2, attempts = d.attempts + 1
+FROM c, webhooks h
+WHERE d.id = c.id AND h.id = d.hook_id
+RETURNING d.id::text AS id, d.hook_id, d.event, d.post_id, d.comment_id, d.occurred_at, d.body,
+  d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.delivered_at, d.failed_at,
+  h.url, h.secret, h.owner_id
