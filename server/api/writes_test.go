@@ -420,7 +420,10 @@ func TestAmplifyingContentRefused(t *testing.T) {
 	const create = `mutation($c: String!) { createPost(input: {content: $c}) { id } }`
 	refs := "[a]: /" + strings.Repeat("x", 5000) + "\n\n" + strings.Repeat("[a] ", 18_000)
 	r := e.do(t, req{as: "owner", query: create, variables: map[string]any{"c": refs}})
-	if r.code() != stgypub.CodeBadUserInput || r.Errors[0].Extensions["field"] != "content" || !strings.Contains(r.Errors[0].Message, "more than 2097152 bytes of HTML") {
+	// Refused by the HTML bound; on a loaded machine the render budget
+	// (markdown.RenderBudget) can run out first, which refuses it too.
+	if r.code() != stgypub.CodeBadUserInput || r.Errors[0].Extensions["field"] != "content" ||
+		!strings.Contains(r.Errors[0].Message, "more than 2097152 bytes of HTML") && !strings.Contains(r.Errors[0].Message, "too complex to render within") {
 		t.Fatalf("references: %.300s", r.raw)
 	}
 	var n []ownPostJSON
