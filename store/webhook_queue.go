@@ -15,8 +15,8 @@ import (
 // of any number of processes and marked with each attempt's outcome.
 var (
 	sqlWebhookEnqueue      = sqlFile("webhook_enqueue")
-	sqlWebhookAnnouncePost = sqlFile("webhook_announce_post")
-	sqlWebhookAnnounceDue  = sqlFile("webhook_announce_due")
+	sqlWebhookAnnouncePost = sqlTemplate("webhook_announce_post", "webhook_announce_post", variant{})
+	sqlWebhookAnnounceDue  = sqlTemplate("webhook_announce_due", "webhook_announce_due", variant{})
 	sqlWebhookClaim        = sqlFile("webhook_claim")
 	sqlWebhookAttempted    = sqlFile("webhook_attempted")
 )
