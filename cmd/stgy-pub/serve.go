@@ -201,17 +201,9 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		ViewCountTTL:           cfg.CacheTTL,
 		Live:                   cfg.Live,
 	}, api.Deps{Resolver: resolver, Auth: authSvc, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
-	srv, err := server.New(server.Config{
-		BaseURL:        cfg.BaseURL,
-		ViewSecret:     cfg.ViewSecret,
-		TrustedProxies: cfg.TrustedProxies,
-		Logger:         logger,
-		ViewDays:       cfg.RetentionDays,
-		ViewCountTTL:   cfg.CacheTTL,
-		AccessLog:      cfg.AccessLog,
-		ReadDeadline:   cfg.PGReadDeadline,
-		PageDeadline:   cfg.PGReadDeadline,
-	}, server.Deps{
+	pageCfg := pageServerConfig(cfg, logger)
+	pageCfg.TrustedProxies = cfg.TrustedProxies
+	srv, err := server.New(pageCfg, server.Deps{
 		Posts:         st,
 		Users:         st,
 		Configs:       st,
@@ -393,4 +385,21 @@ func rotationSecret(cfg *config) []byte {
 		return cfg.ViewSecret
 	}
 	return nil
+}
+
+// pageServerConfig is the pages' server.Config both serve and the static
+// copy (staticServer) build from cfg: base URL, view secret and window,
+// count TTL, access log and the read deadlines. serve adds the trusted
+// proxies.
+func pageServerConfig(cfg *config, logger *slog.Logger) server.Config {
+	return server.Config{
+		BaseURL:      cfg.BaseURL,
+		ViewSecret:   cfg.ViewSecret,
+		Logger:       logger,
+		ViewDays:     cfg.RetentionDays,
+		ViewCountTTL: cfg.CacheTTL,
+		AccessLog:    cfg.AccessLog,
+		ReadDeadline: cfg.PGReadDeadline,
+		PageDeadline: cfg.PGReadDeadline,
+	}
 }

@@ -139,16 +139,7 @@ func publishedIDs(ctx context.Context, a *app, user stgypub.ID) ([]stgypub.ID, e
 // readers), without the API, the owners' routes and the page cache.
 func staticServer(cfg *config, a *app) (http.Handler, error) {
 	comments, _ := wireComments(a.store, a.redis, cfg, slog.Default(), a.hub, nil) // the copy posts no comments: no webhooks
-	srv, err := server.New(server.Config{
-		BaseURL:      cfg.BaseURL,
-		Logger:       slog.Default(),
-		ViewSecret:   cfg.ViewSecret,
-		ViewDays:     cfg.RetentionDays,
-		ViewCountTTL: cfg.CacheTTL,
-		AccessLog:    cfg.AccessLog,
-		ReadDeadline: cfg.PGReadDeadline,
-		PageDeadline: cfg.PGReadDeadline,
-	}, server.Deps{
+	srv, err := server.New(pageServerConfig(cfg, slog.Default()), server.Deps{
 		Posts:    a.store,
 		Users:    a.store,
 		Configs:  a.store,
