@@ -1,23 +1,19 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/archive"
-	"github.com/stgy/stgypub/auth"
 )
 
 // ArchiveExport serves an owner's whole site as one archive (GET
 // /publications/archive, docs/ARCHIVE.md). Every field is required;
 // auth.Service, store.Store and counter.Counter implement them.
 type ArchiveExport struct {
-	Auth interface {
-		Authenticate(r *http.Request) (context.Context, error)
-	}
+	Auth   Authenticator
 	Source archive.Source
 	Daily  archive.DailySource
 }
@@ -39,17 +35,8 @@ func (s *Server) archiveExport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return stgypub.FieldErrorf("userId", "userId must be a user ID (16 hexadecimal digits)")
 	}
-	ctx, err := ex.Auth.Authenticate(r)
+	ctx, err := ownerDownload(r, ex.Auth, userID, errArchiveLogin, "archive export")
 	if err != nil {
-		if stgypub.ErrorCode(err) == stgypub.CodeUnauthenticated {
-			return err
-		}
-		return fmt.Errorf("server: archive export: authenticate: %w", err)
-	}
-	if auth.Viewer(ctx) == nil {
-		return errArchiveLogin
-	}
-	if _, err := auth.RequireSelfOrAdmin(ctx, userID); err != nil {
 		return err
 	}
 	now := time.Now()

@@ -1,25 +1,20 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/auth"
 )
 
 // StatsExport serves an owner's Stats as CSV (GET /publications/stats.csv,
 // docs/API.md "Stats as CSV"). Every field is required; auth.Service,
 // counter.Counter and store.Store implement them.
 type StatsExport struct {
-	// Auth reads the request's session cookie or bearer token, as the
-	// API does.
-	Auth interface {
-		Authenticate(r *http.Request) (context.Context, error)
-	}
+	// Auth reads the request's session cookie or bearer token.
+	Auth   Authenticator
 	Stats  stgypub.StatsReader
 	Titles stgypub.PostTitleStore
 }
@@ -79,17 +74,8 @@ func (s *Server) statsCSV(w http.ResponseWriter, r *http.Request) error {
 			return stgypub.FieldErrorf("days", "days must be a number of days (1 to the retention window)")
 		}
 	}
-	ctx, err := ex.Auth.Authenticate(r)
+	ctx, err := ownerDownload(r, ex.Auth, userID, errStatsLogin, "stats export")
 	if err != nil {
-		if stgypub.ErrorCode(err) == stgypub.CodeUnauthenticated {
-			return err
-		}
-		return fmt.Errorf("server: stats export: authenticate: %w", err)
-	}
-	if auth.Viewer(ctx) == nil {
-		return errStatsLogin
-	}
-	if _, err := auth.RequireSelfOrAdmin(ctx, userID); err != nil {
 		return err
 	}
 	st, err := ex.Stats.Stats(ctx, userID)
