@@ -107,6 +107,25 @@ func (s *Store) execTouching(ctx context.Context, st *statement, args ...any) (i
 	return s.touching(ctx, func(rows *[]siteChangeRow) error { return st.raw(s.DB, args...).Scan(ctx, rows) })
 }
 
+// touchingTx runs fn in a transaction; fn's statements move the site
+// change time themselves and fn scans what they return (RETURNING id,
+// updated_at) into rows. After the commit, and only then, the changes are
+// notified, as siteTx does.
+func (s *Store) touchingTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx, rows *[]siteChangeRow) error) error {
+	var txErr error
+	_, err := s.touching(ctx, func(rows *[]siteChangeRow) error {
+		txErr = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+			*rows = (*rows)[:0]
+			return fn(ctx, tx, rows)
+		})
+		if txErr != nil {
+			*rows = nil
+		}
+		return txErr
+	})
+	return err
+}
+
 // touching runs run, which scans siteChangeRows of one statement, and
 // notifies them.
 func (s *Store) touching(ctx context.Context, run func(rows *[]siteChangeRow) error) (int, error) {

@@ -159,9 +159,9 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		return nil, err
 	}
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
-	hookWorker, hookQueue, hookSvc := wireWebhooks(st, cfg, logger)
-	ownerSvc := owner.New(st, st, st, time.Now).WithWebhooks(hookQueue, logger)
-	comments, gate := wireComments(st, rdb, cfg, logger, hub, hookQueue)
+	hookWorker, hookSvc := wireWebhooks(st, cfg, logger)
+	ownerSvc := owner.New(st, st, st, time.Now)
+	comments, gate := wireComments(st, rdb, cfg, logger, hub)
 	articles := render.New(st, render.Config{Logger: logger})
 	resolver := &graph.Resolver{
 		Posts:      st,
