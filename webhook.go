@@ -113,8 +113,10 @@ const (
 // write's transaction.
 func PostWebhookEvent(w PostWrite, announced, visible bool) (ev WebhookEvent, ok bool) {
 	switch {
+	case w == PostDeleted && announced:
+		return EventPostUnpublished, true
 	case w == PostDeleted:
-		return EventPostUnpublished, announced
+		return "", false
 	case visible && !announced:
 		return EventPostPublished, true
 	case !visible && announced:

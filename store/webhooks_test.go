@@ -368,3 +368,53 @@ func TestWebhookAnnounceDuePosts(t *testing.T) {
 		t.Fatalf("announced twice: %d", posts)
 	}
 }
+
+// The Markdown import and the archive restore queue their publications
+// in their own transactions, by the same rule.
+func TestWebhookImportAndRestore(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	login := "restored"
+	alice := mustUser(t, s, login)
+	h := mustHook(t, s, alice, stgypub.EventPostPublished, stgypub.EventPostUpdated)
+	imported := &stgypub.Post{OwnedBy: alice, PublishedAt: ptr(now.Add(-time.Minute)), Content: "# Imported", PlainText: "Imported", AllowLikes: true}
+	if err := s.CreateImportedPost(ctx, "a.md", imported); err != nil {
+		t.Fatal(err)
+	}
+	scheduled := &stgypub.Post{OwnedBy: alice, PublishedAt: ptr(now.Add(time.Hour)), Content: "# Later", PlainText: "Later"}
+	if err := s.CreateImportedPost(ctx, "b.md", scheduled); err != nil {
+		t.Fatal(err)
+	}
+	list, _ := s.WebhookDeliveries(ctx, h.ID, 10)
+	if len(list) != 1 || list[0].PostID != imported.ID || list[0].Event != stgypub.EventPostPublished {
+		t.Fatalf("after import: %+v", list)
+	}
+
+	in := restoreInput(t)
+	in.LoginName, in.Existing = login, true
+	if _, err := s.RestoreSite(ctx, in); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RestoreSite(ctx, in); err != nil { // unchanged: nothing
+		t.Fatal(err)
+	}
+	in.Posts[0].Content, in.Posts[0].PlainText = "# One\n\nrewritten\n", "One rewritten"
+	in.Posts[1].Content = "# Two, still a draft\n"
+	if _, err := s.RestoreSite(ctx, in); err != nil {
+		t.Fatal(err)
+	}
+	list, _ = s.WebhookDeliveries(ctx, h.ID, 10)
+	var got []string
+	for _, d := range list {
+		if d.PostID == in.Posts[0].ID {
+			got = append(got, string(d.Event))
+		}
+		if d.PostID == in.Posts[1].ID {
+			t.Fatalf("the draft was announced: %+v", d)
+		}
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, []string{"POST_PUBLISHED", "POST_UPDATED"}) {
+		t.Fatalf("restored post's events %v", got)
+	}
+}
