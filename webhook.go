@@ -14,12 +14,13 @@ type WebhookEvent string
 // The events an owner's webhook may subscribe to.
 const (
 	// EventPostPublished: a post became visible on the site, by a
-	// publication at or before now or a scheduled time falling due.
+	// publication at or before now, a scheduled time falling due, or an
+	// import or restore of a published post.
 	EventPostPublished WebhookEvent = "POST_PUBLISHED"
 	// EventPostUpdated: a published post's body or flags were saved.
 	EventPostUpdated WebhookEvent = "POST_UPDATED"
-	// EventPostUnpublished: a post announced as published was unpublished
-	// or moved to a future time.
+	// EventPostUnpublished: a post announced as published was
+	// unpublished, moved to a future time, or deleted.
 	EventPostUnpublished WebhookEvent = "POST_UNPUBLISHED"
 	// EventCommentPosted: a comment was stored, pending or published.
 	EventCommentPosted WebhookEvent = "COMMENT_POSTED"
