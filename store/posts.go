@@ -36,15 +36,27 @@ func (s *Store) Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) 
 	return row.toDomain(), nil
 }
 
-// CreatePost inserts p into posts and post_details and moves the owner's
-// site change time forward (site_change.go), in one transaction; a zero
+// CreatePost inserts p into posts and post_details, moves the owner's
+// site change time forward (site_change.go) and queues POST_PUBLISHED
+// when p is visible now (stgypub.PostWebhookEvent; the owners' createPost
+// makes drafts), in one transaction; a zero
 // p.ID is replaced by NewID(). CONFLICT when the ID is taken, NOT_FOUND
 // when the owner does not exist. PlainText is stored in NFC
 // (stgypub.SearchText), Content as given.
 func (s *Store) CreatePost(ctx context.Context, p *stgypub.Post) error {
-	return s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
-		return insertPost(ctx, tx, touch, p)
+	queued := 0
+	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
+		if err := insertPost(ctx, tx, touch, p); err != nil {
+			return err
+		}
+		var err error
+		queued, err = queuePostEvent(ctx, tx, p.ID, stgypub.PostCreated, s.Now())
+		return err
 	})
+	if err == nil {
+		s.webhooksQueued(queued)
+	}
+	return err
 }
 
 // insertPost inserts p and its details and touches the owner's site.

@@ -340,12 +340,15 @@ func TestWebhookAnnounceDuePosts(t *testing.T) {
 	mustHook(t, s, bob, stgypub.EventCommentPosted) // not subscribed
 	scheduled := mustPost(t, s, alice, 0, ptr(now.Add(time.Hour)), "later")
 	mustPost(t, s, bob, 0, ptr(now.Add(time.Hour)), "bob later")
-	mustPost(t, s, alice, 0, ptr(now.Add(-48*time.Hour)), "old, imported")
 	// Before it falls due: nothing.
 	if posts, _, err := s.AnnounceDuePosts(ctx, now, now.Add(-24*time.Hour), 10); err != nil || posts != 0 {
 		t.Fatalf("before due: %d posts, %v", posts, err)
 	}
 	later := now.Add(2 * time.Hour)
+	// Fallen due before the window (the last half hour): left alone.
+	if posts, _, err := s.AnnounceDuePosts(ctx, later, later.Add(-30*time.Minute), 10); err != nil || posts != 0 {
+		t.Fatalf("outside the window: %d posts, %v", posts, err)
+	}
 	posts, deliveries, err := s.AnnounceDuePosts(ctx, later, later.Add(-24*time.Hour), 10)
 	if err != nil || posts != 2 || deliveries != 1 {
 		t.Fatalf("due: %d posts, %d deliveries, %v; want 2, 1", posts, deliveries, err)
@@ -388,6 +391,16 @@ func TestWebhookImportAndRestore(t *testing.T) {
 	list, _ := s.WebhookDeliveries(ctx, h.ID, 10)
 	if len(list) != 1 || list[0].PostID != imported.ID || list[0].Event != stgypub.EventPostPublished {
 		t.Fatalf("after import: %+v", list)
+	}
+	// store.CreatePost of a published post, likewise (createPost makes
+	// drafts: nothing).
+	created := mustPost(t, s, alice, 0, ptr(now.Add(-time.Hour)), "created published")
+	mustPost(t, s, alice, 0, nil, "a draft")
+	if list, _ := s.WebhookDeliveries(ctx, h.ID, 10); len(list) != 2 || (list[0].PostID != created && list[1].PostID != created) {
+		t.Fatalf("after CreatePost: %+v", list)
+	}
+	if _, err := s.DB.NewDelete().TableExpr("webhook_deliveries").Where("post_id = ?", int64(created)).Exec(ctx); err != nil {
+		t.Fatal(err)
 	}
 
 	in := restoreInput(t)
