@@ -280,6 +280,12 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 	flushed := make(chan struct{})
 	go func() { defer close(flushed); a.counter.Run(flushCtx) }()
 	defer func() { stopFlush(); <-flushed }()
+	// The Stats snapshots of the closed days, written ahead of the first
+	// request (counter.RunStatsWarmer), until the server stops.
+	warmCtx, stopWarm := context.WithCancel(context.Background())
+	warmed := make(chan struct{})
+	go func() { defer close(warmed); a.counter.RunStatsWarmer(warmCtx) }()
+	defer func() { stopWarm(); <-warmed }()
 	if a.hooks != nil {
 		hooksCtx, stopHooks := context.WithCancel(context.Background())
 		delivered := make(chan struct{})
