@@ -12,14 +12,12 @@ import (
 )
 
 // wireComments builds the CAPTCHA and the comment service with its public
-// cache, all on the one Redis client; hooks queues the comment webhooks.
+// cache, all on the one Redis client (comment.NewStack, which the tests'
+// fixture builds too); hooks queues the comment webhooks.
 func wireComments(st *store.Store, rdb redis.UniversalClient, cfg *config, logger *slog.Logger, events stgypub.LiveEvents, hooks stgypub.WebhookQueue) (*comment.Service, *captcha.Service) {
-	secure := cfg.BaseURL.Scheme == "https"
-	gate := captcha.New(rdb, captcha.Config{Prefix: cfg.RedisPrefix, SecureCookie: secure})
-	cache := comment.NewPublicCache(rdb, cfg.RedisPrefix, logger)
-	svc := comment.New(st, gate, cache, comment.Config{
-		MaxComments: cfg.Comments.MaxComments, Logger: logger, SecureCookie: secure, Events: events,
-		Webhooks: hooks,
+	s := comment.NewStack(st, rdb, cfg.RedisPrefix, captcha.Config{}, comment.Config{
+		MaxComments: cfg.Comments.MaxComments, Logger: logger, SecureCookie: cfg.BaseURL.Scheme == "https",
+		Events: events, Webhooks: hooks,
 	})
-	return svc, gate
+	return s.Service, s.Gate
 }
