@@ -29,7 +29,10 @@ type value struct {
 	// span is the accepted range as the README writes it ("1ms–10s"),
 	// which the option's doc must contain; "" when any value parses.
 	span string
-	set  func(name, s string) error
+	// others are the values besides the default that a boolean or a
+	// choice takes, which the option's doc must name in backticks.
+	others []string
+	set    func(name, s string) error
 }
 
 // then runs check after v has stored its value (a check across the
@@ -55,7 +58,7 @@ func text(dst *string, def string) value {
 
 // boolean reads true/false, 1/0, t/f in any case (parseBool).
 func boolean(dst *bool, def bool) value {
-	return value{def: code(strconv.FormatBool(def)), set: func(name, s string) (err error) {
+	return value{def: code(strconv.FormatBool(def)), others: []string{strconv.FormatBool(!def)}, set: func(name, s string) (err error) {
 		*dst, err = parseBool(name, orDefault(s, strconv.FormatBool(def)))
 		return err
 	}}
@@ -64,7 +67,7 @@ func boolean(dst *bool, def bool) value {
 // oneOf reads one of choices; def is the first.
 func oneOf(dst *string, choices ...string) value {
 	want := strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
-	return value{def: code(choices[0]), set: func(name, s string) error {
+	return value{def: code(choices[0]), others: choices[1:], set: func(name, s string) error {
 		s = orDefault(s, choices[0])
 		for _, c := range choices {
 			if s == c {

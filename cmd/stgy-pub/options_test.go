@@ -40,7 +40,8 @@ func readmeRow(o option) string {
 
 // TestOptionsMatchREADME: the README's configuration table is the options
 // table, row for row: every option in both, in the same order, with the
-// same default and doc, and each doc states the range the option enforces.
+// same default and doc; each doc states the range the option enforces and
+// names the values besides the default a boolean or a choice takes.
 // With -update the README's table is rewritten from the options table.
 func TestOptionsMatchREADME(t *testing.T) {
 	b, err := os.ReadFile(readmePath)
@@ -69,6 +70,11 @@ func TestOptionsMatchREADME(t *testing.T) {
 		}
 		if o.span != "" && !strings.Contains(o.doc, o.span) {
 			t.Errorf("%s: doc does not state the accepted range %s: %q", o.name, o.span, o.doc)
+		}
+		for _, v := range o.others {
+			if !strings.Contains(o.doc, "`"+v+"`") {
+				t.Errorf("%s: doc does not name the value `%s`: %q", o.name, v, o.doc)
+			}
 		}
 		want.WriteString(readmeRow(o))
 	}
