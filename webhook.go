@@ -1,7 +1,6 @@
 package stgypub
 
 import (
-	"context"
 	"net/url"
 	"slices"
 	"strings"
@@ -15,12 +14,13 @@ type WebhookEvent string
 // The events an owner's webhook may subscribe to.
 const (
 	// EventPostPublished: a post became visible on the site, by a
-	// publication at or before now or a scheduled time falling due.
+	// publication at or before now, a scheduled time falling due, or an
+	// import or restore of a published post.
 	EventPostPublished WebhookEvent = "POST_PUBLISHED"
 	// EventPostUpdated: a published post's body or flags were saved.
 	EventPostUpdated WebhookEvent = "POST_UPDATED"
-	// EventPostUnpublished: a post announced as published was unpublished
-	// or moved to a future time.
+	// EventPostUnpublished: a post announced as published was
+	// unpublished, moved to a future time, or deleted.
 	EventPostUnpublished WebhookEvent = "POST_UNPUBLISHED"
 	// EventCommentPosted: a comment was stored, pending or published.
 	EventCommentPosted WebhookEvent = "COMMENT_POSTED"
@@ -76,19 +76,56 @@ type WebhookDelivery struct {
 	FailedAt      *time.Time
 }
 
-// WebhookQueue enqueues events for the owners' hooks. Writes call it
-// right after their commit; an error is only logged (the write is done),
-// and the publication poller catches a POST_PUBLISHED an error lost.
-type WebhookQueue interface {
-	// AnnouncePublication enqueues POST_PUBLISHED when post id is visible
-	// at now and not yet announced, POST_UNPUBLISHED when it was announced
-	// and is no longer visible, and nothing otherwise; the mark and the
-	// deliveries change in one statement, so of the owner's action and the
-	// poller exactly one announces.
-	AnnouncePublication(ctx context.Context, id ID, now time.Time) error
-	// EnqueueWebhookEvent enqueues ev about post (and comment, 0 for none)
-	// for each of owner's hooks subscribed to it, occurring at now.
-	EnqueueWebhookEvent(ctx context.Context, owner ID, ev WebhookEvent, post, comment ID, now time.Time) error
+// PostWrite is the kind of write to a post, as the webhook events judge
+// it (PostWebhookEvent).
+type PostWrite int
+
+// The writes to a post that may announce something.
+const (
+	// PostPublicationSet: its published_at was set (setPostPublication, an
+	// import updating it) or a scheduled time fell due (the poller).
+	PostPublicationSet PostWrite = iota
+	// PostCreated: inserted with its publication (an import or a restore).
+	PostCreated
+	// PostEdited: its body or flags were saved (updatePost, a restore
+	// rewriting it); its publication is as before or as restored.
+	PostEdited
+	// PostDeleted: it is being deleted (deletePost).
+	PostDeleted
+)
+
+// PostWebhookEvent is the one rule deciding which event a write to a post
+// announces (docs/WEBHOOKS.md "Events"), from whether the post was
+// announced as published before the write (its publication mark) and
+// whether it is visible (IsPublished) after it:
+//
+//   - deleted: POST_UNPUBLISHED when it was announced (the body says
+//     "deleted"), else nothing;
+//   - visible and not announced: POST_PUBLISHED (a publication, a
+//     scheduled time falling due, an import or restore of a published
+//     post, or an edit of a post the poller had not announced yet);
+//   - announced and not visible: POST_UNPUBLISHED (unpublished or moved
+//     to a future time);
+//   - announced and visible: POST_UPDATED for an edit, nothing for a new
+//     publication time in the past.
+//
+// ok is false when the write announces nothing. POST_PUBLISHED sets the
+// mark, POST_UNPUBLISHED clears it; the store applies both in the
+// write's transaction.
+func PostWebhookEvent(w PostWrite, announced, visible bool) (ev WebhookEvent, ok bool) {
+	switch {
+	case w == PostDeleted && announced:
+		return EventPostUnpublished, true
+	case w == PostDeleted:
+		return "", false
+	case visible && !announced:
+		return EventPostPublished, true
+	case !visible && announced:
+		return EventPostUnpublished, true
+	case visible && w == PostEdited:
+		return EventPostUpdated, true
+	}
+	return "", false
 }
 
 // ParseWebhookEvents checks a hook's event list: at least one, each one

@@ -6,18 +6,12 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// announce passes a stored or approved comment (ev says which) to the
-// live subscriptions (Config.Events) and queues ev for the owner's
-// webhooks (Config.Webhooks); neither ever fails the write.
-func (s *Service) announce(ctx context.Context, ev stgypub.WebhookEvent, owner stgypub.ID, c *stgypub.Comment, n *stgypub.CommentNotification) {
-	ctx = context.WithoutCancel(ctx)
+// announce passes a stored or approved comment to the live
+// subscriptions (Config.Events); it never fails the write. Its webhook
+// event was queued by the store in the write's transaction.
+func (s *Service) announce(ctx context.Context, owner stgypub.ID, c *stgypub.Comment, n *stgypub.CommentNotification) {
 	if s.cfg.Events != nil {
-		s.cfg.Events.CommentAdded(ctx, owner, c, n)
-	}
-	if s.cfg.Webhooks != nil {
-		if err := s.cfg.Webhooks.EnqueueWebhookEvent(ctx, owner, ev, c.PostID, c.ID, s.cfg.Now()); err != nil {
-			s.cfg.Logger.Warn("comment: queue webhook", "event", ev, "comment", c.ID, "err", err)
-		}
+		s.cfg.Events.CommentAdded(context.WithoutCancel(ctx), owner, c, n)
 	}
 }
 

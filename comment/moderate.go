@@ -51,7 +51,7 @@ func (s *Service) ApproveIf(ctx context.Context, viewer *stgypub.User, id stgypu
 		return nil, err
 	}
 	s.invalidate(ctx, c.PostID)
-	s.announce(ctx, stgypub.EventCommentApproved, t.Post.OwnedBy, c, nil)
+	s.announce(ctx, t.Post.OwnedBy, c, nil)
 	return item(viewer, t.Post, c), nil
 }
 

@@ -111,7 +111,7 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 		return res, err
 	}
 	s.invalidate(ctx, in.PostID)
-	s.announce(ctx, stgypub.EventCommentPosted, t.Post.OwnedBy, c, nc.Notification)
+	s.announce(ctx, t.Post.OwnedBy, c, nc.Notification)
 	res.Comment = item(viewer, t.Post, c)
 	return res, nil
 }

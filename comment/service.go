@@ -23,9 +23,6 @@ type Config struct {
 	// Events receives stored and approved comments for the live
 	// subscriptions (live.Hub); nil announces nothing.
 	Events stgypub.LiveEvents
-	// Webhooks queues COMMENT_POSTED and COMMENT_APPROVED for the post
-	// owner's hooks (docs/WEBHOOKS.md); nil queues nothing.
-	Webhooks stgypub.WebhookQueue
 }
 
 // Service applies the comment rules of the root package (modes,

@@ -13,7 +13,7 @@ import (
 func TestCommentWebhookEvents(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, "moderated")
-	e.svc = comment.New(e.st, e.gate, e.cache, comment.Config{Now: e.clk.Now, Webhooks: e.st})
+	e.svc = comment.New(e.st, e.gate, e.cache, comment.Config{Now: e.clk.Now})
 	hook := &stgypub.Webhook{OwnerID: e.owner.ID, URL: "https://example.com/", Secret: "s",
 		Events: []stgypub.WebhookEvent{stgypub.EventCommentPosted, stgypub.EventCommentApproved}}
 	if err := e.st.CreateWebhook(ctx, hook, 10); err != nil {

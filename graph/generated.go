@@ -3811,11 +3811,11 @@ type Subscription {
 
 "What a webhook delivery announces (docs/WEBHOOKS.md \"Events\")."
 enum WebhookEvent {
-  "A post became visible: published now, or a scheduled time fell due."
+  "A post became visible: published now, a scheduled time fell due, or imported or restored published."
   POST_PUBLISHED
   "A published post's body or flags were saved."
   POST_UPDATED
-  "A post announced as published was unpublished or moved to a future time."
+  "A post announced as published was unpublished, moved to a future time, or deleted (the body's deleted is then true)."
   POST_UNPUBLISHED
   "A comment was stored, pending or published."
   COMMENT_POSTED

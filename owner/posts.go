@@ -146,7 +146,6 @@ func (s *Service) UpdatePostIf(ctx context.Context, viewer *stgypub.User, id stg
 	if err := s.posts.UpdatePostIf(ctx, p, pre); err != nil {
 		return nil, fmt.Errorf("owner: update post: %w", err)
 	}
-	s.announceUpdate(ctx, p)
 	return s.reload(ctx, id)
 }
 
@@ -199,7 +198,6 @@ func (s *Service) SetPublicationIf(ctx context.Context, viewer *stgypub.User, id
 	if err := s.posts.SetPublicationIf(ctx, id, publishedAt, pre); err != nil {
 		return nil, fmt.Errorf("owner: set publication: %w", err)
 	}
-	s.announcePublication(ctx, id)
 	return s.reload(ctx, id)
 }
 

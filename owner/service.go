@@ -1,7 +1,6 @@
 package owner
 
 import (
-	"log/slog"
 	"time"
 
 	"github.com/stgy/stgypub"
@@ -14,8 +13,6 @@ type Service struct {
 	accounts stgypub.AccountStore
 	configs  stgypub.PubConfigStore
 	now      func() time.Time
-	hooks    stgypub.WebhookQueue // nil: no webhooks (WithWebhooks)
-	hookLog  *slog.Logger
 }
 
 // New returns a Service; *store.Store implements all three stores. now is

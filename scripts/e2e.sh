@@ -87,6 +87,10 @@ export STGY_LISTEN="127.0.0.1:$port"
 export STGY_BASE_URL="$base"
 export STGY_PUB_VIEW_SECRET="$secret"
 export STGY_ADMIN_LISTEN=127.0.0.1:0 # never the default admin port: another server may hold it
+# Webhooks may call the tests' loopback receivers (95-webhooks; every
+# server of the run, the OwnServers too, so whichever worker claims a
+# delivery can send it).
+export STGY_WEBHOOK_ALLOW_LOOPBACK=true
 
 echo "== stgy-pub demo on $base (database $db, Redis prefix $prefix)"
 "$bin" demo >"$work/server.log" 2>&1 &

@@ -27,6 +27,8 @@ VALUES ($1, $2, $3, $4, $5)`)
 type ownedCommentRow struct {
 	commentRow
 	OwnedBy int64 `bun:"owned_by"`
+	// WasPending: the approval statement found the comment pending.
+	WasPending bool `bun:"was_pending"`
 }
 
 // InsertComment stores n.Comment (a zero ID is replaced by NewID()) in one
@@ -34,15 +36,17 @@ type ownedCommentRow struct {
 // inserts on one post run one after another and the cap holds), runs
 // n.Check on the locked target, counts the post's comments (pending
 // included) and refuses with CONFLICT at n.MaxComments, inserts, records
-// the owner's notification when n.Notify, and moves the owner's site
-// change time when the comment is published. NOT_FOUND for an unknown
-// post.
+// the owner's notification when n.Notify, queues COMMENT_POSTED for the
+// owner's subscribed webhooks (pending or published alike), and moves the
+// owner's site change time when the comment is published. NOT_FOUND for
+// an unknown post.
 func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error {
 	c := n.Comment
 	if c.ID == 0 {
 		c.ID = NewID()
 	}
-	return s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
+	queued := 0
+	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		t, err := commentTarget(ctx, tx, c.PostID, sqlCommentTargetLock)
 		if err != nil {
 			return err
@@ -76,16 +80,24 @@ func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error 
 			}
 			n.Notification = &stgypub.CommentNotification{ID: nid, UserID: t.Post.OwnedBy, PostID: c.PostID, CommentID: c.ID, Nickname: c.Nickname}
 		}
+		if queued, err = queueWebhookEvent(ctx, tx, t.Post.OwnedBy, stgypub.EventCommentPosted, c.PostID, c.ID, s.Now()); err != nil {
+			return err
+		}
 		if c.Status == stgypub.CommentPublished {
 			return touch(t.Post.OwnedBy)
 		}
 		return nil
 	})
+	if err == nil {
+		s.webhooksQueued(queued)
+	}
+	return err
 }
 
 // ApproveComment publishes a comment (approving a published one changes
-// nothing but is no error) and moves the owner's site change time;
-// NOT_FOUND when missing.
+// nothing but is no error) and moves the owner's site change time, and
+// queues COMMENT_APPROVED when the comment was pending, in one
+// transaction; NOT_FOUND when missing.
 func (s *Store) ApproveComment(ctx context.Context, id stgypub.ID) (*stgypub.Comment, error) {
 	return s.ApproveCommentIf(ctx, id, stgypub.Precondition{})
 }
@@ -125,6 +137,7 @@ func (s *Store) DeleteCommentIf(ctx context.Context, id stgypub.ID, pre stgypub.
 // conflict under a set pre.
 func (s *Store) changeComment(ctx context.Context, what string, id stgypub.ID, pre stgypub.Precondition, st *statement, args ...any) (*stgypub.Comment, error) {
 	var row ownedCommentRow
+	queued := 0
 	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		err := st.raw(tx, args...).Scan(ctx, &row)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -133,8 +146,16 @@ func (s *Store) changeComment(ctx context.Context, what string, id stgypub.ID, p
 		if err != nil {
 			return err
 		}
+		if row.WasPending { // only the approval statement returns it
+			if queued, err = queueWebhookEvent(ctx, tx, stgypub.ID(row.OwnedBy), stgypub.EventCommentApproved, stgypub.ID(row.PostID), id, s.Now()); err != nil {
+				return err
+			}
+		}
 		return touch(stgypub.ID(row.OwnedBy))
 	})
+	if err == nil {
+		s.webhooksQueued(queued)
+	}
 	if stgypub.ErrorCode(err) == stgypub.CodeNotFound || stgypub.ErrorCode(err) == stgypub.CodeConflict {
 		return nil, err
 	}

@@ -33,13 +33,16 @@ func (s *Store) ImportedPostID(ctx context.Context, userID stgypub.ID, sourceKey
 
 // CreateImportedPost inserts p (as CreatePost does, minting an ID when
 // zero, and moving the owner's site change time forward) and records it
-// as the import of (p.OwnedBy, sourceKey), all in one transaction, so an
-// interrupted import never leaves an unrecorded post. CONFLICT when the post ID or the source key is taken.
+// as the import of (p.OwnedBy, sourceKey), and queues POST_PUBLISHED when
+// the post is visible now (stgypub.PostWebhookEvent, PostCreated), all in
+// one transaction, so an interrupted import never leaves an unrecorded
+// post or an unannounced publication. CONFLICT when the post ID or the source key is taken.
 func (s *Store) CreateImportedPost(ctx context.Context, sourceKey string, p *stgypub.Post) error {
 	if err := stgypub.CheckText("source key", sourceKey, 512); err != nil {
 		return err
 	}
-	return s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
+	queued := 0
+	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		if err := insertPost(ctx, tx, touch, p); err != nil {
 			return err
 		}
@@ -50,6 +53,11 @@ func (s *Store) CreateImportedPost(ctx context.Context, sourceKey string, p *stg
 		if err != nil {
 			return fmt.Errorf("store: record import %q: %w", sourceKey, err)
 		}
-		return nil
+		queued, err = queuePostEvent(ctx, tx, p.ID, stgypub.PostCreated, s.Now())
+		return err
 	})
+	if err == nil {
+		s.webhooksQueued(queued)
+	}
+	return err
 }

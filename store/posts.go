@@ -36,15 +36,27 @@ func (s *Store) Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) 
 	return row.toDomain(), nil
 }
 
-// CreatePost inserts p into posts and post_details and moves the owner's
-// site change time forward (site_change.go), in one transaction; a zero
+// CreatePost inserts p into posts and post_details, moves the owner's
+// site change time forward (site_change.go) and queues POST_PUBLISHED
+// when p is visible now (stgypub.PostWebhookEvent; the owners' createPost
+// makes drafts), in one transaction; a zero
 // p.ID is replaced by NewID(). CONFLICT when the ID is taken, NOT_FOUND
 // when the owner does not exist. PlainText is stored in NFC
 // (stgypub.SearchText), Content as given.
 func (s *Store) CreatePost(ctx context.Context, p *stgypub.Post) error {
-	return s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
-		return insertPost(ctx, tx, touch, p)
+	queued := 0
+	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
+		if err := insertPost(ctx, tx, touch, p); err != nil {
+			return err
+		}
+		var err error
+		queued, err = queuePostEvent(ctx, tx, p.ID, stgypub.PostCreated, s.Now())
+		return err
 	})
+	if err == nil {
+		s.webhooksQueued(queued)
+	}
+	return err
 }
 
 // insertPost inserts p and its details and touches the owner's site.
@@ -94,6 +106,7 @@ func (s *Store) UpdatePostIf(ctx context.Context, p *stgypub.Post, pre stgypub.P
 		owner   int64
 		updated time.Time
 		version int64
+		queued  int
 	)
 	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		q := tx.NewUpdate().Model(row).
@@ -119,11 +132,15 @@ func (s *Store) UpdatePostIf(ctx context.Context, p *stgypub.Post, pre stgypub.P
 		if err != nil {
 			return fmt.Errorf("store: update post details %s: %w", p.ID, err)
 		}
+		if queued, err = queuePostEvent(ctx, tx, p.ID, stgypub.PostEdited, now); err != nil {
+			return err
+		}
 		return touch(stgypub.ID(owner))
 	})
 	if err != nil {
 		return err
 	}
+	s.webhooksQueued(queued)
 	updated = updated.UTC()
 	p.UpdatedAt = &updated
 	p.Version = stgypub.Version(version)
@@ -131,42 +148,81 @@ func (s *Store) UpdatePostIf(ctx context.Context, p *stgypub.Post, pre stgypub.P
 }
 
 // DeletePost deletes a post (details, imports and checkpoints cascade)
-// and moves its owner's site change time forward, in one statement.
-// NOT_FOUND when missing.
+// and moves its owner's site change time forward, and queues
+// POST_UNPUBLISHED when the post was announced as published
+// (stgypub.PostWebhookEvent), in one transaction. NOT_FOUND when missing.
 func (s *Store) DeletePost(ctx context.Context, id stgypub.ID) error {
 	return s.DeletePostIf(ctx, id, stgypub.Precondition{})
 }
 
 // DeletePostIf is DeletePost under pre (see UpdatePostIf): a stale
-// version deletes nothing and is stgypub.VersionConflict.
+// version deletes nothing, queues nothing and is stgypub.VersionConflict.
 func (s *Store) DeletePostIf(ctx context.Context, id stgypub.ID, pre stgypub.Precondition) error {
-	n, err := s.execTouching(ctx, sqlDeletePost, int64(id), s.Now().UTC(), versionArg(pre))
+	now := s.Now().UTC()
+	queued := 0
+	err := s.touchingTx(ctx, func(ctx context.Context, tx bun.Tx, rows *[]siteChangeRow) error {
+		var err error
+		// Before the delete: the publication mark goes with the post.
+		if queued, err = queuePostEvent(ctx, tx, id, stgypub.PostDeleted, now); err != nil {
+			return err
+		}
+		return postWrite(ctx, tx, id, pre, rows, sqlDeletePost, int64(id), now, versionArg(pre))
+	})
 	if err != nil {
-		return fmt.Errorf("store: delete post %s: %w", id, err)
+		return wrapPostWrite("delete post", id, err)
 	}
-	if n == 0 {
-		return postConflict(ctx, s.DB, id, pre)
-	}
+	s.webhooksQueued(queued)
 	return nil
 }
 
-// SetPublication sets published_at (nil unpublishes, a future time schedules)
-// and moves the owner's site change time forward, in one statement; NOT_FOUND
-// when missing (docs/SPEC.md#publication-state).
+// SetPublication sets published_at (nil unpublishes, a future time
+// schedules), moves the owner's site change time forward and queues the
+// post's webhook event (POST_PUBLISHED or POST_UNPUBLISHED,
+// stgypub.PostWebhookEvent), in one transaction; NOT_FOUND when missing
+// (docs/SPEC.md#publication-state).
 func (s *Store) SetPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) error {
 	return s.SetPublicationIf(ctx, id, publishedAt, stgypub.Precondition{})
 }
 
 // SetPublicationIf is SetPublication under pre (see UpdatePostIf).
 func (s *Store) SetPublicationIf(ctx context.Context, id stgypub.ID, publishedAt *time.Time, pre stgypub.Precondition) error {
-	n, err := s.execTouching(ctx, sqlSetPublication, utcPtr(publishedAt), int64(id), s.Now().UTC(), versionArg(pre))
+	now := s.Now().UTC()
+	queued := 0
+	err := s.touchingTx(ctx, func(ctx context.Context, tx bun.Tx, rows *[]siteChangeRow) error {
+		if err := postWrite(ctx, tx, id, pre, rows, sqlSetPublication, utcPtr(publishedAt), int64(id), now, versionArg(pre)); err != nil {
+			return err
+		}
+		var err error
+		queued, err = queuePostEvent(ctx, tx, id, stgypub.PostPublicationSet, now)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("store: set publication of %s: %w", id, err)
+		return wrapPostWrite("set publication of", id, err)
 	}
-	if n == 0 {
-		return postConflict(ctx, s.DB, id, pre)
+	s.webhooksQueued(queued)
+	return nil
+}
+
+// postWrite runs st, a post statement returning the site changes it made,
+// in tx; no row is NOT_FOUND or the version conflict (postConflict).
+func postWrite(ctx context.Context, tx bun.Tx, id stgypub.ID, pre stgypub.Precondition, rows *[]siteChangeRow, st *statement, args ...any) error {
+	if err := st.raw(tx, args...).Scan(ctx, rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if len(*rows) == 0 {
+		return postConflict(ctx, tx, id, pre)
 	}
 	return nil
+}
+
+// wrapPostWrite names a failed post write; NOT_FOUND and CONFLICT are
+// returned as they are.
+func wrapPostWrite(what string, id stgypub.ID, err error) error {
+	switch stgypub.ErrorCode(err) {
+	case stgypub.CodeNotFound, stgypub.CodeConflict:
+		return err
+	}
+	return fmt.Errorf("store: %s %s: %w", what, id, err)
 }
 
 // ChangeOwner moves post id to newOwner and, in the same transaction, the

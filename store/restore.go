@@ -36,12 +36,17 @@ var (
 // for a missing Existing account; CONFLICT naming the item for a login
 // taken by another account, a post ID of another account, or a comment ID
 // on another post. The caller validates the content (archive.Read).
+// Each post created or rewritten has its webhook event queued in the same
+// transaction (stgypub.PostWebhookEvent: POST_PUBLISHED for a visible
+// post not announced yet, POST_UPDATED for a rewritten announced one);
+// restored comments queue nothing.
 func (s *Store) RestoreSite(ctx context.Context, in *stgypub.SiteRestore) (stgypub.RestoreSummary, error) {
 	var sum stgypub.RestoreSummary
 	postIDs := make([]int64, len(in.Posts))
 	for i, p := range in.Posts {
 		postIDs[i] = int64(p.ID)
 	}
+	now, queued := s.Now(), 0
 	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		sum = stgypub.RestoreSummary{}
 		owner, err := s.restoreOwner(ctx, tx, in, postIDs, &sum)
@@ -54,9 +59,18 @@ func (s *Store) RestoreSite(ctx context.Context, in *stgypub.SiteRestore) (stgyp
 		if err := restoreProfile(ctx, tx, owner, in, &sum); err != nil {
 			return err
 		}
+		queued = 0
 		for _, p := range in.Posts {
-			if err := restorePost(ctx, tx, owner, p, &sum); err != nil {
+			w, changed, err := restorePost(ctx, tx, owner, p, &sum)
+			if err != nil {
 				return err
+			}
+			if changed {
+				n, err := queuePostEvent(ctx, tx, p.ID, w, now)
+				if err != nil {
+					return err
+				}
+				queued += n
 			}
 		}
 		if err := restoreComments(ctx, tx, in.Comments, &sum); err != nil {
@@ -70,6 +84,9 @@ func (s *Store) RestoreSite(ctx context.Context, in *stgypub.SiteRestore) (stgyp
 		}
 		return nil
 	})
+	if err == nil {
+		s.webhooksQueued(queued)
+	}
 	return sum, err
 }
 
@@ -162,8 +179,10 @@ func restoreProfile(ctx context.Context, tx bun.Tx, owner stgypub.ID, in *stgypu
 }
 
 // restorePost writes one post and its details where they differ; a post
-// whose body changed loses its stored renderings.
-func restorePost(ctx context.Context, tx bun.Tx, owner stgypub.ID, p *stgypub.Post, sum *stgypub.RestoreSummary) error {
+// whose body changed loses its stored renderings. It returns how the post
+// was written, for its webhook event (PostCreated or PostEdited), and
+// whether it was written at all.
+func restorePost(ctx context.Context, tx bun.Tx, owner stgypub.ID, p *stgypub.Post, sum *stgypub.RestoreSummary) (stgypub.PostWrite, bool, error) {
 	q := *p
 	q.OwnedBy = owner
 	r := postToRow(&q)
@@ -172,27 +191,27 @@ func restorePost(ctx context.Context, tx bun.Tx, owner stgypub.ID, p *stgypub.Po
 		r.FeaturedImage, r.FeaturedImageAlt, r.ReadingMinutes, r.DerivedVersion,
 		pgdialect.Array(r.Tags), pgdialect.Array(r.TagKeys), r.Locale, r.AllowLikes, r.AllowReplies).Scan(ctx, &res)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("store: restore post %s: %w", p.ID, err)
+		return 0, false, fmt.Errorf("store: restore post %s: %w", p.ID, err)
 	}
 	var details []int64
 	err = sqlRestorePostDetails.raw(tx, r.ID, p.Content, stgypub.SearchText(p.PlainText)).Scan(ctx, &details)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("store: restore post %s details: %w", p.ID, err)
+		return 0, false, fmt.Errorf("store: restore post %s details: %w", p.ID, err)
 	}
 	switch {
 	case len(res) > 0 && res[0]:
 		sum.PostsCreated++
-		return nil
+		return stgypub.PostCreated, true, nil
 	case len(res) > 0 || len(details) > 0:
 		sum.PostsUpdated++
 	default:
 		sum.PostsUnchanged++
-		return nil
+		return 0, false, nil
 	}
 	if _, err := sqlRestoreDropRenders.raw(tx, r.ID).Exec(ctx); err != nil {
-		return fmt.Errorf("store: restore post %s renderings: %w", p.ID, err)
+		return 0, false, fmt.Errorf("store: restore post %s renderings: %w", p.ID, err)
 	}
-	return nil
+	return stgypub.PostEdited, true, nil
 }
 
 // restoreComments writes the comments where they differ, in one statement.

@@ -22,7 +22,7 @@ import (
 // and introduction) moves it forward to s.Now() in the same statement or
 // transaction as the change, strictly (greatest(updated_at + 1µs, now);
 // greatest ignores NULL), and never back. After the commit the store's
-// SiteChangeNotifier hears of it (siteTx, execTouching): the page cache's
+// SiteChangeNotifier hears of it (siteTx, touchingTx): the page cache's
 // invalidation hangs on this one choke point. The page statements
 // read it next to the owner (query/pub_*.gotxt) and the server sends
 // Last-Modified = the latest of it, the owner's newest published_at <= now
@@ -100,11 +100,23 @@ func (s *Store) siteTx(ctx context.Context, fn func(ctx context.Context, tx bun.
 	return err
 }
 
-// execTouching runs one statement that writes and moves the site change
-// time in one go (RETURNING id, updated_at of the users it touched),
-// notifies the returned changes and returns how many users it touched.
-func (s *Store) execTouching(ctx context.Context, st *statement, args ...any) (int, error) {
-	return s.touching(ctx, func(rows *[]siteChangeRow) error { return st.raw(s.DB, args...).Scan(ctx, rows) })
+// touchingTx runs fn in a transaction; fn's statements move the site
+// change time themselves and fn scans what they return (RETURNING id,
+// updated_at) into rows. After the commit, and only then, the changes are
+// notified, as siteTx does.
+func (s *Store) touchingTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx, rows *[]siteChangeRow) error) error {
+	var txErr error
+	_, err := s.touching(ctx, func(rows *[]siteChangeRow) error {
+		txErr = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+			*rows = (*rows)[:0]
+			return fn(ctx, tx, rows)
+		})
+		if txErr != nil {
+			*rows = nil
+		}
+		return txErr
+	})
+	return err
 }
 
 // touching runs run, which scans siteChangeRows of one statement, and

@@ -33,6 +33,10 @@ type Store struct {
 	DB      *bun.DB
 	Now     func() time.Time
 	Changes stgypub.SiteChangeNotifier
+	// WebhookQueued, when set, is called after the commit of every write
+	// that queued webhook deliveries (the worker's Wake); set it before
+	// the store is shared.
+	WebhookQueued func()
 
 	pageStmts preparedStatements // see prepared.go
 	conns     *connPool          // nil for New on an open bun.DB (conn.go)

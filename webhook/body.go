@@ -12,7 +12,8 @@ import (
 // X-STGY-Delivery header), the owner, post and, for comment events,
 // comment IDs (16 hexadecimal digits), the post's canonical URL and its
 // display title (stgypub.DisplayTitle in the site's time zone; "" when
-// the post was deleted before the first attempt).
+// the post was deleted before the first attempt, and Deleted is then
+// true: a deleted announced post is POST_UNPUBLISHED with Deleted).
 type Body struct {
 	Event      stgypub.WebhookEvent `json:"event"`
 	Time       string               `json:"time"`
@@ -22,6 +23,7 @@ type Body struct {
 	CommentID  string               `json:"commentId,omitempty"`
 	URL        string               `json:"url"`
 	Title      string               `json:"title"`
+	Deleted    bool                 `json:"deleted,omitempty"`
 }
 
 // NewBody is the body of d for a hook of owner; base is the server's
@@ -36,6 +38,8 @@ func NewBody(d *stgypub.WebhookDelivery, owner stgypub.ID, base string, post *st
 	}
 	if post != nil {
 		b.Title = post.DisplayTitle(loc)
+	} else {
+		b.Deleted = true
 	}
 	return json.Marshal(b)
 }

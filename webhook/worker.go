@@ -228,22 +228,3 @@ func truncate(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
-
-// Waking wraps q so that every event it queues wakes w at once: what
-// the services of the process w runs in are given.
-func (w *Worker) Waking(q stgypub.WebhookQueue) stgypub.WebhookQueue { return wakingQueue{q, w} }
-
-type wakingQueue struct {
-	q stgypub.WebhookQueue
-	w *Worker
-}
-
-func (q wakingQueue) AnnouncePublication(ctx context.Context, id stgypub.ID, now time.Time) error {
-	defer q.w.Wake()
-	return q.q.AnnouncePublication(ctx, id, now)
-}
-
-func (q wakingQueue) EnqueueWebhookEvent(ctx context.Context, owner stgypub.ID, ev stgypub.WebhookEvent, post, comment stgypub.ID, now time.Time) error {
-	defer q.w.Wake()
-	return q.q.EnqueueWebhookEvent(ctx, owner, ev, post, comment, now)
-}

@@ -97,7 +97,7 @@ func newFixture(t *testing.T, events ...stgypub.WebhookEvent) *fixture {
 	if err := f.st.CreateUser(ctx, f.user); err != nil {
 		t.Fatal(err)
 	}
-	f.owner = owner.New(f.st, f.st, f.st, time.Now).WithWebhooks(f.st, nil)
+	f.owner = owner.New(f.st, f.st, f.st, time.Now)
 	p, err := f.owner.CreatePost(ctx, f.user, owner.PostInput{Content: "# Hello hooks\n\nBody."})
 	if err != nil {
 		t.Fatal(err)
@@ -255,7 +255,8 @@ func waitDelivered(t *testing.T, f *fixture) *stgypub.WebhookDelivery {
 func TestWorkerLeaseAfterCrash(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, "COMMENT_POSTED")
-	if err := f.st.EnqueueWebhookEvent(ctx, f.user.ID, stgypub.EventCommentPosted, f.post, 42, time.Now()); err != nil {
+	c := &stgypub.Comment{ID: 42, PostID: f.post, Nickname: "Ann", Body: "Hi\n", Status: stgypub.CommentPending}
+	if err := f.st.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
 		t.Fatal(err)
 	}
 	// The dead process: claimed with a short lease, then nothing.
@@ -306,7 +307,10 @@ func TestWorkerGivesUp(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, "POST_UPDATED")
 	f.recv.fail = func(int) int { return http.StatusInternalServerError }
-	if err := f.st.EnqueueWebhookEvent(ctx, f.user.ID, stgypub.EventPostUpdated, f.post, 0, time.Now()); err != nil {
+	if _, err := f.owner.SetPublication(ctx, f.user, f.post, new(time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.owner.UpdatePost(ctx, f.user, f.post, owner.PostInput{Content: "# Edited"}); err != nil {
 		t.Fatal(err)
 	}
 	run(t, f.st, webhook.WorkerConfig{RetryFor: 200 * time.Millisecond, RetryMax: 40 * time.Millisecond})

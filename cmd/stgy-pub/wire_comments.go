@@ -13,11 +13,11 @@ import (
 
 // wireComments builds the CAPTCHA and the comment service with its public
 // cache, all on the one Redis client (comment.NewStack, which the tests'
-// fixture builds too); hooks queues the comment webhooks.
-func wireComments(st *store.Store, rdb redis.UniversalClient, cfg *config, logger *slog.Logger, events stgypub.LiveEvents, hooks stgypub.WebhookQueue) (*comment.Service, *captcha.Service) {
+// fixture builds too; the store queues the comment webhooks in the
+// comment writes' transactions).
+func wireComments(st *store.Store, rdb redis.UniversalClient, cfg *config, logger *slog.Logger, events stgypub.LiveEvents) (*comment.Service, *captcha.Service) {
 	s := comment.NewStack(st, rdb, cfg.RedisPrefix, captcha.Config{}, comment.Config{
-		MaxComments: cfg.Comments.MaxComments, Logger: logger, SecureCookie: cfg.BaseURL.Scheme == "https",
-		Events: events, Webhooks: hooks,
+		MaxComments: cfg.Comments.MaxComments, Logger: logger, SecureCookie: cfg.BaseURL.Scheme == "https", Events: events,
 	})
 	return s.Service, s.Gate
 }

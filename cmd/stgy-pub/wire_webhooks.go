@@ -4,28 +4,28 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/store"
 	"github.com/stgy/stgypub/webhook"
 )
 
 // wireWebhooks builds the webhook worker (nil when STGY_WEBHOOK_CONCURRENCY
-// is 0: another process delivers), the queue the owner and comment
-// services write to (waking this process's worker) and the owners'
-// webhook service.
-func wireWebhooks(st *store.Store, cfg *config, logger *slog.Logger) (*webhook.Worker, stgypub.WebhookQueue, *webhook.Service) {
+// is 0: another process delivers), woken by st after each commit that
+// queued deliveries (the store queues them in the writes' transactions),
+// and the owners' webhook service.
+func wireWebhooks(st *store.Store, cfg *config, logger *slog.Logger) (*webhook.Worker, *webhook.Service) {
 	h := cfg.Hooks
 	if h.AllowLoopback {
 		logger.Warn("STGY_WEBHOOK_ALLOW_LOOPBACK=true: webhooks may call http:// and loopback addresses (development and tests only)")
 	}
 	svc := webhook.NewService(st, webhook.ServiceConfig{MaxPerOwner: h.MaxPerOwner, AllowLoopback: h.AllowLoopback})
 	if h.Concurrency == 0 {
-		return nil, st, svc
+		return nil, svc
 	}
 	client := webhook.NewClient(webhook.ClientConfig{AllowLoopback: h.AllowLoopback, Timeout: h.Timeout})
 	w := webhook.NewWorker(st, client, webhook.WorkerConfig{
 		BaseURL: cfg.BaseURL.String(), Poll: h.Poll, RetryFor: h.RetryFor, Concurrency: h.Concurrency,
 		Lease: 2*h.Timeout + time.Minute, Logger: logger,
 	})
-	return w, w.Waking(st), svc
+	st.WebhookQueued = w.Wake
+	return w, svc
 }

@@ -3,7 +3,6 @@ package api_test
 import (
 	"testing"
 
-	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
 	"github.com/stgy/stgypub/webhook"
@@ -29,7 +28,6 @@ type webhookJSON struct {
 
 func withWebhooks(_ *api.Config, d *api.Deps) {
 	st := d.Resolver.Posts.(*store.Store)
-	d.Resolver.Owner = owner.New(st, st, st, nil).WithWebhooks(st, nil)
 	d.Resolver.Webhooks = webhook.NewService(st, webhook.ServiceConfig{MaxPerOwner: 2})
 }
 

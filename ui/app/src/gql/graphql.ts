@@ -127,9 +127,9 @@ export type WebhookEvent =
   | 'COMMENT_APPROVED'
   /** A comment was stored, pending or published. */
   | 'COMMENT_POSTED'
-  /** A post became visible: published now, or a scheduled time fell due. */
+  /** A post became visible: published now, a scheduled time fell due, or imported or restored published. */
   | 'POST_PUBLISHED'
-  /** A post announced as published was unpublished or moved to a future time. */
+  /** A post announced as published was unpublished, moved to a future time, or deleted (the body's deleted is then true). */
   | 'POST_UNPUBLISHED'
   /** A published post's body or flags were saved. */
   | 'POST_UPDATED';
