@@ -1,0 +1,96 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/uptrace/bun"
+)
+
+// statementLog records the SQL statements run through a bun DB (a query
+// hook), for the statements-per-request tests.
+type statementLog struct {
+	mu    sync.Mutex
+	stmts []string
+}
+
+func (l *statementLog) BeforeQuery(ctx context.Context, e *bun.QueryEvent) context.Context {
+	l.mu.Lock()
+	l.stmts = append(l.stmts, e.Query)
+	l.mu.Unlock()
+	return ctx
+}
+func (l *statementLog) AfterQuery(context.Context, *bun.QueryEvent) {}
+
+// take returns the statements recorded since the last take.
+func (l *statementLog) take() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := l.stmts
+	l.stmts = nil
+	return s
+}
+
+// TestAPIStatementsPerRequest counts the PostgreSQL statements of one
+// uncached anonymous POST of each API benchmark query (issue 18): the
+// article query of docs/API.md "Building a frontend", the site listing
+// with view counts (as many statements for 1 post as for 20: the list's
+// fields are batched) and the comment list.
+func TestAPIStatementsPerRequest(t *testing.T) {
+	s := newBenchSite(t)
+	nd := s.c.nodes[0]
+	log := &statementLog{}
+	s.c.st.DB = s.c.st.DB.WithQueryHook(log)
+	post := strings.TrimPrefix(s.pubEN, "/pub/")
+	site1 := strings.Replace(benchSiteQuery, "posts(first: 20)", "posts(first: 1)", 1)
+	post1 := func(query string, vars map[string]any) []string {
+		t.Helper()
+		body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
+		req := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		log.take()
+		nd.srv.ServeHTTP(rec, req)
+		stmts := log.take()
+		if rec.Code != 200 || strings.Contains(rec.Body.String(), `"errors"`) {
+			t.Fatalf("%d %s", rec.Code, rec.Body.String())
+		}
+		return stmts
+	}
+	for _, tc := range []struct {
+		name  string
+		query string
+		vars  map[string]any
+		max   int
+	}{
+		{"article", benchArticleQuery, map[string]any{"id": post}, 5},
+		{"site listing", benchSiteQuery, map[string]any{"u": s.gopher.String()}, 4},
+		{"comment list", benchCommentsQuery, map[string]any{"p": post}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			post1(tc.query, tc.vars) // warm: prepared statements, the parsed-query cache
+			stmts := post1(tc.query, tc.vars)
+			for _, q := range stmts {
+				t.Logf("%.120s", strings.Join(strings.Fields(q), " "))
+			}
+			if len(stmts) > tc.max {
+				t.Errorf("%d statements, want at most %d", len(stmts), tc.max)
+			}
+		})
+	}
+	t.Run("site listing batched", func(t *testing.T) {
+		vars := map[string]any{"u": s.gopher.String()}
+		post1(benchSiteQuery, vars)
+		post1(site1, vars)
+		n20, n1 := len(post1(benchSiteQuery, vars)), len(post1(site1, vars))
+		if n20 != n1 {
+			t.Errorf("20 posts: %d statements, 1 post: %d; a list's fields must be batched", n20, n1)
+		}
+	})
+}
