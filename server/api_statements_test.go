@@ -69,8 +69,8 @@ func TestAPIStatementsPerRequest(t *testing.T) {
 		vars  map[string]any
 		max   int
 	}{
-		{"article", benchArticleQuery, map[string]any{"id": post}, 5},
-		{"site listing", benchSiteQuery, map[string]any{"u": s.gopher.String()}, 4},
+		{"article", benchArticleQuery, map[string]any{"id": post}, 4},
+		{"site listing", benchSiteQuery, map[string]any{"u": s.gopher.String()}, 3},
 		{"comment list", benchCommentsQuery, map[string]any{"p": post}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
