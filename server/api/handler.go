@@ -79,6 +79,7 @@ func New(cfg Config, deps Deps) http.Handler {
 	if deps.Resolver.Logger == nil {
 		deps.Resolver.Logger = deps.Logger
 	}
+	withReadCache(deps)
 	a := &api{cfg: cfg, deps: deps, origins: allowedOrigins(cfg), log: deps.Logger}
 	a.apq = newAPQStore(deps.Redis, cfg.RedisPrefix, cfg.APQMaxEntries, cfg.APQTTL, deps.Logger)
 

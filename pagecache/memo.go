@@ -1,0 +1,106 @@
+package pagecache
+
+import (
+	"context"
+	"time"
+
+	"github.com/maypok86/otter/v2"
+	"golang.org/x/sync/singleflight"
+
+	"github.com/stgy/stgypub"
+)
+
+// DefaultMemoEntries bounds a Memo's values.
+const DefaultMemoEntries = 10_000
+
+// Memo is a read-through cache of the data that anonymous reads show
+// (server/api.ReadCache: post rows, post lists, site settings) under the
+// owner epochs of a page Cache, so a value goes exactly when the pages
+// showing it go: an announcement for one of its owners (this process's
+// own writes, and every other server's, which Announce waits for) or a
+// flush drops it, and nothing is served or kept while the Cache is not
+// trusted. A value also ends at the Cache's Recheck after its build
+// (Memo asks Redis nothing, so that bounds an announcement that never
+// arrived as the pages' version check does) and at the build's own
+// until. It is safe for concurrent use; values are shared by every
+// reader and must not be modified.
+type Memo struct {
+	c       *Cache
+	entries *otter.Cache[string, *memoEntry]
+	builds  singleflight.Group
+}
+
+type memoEntry struct {
+	v       any
+	owners  []stgypub.ID
+	start   uint64
+	expires time.Time
+}
+
+// NewMemo returns an empty Memo of at most maxEntries values (<= 0:
+// DefaultMemoEntries) under c's epochs.
+func NewMemo(c *Cache, maxEntries int) (*Memo, error) {
+	if maxEntries <= 0 {
+		maxEntries = DefaultMemoEntries
+	}
+	entries, err := otter.New(&otter.Options[string, *memoEntry]{MaximumSize: maxEntries})
+	if err != nil {
+		return nil, err
+	}
+	return &Memo{c: c, entries: entries}, nil
+}
+
+// MemoBuild builds a Memo value: the value, the owners whose data it is
+// (none: it depends on every site, and any announcement drops it), and
+// until when it holds without a write (zero: no bound of its own). An
+// error is returned to the caller and never kept; keep false returns
+// the value without keeping it (a result that a write without an owner
+// could change, such as a missing row).
+type MemoBuild func(ctx context.Context) (v any, owners []stgypub.ID, until time.Time, keep bool, err error)
+
+// Load returns key's value, building it with build when it is missing
+// or no longer valid; concurrent Loads of one key share one build.
+func (m *Memo) Load(ctx context.Context, key string, build MemoBuild) (any, error) {
+	if e, ok := m.entries.GetIfPresent(key); ok && m.valid(e, m.c.cfg.Now()) {
+		return e.v, nil
+	}
+	v, err, _ := m.builds.Do(key, func() (any, error) {
+		start := m.c.epoch.Load()
+		// Detached from the first caller's cancellation, as Cache.Load's
+		// builds: the others waiting on it are not failed by its hang-up.
+		bctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		v, owners, until, keep, err := build(bctx)
+		cancel()
+		if err != nil {
+			return nil, err
+		}
+		now := m.c.cfg.Now()
+		e := &memoEntry{v: v, owners: owners, start: start, expires: now.Add(m.c.cfg.Recheck)}
+		if !until.IsZero() && until.Before(e.expires) {
+			e.expires = until
+		}
+		if keep && m.valid(e, now) {
+			m.entries.Set(key, e)
+		}
+		return v, nil
+	})
+	return v, err
+}
+
+// valid is Cache.valid for a value: trusted, not expired, built after
+// the last announcement for its owners (any announcement when it has
+// none) and the last flush.
+func (m *Memo) valid(e *memoEntry, now time.Time) bool {
+	c := m.c
+	if !c.trusted(now) || !now.Before(e.expires) {
+		return false
+	}
+	last := c.floor.Load()
+	if len(e.owners) == 0 {
+		last = c.epoch.Load()
+	}
+	for _, o := range e.owners {
+		last = max(last, c.ownerEpoch(o))
+	}
+	return e.start >= last
+}
