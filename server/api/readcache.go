@@ -99,6 +99,30 @@ func (rc *ReadCache) PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub
 	})
 }
 
+// PublishedByIDs is the store's, kept for the posts' owners when every
+// ID was found once (a missing one could be published, or fall due,
+// with no write that the entry could have recorded).
+func (rc *ReadCache) PublishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypub.Post, error) {
+	var key strings.Builder
+	key.WriteString("ids")
+	for _, id := range ids {
+		key.WriteString(":" + id.String())
+	}
+	return load[[]*stgypub.Post](ctx, rc, key.String(), func(ctx context.Context) (any, []stgypub.ID, time.Time, bool, error) {
+		ps, err := rc.ReadStore.PublishedByIDs(ctx, ids)
+		if err != nil {
+			return nil, nil, time.Time{}, false, err
+		}
+		var owners []stgypub.ID
+		for _, p := range ps {
+			if !containsID(owners, p.OwnedBy) {
+				owners = append(owners, p.OwnedBy)
+			}
+		}
+		return ps, owners, time.Time{}, len(ps) == len(ids) && len(owners) > 0, nil
+	})
+}
+
 // ownerRead is a read of owners' data that the next scheduled
 // publication may change.
 func ownerRead[T any](ctx context.Context, rc *ReadCache, key string, owners []stgypub.ID, read func(ctx context.Context) (T, bool, error)) (T, error) {
