@@ -6,7 +6,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
@@ -111,14 +110,20 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 // appendCompactJSON appends the valid JSON text src to dst as
 // encoding/json writes a json.RawMessage: white space outside strings
 // dropped, and inside strings <, >, & as \u003c, \u003e, \u0026 and
-// U+2028, U+2029 as \u2028, \u2029. Unchanged runs are copied whole.
+// U+2028, U+2029 as \u2028, \u2029. Unchanged runs are copied whole;
+// the bytes between the ones that matter are skipped through a table.
 func appendCompactJSON(dst, src []byte) []byte {
 	const hex = "0123456789abcdef"
-	inString, from := false, 0
-	for i := 0; i < len(src); i++ {
-		c := src[i]
+	inString, from, n := false, 0, len(src)
+	for i := 0; i < n; i++ {
 		if inString {
-			switch {
+			for i < n && !stringSpecial[src[i]] {
+				i++
+			}
+			if i == n {
+				break
+			}
+			switch c := src[i]; {
 			case c == '\\':
 				i++ // the escaped byte (a quote or backslash) stays in the run
 			case c == '"':
@@ -127,16 +132,15 @@ func appendCompactJSON(dst, src []byte) []byte {
 				dst = append(dst, src[from:i]...)
 				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
 				from = i + 1
-			case c == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8:
-				r, _ := utf8.DecodeRune(src[i:])
+			case i+2 < n && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8: // 0xE2: U+2028, U+2029
 				dst = append(dst, src[from:i]...)
-				dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
+				dst = append(dst, '\\', 'u', '2', '0', '2', hex[src[i+2]&0xF])
 				i += 2
 				from = i + 1
 			}
 			continue
 		}
-		switch c {
+		switch src[i] {
 		case '"':
 			inString = true
 		case ' ', '\t', '\n', '\r':
@@ -146,3 +150,7 @@ func appendCompactJSON(dst, src []byte) []byte {
 	}
 	return append(dst, src[from:]...)
 }
+
+// stringSpecial marks the bytes inside a JSON string that
+// appendCompactJSON looks at.
+var stringSpecial = [256]bool{'"': true, '\\': true, '<': true, '>': true, '&': true, 0xE2: true}
