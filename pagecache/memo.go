@@ -10,8 +10,11 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// DefaultMemoEntries bounds a Memo's values.
-const DefaultMemoEntries = 10_000
+// DefaultMemoBytes bounds a Memo's values by their MemoValue.Bytes.
+const DefaultMemoBytes = 32 << 20
+
+// memoOverhead is added to every value's weight (key, entry, pointers).
+const memoOverhead = 256
 
 // Memo is a read-through cache of the data that anonymous reads show
 // (server/api.ReadCache: post rows, post lists, site settings) under the
@@ -32,31 +35,48 @@ type Memo struct {
 
 type memoEntry struct {
 	v       any
+	weight  uint32
 	owners  []stgypub.ID
 	start   uint64
 	expires time.Time
 }
 
-// NewMemo returns an empty Memo of at most maxEntries values (<= 0:
-// DefaultMemoEntries) under c's epochs.
-func NewMemo(c *Cache, maxEntries int) (*Memo, error) {
-	if maxEntries <= 0 {
-		maxEntries = DefaultMemoEntries
+// NewMemo returns an empty Memo of values weighing at most maxBytes
+// (<= 0: DefaultMemoBytes) under c's epochs.
+func NewMemo(c *Cache, maxBytes int64) (*Memo, error) {
+	if maxBytes <= 0 {
+		maxBytes = DefaultMemoBytes
 	}
-	entries, err := otter.New(&otter.Options[string, *memoEntry]{MaximumSize: maxEntries})
+	entries, err := otter.New(&otter.Options[string, *memoEntry]{
+		MaximumWeight: uint64(maxBytes),
+		Weigher:       func(_ string, e *memoEntry) uint32 { return e.weight },
+	})
 	if err != nil {
 		return nil, err
 	}
 	return &Memo{c: c, entries: entries}, nil
 }
 
-// MemoBuild builds a Memo value: the value, the owners whose data it is
-// (none: it depends on every site, and any announcement drops it), and
-// until when it holds without a write (zero: no bound of its own). An
-// error is returned to the caller and never kept; keep false returns
-// the value without keeping it (a result that a write without an owner
-// could change, such as a missing row).
-type MemoBuild func(ctx context.Context) (v any, owners []stgypub.ID, until time.Time, keep bool, err error)
+// MemoValue is what a MemoBuild read.
+type MemoValue struct {
+	// V is the value.
+	V any
+	// Owners are the site owners whose data V is; none: V depends on
+	// every site, and any announcement drops it.
+	Owners []stgypub.ID
+	// Until is when V stops holding without a write (zero: no bound of
+	// its own).
+	Until time.Time
+	// Keep false returns V without keeping it (a result that a write
+	// with no owner to record could change, such as a missing row).
+	Keep bool
+	// Bytes is about how much memory V holds (its text), for the bound.
+	Bytes int
+}
+
+// MemoBuild reads a Memo value; an error is returned to the caller and
+// never kept.
+type MemoBuild func(ctx context.Context) (MemoValue, error)
 
 // Load returns key's value, building it with build when it is missing
 // or no longer valid; concurrent Loads of one key share one build.
@@ -69,20 +89,21 @@ func (m *Memo) Load(ctx context.Context, key string, build MemoBuild) (any, erro
 		// Detached from the first caller's cancellation, as Cache.Load's
 		// builds: the others waiting on it are not failed by its hang-up.
 		bctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-		v, owners, until, keep, err := build(bctx)
+		mv, err := build(bctx)
 		cancel()
 		if err != nil {
 			return nil, err
 		}
 		now := m.c.cfg.Now()
-		e := &memoEntry{v: v, owners: owners, start: start, expires: now.Add(m.c.cfg.Recheck)}
-		if !until.IsZero() && until.Before(e.expires) {
-			e.expires = until
+		e := &memoEntry{v: mv.V, owners: mv.Owners, start: start, expires: now.Add(m.c.cfg.Recheck),
+			weight: uint32(min(memoOverhead+len(key)+max(mv.Bytes, 0), 1<<31))}
+		if !mv.Until.IsZero() && mv.Until.Before(e.expires) {
+			e.expires = mv.Until
 		}
-		if keep && m.valid(e, now) {
+		if mv.Keep && m.valid(e, now) {
 			m.entries.Set(key, e)
 		}
-		return v, nil
+		return mv.V, nil
 	})
 	return v, err
 }

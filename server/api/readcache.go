@@ -82,20 +82,20 @@ func load[T any](ctx context.Context, rc *ReadCache, key string, build pagecache
 // announcement (scheduling a post is a write of its owner) or until it
 // passes.
 func (rc *ReadCache) nextPublication(ctx context.Context) (time.Time, error) {
-	return load[time.Time](ctx, rc, "next", func(ctx context.Context) (any, []stgypub.ID, time.Time, bool, error) {
+	return load[time.Time](ctx, rc, "next", func(ctx context.Context) (pagecache.MemoValue, error) {
 		t, err := rc.ReadStore.NextPublication(ctx)
-		return t, nil, t, true, err
+		return pagecache.MemoValue{V: t, Until: t, Keep: true}, err
 	})
 }
 
 // PublishedPost is the store's, kept for the post's owner.
 func (rc *ReadCache) PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) {
-	return load[*stgypub.Post](ctx, rc, "post:"+id.String(), func(ctx context.Context) (any, []stgypub.ID, time.Time, bool, error) {
+	return load[*stgypub.Post](ctx, rc, "post:"+id.String(), func(ctx context.Context) (pagecache.MemoValue, error) {
 		p, err := rc.ReadStore.PublishedPost(ctx, id)
 		if err != nil {
-			return nil, nil, time.Time{}, false, err
+			return pagecache.MemoValue{}, err
 		}
-		return p, []stgypub.ID{p.OwnedBy}, time.Time{}, true, nil
+		return pagecache.MemoValue{V: p, Owners: []stgypub.ID{p.OwnedBy}, Keep: true, Bytes: postBytes(p)}, nil
 	})
 }
 
@@ -108,10 +108,10 @@ func (rc *ReadCache) PublishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*s
 	for _, id := range ids {
 		key.WriteString(":" + id.String())
 	}
-	return load[[]*stgypub.Post](ctx, rc, key.String(), func(ctx context.Context) (any, []stgypub.ID, time.Time, bool, error) {
+	return load[[]*stgypub.Post](ctx, rc, key.String(), func(ctx context.Context) (pagecache.MemoValue, error) {
 		ps, err := rc.ReadStore.PublishedByIDs(ctx, ids)
 		if err != nil {
-			return nil, nil, time.Time{}, false, err
+			return pagecache.MemoValue{}, err
 		}
 		var owners []stgypub.ID
 		for _, p := range ps {
@@ -119,36 +119,38 @@ func (rc *ReadCache) PublishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*s
 				owners = append(owners, p.OwnedBy)
 			}
 		}
-		return ps, owners, time.Time{}, len(ps) == len(ids) && len(owners) > 0, nil
+		return pagecache.MemoValue{V: ps, Owners: owners, Keep: len(ps) == len(ids) && len(owners) > 0, Bytes: postsBytes(ps)}, nil
 	})
 }
 
 // ownerRead is a read of owners' data that the next scheduled
 // publication may change.
-func ownerRead[T any](ctx context.Context, rc *ReadCache, key string, owners []stgypub.ID, read func(ctx context.Context) (T, bool, error)) (T, error) {
-	return load[T](ctx, rc, key, func(ctx context.Context) (any, []stgypub.ID, time.Time, bool, error) {
+// read returns the value, whether it may be kept and about how many
+// bytes it holds.
+func ownerRead[T any](ctx context.Context, rc *ReadCache, key string, owners []stgypub.ID, read func(ctx context.Context) (T, bool, int, error)) (T, error) {
+	return load[T](ctx, rc, key, func(ctx context.Context) (pagecache.MemoValue, error) {
 		next, err := rc.nextPublication(ctx)
 		if err != nil {
-			return nil, nil, time.Time{}, false, err
+			return pagecache.MemoValue{}, err
 		}
-		v, keep, err := read(ctx)
-		return v, owners, next, keep, err
+		v, keep, n, err := read(ctx)
+		return pagecache.MemoValue{V: v, Owners: owners, Until: next, Keep: keep, Bytes: n}, err
 	})
 }
 
 // PublishedByUser is the store's, kept for the user.
 func (rc *ReadCache) PublishedByUser(ctx context.Context, userID stgypub.ID, q stgypub.PostQuery) ([]*stgypub.Post, error) {
-	return ownerRead(ctx, rc, "list:"+userID.String()+":"+queryKey(q), []stgypub.ID{userID}, func(ctx context.Context) ([]*stgypub.Post, bool, error) {
+	return ownerRead(ctx, rc, "list:"+userID.String()+":"+queryKey(q), []stgypub.ID{userID}, func(ctx context.Context) ([]*stgypub.Post, bool, int, error) {
 		ps, err := rc.ReadStore.PublishedByUser(ctx, userID, q)
-		return ps, true, err
+		return ps, true, postsBytes(ps), err
 	})
 }
 
 // CountPublishedByUser is the store's, kept for the user.
 func (rc *ReadCache) CountPublishedByUser(ctx context.Context, userID stgypub.ID) (int, error) {
-	return ownerRead(ctx, rc, "count:"+userID.String(), []stgypub.ID{userID}, func(ctx context.Context) (int, bool, error) {
+	return ownerRead(ctx, rc, "count:"+userID.String(), []stgypub.ID{userID}, func(ctx context.Context) (int, bool, int, error) {
 		n, err := rc.ReadStore.CountPublishedByUser(ctx, userID)
-		return n, true, err
+		return n, true, 0, err
 	})
 }
 
@@ -163,9 +165,13 @@ func (rc *ReadCache) AdjacentPublishedMany(ctx context.Context, ps []*stgypub.Po
 			owners = append(owners, p.OwnedBy)
 		}
 	}
-	return ownerRead(ctx, rc, key.String(), owners, func(ctx context.Context) ([][2]*stgypub.Post, bool, error) {
+	return ownerRead(ctx, rc, key.String(), owners, func(ctx context.Context) ([][2]*stgypub.Post, bool, int, error) {
 		out, err := rc.ReadStore.AdjacentPublishedMany(ctx, ps)
-		return out, true, err
+		n := 0
+		for _, a := range out {
+			n += postBytes(a[0]) + postBytes(a[1])
+		}
+		return out, true, n, err
 	})
 }
 
@@ -181,11 +187,31 @@ func (rc *ReadCache) SiteIdentities(ctx context.Context, ids []stgypub.ID) ([]*s
 	for _, id := range ids {
 		key.WriteString(":" + id.String())
 	}
-	v, err := ownerRead(ctx, rc, key.String(), ids, func(ctx context.Context) (identities, bool, error) {
+	v, err := ownerRead(ctx, rc, key.String(), ids, func(ctx context.Context) (identities, bool, int, error) {
 		us, cs, err := rc.ReadStore.SiteIdentities(ctx, ids)
-		return identities{us, cs}, len(us) == len(ids), err
+		n := 0
+		for i, u := range us {
+			n += len(u.Nickname) + len(u.Introduction) + len(cs[i].Introduction) + len(cs[i].Extensions.String()) + 512
+		}
+		return identities{us, cs}, len(us) == len(ids), n, err
 	})
 	return v.users, v.configs, err
+}
+
+// postBytes is about how much memory p's text holds (nil: 0).
+func postBytes(p *stgypub.Post) int {
+	if p == nil {
+		return 0
+	}
+	return len(p.Content) + len(p.PlainText) + len(p.Snippet) + 512
+}
+
+func postsBytes(ps []*stgypub.Post) int {
+	n := 0
+	for _, p := range ps {
+		n += postBytes(p)
+	}
+	return n
 }
 
 // queryKey is q as part of a cache key.
