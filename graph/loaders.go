@@ -20,9 +20,29 @@ type Loaders struct {
 	viewCounts *dataloadgen.Loader[viewKey, int64]
 	adjacent   *dataloadgen.Loader[*stgypub.Post, [2]*stgypub.Post]
 	titles     *dataloadgen.Loader[stgypub.ID, string]
+	// identities serves users and configs when the store is an
+	// IdentityBatcher (nil otherwise).
+	identities *dataloadgen.Loader[stgypub.ID, identity]
 }
 
 type viewKey struct{ owner, post stgypub.ID }
+
+// IdentityBatcher is an optional extension of the settings store
+// (store.Store implements it): the users of ids and their settings in
+// one statement, users[i] and configs[i] of one existing user, the
+// users without their password hash. When the store has it, the user
+// and settings loaders share one batch (Site.name and author read both,
+// Post.owner the user), so a request reads a list's owners in one
+// statement, not two.
+type IdentityBatcher interface {
+	SiteIdentities(ctx context.Context, ids []stgypub.ID) ([]*stgypub.User, []*stgypub.PubConfig, error)
+}
+
+// identity is one user with their settings (IdentityBatcher).
+type identity struct {
+	user   *stgypub.User
+	config *stgypub.PubConfig
+}
 
 // AdjacentBatcher is an optional extension of the post store
 // (store.Store implements it): AdjacentPublished of many posts in one
@@ -40,6 +60,21 @@ const loaderWait = time.Millisecond
 
 // NewLoaders returns fresh per-request loaders over r's stores.
 func (r *Resolver) NewLoaders() *Loaders {
+	l := r.newLoaders()
+	if b, ok := r.Configs.(IdentityBatcher); ok {
+		l.identities = dataloadgen.NewMappedLoader(func(ctx context.Context, ids []stgypub.ID) (map[stgypub.ID]identity, error) {
+			us, cs, err := b.SiteIdentities(ctx, ids)
+			m := make(map[stgypub.ID]identity, len(us))
+			for i, u := range us {
+				m[u.ID] = identity{u, cs[i]}
+			}
+			return m, err
+		}, dataloadgen.WithWait(loaderWait))
+	}
+	return l
+}
+
+func (r *Resolver) newLoaders() *Loaders {
 	return &Loaders{
 		users: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []stgypub.ID) (map[stgypub.ID]*stgypub.User, error) {
 			us, err := r.Users.UsersByIDs(ctx, ids)
@@ -137,6 +172,13 @@ func (r *Resolver) loaders(ctx context.Context) *Loaders {
 
 // user loads one user through the loader; nil, nil when it does not exist.
 func (r *Resolver) user(ctx context.Context, id stgypub.ID) (*stgypub.User, error) {
+	if l := r.loaders(ctx); l.identities != nil {
+		idt, err := l.identities.Load(ctx, id)
+		if errors.Is(err, dataloadgen.ErrNotFound) {
+			return nil, nil
+		}
+		return idt.user, err
+	}
 	u, err := r.loaders(ctx).users.Load(ctx, id)
 	if errors.Is(err, dataloadgen.ErrNotFound) {
 		return nil, nil
@@ -146,6 +188,13 @@ func (r *Resolver) user(ctx context.Context, id stgypub.ID) (*stgypub.User, erro
 
 // config loads one user's settings; NOT_FOUND for an unknown user.
 func (r *Resolver) config(ctx context.Context, id stgypub.ID) (*stgypub.PubConfig, error) {
+	if l := r.loaders(ctx); l.identities != nil {
+		idt, err := l.identities.Load(ctx, id)
+		if errors.Is(err, dataloadgen.ErrNotFound) {
+			return nil, stgypub.Errorf(stgypub.CodeNotFound, "user not found")
+		}
+		return idt.config, err
+	}
 	c, err := r.loaders(ctx).configs.Load(ctx, id)
 	if errors.Is(err, dataloadgen.ErrNotFound) {
 		return nil, stgypub.Errorf(stgypub.CodeNotFound, "user not found")

@@ -17,7 +17,6 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
-	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -80,11 +79,12 @@ func New(cfg Config, deps Deps) http.Handler {
 	if deps.Resolver.Logger == nil {
 		deps.Resolver.Logger = deps.Logger
 	}
+	withReadCache(deps)
 	a := &api{cfg: cfg, deps: deps, origins: allowedOrigins(cfg), log: deps.Logger}
 	a.apq = newAPQStore(deps.Redis, cfg.RedisPrefix, cfg.APQMaxEntries, cfg.APQTTL, deps.Logger)
 
 	srv := handler.New(graph.NewSchema(deps.Resolver))
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(jsonPOST{})
 	a.cache = lru.New[*ast.QueryDocument](cfg.QueryCacheSize)
 	a.norms = lru.New[string](cfg.QueryCacheSize)
 	a.keys = lru.New[pagecache.Key](cfg.QueryCacheSize)
