@@ -1,0 +1,91 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stgy/stgypub"
+)
+
+func TestFederationKeysFollowersQueue(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	alice := mustUser(t, s, "Alice")
+
+	t.Run("login folded", func(t *testing.T) {
+		if id, err := s.UserIDByLoginFold(ctx, "aLICE"); err != nil || id != alice {
+			t.Fatalf("UserIDByLoginFold = %v, %v", id, err)
+		}
+		_, err := s.UserIDByLoginFold(ctx, "nobody")
+		wantCode(t, err, stgypub.CodeNotFound)
+	})
+	t.Run("key generated once", func(t *testing.T) {
+		_, err := s.ActorKey(ctx, alice)
+		wantCode(t, err, stgypub.CodeNotFound)
+		k, err := s.PutActorKey(ctx, &stgypub.ActorKey{UserID: alice, PublicPEM: "first", PrivateSealed: []byte{1}})
+		if err != nil || k.PublicPEM != "first" {
+			t.Fatalf("PutActorKey = %+v, %v", k, err)
+		}
+		k, err = s.PutActorKey(ctx, &stgypub.ActorKey{UserID: alice, PublicPEM: "second", PrivateSealed: []byte{2}})
+		if err != nil || k.PublicPEM != "first" || string(k.PrivateSealed) != "\x01" {
+			t.Fatalf("second PutActorKey = %+v, %v (want the first kept)", k, err)
+		}
+	})
+	t.Run("followers", func(t *testing.T) {
+		f := &stgypub.Follower{UserID: alice, Actor: "https://remote.example/u/bob", Inbox: "https://remote.example/u/bob/inbox", FollowID: "f1"}
+		if err := s.PutFollower(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		f.FollowID = "f2"
+		if err := s.PutFollower(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.CountFollowers(ctx, alice); err != nil || n != 1 {
+			t.Fatalf("CountFollowers = %d, %v", n, err)
+		}
+		if ok, err := s.DeleteFollower(ctx, alice, f.Actor, "f1"); err != nil || ok {
+			t.Fatalf("DeleteFollower of an old Follow = %v, %v", ok, err)
+		}
+		fs, err := s.Followers(ctx, alice)
+		if err != nil || len(fs) != 1 || fs[0].FollowID != "f2" || fs[0].Inbox != f.Inbox {
+			t.Fatalf("Followers = %+v, %v", fs, err)
+		}
+		if ok, err := s.DeleteFollower(ctx, alice, f.Actor, ""); err != nil || !ok {
+			t.Fatalf("DeleteFollower = %v, %v", ok, err)
+		}
+		if n, _ := s.CountFollowers(ctx, alice); n != 0 {
+			t.Fatalf("followers after delete = %d", n)
+		}
+	})
+	t.Run("queue", func(t *testing.T) {
+		id, err := s.EnqueueFederation(ctx, alice, "https://remote.example/inbox", []byte(`{"type":"Accept"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		due := s.Now()
+		got, err := s.ClaimFederationDeliveries(ctx, due, due.Add(time.Minute), 10)
+		if err != nil || len(got) != 1 || got[0].ID != id || got[0].Attempts != 1 || string(got[0].Body) != `{"type":"Accept"}` {
+			t.Fatalf("claim = %+v, %v", got, err)
+		}
+		if again, _ := s.ClaimFederationDeliveries(ctx, due, due.Add(time.Minute), 10); len(again) != 0 {
+			t.Fatalf("claimed twice within the lease: %+v", again)
+		}
+		d := got[0]
+		d.LastStatus, d.LastError = 202, ""
+		at := due.Add(time.Second)
+		d.DeliveredAt = &at
+		if err := s.RecordFederationAttempt(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		back, err := s.FederationDelivery(ctx, id)
+		if err != nil || back.DeliveredAt == nil || back.LastStatus != 202 {
+			t.Fatalf("delivery = %+v, %v", back, err)
+		}
+		if later, _ := s.ClaimFederationDeliveries(ctx, due.Add(time.Hour), due.Add(2*time.Hour), 10); len(later) != 0 {
+			t.Fatalf("a delivered row was claimed: %+v", later)
+		}
+		_, err = s.FederationDelivery(ctx, "00000000-0000-0000-0000-000000000000")
+		wantCode(t, err, stgypub.CodeNotFound)
+	})
+}
