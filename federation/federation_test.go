@@ -1,0 +1,393 @@
+package federation_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"encoding/json"
+	"encoding/pem"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-fed/httpsig"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/federation"
+	"github.com/stgy/stgypub/store"
+	"github.com/stgy/stgypub/store/storetest"
+	"github.com/stgy/stgypub/webhook"
+)
+
+// env is a federated site on a loopback server and a fake remote
+// server (its own key pair, actor document and inbox), as Mastodon
+// shapes them.
+type env struct {
+	t      *testing.T
+	st     *store.Store
+	svc    *federation.Service
+	local  *httptest.Server
+	remote *fakeRemote
+	site   stgypub.ID
+}
+
+type fakeRemote struct {
+	srv   *httptest.Server
+	key   *rsa.PrivateKey
+	mu    sync.Mutex
+	inbox []*http.Request
+	body  [][]byte
+	got   chan struct{}
+}
+
+func (f *fakeRemote) actorURL() string { return f.srv.URL + "/users/bob" }
+
+func newFakeRemote(t *testing.T) *fakeRemote {
+	t.Helper()
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fakeRemote{key: key, got: make(chan struct{}, 16)}
+	der, _ := x509.MarshalPKIXPublicKey(&key.PublicKey)
+	pubPEM := string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}))
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /users/bob", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/activity+json")
+		_ = json.NewEncoder(w).Encode(map[string]any{
+			"@context": []string{federation.ContextActivityStreams, "https://w3id.org/security/v1"},
+			"id":       f.actorURL(), "type": "Person", "preferredUsername": "bob",
+			"inbox":     f.actorURL() + "/inbox",
+			"endpoints": map[string]string{"sharedInbox": f.srv.URL + "/inbox"},
+			"publicKey": map[string]string{"id": f.actorURL() + "#main-key", "owner": f.actorURL(), "publicKeyPem": pubPEM},
+		})
+	})
+	mux.HandleFunc("POST /users/bob/inbox", func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		f.mu.Lock()
+		f.inbox, f.body = append(f.inbox, r), append(f.body, b)
+		f.mu.Unlock()
+		w.WriteHeader(http.StatusAccepted)
+		f.got <- struct{}{}
+	})
+	f.srv = httptest.NewServer(mux)
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func newEnv(t *testing.T, enabled bool) *env {
+	t.Helper()
+	ctx := context.Background()
+	e := &env{t: t, st: storetest.New(t), remote: newFakeRemote(t)}
+	var handler http.Handler = http.NotFoundHandler()
+	e.local = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { handler.ServeHTTP(w, r) }))
+	t.Cleanup(e.local.Close)
+	base, _ := url.Parse(e.local.URL)
+	key := bytes.Repeat([]byte{7}, federation.KeySize)
+	svc, err := federation.New(federation.Config{BaseURL: base, Key: key}, e.st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.svc = svc
+	mux := http.NewServeMux()
+	id := func(r *http.Request) stgypub.ID {
+		v, _ := stgypub.ParseID(r.PathValue("id"))
+		return v
+	}
+	mux.HandleFunc("GET /.well-known/webfinger", svc.ServeWebFinger)
+	mux.HandleFunc("GET /.well-known/nodeinfo", svc.ServeNodeInfoLinks)
+	mux.HandleFunc("GET /nodeinfo/2.1", svc.ServeNodeInfo)
+	mux.HandleFunc("GET /sites/{id}", func(w http.ResponseWriter, r *http.Request) { svc.ServeActor(w, r, id(r)) })
+	mux.HandleFunc("GET /sites/{id}/followers", func(w http.ResponseWriter, r *http.Request) { svc.ServeFollowers(w, r, id(r)) })
+	mux.HandleFunc("GET /sites/{id}/outbox", func(w http.ResponseWriter, r *http.Request) { svc.ServeOutbox(w, r, id(r)) })
+	mux.HandleFunc("POST /sites/{id}/inbox", func(w http.ResponseWriter, r *http.Request) { svc.ServeInbox(w, r, id(r)) })
+	handler = mux
+
+	u := &stgypub.User{LoginName: "Alice", Nickname: "Alice A."}
+	if err := e.st.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	e.site = u.ID
+	pub := time.Now().Add(-time.Hour)
+	if err := e.st.CreatePost(ctx, &stgypub.Post{OwnedBy: u.ID, PublishedAt: &pub, Snippet: `{"title":"t"}`, Content: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	e.setFederation(enabled)
+	return e
+}
+
+func (e *env) setFederation(on bool) {
+	e.t.Helper()
+	ctx := context.Background()
+	cfg, err := e.st.PubConfig(ctx, e.site)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	cfg.SiteName, cfg.Introduction = "Alice's notes", "Hello <world>"
+	obj := cfg.Extensions.Object()
+	obj["federation"] = map[string]any{"enabled": on}
+	if cfg.Extensions, err = stgypub.NewExtensions(obj); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.st.UpdatePubConfig(ctx, cfg); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+func (e *env) get(path, accept string) (int, http.Header, []byte) {
+	e.t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, e.local.URL+path, nil)
+	if accept != "" {
+		req.Header.Set("Accept", accept)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, b
+}
+
+func (e *env) actorID() string { return e.local.URL + "/sites/" + e.site.String() }
+
+func (e *env) actor() map[string]any {
+	e.t.Helper()
+	code, _, b := e.get("/sites/"+e.site.String(), "application/activity+json")
+	if code != http.StatusOK {
+		e.t.Fatalf("actor: %d %s", code, b)
+	}
+	var a map[string]any
+	if err := json.Unmarshal(b, &a); err != nil {
+		e.t.Fatal(err)
+	}
+	return a
+}
+
+// post sends body to the site's inbox signed by the fake remote with
+// key under keyID at date, after mutate (nil: none) changed the request.
+func (e *env) post(body []byte, keyID string, key *rsa.PrivateKey, date time.Time, mutate func(*http.Request)) (int, string) {
+	e.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, e.actorID()+"/inbox", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/activity+json")
+	if err := federation.SignRequest(req, body, key, keyID, date); err != nil {
+		e.t.Fatal(err)
+	}
+	if mutate != nil {
+		mutate(req)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func (e *env) follow(id string) []byte {
+	b, _ := json.Marshal(map[string]any{"@context": federation.ContextActivityStreams, "id": id, "type": "Follow",
+		"actor": e.remote.actorURL(), "object": e.actorID()})
+	return b
+}
+
+func TestDiscovery(t *testing.T) {
+	e := newEnv(t, true)
+	host := strings.TrimPrefix(e.local.URL, "http://")
+	for _, tc := range []struct {
+		name, resource string
+		want           int
+	}{
+		{"exact", "acct:Alice@" + host, 200},
+		{"case-insensitive", "acct:aLiCe@" + strings.ToUpper(host), 200},
+		{"without acct:", "alice@" + host, 200},
+		{"other host", "acct:alice@elsewhere.example", 404},
+		{"unknown site", "acct:nobody@" + host, 404},
+		{"malformed", "acct:alice", 400},
+		{"missing", "", 400},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, h, b := e.get("/.well-known/webfinger?resource="+url.QueryEscape(tc.resource), "")
+			if code != tc.want {
+				t.Fatalf("status %d %s, want %d", code, b, tc.want)
+			}
+			if code != 200 {
+				return
+			}
+			var jrd federation.JRD
+			if err := json.Unmarshal(b, &jrd); err != nil || !strings.HasPrefix(h.Get("Content-Type"), "application/jrd+json") {
+				t.Fatalf("JRD %s (%s): %v", b, h.Get("Content-Type"), err)
+			}
+			if jrd.Subject != "acct:Alice@"+host || jrd.Links[0].Rel != "self" || jrd.Links[0].Type != "application/activity+json" || jrd.Links[0].Href != e.actorID() {
+				t.Fatalf("JRD = %+v", jrd)
+			}
+		})
+	}
+	t.Run("nodeinfo", func(t *testing.T) {
+		code, _, b := e.get("/.well-known/nodeinfo", "")
+		var links struct{ Links []federation.JRDLink }
+		if code != 200 || json.Unmarshal(b, &links) != nil || len(links.Links) != 1 || links.Links[0].Rel != federation.NodeInfoSchema {
+			t.Fatalf("nodeinfo links: %d %s", code, b)
+		}
+		href := strings.TrimPrefix(links.Links[0].Href, e.local.URL)
+		code, _, b = e.get(href, "")
+		var ni map[string]any
+		if code != 200 || json.Unmarshal(b, &ni) != nil || ni["version"] != "2.1" || ni["protocols"].([]any)[0] != "activitypub" {
+			t.Fatalf("nodeinfo: %d %s", code, b)
+		}
+	})
+}
+
+func TestActorDocumentAndKey(t *testing.T) {
+	e := newEnv(t, true)
+	a := e.actor()
+	if a["type"] != "Person" || a["id"] != e.actorID() || a["preferredUsername"] != "Alice" || a["name"] != "Alice's notes" ||
+		a["summary"] != "<p>Hello &lt;world&gt;</p>" || a["inbox"] != e.actorID()+"/inbox" || a["followers"] != e.actorID()+"/followers" ||
+		a["outbox"] != e.actorID()+"/outbox" || a["url"] != e.actorID() {
+		t.Fatalf("actor = %v", a)
+	}
+	pk := a["publicKey"].(map[string]any)
+	if pk["id"] != e.actorID()+"#main-key" || pk["owner"] != e.actorID() {
+		t.Fatalf("publicKey = %v", pk)
+	}
+	pub, err := federation.ParsePublicKeyPEM(pk["publicKeyPem"].(string))
+	if err != nil || pub.N.BitLen() != 2048 {
+		t.Fatalf("public key: %v", err)
+	}
+	if again := e.actor()["publicKey"].(map[string]any)["publicKeyPem"]; again != pk["publicKeyPem"] {
+		t.Fatal("the key changed between two fetches: it must be generated once")
+	}
+	k, err := e.st.ActorKey(context.Background(), e.site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(k.PrivateSealed, []byte("PRIVATE KEY")) || len(k.PrivateSealed) < 1000 {
+		t.Fatalf("stored private key is not sealed (%d bytes)", len(k.PrivateSealed))
+	}
+	if _, err := x509.ParsePKCS8PrivateKey(k.PrivateSealed); err == nil {
+		t.Fatal("stored private key parses in the clear")
+	}
+	for _, accept := range []string{"application/activity+json", `application/ld+json; profile="https://www.w3.org/ns/activitystreams"`} {
+		if code, h, _ := e.get("/sites/"+e.site.String(), accept); code != 200 || !strings.HasPrefix(h.Get("Content-Type"), "application/activity+json") || !strings.Contains(h.Get("Vary"), "Accept") {
+			t.Fatalf("Accept %s: %d %v", accept, code, h)
+		}
+	}
+	if code, _, b := e.get("/sites/"+e.site.String()+"/followers", ""); code != 200 || !strings.Contains(string(b), `"totalItems":0`) {
+		t.Fatalf("followers: %d %s", code, b)
+	}
+}
+
+func TestFederationOffIs404(t *testing.T) {
+	e := newEnv(t, false)
+	host := strings.TrimPrefix(e.local.URL, "http://")
+	for _, path := range []string{"/sites/" + e.site.String(), "/sites/" + e.site.String() + "/followers", "/sites/" + e.site.String() + "/outbox",
+		"/.well-known/webfinger?resource=acct:alice@" + host} {
+		if code, _, b := e.get(path, "application/activity+json"); code != 404 {
+			t.Fatalf("%s: %d %s, want 404", path, code, b)
+		}
+	}
+	if code, body := e.post(e.follow(e.remote.actorURL()+"/f/1"), e.remote.actorURL()+"#main-key", e.remote.key, time.Now(), nil); code != 404 {
+		t.Fatalf("inbox: %d %s, want 404", code, body)
+	}
+}
+
+func TestFollowAcceptedAndUndone(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, true)
+	keyID := e.remote.actorURL() + "#main-key"
+	follow := e.follow(e.remote.actorURL() + "/follows/1")
+	if code, body := e.post(follow, keyID, e.remote.key, time.Now(), nil); code != http.StatusAccepted {
+		t.Fatalf("Follow: %d %s", code, body)
+	}
+	if code, _, b := e.get("/sites/"+e.site.String()+"/followers", ""); code != 200 || !strings.Contains(string(b), `"totalItems":1`) {
+		t.Fatalf("followers after Follow: %d %s", code, b)
+	}
+	if n, err := e.svc.DeliverDue(ctx, 10, 2); err != nil || n != 1 {
+		t.Fatalf("DeliverDue = %d, %v", n, err)
+	}
+	<-e.remote.got
+	e.remote.mu.Lock()
+	req, body := e.remote.inbox[0], e.remote.body[0]
+	e.remote.mu.Unlock()
+	var accept map[string]any
+	if err := json.Unmarshal(body, &accept); err != nil || accept["type"] != "Accept" || accept["actor"] != e.actorID() {
+		t.Fatalf("Accept = %s", body)
+	}
+	if obj := accept["object"].(map[string]any); obj["id"] != e.remote.actorURL()+"/follows/1" || obj["type"] != "Follow" {
+		t.Fatalf("Accept object = %v", obj)
+	}
+	// The fake remote verifies as Mastodon does: the key named by keyId,
+	// fetched from the published actor document.
+	pub, err := federation.ParsePublicKeyPEM(e.actor()["publicKey"].(map[string]any)["publicKeyPem"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := httpsig.NewVerifier(req)
+	if err != nil || v.KeyId() != e.actorID()+"#main-key" {
+		t.Fatalf("verifier: %v (keyId %q)", err, v.KeyId())
+	}
+	if err := v.Verify(pub, httpsig.RSA_SHA256); err != nil {
+		t.Fatalf("Accept's signature does not verify with the published key: %v", err)
+	}
+	if !strings.Contains(req.Header.Get("Signature"), `headers="(request-target) host date digest"`) {
+		t.Fatalf("Signature = %s", req.Header.Get("Signature"))
+	}
+
+	undo, _ := json.Marshal(map[string]any{"id": e.remote.actorURL() + "/undo/1", "type": "Undo", "actor": e.remote.actorURL(), "object": json.RawMessage(follow)})
+	if code, body := e.post(undo, keyID, e.remote.key, time.Now(), nil); code != http.StatusAccepted {
+		t.Fatalf("Undo: %d %s", code, body)
+	}
+	if n, _ := e.st.CountFollowers(ctx, e.site); n != 0 {
+		t.Fatalf("followers after Undo = %d", n)
+	}
+	like, _ := json.Marshal(map[string]any{"id": "x", "type": "Like", "actor": e.remote.actorURL(), "object": e.actorID()})
+	if code, body := e.post(like, keyID, e.remote.key, time.Now(), nil); code != http.StatusAccepted {
+		t.Fatalf("Like (ignored): %d %s", code, body)
+	}
+}
+
+func TestInboxRefusals(t *testing.T) {
+	e := newEnv(t, true)
+	keyID := e.remote.actorURL() + "#main-key"
+	follow := e.follow(e.remote.actorURL() + "/follows/1")
+	other, _ := rsa.GenerateKey(rand.Reader, 2048)
+	for _, tc := range []struct {
+		name   string
+		body   []byte
+		key    *rsa.PrivateKey
+		date   time.Time
+		mutate func(*http.Request)
+		want   int
+		reason string
+	}{
+		{"unsigned", follow, e.remote.key, time.Now(), func(r *http.Request) { r.Header.Del("Signature") }, 401, "no Signature"},
+		{"wrong key", follow, other, time.Now(), nil, 401, "does not verify"},
+		{"stale date", follow, e.remote.key, time.Now().Add(-2 * time.Hour), nil, 401, "from the server's time"},
+		{"body changed after signing", follow, e.remote.key, time.Now(), func(r *http.Request) {
+			changed := bytes.Replace(follow, []byte("follows/1"), []byte("follows/2"), 1)
+			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(changed)), int64(len(changed))
+		}, 401, "Digest does not match"},
+		{"digest left out", follow, e.remote.key, time.Now(), func(r *http.Request) { r.Header.Del("Digest") }, 401, "Digest"},
+		{"actor not the key's owner", bytes.Replace(follow, []byte(`"actor":"`+e.remote.actorURL()), []byte(`"actor":"https://victim.example/users/carol`), 1),
+			e.remote.key, time.Now(), nil, 401, "not to the activity's actor"},
+		{"not an activity", []byte(`[1,2]`), e.remote.key, time.Now(), nil, 400, "not an activity"},
+		{"oversized", append(append([]byte(`{"type":"Follow","x":"`), bytes.Repeat([]byte("a"), 300<<10)...), '"', '}'), e.remote.key, time.Now(), nil, 413, "body over"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, body := e.post(tc.body, keyID, tc.key, tc.date, tc.mutate)
+			if code != tc.want || !strings.Contains(body, tc.reason) {
+				t.Fatalf("%d %q, want %d with %q", code, body, tc.want, tc.reason)
+			}
+		})
+	}
+	if n, _ := e.st.CountFollowers(context.Background(), e.site); n != 0 {
+		t.Fatalf("a refused request stored a follower (%d)", n)
+	}
+}
