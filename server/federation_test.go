@@ -1,0 +1,81 @@
+package server_test
+
+import (
+	"bytes"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/federation"
+	"github.com/stgy/stgypub/pagecache"
+	"github.com/stgy/stgypub/server"
+	"github.com/stgy/stgypub/webhook"
+)
+
+// TestFederationNegotiationNeverMixesCache asks one page cache for the
+// site URL as a browser and as an ActivityPub server, in both orders:
+// each always gets its own kind of answer, both with Vary: Accept.
+func TestFederationNegotiationNeverMixesCache(t *testing.T) {
+	const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+	const ap = `application/ld+json; profile="https://www.w3.org/ns/activitystreams"`
+	for _, order := range [][]string{{browser, ap, browser, ap}, {ap, browser, ap, browser}} {
+		name := "page first"
+		if order[0] == ap {
+			name = "actor first"
+		}
+		t.Run(name, func(t *testing.T) {
+			e := newEnv(t)
+			alice := e.user(0, "alice", "Alice")
+			e.post(0, alice, "# Hello\n\nBody.", "en", at(-time.Hour))
+			c := stgypub.DefaultPubConfig(alice)
+			c.Extensions, _ = stgypub.ParseExtensions(`{"federation":{"enabled":true}}`)
+			e.config(c)
+			base, _ := url.Parse(baseURL)
+			fed, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{1}, federation.KeySize), Now: e.clock},
+				e.st, webhook.NewClient(webhook.ClientConfig{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, err := pagecache.New(pagecache.Config{Local: true, Now: e.clock})
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.st.Changes = pagecache.Local{Cache: pages}
+			e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Pages: pages, Federation: fed})
+			path := "/sites/" + alice.String()
+			for i, accept := range order {
+				rec := e.get(path, "Accept", accept)
+				ct, vary := rec.Header().Get("Content-Type"), strings.Join(rec.Header().Values("Vary"), ", ")
+				if rec.Code != 200 || !strings.Contains(vary, "Accept") {
+					t.Fatalf("request %d (%s): %d, Vary %q", i, accept, rec.Code, vary)
+				}
+				if accept == ap && (!strings.HasPrefix(ct, "application/activity+json") || !strings.Contains(rec.Body.String(), `"type":"Person"`)) {
+					t.Fatalf("request %d asked for the actor and got %s: %.80s", i, ct, rec.Body.String())
+				}
+				if accept == browser && (!strings.HasPrefix(ct, "text/html") || !strings.Contains(rec.Body.String(), "<html")) {
+					t.Fatalf("request %d asked for the page and got %s: %.80s", i, ct, rec.Body.String())
+				}
+			}
+		})
+	}
+	t.Run("off site answers the page to browsers and 404 to servers", func(t *testing.T) {
+		e := newEnv(t)
+		bob := e.user(0, "bob", "Bob")
+		e.post(0, bob, "# Hi", "en", at(-time.Hour))
+		base, _ := url.Parse(baseURL)
+		fed, _ := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{1}, federation.KeySize), Now: e.clock},
+			e.st, webhook.NewClient(webhook.ClientConfig{}))
+		e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Pages: e.pages, Federation: fed})
+		if rec := e.get("/sites/"+bob.String(), "Accept", ap); rec.Code != 404 {
+			t.Fatalf("actor of a site with federation off: %d", rec.Code)
+		}
+		if rec := e.get("/sites/"+bob.String()+"/followers", "Accept", ap); rec.Code != 404 {
+			t.Fatalf("followers of a site with federation off: %d", rec.Code)
+		}
+		if rec := e.get("/sites/"+bob.String(), "Accept", browser); rec.Code != 200 {
+			t.Fatalf("page: %d", rec.Code)
+		}
+	})
+}
