@@ -61,6 +61,8 @@ type config struct {
 	API     apiConfig      // config_api.go
 	Live    api.LiveLimits // config_live.go
 	Hooks   webhookConfig  // config_webhooks.go
+
+	Fed federationConfig // config_federation.go
 }
 
 // oldDevViewSecret was the built-in secret of earlier versions; it is
@@ -187,6 +189,9 @@ func loadConfig() (*config, error) {
 	if c.Hooks, err = loadWebhookConfig(); err != nil {
 		return nil, err
 	}
+	if c.Fed, err = loadFederationConfig(); err != nil {
+		return nil, err
+	}
 	if err := checkConfig(c); err != nil {
 		return nil, err
 	}
@@ -246,6 +251,7 @@ func (c *config) logValue() slog.Value {
 		slog.Int64("page_cache_bytes", c.PageCacheBytes),
 		slog.Int("trusted_proxies", len(c.TrustedProxies)),
 		slog.String("view_secret", c.secretSource),
+		slog.Bool("federation", len(c.Fed.Key) > 0),
 		slog.Bool("view_key_rotation_daily", c.RotateDaily),
 		slog.Duration("redis_timeout", c.RedisTimeout),
 		slog.Duration("redis_page_budget", c.RedisPageBudget),

@@ -49,6 +49,9 @@ type app struct {
 	// adminAddr is where the admin listener listens ("" when off), set
 	// by withServer before prepare runs.
 	adminAddr string
+	// federate delivers the federation queue (run by withServer); nil
+	// when federation is off or this process runs no worker.
+	federate func(context.Context)
 }
 
 func (a *app) close() {
@@ -160,6 +163,12 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 	}
 	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	hookWorker, hookSvc := wireWebhooks(st, cfg, logger)
+	fed, federate, err := wireFederation(st, cfg, logger)
+	if err != nil {
+		rdb.Close()
+		st.Close()
+		return nil, err
+	}
 	ownerSvc := owner.New(st, st, st, time.Now)
 	comments, gate := wireComments(st, rdb, cfg, logger, hub)
 	articles := render.New(st, render.Config{Logger: logger})
@@ -228,14 +237,15 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 			{Name: "postgres", Check: st.Ping},
 			{Name: "redis", Optional: true, Check: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }},
 		},
-		Metrics: reg,
+		Metrics:    reg,
+		Federation: fed,
 	})
 	if err != nil {
 		rdb.Close()
 		st.Close()
 		return nil, err
 	}
-	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, hub: hub, hooks: hookWorker, handler: srv, admin: srv.AdminHandler()}, nil
+	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, hub: hub, hooks: hookWorker, federate: federate, handler: srv, admin: srv.AdminHandler()}, nil
 }
 
 func runServe(ctx context.Context, cfg *config, _ []string) error {
@@ -285,6 +295,12 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 		delivered := make(chan struct{})
 		go func() { defer close(delivered); a.hooks.Run(hooksCtx) }()
 		defer func() { stopHooks(); <-delivered }()
+	}
+	if a.federate != nil {
+		fedCtx, stopFed := context.WithCancel(context.Background())
+		federated := make(chan struct{})
+		go func() { defer close(federated); a.federate(fedCtx) }()
+		defer func() { stopFed(); <-federated }()
 	}
 	if adminLn != nil {
 		admin := &http.Server{Handler: a.admin, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
