@@ -60,6 +60,31 @@ type Follower struct {
 	CreatedAt   time.Time
 }
 
+// The activities a post's writes send to the site's followers.
+const (
+	ActivityCreate = "Create"
+	ActivityUpdate = "Update"
+	ActivityDelete = "Delete"
+)
+
+// PostActivity is the activity a post write's event sends to followers
+// (docs/FEDERATION.md "Publishing"): the one rule of PostWebhookEvent
+// decides the event, so a site's followers and its webhooks hear of the
+// same writes: POST_PUBLISHED a Create of the Article, POST_UPDATED an
+// Update, POST_UNPUBLISHED a Delete (a Tombstone). ok is false for other
+// events.
+func PostActivity(ev WebhookEvent) (activity string, ok bool) {
+	switch ev {
+	case EventPostPublished:
+		return ActivityCreate, true
+	case EventPostUpdated:
+		return ActivityUpdate, true
+	case EventPostUnpublished:
+		return ActivityDelete, true
+	}
+	return "", false
+}
+
 // FederationDelivery is one signed activity queued for one remote inbox
 // (docs/FEDERATION.md "Delivery"). ID is a UUID. Body is the activity's
 // JSON, signed at each attempt with the site's key. Attempts counts the
@@ -68,9 +93,14 @@ type Follower struct {
 // HTTP status (0: none), LastError why it failed ("" on success).
 // DeliveredAt is set by a 2xx answer, FailedAt when retries gave up.
 type FederationDelivery struct {
-	ID            string
-	UserID        ID
-	Inbox         string
+	ID     string
+	UserID ID
+	Inbox  string
+	// PostID and Activity name a post's activity (ActivityCreate, ...),
+	// whose Body is nil until the first attempt builds it; 0 and "" for
+	// an activity queued with its body (an Accept).
+	PostID        ID
+	Activity      string
 	Body          []byte
 	Attempts      int
 	NextAttemptAt time.Time

@@ -48,8 +48,23 @@ func (s *Service) DeliverDue(ctx context.Context, limit, concurrency int) (int, 
 }
 
 func (s *Service) attempt(ctx context.Context, d *stgypub.FederationDelivery) {
-	status, err := s.send(ctx, d)
 	now := s.cfg.Now()
+	if d.Body == nil && d.PostID != 0 {
+		body, skip, err := s.postActivity(ctx, d)
+		switch {
+		case skip:
+			d.LastStatus, d.LastError, d.FailedAt = 0, "post no longer published: not sent", &now
+			s.record(ctx, d)
+			return
+		case err != nil:
+			d.LastError, d.NextAttemptAt = err.Error(), now.Add(backoff(d.Attempts))
+			s.record(ctx, d)
+			return
+		}
+		d.Body = body
+	}
+	status, err := s.send(ctx, d)
+	now = s.cfg.Now()
 	d.LastStatus, d.LastError = status, ""
 	if err == nil {
 		d.DeliveredAt = &now
@@ -61,6 +76,10 @@ func (s *Service) attempt(ctx context.Context, d *stgypub.FederationDelivery) {
 		}
 		s.log.WarnContext(ctx, "federation: delivery failed", "delivery", d.ID, "inbox", d.Inbox, "attempts", d.Attempts, "err", err)
 	}
+	s.record(ctx, d)
+}
+
+func (s *Service) record(ctx context.Context, d *stgypub.FederationDelivery) {
 	if err := s.store.RecordFederationAttempt(context.WithoutCancel(ctx), d); err != nil {
 		s.log.ErrorContext(ctx, "federation: record attempt", "delivery", d.ID, "err", err)
 	}

@@ -36,6 +36,21 @@ type env struct {
 	local  *httptest.Server
 	remote *fakeRemote
 	site   stgypub.ID
+	mu     sync.Mutex
+	ahead  time.Duration // the clock's lead on time.Now
+}
+
+// clock is the store's and the federation's clock: time.Now plus ahead.
+func (e *env) clock() time.Time {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return time.Now().Add(e.ahead)
+}
+
+func (e *env) advance(d time.Duration) {
+	e.mu.Lock()
+	e.ahead += d
+	e.mu.Unlock()
 }
 
 type fakeRemote struct {
@@ -69,14 +84,16 @@ func newFakeRemote(t *testing.T) *fakeRemote {
 			"publicKey": map[string]string{"id": f.actorURL() + "#main-key", "owner": f.actorURL(), "publicKeyPem": pubPEM},
 		})
 	})
-	mux.HandleFunc("POST /users/bob/inbox", func(w http.ResponseWriter, r *http.Request) {
+	deliver := func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		f.mu.Lock()
 		f.inbox, f.body = append(f.inbox, r), append(f.body, b)
 		f.mu.Unlock()
 		w.WriteHeader(http.StatusAccepted)
 		f.got <- struct{}{}
-	})
+	}
+	mux.HandleFunc("POST /users/bob/inbox", deliver)
+	mux.HandleFunc("POST /inbox", deliver) // the shared inbox
 	f.srv = httptest.NewServer(mux)
 	t.Cleanup(f.srv.Close)
 	return f
@@ -86,12 +103,13 @@ func newEnv(t *testing.T, enabled bool) *env {
 	t.Helper()
 	ctx := context.Background()
 	e := &env{t: t, st: storetest.New(t), remote: newFakeRemote(t)}
+	e.st.Now = e.clock
 	var handler http.Handler = http.NotFoundHandler()
 	e.local = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { handler.ServeHTTP(w, r) }))
 	t.Cleanup(e.local.Close)
 	base, _ := url.Parse(e.local.URL)
 	key := bytes.Repeat([]byte{7}, federation.KeySize)
-	svc, err := federation.New(federation.Config{BaseURL: base, Key: key}, e.st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+	svc, err := federation.New(federation.Config{BaseURL: base, Key: key, Now: e.clock}, e.st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -389,5 +407,160 @@ func TestInboxRefusals(t *testing.T) {
 	}
 	if n, _ := e.st.CountFollowers(context.Background(), e.site); n != 0 {
 		t.Fatalf("a refused request stored a follower (%d)", n)
+	}
+}
+
+// received waits for the fake remote's next delivery and returns the
+// request, its activity, and whether it verifies with the site's
+// published key.
+func (e *env) received() (*http.Request, map[string]any) {
+	e.t.Helper()
+	select {
+	case <-e.remote.got:
+	case <-time.After(time.Minute):
+		e.t.Fatal("no delivery reached the fake remote")
+	}
+	e.remote.mu.Lock()
+	n := len(e.remote.inbox)
+	req, body := e.remote.inbox[n-1], e.remote.body[n-1]
+	e.remote.mu.Unlock()
+	pub, err := federation.ParsePublicKeyPEM(e.actor()["publicKey"].(map[string]any)["publicKeyPem"].(string))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	v, err := httpsig.NewVerifier(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if err := v.Verify(pub, httpsig.RSA_SHA256); err != nil {
+		e.t.Fatalf("delivery does not verify with the published key: %v", err)
+	}
+	var act map[string]any
+	if err := json.Unmarshal(body, &act); err != nil {
+		e.t.Fatalf("delivery %s: %v", body, err)
+	}
+	return req, act
+}
+
+func (e *env) deliver(want int) {
+	e.t.Helper()
+	if n, err := e.svc.DeliverDue(context.Background(), 10, 2); err != nil || n != want {
+		e.t.Fatalf("DeliverDue = %d, %v; want %d", n, err, want)
+	}
+}
+
+func TestPostsDeliveredToFollowers(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, true)
+	if code, body := e.post(e.follow(e.remote.actorURL()+"/follows/1"), e.remote.actorURL()+"#main-key", e.remote.key, e.clock(), nil); code != http.StatusAccepted {
+		t.Fatalf("Follow: %d %s", code, body)
+	}
+	e.deliver(1)
+	if _, act := e.received(); act["type"] != "Accept" {
+		t.Fatalf("first delivery %v, want the Accept", act)
+	}
+
+	pub := e.clock().Add(-time.Minute)
+	p := &stgypub.Post{OwnedBy: e.site, PublishedAt: &pub, Snippet: `{"title":"Hello fediverse"}`,
+		Content: "# Hello fediverse\n\nA [link](/pub/1) and <script>x</script>.", Tags: []string{"go"}}
+	if err := e.st.CreatePost(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	e.deliver(1)
+	req, act := e.received()
+	if req.URL.Path != "/inbox" {
+		t.Fatalf("Create went to %s, want the shared inbox", req.URL.Path)
+	}
+	obj := act["object"].(map[string]any)
+	if act["type"] != "Create" || act["actor"] != e.actorID() || obj["type"] != "Article" || obj["id"] != e.local.URL+"/pub/"+p.ID.String() ||
+		obj["attributedTo"] != e.actorID() || obj["published"] == nil {
+		t.Fatalf("Create = %v", act)
+	}
+	content := obj["content"].(string)
+	if strings.Contains(content, "<script") || !strings.Contains(content, `href="`+e.local.URL+`/pub/1"`) {
+		t.Fatalf("content not sanitized with absolute URLs: %s", content)
+	}
+	if tags := obj["tag"].([]any); len(tags) != 1 || tags[0].(map[string]any)["type"] != "Hashtag" || tags[0].(map[string]any)["name"] != "#go" {
+		t.Fatalf("tags = %v", obj["tag"])
+	}
+
+	p.Content = "# Hello fediverse\n\nEdited."
+	if err := e.st.UpdatePost(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	e.deliver(1)
+	if _, act := e.received(); act["type"] != "Update" || !strings.Contains(act["object"].(map[string]any)["content"].(string), "Edited.") {
+		t.Fatalf("Update = %v", act)
+	}
+
+	if err := e.st.DeletePost(ctx, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	e.deliver(1)
+	if _, act := e.received(); act["type"] != "Delete" || act["object"].(map[string]any)["type"] != "Tombstone" ||
+		act["object"].(map[string]any)["id"] != e.local.URL+"/pub/"+p.ID.String() {
+		t.Fatalf("Delete = %v", act)
+	}
+
+	t.Run("scheduled post falling due", func(t *testing.T) {
+		at := e.clock().Add(time.Hour)
+		q := &stgypub.Post{OwnedBy: e.site, PublishedAt: &at, Snippet: `{"title":"Later"}`, Content: "# Later"}
+		if err := e.st.CreatePost(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+		e.deliver(0)
+		e.advance(2 * time.Hour)
+		if n, _, err := e.st.AnnounceDuePosts(ctx, e.clock(), e.clock().Add(-24*time.Hour), 10); err != nil || n != 1 {
+			t.Fatalf("AnnounceDuePosts looked at %d posts, %v", n, err)
+		}
+		e.deliver(1)
+		if _, act := e.received(); act["type"] != "Create" || act["object"].(map[string]any)["id"] != e.local.URL+"/pub/"+q.ID.String() {
+			t.Fatalf("scheduled Create = %v", act)
+		}
+	})
+}
+
+func TestDeliveryRetriedAfterFailure(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, true)
+	// A follower whose inbox answers 503 the first time.
+	var fails sync.Once
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		failed := false
+		fails.Do(func() { failed = true })
+		if failed {
+			http.Error(w, "down", http.StatusServiceUnavailable)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	t.Cleanup(down.Close)
+	if err := e.st.PutFollower(ctx, &stgypub.Follower{UserID: e.site, Actor: down.URL + "/u", Inbox: down.URL + "/inbox", FollowID: "f"}); err != nil {
+		t.Fatal(err)
+	}
+	id, err := e.st.EnqueueFederation(ctx, e.site, down.URL+"/inbox", []byte(`{"type":"Accept"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.deliver(1)
+	d, err := e.st.FederationDelivery(ctx, id)
+	if err != nil || d.DeliveredAt != nil || d.LastStatus != 503 || d.FailedAt != nil || !d.NextAttemptAt.After(e.clock()) {
+		t.Fatalf("after a 503: %+v, %v", d, err)
+	}
+	e.deliver(0) // not due yet
+	// Another process (a restarted server) picks it up once due.
+	e.advance(time.Minute)
+	st2 := storetest.Reopen(t, e.st)
+	st2.Now = e.clock
+	base, _ := url.Parse(e.local.URL)
+	svc2, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{7}, federation.KeySize), Now: e.clock}, st2, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := svc2.DeliverDue(ctx, 10, 1); err != nil || n != 1 {
+		t.Fatalf("restarted DeliverDue = %d, %v", n, err)
+	}
+	if d, err := e.st.FederationDelivery(ctx, id); err != nil || d.DeliveredAt == nil || d.Attempts != 2 || d.LastStatus != 202 {
+		t.Fatalf("after the retry: %+v, %v", d, err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"github.com/stgy/stgypub"
 )
 
@@ -24,8 +26,9 @@ ON CONFLICT (user_id, actor) DO UPDATE SET inbox = EXCLUDED.inbox, shared_inbox 
 	sqlFollowers      = sqlText("federation_followers", `SELECT user_id, actor, inbox, shared_inbox, follow_id, created_at FROM federation_followers WHERE user_id = $1 ORDER BY created_at, actor`)
 	sqlFedEnqueue     = sqlText("federation_enqueue", `INSERT INTO federation_deliveries (id, user_id, inbox, body, next_attempt_at, created_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $4) RETURNING id::text`)
 	sqlFedClaim       = sqlFile("federation_claim")
-	sqlFedAttempted   = sqlText("federation_attempted", `UPDATE federation_deliveries SET last_status = $2, last_error = $3, delivered_at = $4, next_attempt_at = $5, failed_at = $6 WHERE id = $1::uuid`)
-	sqlFedDelivery    = sqlText("federation_delivery", `SELECT id::text AS id, user_id, inbox, body, attempts, next_attempt_at, last_status, last_error, delivered_at, failed_at, created_at FROM federation_deliveries WHERE id = $1::uuid`)
+	sqlFedEnqueuePost = sqlFile("federation_enqueue_post")
+	sqlFedAttempted   = sqlText("federation_attempted", `UPDATE federation_deliveries SET last_status = $2, last_error = $3, delivered_at = $4, next_attempt_at = $5, failed_at = $6, body = $7 WHERE id = $1::uuid`)
+	sqlFedDelivery    = sqlText("federation_delivery", `SELECT id::text AS id, user_id, inbox, post_id, activity, body, attempts, next_attempt_at, last_status, last_error, delivered_at, failed_at, created_at FROM federation_deliveries WHERE id = $1::uuid`)
 )
 
 type actorKeyRow struct {
@@ -130,6 +133,8 @@ type fedDeliveryRow struct {
 	ID            string     `bun:"id"`
 	UserID        int64      `bun:"user_id"`
 	Inbox         string     `bun:"inbox"`
+	PostID        *int64     `bun:"post_id"`
+	Activity      *string    `bun:"activity"`
 	Body          []byte     `bun:"body"`
 	Attempts      int        `bun:"attempts"`
 	NextAttemptAt time.Time  `bun:"next_attempt_at"`
@@ -143,6 +148,12 @@ type fedDeliveryRow struct {
 func (r *fedDeliveryRow) toDomain() *stgypub.FederationDelivery {
 	d := &stgypub.FederationDelivery{ID: r.ID, UserID: stgypub.ID(r.UserID), Inbox: r.Inbox, Body: r.Body, Attempts: r.Attempts,
 		NextAttemptAt: r.NextAttemptAt.UTC(), DeliveredAt: utcPtr(r.DeliveredAt), FailedAt: utcPtr(r.FailedAt), CreatedAt: r.CreatedAt.UTC()}
+	if r.PostID != nil {
+		d.PostID = stgypub.ID(*r.PostID)
+	}
+	if r.Activity != nil {
+		d.Activity = *r.Activity
+	}
 	if r.LastStatus != nil {
 		d.LastStatus = *r.LastStatus
 	}
@@ -150,6 +161,22 @@ func (r *fedDeliveryRow) toDomain() *stgypub.FederationDelivery {
 		d.LastError = *r.LastError
 	}
 	return d
+}
+
+// queueFederationPostEvent queues the activity of event ev about post
+// (stgypub.PostActivity) for the inboxes of owner's followers when the
+// site has federation on, in db (the write's transaction).
+func queueFederationPostEvent(ctx context.Context, db bun.IDB, owner stgypub.ID, ev stgypub.WebhookEvent, post stgypub.ID, now time.Time) error {
+	activity, ok := stgypub.PostActivity(ev)
+	if !ok {
+		return nil
+	}
+	var ids []string
+	err := sqlFedEnqueuePost.raw(db, int64(owner), int64(post), activity, now.UTC()).Scan(ctx, &ids)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: queue %s of %s to followers: %w", activity, post, err)
+	}
+	return nil
 }
 
 // EnqueueFederation queues body (an activity's JSON) for inbox, signed
@@ -178,7 +205,8 @@ func (s *Store) ClaimFederationDeliveries(ctx context.Context, now, leaseEnd tim
 	return out, nil
 }
 
-// RecordFederationAttempt stores an attempt's outcome on d: LastStatus
+// RecordFederationAttempt stores an attempt's outcome on d: the Body
+// sent (built at the first attempt of a post's activity), LastStatus
 // (0: none), LastError, DeliveredAt, NextAttemptAt and FailedAt as the
 // caller set them.
 func (s *Store) RecordFederationAttempt(ctx context.Context, d *stgypub.FederationDelivery) error {
@@ -190,7 +218,7 @@ func (s *Store) RecordFederationAttempt(ctx context.Context, d *stgypub.Federati
 	if d.LastError != "" {
 		msg = &d.LastError
 	}
-	_, err := sqlFedAttempted.raw(s.DB, d.ID, status, msg, utcPtr(d.DeliveredAt), d.NextAttemptAt.UTC(), utcPtr(d.FailedAt)).Exec(ctx)
+	_, err := sqlFedAttempted.raw(s.DB, d.ID, status, msg, utcPtr(d.DeliveredAt), d.NextAttemptAt.UTC(), utcPtr(d.FailedAt), d.Body).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("store: record federation attempt of %s: %w", d.ID, err)
 	}

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -88,4 +89,76 @@ func TestFederationKeysFollowersQueue(t *testing.T) {
 		_, err = s.FederationDelivery(ctx, "00000000-0000-0000-0000-000000000000")
 		wantCode(t, err, stgypub.CodeNotFound)
 	})
+}
+
+func TestFederationPostActivitiesQueued(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	alice, bob := mustUser(t, s, "alice"), mustUser(t, s, "bob")
+	for _, f := range []*stgypub.Follower{
+		{UserID: alice, Actor: "https://a.example/u/1", Inbox: "https://a.example/u/1/inbox", SharedInbox: "https://a.example/inbox", FollowID: "1"},
+		{UserID: alice, Actor: "https://a.example/u/2", Inbox: "https://a.example/u/2/inbox", SharedInbox: "https://a.example/inbox", FollowID: "2"},
+		{UserID: alice, Actor: "https://b.example/u/3", Inbox: "https://b.example/u/3/inbox", FollowID: "3"},
+		{UserID: bob, Actor: "https://a.example/u/1", Inbox: "https://a.example/u/1/inbox", FollowID: "4"},
+	} {
+		if err := s.PutFollower(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg, err := s.PubConfig(ctx, alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Extensions, err = stgypub.ParseExtensions(`{"federation":{"enabled":true}}`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpdatePubConfig(ctx, cfg); err != nil {
+		t.Fatal(err)
+	}
+	claim := func(want string) []*stgypub.FederationDelivery {
+		t.Helper()
+		at := s.Now().Add(time.Hour)
+		ds, err := s.ClaimFederationDeliveries(ctx, at, at.Add(time.Minute), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var inboxes []string
+		for _, d := range ds {
+			if d.Activity != want || d.Body != nil || d.UserID != alice {
+				t.Fatalf("delivery %+v, want a %s of alice's post without a body yet", d, want)
+			}
+			inboxes = append(inboxes, d.Inbox)
+		}
+		if len(inboxes) != 2 || !slices.Contains(inboxes, "https://a.example/inbox") || !slices.Contains(inboxes, "https://b.example/u/3/inbox") {
+			t.Fatalf("%s went to %v, want one per shared inbox", want, inboxes)
+		}
+		return ds
+	}
+	pub := s.Now().Add(-time.Minute)
+	p := &stgypub.Post{OwnedBy: alice, PublishedAt: &pub, Snippet: `{"title":"t"}`, Content: "x"}
+	if err := s.CreatePost(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if ds := claim(stgypub.ActivityCreate); ds[0].PostID != p.ID {
+		t.Fatalf("post ID %s, want %s", ds[0].PostID, p.ID)
+	}
+	p.Content = "y"
+	if err := s.UpdatePost(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	claim(stgypub.ActivityUpdate)
+	if err := s.DeletePost(ctx, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	claim(stgypub.ActivityDelete)
+
+	// bob's site is not federated: his followers hear nothing.
+	q := &stgypub.Post{OwnedBy: bob, PublishedAt: &pub, Snippet: `{"title":"t"}`, Content: "x"}
+	if err := s.CreatePost(ctx, q); err != nil {
+		t.Fatal(err)
+	}
+	at := s.Now().Add(time.Hour)
+	if ds, _ := s.ClaimFederationDeliveries(ctx, at, at.Add(time.Minute), 100); len(ds) != 0 {
+		t.Fatalf("a site with federation off queued %+v", ds)
+	}
 }

@@ -25,12 +25,18 @@ CREATE TABLE federation_followers (
 --bun:split
 
 -- body is the activity's JSON, signed afresh at each attempt (the Date
--- header must be current). next_attempt_at is also the claim's lease.
+-- header must be current); for a post's activity (post_id and activity
+-- set, queued in the post write's transaction) it is NULL until the first
+-- attempt builds it from the post as it is then. next_attempt_at is also
+-- the claim's lease. One row per inbox (a follower's shared inbox when it
+-- has one).
 CREATE TABLE federation_deliveries (
   id UUID PRIMARY KEY,
   user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   inbox TEXT NOT NULL,
-  body BYTEA NOT NULL,
+  post_id BIGINT,
+  activity VARCHAR(16),
+  body BYTEA,
   attempts INT NOT NULL DEFAULT 0,
   next_attempt_at TIMESTAMPTZ NOT NULL,
   last_status INT,

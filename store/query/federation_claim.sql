@@ -13,5 +13,5 @@ WITH c AS (
 UPDATE federation_deliveries d SET next_attempt_at = $2, attempts = d.attempts + 1
 FROM c
 WHERE d.id = c.id
-RETURNING d.id::text AS id, d.user_id, d.inbox, d.body, d.attempts, d.next_attempt_at,
+RETURNING d.id::text AS id, d.user_id, d.inbox, d.post_id, d.activity, d.body, d.attempts, d.next_attempt_at,
   d.last_status, d.last_error, d.delivered_at, d.failed_at, d.created_at
