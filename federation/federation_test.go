@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -562,5 +563,67 @@ func TestDeliveryRetriedAfterFailure(t *testing.T) {
 	}
 	if d, err := e.st.FederationDelivery(ctx, id); err != nil || d.DeliveredAt == nil || d.Attempts != 2 || d.LastStatus != 202 {
 		t.Fatalf("after the retry: %+v, %v", d, err)
+	}
+}
+
+func TestOutboxPaged(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, true) // one post published an hour ago
+	var newest stgypub.ID
+	for i := range federation.OutboxPageSize {
+		pub := e.clock().Add(-time.Duration(federation.OutboxPageSize-i) * time.Minute)
+		p := &stgypub.Post{OwnedBy: e.site, PublishedAt: &pub, Snippet: `{"title":"t"}`, Content: "body " + strconv.Itoa(i)}
+		if err := e.st.CreatePost(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		newest = p.ID
+	}
+	later := e.clock().Add(time.Hour)
+	hidden := []*stgypub.Post{
+		{OwnedBy: e.site, PublishedAt: &later, Snippet: `{"title":"t"}`, Content: "scheduled"},
+		{OwnedBy: e.site, Snippet: `{"title":"t"}`, Content: "draft"},
+	}
+	for _, p := range hidden {
+		if err := e.st.CreatePost(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	outbox := "/sites/" + e.site.String() + "/outbox"
+	var coll struct {
+		Type       string
+		TotalItems int
+		First      string
+	}
+	code, _, b := e.get(outbox, "application/activity+json")
+	if code != 200 || json.Unmarshal(b, &coll) != nil || coll.Type != "OrderedCollection" || coll.TotalItems != federation.OutboxPageSize+1 || coll.First != e.actorID()+"/outbox?page=1" {
+		t.Fatalf("outbox: %d %s", code, b)
+	}
+	type page struct {
+		Type, Next, Prev string
+		OrderedItems     []struct {
+			Type   string
+			Object struct{ ID, Type, Content string }
+		}
+	}
+	var p1, p2 page
+	if code, _, b := e.get(outbox+"?page=1", ""); code != 200 || json.Unmarshal(b, &p1) != nil {
+		t.Fatalf("page 1: %d %s", code, b)
+	}
+	if p1.Type != "OrderedCollectionPage" || len(p1.OrderedItems) != federation.OutboxPageSize || p1.Next != e.actorID()+"/outbox?page=2" || p1.Prev != "" ||
+		p1.OrderedItems[0].Type != "Create" || p1.OrderedItems[0].Object.ID != e.local.URL+"/pub/"+newest.String() {
+		t.Fatalf("page 1 = %+v", p1)
+	}
+	if code, _, b := e.get(outbox+"?page=2", ""); code != 200 || json.Unmarshal(b, &p2) != nil || len(p2.OrderedItems) != 1 || p2.Next != "" || p2.Prev == "" {
+		t.Fatalf("page 2: %d %s", code, b)
+	}
+	for _, it := range append(p1.OrderedItems, p2.OrderedItems...) {
+		if strings.Contains(it.Object.Content, "scheduled") || strings.Contains(it.Object.Content, "draft") {
+			t.Fatalf("the outbox leaks %s", it.Object.Content)
+		}
+	}
+	for _, bad := range []string{"0", "-1", "x", "01", "10001"} {
+		if code, _, b := e.get(outbox+"?page="+bad, ""); code != 400 {
+			t.Fatalf("page=%s: %d %s, want 400", bad, code, b)
+		}
 	}
 }

@@ -108,10 +108,17 @@ func (s *Service) ServeFollowers(w http.ResponseWriter, r *http.Request, userID 
 	s.writeJSON(w, r, contentType, c, err)
 }
 
-// ServeOutbox answers GET /sites/{userId}/outbox.
+// ServeOutbox answers GET /sites/{userId}/outbox[?page=N]: the
+// collection, or page N (OutboxPageSize activities, newest first); a
+// malformed page is 400.
 func (s *Service) ServeOutbox(w http.ResponseWriter, r *http.Request, userID stgypub.ID) {
-	c, err := s.Outbox(r.Context(), userID)
-	s.writeJSON(w, r, contentType, c, err)
+	page, err := ParseOutboxPage(r.URL.Query().Get("page"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	doc, err := s.OutboxDocument(r.Context(), userID, page)
+	s.writeJSON(w, r, contentType, doc, err)
 }
 
 // ServeInbox answers POST /sites/{userId}/inbox: 202 when the activity

@@ -47,6 +47,7 @@ type Store interface {
 	PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
 	CountPublishedByUser(ctx context.Context, userID stgypub.ID) (int, error)
 	PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
+	PublishedByUser(ctx context.Context, userID stgypub.ID, q stgypub.PostQuery) ([]*stgypub.Post, error)
 	UserIDByLoginFold(ctx context.Context, login string) (stgypub.ID, error)
 	ActorKey(ctx context.Context, userID stgypub.ID) (*stgypub.ActorKey, error)
 	PutActorKey(ctx context.Context, k *stgypub.ActorKey) (*stgypub.ActorKey, error)
