@@ -161,10 +161,9 @@ type JRDLink struct {
 // resource of another host or of no federated site is NOT_FOUND; a
 // malformed one BAD_USER_INPUT.
 func (s *Service) WebFinger(ctx context.Context, resource string) (*JRD, error) {
-	acct := strings.TrimPrefix(resource, "acct:")
-	login, host, ok := strings.Cut(acct, "@")
-	if resource == "" || !ok || login == "" || host == "" || strings.Contains(host, "@") {
-		return nil, stgypub.FieldErrorf("resource", "resource must be acct:{site}@{host}")
+	login, host, err := ParseAcct(resource)
+	if err != nil {
+		return nil, err
 	}
 	if strings.ToLower(host) != s.host {
 		return nil, stgypub.Errorf(stgypub.CodeNotFound, "not a site of this server")
@@ -186,6 +185,19 @@ func (s *Service) WebFinger(ctx context.Context, resource string) (*JRD, error) 
 			{Rel: "http://webfinger.net/rel/profile-page", Type: "text/html", Href: actor},
 		},
 	}, nil
+}
+
+// ParseAcct splits a WebFinger resource "acct:{login}@{host}" (the
+// "acct:" prefix optional): both parts non-empty, one "@", no white
+// space or control characters; BAD_USER_INPUT (field "resource")
+// otherwise.
+func ParseAcct(resource string) (login, host string, err error) {
+	acct := strings.TrimPrefix(resource, "acct:")
+	login, host, ok := strings.Cut(acct, "@")
+	if !ok || login == "" || host == "" || strings.Contains(host, "@") || strings.ContainsFunc(acct, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+		return "", "", stgypub.FieldErrorf("resource", "resource must be acct:{site}@{host}")
+	}
+	return login, host, nil
 }
 
 // NodeInfoSchema is the NodeInfo version served.
