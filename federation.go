@@ -65,6 +65,9 @@ const (
 	ActivityCreate = "Create"
 	ActivityUpdate = "Update"
 	ActivityDelete = "Delete"
+	// ActivityDeleteActor is queued when the owner turns federation
+	// off: a Delete of the site's actor to every former follower.
+	ActivityDeleteActor = "DeleteActor"
 )
 
 // PostActivity is the activity a post write's event sends to followers

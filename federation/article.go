@@ -63,8 +63,9 @@ func (s *Service) article(p *stgypub.Post) map[string]any {
 	return a
 }
 
-// postActivity builds the body of a post's queued activity d: Create or
-// Update of the post as published now, Delete of its Tombstone. skip is
+// postActivity builds the body of a queued activity d: Create or Update
+// of the post as published now, Delete of its Tombstone, or Delete of the
+// site's actor (federation turned off). skip is
 // true when there is nothing to send: the post of a Create or Update is
 // no longer published (the Delete queued with that write follows).
 func (s *Service) postActivity(ctx context.Context, d *stgypub.FederationDelivery) (body []byte, skip bool, err error) {
@@ -78,6 +79,10 @@ func (s *Service) postActivity(ctx context.Context, d *stgypub.FederationDeliver
 		"cc":       []string{actor + "/followers"},
 	}
 	switch d.Activity {
+	case stgypub.ActivityDeleteActor:
+		act["id"] = actor + "#delete-" + strconv.FormatInt(d.CreatedAt.UnixMicro(), 10)
+		act["type"] = stgypub.ActivityDelete
+		act["object"] = actor
 	case stgypub.ActivityDelete:
 		act["object"] = map[string]any{"id": s.PostURL(d.PostID), "type": "Tombstone"}
 	case stgypub.ActivityCreate, stgypub.ActivityUpdate:

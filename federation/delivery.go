@@ -49,7 +49,7 @@ func (s *Service) DeliverDue(ctx context.Context, limit, concurrency int) (int, 
 
 func (s *Service) attempt(ctx context.Context, d *stgypub.FederationDelivery) {
 	now := s.cfg.Now()
-	if d.Body == nil && d.PostID != 0 {
+	if d.Body == nil && d.Activity != "" {
 		body, skip, err := s.postActivity(ctx, d)
 		switch {
 		case skip:

@@ -39,6 +39,7 @@ type env struct {
 	site   stgypub.ID
 	mu     sync.Mutex
 	ahead  time.Duration // the clock's lead on time.Now
+	pub    *rsa.PublicKey // the site's published key, once received fetched it
 }
 
 // clock is the store's and the federation's clock: time.Now plus ahead.
@@ -425,15 +426,18 @@ func (e *env) received() (*http.Request, map[string]any) {
 	n := len(e.remote.inbox)
 	req, body := e.remote.inbox[n-1], e.remote.body[n-1]
 	e.remote.mu.Unlock()
-	pub, err := federation.ParsePublicKeyPEM(e.actor()["publicKey"].(map[string]any)["publicKeyPem"].(string))
-	if err != nil {
-		e.t.Fatal(err)
+	if e.pub == nil { // a remote server caches the key it fetched
+		pub, err := federation.ParsePublicKeyPEM(e.actor()["publicKey"].(map[string]any)["publicKeyPem"].(string))
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		e.pub = pub
 	}
 	v, err := httpsig.NewVerifier(req)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if err := v.Verify(pub, httpsig.RSA_SHA256); err != nil {
+	if err := v.Verify(e.pub, httpsig.RSA_SHA256); err != nil {
 		e.t.Fatalf("delivery does not verify with the published key: %v", err)
 	}
 	var act map[string]any
@@ -626,4 +630,25 @@ func TestOutboxPaged(t *testing.T) {
 			t.Fatalf("page=%s: %d %s, want 400", bad, code, b)
 		}
 	}
+}
+
+func TestTurningFederationOffDeletesTheActor(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, true)
+	if code, body := e.post(e.follow(e.remote.actorURL()+"/follows/1"), e.remote.actorURL()+"#main-key", e.remote.key, e.clock(), nil); code != http.StatusAccepted {
+		t.Fatalf("Follow: %d %s", code, body)
+	}
+	e.deliver(1)
+	e.received() // the Accept; the key is cached from here on
+	e.setFederation(false)
+	if n, _ := e.st.CountFollowers(ctx, e.site); n != 0 {
+		t.Fatalf("followers after turning federation off = %d", n)
+	}
+	e.deliver(1)
+	req, act := e.received()
+	if act["type"] != "Delete" || act["object"] != e.actorID() || act["actor"] != e.actorID() || req.URL.Path != "/inbox" {
+		t.Fatalf("Delete of the actor = %v to %s", act, req.URL.Path)
+	}
+	e.setFederation(false) // saving again with no followers sends nothing
+	e.deliver(0)
 }

@@ -27,6 +27,7 @@ ON CONFLICT (user_id, actor) DO UPDATE SET inbox = EXCLUDED.inbox, shared_inbox 
 	sqlFedEnqueue     = sqlText("federation_enqueue", `INSERT INTO federation_deliveries (id, user_id, inbox, body, next_attempt_at, created_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $4) RETURNING id::text`)
 	sqlFedClaim       = sqlFile("federation_claim")
 	sqlFedEnqueuePost = sqlFile("federation_enqueue_post")
+	sqlFedRetire      = sqlFile("federation_retire")
 	sqlFedAttempted   = sqlText("federation_attempted", `UPDATE federation_deliveries SET last_status = $2, last_error = $3, delivered_at = $4, next_attempt_at = $5, failed_at = $6, body = $7 WHERE id = $1::uuid`)
 	sqlFedDelivery    = sqlText("federation_delivery", `SELECT id::text AS id, user_id, inbox, post_id, activity, body, attempts, next_attempt_at, last_status, last_error, delivered_at, failed_at, created_at FROM federation_deliveries WHERE id = $1::uuid`)
 )
@@ -235,4 +236,15 @@ func (s *Store) FederationDelivery(ctx context.Context, id string) (*stgypub.Fed
 		return nil, notFound("federation delivery")
 	}
 	return rows[0].toDomain(), nil
+}
+
+// retireFederation runs in a settings write's transaction that leaves
+// federation off: the site's followers are removed and each of their
+// inboxes gets a queued Delete of the actor (stgypub.ActivityDeleteActor).
+func retireFederation(ctx context.Context, db bun.IDB, userID stgypub.ID, now time.Time) error {
+	var ids []string
+	if err := sqlFedRetire.raw(db, int64(userID), now.UTC()).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("store: retire federation of %s: %w", userID, err)
+	}
+	return nil
 }
