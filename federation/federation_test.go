@@ -38,7 +38,7 @@ type env struct {
 	remote *fakeRemote
 	site   stgypub.ID
 	mu     sync.Mutex
-	ahead  time.Duration // the clock's lead on time.Now
+	ahead  time.Duration  // the clock's lead on time.Now
 	pub    *rsa.PublicKey // the site's published key, once received fetched it
 }
 
