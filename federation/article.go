@@ -63,6 +63,21 @@ func (s *Service) article(p *stgypub.Post) map[string]any {
 	return a
 }
 
+// Article returns a published post of a federated site as its Article
+// document (with its @context); NOT_FOUND otherwise.
+func (s *Service) Article(ctx context.Context, postID stgypub.ID) (map[string]any, error) {
+	p, err := s.store.PublishedPost(ctx, postID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.site(ctx, p.OwnedBy); err != nil {
+		return nil, err
+	}
+	a := s.article(p)
+	a["@context"] = ContextActivityStreams
+	return a, nil
+}
+
 // postActivity builds the body of a queued activity d: Create or Update
 // of the post as published now, Delete of its Tombstone, or Delete of the
 // site's actor (federation turned off). skip is

@@ -130,3 +130,12 @@ func (s *Service) ServeInbox(w http.ResponseWriter, r *http.Request, userID stgy
 	}
 	w.WriteHeader(http.StatusAccepted)
 }
+
+// ServeArticle answers a published post's Article (content negotiation
+// on /pub/{postId}); Vary: Accept, as the page there. 404 when the post
+// is not published or its site not federated.
+func (s *Service) ServeArticle(w http.ResponseWriter, r *http.Request, postID stgypub.ID) {
+	w.Header().Add("Vary", "Accept")
+	a, err := s.Article(r.Context(), postID)
+	s.writeJSON(w, r, contentType, a, err)
+}

@@ -28,7 +28,7 @@ func TestFederationNegotiationNeverMixesCache(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			e := newEnv(t)
 			alice := e.user(0, "alice", "Alice")
-			e.post(0, alice, "# Hello\n\nBody.", "en", at(-time.Hour))
+			post := e.post(0, alice, "# Hello\n\nBody.", "en", at(-time.Hour))
 			c := stgypub.DefaultPubConfig(alice)
 			c.Extensions, _ = stgypub.ParseExtensions(`{"federation":{"enabled":true}}`)
 			e.config(c)
@@ -44,19 +44,25 @@ func TestFederationNegotiationNeverMixesCache(t *testing.T) {
 			}
 			e.st.Changes = pagecache.Local{Cache: pages}
 			e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Pages: pages, Federation: fed})
-			path := "/sites/" + alice.String()
-			for i, accept := range order {
-				rec := e.get(path, "Accept", accept)
-				ct, vary := rec.Header().Get("Content-Type"), strings.Join(rec.Header().Values("Vary"), ", ")
-				if rec.Code != 200 || !strings.Contains(vary, "Accept") {
-					t.Fatalf("request %d (%s): %d, Vary %q", i, accept, rec.Code, vary)
+			for path, typ := range map[string]string{"/sites/" + alice.String(): "Person", "/pub/" + post.String(): "Article"} {
+				for i, accept := range order {
+					rec := e.get(path, "Accept", accept)
+					ct, vary := rec.Header().Get("Content-Type"), strings.Join(rec.Header().Values("Vary"), ", ")
+					if rec.Code != 200 || !strings.Contains(vary, "Accept") {
+						t.Fatalf("%s request %d (%s): %d, Vary %q", path, i, accept, rec.Code, vary)
+					}
+					if accept == ap && (!strings.HasPrefix(ct, "application/activity+json") || !strings.Contains(rec.Body.String(), `"type":"`+typ+`"`)) {
+						t.Fatalf("%s request %d asked for the %s and got %s: %.80s", path, i, typ, ct, rec.Body.String())
+					}
+					if accept == browser && (!strings.HasPrefix(ct, "text/html") || !strings.Contains(rec.Body.String(), "<html")) {
+						t.Fatalf("%s request %d asked for the page and got %s: %.80s", path, i, ct, rec.Body.String())
+					}
 				}
-				if accept == ap && (!strings.HasPrefix(ct, "application/activity+json") || !strings.Contains(rec.Body.String(), `"type":"Person"`)) {
-					t.Fatalf("request %d asked for the actor and got %s: %.80s", i, ct, rec.Body.String())
-				}
-				if accept == browser && (!strings.HasPrefix(ct, "text/html") || !strings.Contains(rec.Body.String(), "<html")) {
-					t.Fatalf("request %d asked for the page and got %s: %.80s", i, ct, rec.Body.String())
-				}
+			}
+			// Two browser requests of the article were page views; the
+			// two ActivityPub fetches were not.
+			if n := len(e.views.recorded()); n != 2 {
+				t.Fatalf("%d page views recorded, want 2 (federation traffic is not a page view)", n)
 			}
 		})
 	}

@@ -112,8 +112,9 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 	}, nil
 }
 
-// siteVary is the Vary of site pages besides Accept-Encoding: Accept
-// when the same URL answers the actor document to ActivityPub clients.
+// siteVary is the Vary of site and article pages besides
+// Accept-Encoding: Accept when the same URL answers the actor or Article
+// document to ActivityPub clients.
 func (s *Server) siteVary() string {
 	if s.deps.Federation != nil {
 		return "Accept"
