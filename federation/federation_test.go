@@ -57,8 +57,9 @@ func (e *env) advance(d time.Duration) {
 
 type fakeRemote struct {
 	srv   *httptest.Server
-	key   *rsa.PrivateKey
 	mu    sync.Mutex
+	key   *rsa.PrivateKey // the key its actor document publishes
+	gets  int             // fetches of its actor document
 	inbox []*http.Request
 	body  [][]byte
 	got   chan struct{}
@@ -73,10 +74,13 @@ func newFakeRemote(t *testing.T) *fakeRemote {
 		t.Fatal(err)
 	}
 	f := &fakeRemote{key: key, got: make(chan struct{}, 16)}
-	der, _ := x509.MarshalPKIXPublicKey(&key.PublicKey)
-	pubPEM := string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}))
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /users/bob", func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		f.gets++
+		der, _ := x509.MarshalPKIXPublicKey(&f.key.PublicKey)
+		f.mu.Unlock()
+		pubPEM := string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}))
 		w.Header().Set("Content-Type", "application/activity+json")
 		_ = json.NewEncoder(w).Encode(map[string]any{
 			"@context": []string{federation.ContextActivityStreams, "https://w3id.org/security/v1"},
@@ -651,4 +655,35 @@ func TestTurningFederationOffDeletesTheActor(t *testing.T) {
 	}
 	e.setFederation(false) // saving again with no followers sends nothing
 	e.deliver(0)
+}
+
+func TestRemoteActorCachedAndRotated(t *testing.T) {
+	e := newEnv(t, true)
+	keyID := e.remote.actorURL() + "#main-key"
+	gets := func() int {
+		e.remote.mu.Lock()
+		defer e.remote.mu.Unlock()
+		return e.remote.gets
+	}
+	for i := range 3 {
+		if code, body := e.post(e.follow(e.remote.actorURL()+"/follows/"+strconv.Itoa(i)), keyID, e.remote.key, e.clock(), nil); code != http.StatusAccepted {
+			t.Fatalf("Follow %d: %d %s", i, code, body)
+		}
+	}
+	if n := gets(); n != 1 {
+		t.Fatalf("the remote actor was fetched %d times for 3 activities, want once (cached)", n)
+	}
+	rotated, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.remote.mu.Lock()
+	e.remote.key = rotated
+	e.remote.mu.Unlock()
+	if code, body := e.post(e.follow(e.remote.actorURL()+"/follows/new"), keyID, rotated, e.clock(), nil); code != http.StatusAccepted {
+		t.Fatalf("Follow signed with the rotated key: %d %s", code, body)
+	}
+	if n := gets(); n != 2 {
+		t.Fatalf("fetches after the key rotation = %d, want 2 (one refetch)", n)
+	}
 }

@@ -71,23 +71,9 @@ func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request)
 	if err := json.Unmarshal(body, &act); err != nil || act.Type == "" || act.Actor == "" {
 		return "", badInbox(http.StatusBadRequest, "body is not an activity with a type and an actor")
 	}
-	doc, err := s.fetchActor(ctx, keyID)
+	doc, err := s.verifiedBy(ctx, r, keyID, act.Actor, false)
 	if err != nil {
-		return "", badInbox(http.StatusUnauthorized, "key %s could not be fetched: %v", keyID, err)
-	}
-	pemText, owner, err := keyOf(doc, keyID)
-	if err != nil {
-		return "", badInbox(http.StatusUnauthorized, "%v", err)
-	}
-	if owner != act.Actor {
-		return "", badInbox(http.StatusUnauthorized, "key %s belongs to %s, not to the activity's actor %s", keyID, owner, act.Actor)
-	}
-	pub, err := ParsePublicKeyPEM(pemText)
-	if err != nil {
-		return "", badInbox(http.StatusUnauthorized, "key %s: %v", keyID, err)
-	}
-	if err := verifySignature(r, pub); err != nil {
-		return "", asInboxError(err)
+		return "", err
 	}
 	switch act.Type {
 	case "Follow":
@@ -96,6 +82,38 @@ func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request)
 		return s.undo(ctx, userID, &act)
 	}
 	return HandledIgnored, nil
+}
+
+// verifiedBy checks r's signature with the key keyID names, whose owner
+// must be actor, and returns the document that published it. A cached
+// document that fails is fetched again once: the remote may have rotated
+// its key.
+func (s *Service) verifiedBy(ctx context.Context, r *http.Request, keyID, actor string, fresh bool) (*remoteActor, error) {
+	doc, cached, err := s.remoteDoc(ctx, keyID, fresh)
+	if err != nil {
+		return nil, badInbox(http.StatusUnauthorized, "key %s could not be fetched: %v", keyID, err)
+	}
+	retry := func(err error) (*remoteActor, error) {
+		if cached {
+			return s.verifiedBy(ctx, r, keyID, actor, true)
+		}
+		return nil, err
+	}
+	pemText, owner, err := keyOf(doc, keyID)
+	if err != nil {
+		return retry(badInbox(http.StatusUnauthorized, "%v", err))
+	}
+	if owner != actor {
+		return retry(badInbox(http.StatusUnauthorized, "key %s belongs to %s, not to the activity's actor %s", keyID, owner, actor))
+	}
+	pub, err := ParsePublicKeyPEM(pemText)
+	if err != nil {
+		return retry(badInbox(http.StatusUnauthorized, "key %s: %v", keyID, err))
+	}
+	if err := verifySignature(r, pub); err != nil {
+		return retry(asInboxError(err))
+	}
+	return doc, nil
 }
 
 func asInboxError(err error) error {
@@ -131,7 +149,7 @@ func (s *Service) follow(ctx context.Context, userID stgypub.ID, act *activity, 
 	follower := signer
 	if signer.ID != act.Actor {
 		var err error
-		if follower, err = s.fetchActor(ctx, act.Actor); err != nil {
+		if follower, _, err = s.remoteDoc(ctx, act.Actor, false); err != nil {
 			return "", badInbox(http.StatusBadRequest, "actor %s could not be fetched: %v", act.Actor, err)
 		}
 	}

@@ -29,6 +29,24 @@ type remoteActor struct {
 // acceptActivityJSON is the Accept header of remote fetches.
 const acceptActivityJSON = `application/activity+json, application/ld+json; profile="https://www.w3.org/ns/activitystreams"`
 
+// remoteDoc returns the actor or key document at rawURL from the cache
+// when fresh is false and it holds one (cached reports so), else fetched
+// (fetchActor) and cached.
+func (s *Service) remoteDoc(ctx context.Context, rawURL string, fresh bool) (doc *remoteActor, cached bool, err error) {
+	u, _, _ := strings.Cut(rawURL, "#")
+	if !fresh {
+		if a, ok := s.actors.Get(u); ok {
+			return a, true, nil
+		}
+	}
+	a, err := s.fetchActor(ctx, u)
+	if err != nil {
+		return nil, false, err
+	}
+	s.actors.Add(u, a)
+	return a, false, nil
+}
+
 // fetchActor GETs an actor or key document (fragment dropped) through
 // the guarded client: at most MaxActorBytes, a 2xx JSON answer.
 func (s *Service) fetchActor(ctx context.Context, rawURL string) (*remoteActor, error) {

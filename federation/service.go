@@ -8,9 +8,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/golang-lru/v2/expirable"
+
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/webhook"
 )
+
+// actorCacheSize bounds the remote documents kept in memory.
+const actorCacheSize = 1024
 
 // Config configures a Service; cmd/stgy-pub reads it at start-up.
 type Config struct {
@@ -35,6 +40,11 @@ type Config struct {
 	// RetryFor is how long after it was queued a delivery is retried; 0
 	// means 24 hours.
 	RetryFor time.Duration
+	// ActorCacheTTL is how long a fetched remote actor or key document
+	// is reused (in this process's memory, at most 1024 of them); 0
+	// means 10 minutes. A signature that fails with a cached key is
+	// checked once more against a fresh fetch (key rotation).
+	ActorCacheTTL time.Duration
 	// SoftwareVersion is NodeInfo's software.version; "" means "dev".
 	SoftwareVersion string
 	// Logger receives delivery failures; nil discards.
@@ -69,6 +79,7 @@ type Service struct {
 	base   string // BaseURL without a trailing slash
 	host   string // BaseURL's host, lower case
 	log    *slog.Logger
+	actors *expirable.LRU[string, *remoteActor] // by URL without fragment
 }
 
 // New returns a Service. client is the SSRF-guarded client every remote
@@ -97,6 +108,9 @@ func New(cfg Config, st Store, client *webhook.Client) (*Service, error) {
 	if cfg.RetryFor <= 0 {
 		cfg.RetryFor = 24 * time.Hour
 	}
+	if cfg.ActorCacheTTL <= 0 {
+		cfg.ActorCacheTTL = 10 * time.Minute
+	}
 	if cfg.SoftwareVersion == "" {
 		cfg.SoftwareVersion = "dev"
 	}
@@ -105,7 +119,8 @@ func New(cfg Config, st Store, client *webhook.Client) (*Service, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Service{cfg: cfg, store: st, client: client, sealer: sl,
-		base: strings.TrimRight(cfg.BaseURL.String(), "/"), host: strings.ToLower(cfg.BaseURL.Host), log: log}, nil
+		base: strings.TrimRight(cfg.BaseURL.String(), "/"), host: strings.ToLower(cfg.BaseURL.Host), log: log,
+		actors: expirable.NewLRU[string, *remoteActor](actorCacheSize, nil, cfg.ActorCacheTTL)}, nil
 }
 
 // site is a federated site as its documents show it.
