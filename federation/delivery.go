@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"strings"
 	"sync"
 	"time"
 
@@ -63,8 +65,11 @@ func (s *Service) attempt(ctx context.Context, d *stgypub.FederationDelivery) {
 		}
 		d.Body = body
 	}
-	status, err := s.send(ctx, d)
+	status, tried, err := s.send(ctx, d)
 	now = s.cfg.Now()
+	if tried {
+		s.recordHost(ctx, d.Inbox, err == nil, now)
+	}
 	d.LastStatus, d.LastError = status, ""
 	if err == nil {
 		d.DeliveredAt = &now
@@ -85,31 +90,53 @@ func (s *Service) record(ctx context.Context, d *stgypub.FederationDelivery) {
 	}
 }
 
-// send POSTs d.Body to d.Inbox signed with the site's key.
-func (s *Service) send(ctx context.Context, d *stgypub.FederationDelivery) (int, error) {
+// send POSTs d.Body to d.Inbox signed with the site's key. tried is
+// false when the request was never sent (the key or URL failed here),
+// so the remote server is not to blame.
+func (s *Service) send(ctx context.Context, d *stgypub.FederationDelivery) (status int, tried bool, err error) {
 	k, err := s.key(ctx, d.UserID)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.Inbox, bytes.NewReader(d.Body))
 	if err != nil {
-		return 0, fmt.Errorf("request: %w", err)
+		return 0, false, fmt.Errorf("request: %w", err)
 	}
 	req.Header.Set("Content-Type", `application/activity+json`)
 	req.Header.Set("User-Agent", "STGY-Pub-Federation/1 (+"+s.base+")")
 	if err := SignRequest(req, d.Body, k.private, s.ActorID(d.UserID)+"#main-key", s.cfg.Now()); err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	resp, err := s.client.Do(req)
 	if err != nil {
-		return 0, err
+		return 0, true, err
 	}
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	_ = resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return resp.StatusCode, fmt.Errorf("status %d", resp.StatusCode)
+		return resp.StatusCode, true, fmt.Errorf("status %d", resp.StatusCode)
 	}
-	return resp.StatusCode, nil
+	return resp.StatusCode, true, nil
+}
+
+// recordHost notes whether a delivery to inbox's server succeeded: a
+// server failing for 7 days gets no new post activities
+// (Store.FederationHostFailed).
+func (s *Service) recordHost(ctx context.Context, inbox string, ok bool, now time.Time) {
+	u, err := url.Parse(inbox)
+	if err != nil || u.Host == "" {
+		return
+	}
+	host := strings.ToLower(u.Host)
+	ctx = context.WithoutCancel(ctx)
+	if ok {
+		err = s.store.FederationHostOK(ctx, host)
+	} else {
+		err = s.store.FederationHostFailed(ctx, host, now)
+	}
+	if err != nil {
+		s.log.ErrorContext(ctx, "federation: record host", "host", host, "err", err)
+	}
 }
 
 // Run delivers the queue every poll until ctx ends, concurrency

@@ -67,6 +67,8 @@ type Store interface {
 	EnqueueFederation(ctx context.Context, userID stgypub.ID, inbox string, body []byte) (string, error)
 	ClaimFederationDeliveries(ctx context.Context, now, leaseEnd time.Time, limit int) ([]*stgypub.FederationDelivery, error)
 	RecordFederationAttempt(ctx context.Context, d *stgypub.FederationDelivery) error
+	FederationHostFailed(ctx context.Context, host string, now time.Time) error
+	FederationHostOK(ctx context.Context, host string) error
 }
 
 // Service answers the federation endpoints and delivers the queue. It is

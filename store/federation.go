@@ -28,8 +28,11 @@ ON CONFLICT (user_id, actor) DO UPDATE SET inbox = EXCLUDED.inbox, shared_inbox 
 	sqlFedClaim       = sqlFile("federation_claim")
 	sqlFedEnqueuePost = sqlFile("federation_enqueue_post")
 	sqlFedRetire      = sqlFile("federation_retire")
-	sqlFedAttempted   = sqlText("federation_attempted", `UPDATE federation_deliveries SET last_status = $2, last_error = $3, delivered_at = $4, next_attempt_at = $5, failed_at = $6, body = $7 WHERE id = $1::uuid`)
-	sqlFedDelivery    = sqlText("federation_delivery", `SELECT id::text AS id, user_id, inbox, post_id, activity, body, attempts, next_attempt_at, last_status, last_error, delivered_at, failed_at, created_at FROM federation_deliveries WHERE id = $1::uuid`)
+	sqlFedHostFailed  = sqlText("federation_host_failed", `INSERT INTO federation_hosts (host, failing_since, last_failure) VALUES ($1, $2, $2)
+ON CONFLICT (host) DO UPDATE SET last_failure = EXCLUDED.last_failure`)
+	sqlFedHostOK    = sqlText("federation_host_ok", `DELETE FROM federation_hosts WHERE host = $1`)
+	sqlFedAttempted = sqlText("federation_attempted", `UPDATE federation_deliveries SET last_status = $2, last_error = $3, delivered_at = $4, next_attempt_at = $5, failed_at = $6, body = $7 WHERE id = $1::uuid`)
+	sqlFedDelivery  = sqlText("federation_delivery", `SELECT id::text AS id, user_id, inbox, post_id, activity, body, attempts, next_attempt_at, last_status, last_error, delivered_at, failed_at, created_at FROM federation_deliveries WHERE id = $1::uuid`)
 )
 
 type actorKeyRow struct {
@@ -245,6 +248,26 @@ func retireFederation(ctx context.Context, db bun.IDB, userID stgypub.ID, now ti
 	var ids []string
 	if err := sqlFedRetire.raw(db, int64(userID), now.UTC()).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("store: retire federation of %s: %w", userID, err)
+	}
+	return nil
+}
+
+// FederationHostFailed records a failed delivery to host (a URL's Host,
+// lower case) at now: the first since the last success starts its
+// failing time. Post activities are not queued for a host failing for 7
+// days.
+func (s *Store) FederationHostFailed(ctx context.Context, host string, now time.Time) error {
+	if _, err := sqlFedHostFailed.raw(s.DB, host, now.UTC()).Exec(ctx); err != nil {
+		return fmt.Errorf("store: federation host %s failed: %w", host, err)
+	}
+	return nil
+}
+
+// FederationHostOK records a successful delivery to host: it is no
+// longer failing.
+func (s *Store) FederationHostOK(ctx context.Context, host string) error {
+	if _, err := sqlFedHostOK.raw(s.DB, host).Exec(ctx); err != nil {
+		return fmt.Errorf("store: federation host %s ok: %w", host, err)
 	}
 	return nil
 }

@@ -162,3 +162,68 @@ func TestFederationPostActivitiesQueued(t *testing.T) {
 		t.Fatalf("a site with federation off queued %+v", ds)
 	}
 }
+
+func TestFederationDeadHostsSkipped(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	alice := mustUser(t, s, "alice")
+	for _, f := range []*stgypub.Follower{
+		{UserID: alice, Actor: "https://a.example/u/1", Inbox: "https://a.example/u/1/inbox", FollowID: "1"},
+		{UserID: alice, Actor: "https://b.example:8443/u/2", Inbox: "https://b.example:8443/u/2/inbox", FollowID: "2"},
+	} {
+		if err := s.PutFollower(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg, _ := s.PubConfig(ctx, alice)
+	cfg.Extensions, _ = stgypub.ParseExtensions(`{"federation":{"enabled":true}}`)
+	if err := s.UpdatePubConfig(ctx, cfg); err != nil {
+		t.Fatal(err)
+	}
+	inboxes := func(t *testing.T) []string {
+		t.Helper()
+		pub := s.Now().Add(-time.Minute)
+		if err := s.CreatePost(ctx, &stgypub.Post{OwnedBy: alice, PublishedAt: &pub, Snippet: `{"title":"t"}`, Content: "x"}); err != nil {
+			t.Fatal(err)
+		}
+		at := s.Now().Add(time.Hour)
+		ds, err := s.ClaimFederationDeliveries(ctx, at, at.Add(time.Minute), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, d := range ds {
+			out = append(out, d.Inbox)
+		}
+		slices.Sort(out)
+		return out
+	}
+	both := []string{"https://a.example/u/1/inbox", "https://b.example:8443/u/2/inbox"}
+	for _, tc := range []struct {
+		name      string
+		failSince time.Duration // before now; 0: a success
+		want      []string
+	}{
+		{"failing for a day: still tried", 24 * time.Hour, both},
+		{"failing for 8 days: skipped", 8 * 24 * time.Hour, both[:1]},
+		{"a success: tried again", 0, both},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := s.FederationHostOK(ctx, "b.example:8443"); err != nil {
+				t.Fatal(err)
+			}
+			if tc.failSince > 0 {
+				if err := s.FederationHostFailed(ctx, "b.example:8443", s.Now().Add(-tc.failSince)); err != nil {
+					t.Fatal(err)
+				}
+				// A later failure keeps the first failure's time.
+				if err := s.FederationHostFailed(ctx, "b.example:8443", s.Now()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := inboxes(t); !slices.Equal(got, tc.want) {
+				t.Fatalf("queued for %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -1,3 +1,7 @@
+DROP TABLE IF EXISTS federation_hosts;
+
+--bun:split
+
 DROP TABLE IF EXISTS federation_deliveries;
 
 --bun:split

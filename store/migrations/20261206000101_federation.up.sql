@@ -50,3 +50,15 @@ CREATE TABLE federation_deliveries (
 
 CREATE INDEX federation_deliveries_due ON federation_deliveries (next_attempt_at)
   WHERE delivered_at IS NULL AND failed_at IS NULL;
+
+--bun:split
+
+-- Remote servers whose deliveries fail: failing_since is the first failure
+-- since the last success (a success deletes the row). A post's activities
+-- are not queued for a server failing for 7 days (docs/FEDERATION.md
+-- "Delivery").
+CREATE TABLE federation_hosts (
+  host TEXT PRIMARY KEY,
+  failing_since TIMESTAMPTZ NOT NULL,
+  last_failure TIMESTAMPTZ NOT NULL
+);
