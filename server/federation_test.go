@@ -2,6 +2,8 @@ package server_test
 
 import (
 	"bytes"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -84,4 +86,56 @@ func TestFederationNegotiationNeverMixesCache(t *testing.T) {
 			t.Fatalf("page: %d", rec.Code)
 		}
 	})
+}
+
+// TestFederationRoutesMounted reaches every federation route through the
+// server: answered with federation configured, 404 without it.
+func TestFederationRoutesMounted(t *testing.T) {
+	e := newEnv(t)
+	alice := e.user(0, "alice", "Alice")
+	e.post(0, alice, "# Hello", "en", at(-time.Hour))
+	c := stgypub.DefaultPubConfig(alice)
+	c.Extensions, _ = stgypub.ParseExtensions(`{"federation":{"enabled":true}}`)
+	e.config(c)
+	site := "/sites/" + alice.String()
+	gets := map[string]int{
+		"/.well-known/webfinger?resource=acct:alice@pub.example.test": 200,
+		"/.well-known/nodeinfo": 200,
+		"/nodeinfo/2.1":         200,
+		site + "/outbox":        200,
+		site + "/outbox?page=1": 200,
+		site + "/outbox?page=x": 400,
+		site + "/followers":     200,
+		"/sites/nope/followers": 404,
+	}
+	inbox := func() int {
+		req := httptest.NewRequest(http.MethodPost, site+"/inbox", strings.NewReader(`{"type":"Follow"}`))
+		rec := httptest.NewRecorder()
+		e.srv.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	// Without federation every route is 404.
+	for path := range gets {
+		if rec := e.get(path); rec.Code != 404 {
+			t.Fatalf("%s without federation: %d, want 404", path, rec.Code)
+		}
+	}
+	if code := inbox(); code != 404 {
+		t.Fatalf("inbox without federation: %d, want 404", code)
+	}
+	base, _ := url.Parse(baseURL)
+	fed, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{1}, federation.KeySize), Now: e.clock},
+		e.st, webhook.NewClient(webhook.ClientConfig{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Pages: e.pages, Federation: fed})
+	for path, want := range gets {
+		if rec := e.get(path); rec.Code != want {
+			t.Fatalf("%s: %d %s, want %d", path, rec.Code, rec.Body.String(), want)
+		}
+	}
+	if code := inbox(); code != http.StatusUnauthorized {
+		t.Fatalf("unsigned inbox POST: %d, want 401", code)
+	}
 }
