@@ -2,6 +2,7 @@ package federation_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/rand"
 	"crypto/rsa"
@@ -21,6 +22,7 @@ import (
 	"github.com/go-fed/httpsig"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/archive"
 	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/store"
 	"github.com/stgy/stgypub/store/storetest"
@@ -685,5 +687,42 @@ func TestRemoteActorCachedAndRotated(t *testing.T) {
 	}
 	if n := gets(); n != 2 {
 		t.Fatalf("fetches after the key rotation = %d, want 2 (one refetch)", n)
+	}
+}
+
+// TestKeyNotInSiteArchive: a federated site's archive (docs/ARCHIVE.md)
+// holds neither half of its key pair.
+func TestKeyNotInSiteArchive(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, true)
+	e.actor() // generates the key
+	k, err := e.st.ActorKey(ctx, e.site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, loc, err := archive.Collect(ctx, e.st, nil, e.site, e.clock())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	if err := archive.Write(&gz, site, loc); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(&gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(raw, []byte("Alice's notes")) {
+		t.Fatal("the archive does not hold the site's settings: the check below would prove nothing")
+	}
+	pemBody := strings.Split(k.PublicPEM, "\n")[1] // a line of the key's base64
+	for name, secret := range map[string][]byte{"public key": []byte(pemBody), "sealed private key": k.PrivateSealed[:32], "PEM header": []byte("PRIVATE KEY")} {
+		if bytes.Contains(raw, secret) {
+			t.Fatalf("the site archive holds the %s", name)
+		}
 	}
 }
