@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -223,6 +224,51 @@ func TestFederationDeadHostsSkipped(t *testing.T) {
 			}
 			if got := inboxes(t); !slices.Equal(got, tc.want) {
 				t.Fatalf("queued for %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// BenchmarkFederationOutbox measures a published post's edit with its
+// followers' Update queued in the same transaction: "bare" is a site with
+// federation off (the statement still runs, queueing nothing),
+// "followers" a federated site with 3 followers on 2 servers (2
+// deliveries per edit). Report followers/bare.
+func BenchmarkFederationOutbox(b *testing.B) {
+	for _, federated := range []bool{false, true} {
+		name := "bare"
+		if federated {
+			name = "followers"
+		}
+		ctx := context.Background()
+		s := newStoreTB(b)
+		u := &stgypub.User{LoginName: "bench", Nickname: "bench"}
+		if err := s.CreateUser(ctx, u); err != nil {
+			b.Fatal(err)
+		}
+		if federated {
+			for i, inbox := range []string{"https://a.example/inbox", "https://a.example/inbox", "https://b.example/inbox"} {
+				f := &stgypub.Follower{UserID: u.ID, Actor: fmt.Sprintf("https://x.example/u/%d", i), Inbox: inbox + "/own", SharedInbox: inbox, FollowID: "f"}
+				if err := s.PutFollower(ctx, f); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cfg, _ := s.PubConfig(ctx, u.ID)
+			cfg.Extensions, _ = stgypub.ParseExtensions(`{"federation":{"enabled":true}}`)
+			if err := s.UpdatePubConfig(ctx, cfg); err != nil {
+				b.Fatal(err)
+			}
+		}
+		p := &stgypub.Post{OwnedBy: u.ID, PublishedAt: ptr(now.Add(-time.Hour)), Content: "x", PlainText: "x", Snippet: `{"title":"x"}`}
+		if err := s.CreatePost(ctx, p); err != nil {
+			b.Fatal(err)
+		}
+		b.Run("update/"+name, func(b *testing.B) {
+			for i := range b.N {
+				q := &stgypub.Post{ID: p.ID, OwnedBy: u.ID, Content: fmt.Sprint("edit ", i), PlainText: "edit", Snippet: `{"title":"x"}`}
+				if err := s.UpdatePost(ctx, q); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}
