@@ -129,7 +129,7 @@ func TestAudioLanguage(t *testing.T) {
 func TestChallengeAudio(t *testing.T) {
 	s, rdb, clk := newService(t, Config{})
 	ctx := context.Background()
-	c := clk.client("192.0.2.30")
+	c := clientAt(clk, "192.0.2.30")
 	ch, err := s.CreateChallenge(ctx, c)
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,7 @@ import (
 func TestChallengeLifecycle(t *testing.T) {
 	s, rdb, clk := newService(t, Config{})
 	ctx := context.Background()
-	reader := clk.client("198.51.100.7")
+	reader := clientAt(clk, "198.51.100.7")
 
 	if _, err := s.CreateChallenge(ctx, stgypub.CommentClient{IP: reader.IP}); code(err) != stgypub.CodeBadUserInput {
 		t.Fatalf("without X-STGY-MinuteHash: %v", err)
@@ -91,7 +91,7 @@ func TestChallengeLifecycle(t *testing.T) {
 func TestChallengeDiesAfterFiveWrongAnswers(t *testing.T) {
 	s, rdb, clk := newService(t, Config{})
 	ctx := context.Background()
-	c := clk.client("203.0.113.5")
+	c := clientAt(clk, "203.0.113.5")
 	ch, _ := s.CreateChallenge(ctx, c)
 	answer := answerOf(t, s, rdb, ch.ID)
 	wrong := "000000"
@@ -122,7 +122,7 @@ func TestChallengeDiesAfterFiveWrongAnswers(t *testing.T) {
 func TestChallengeUnderConcurrentAnswers(t *testing.T) {
 	s, rdb, clk := newService(t, Config{})
 	ctx := context.Background()
-	c := clk.client("203.0.113.9")
+	c := clientAt(clk, "203.0.113.9")
 
 	ch, _ := s.CreateChallenge(ctx, c)
 	answer := answerOf(t, s, rdb, ch.ID)
@@ -170,7 +170,7 @@ func TestChallengeUnderConcurrentAnswers(t *testing.T) {
 func TestSolveInlineCountsTheFirstUse(t *testing.T) {
 	s, rdb, clk := newService(t, Config{})
 	ctx := context.Background()
-	c := clk.client("192.0.2.1")
+	c := clientAt(clk, "192.0.2.1")
 	ch, _ := s.CreateChallenge(ctx, c)
 	token, use, err := s.SolveInline(ctx, c, ch.ID, answerOf(t, s, rdb, ch.ID))
 	if err != nil {

@@ -3,7 +3,6 @@ package captcha
 import (
 	"context"
 	"net/netip"
-	"sync"
 	"testing"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/internal/redistest"
+	"github.com/stgy/stgypub/internal/testclock"
 )
 
 // testRedis is the shared test Redis with a fresh key prefix.
@@ -20,29 +20,20 @@ func testRedis(t testing.TB) (redis.UniversalClient, string) {
 	return r.Client, r.Prefix
 }
 
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
-func newClock(t time.Time) *clock    { return &clock{t: t} }
-func ip(s string) netip.Addr         { return netip.MustParseAddr(s) }
-func code(err error) string          { return stgypub.ErrorCode(err) }
+func ip(s string) netip.Addr { return netip.MustParseAddr(s) }
+func code(err error) string  { return stgypub.ErrorCode(err) }
 
 // newService is a Service on a fresh prefix with a test clock.
-func newService(t testing.TB, cfg Config) (*Service, redis.UniversalClient, *clock) {
+func newService(t testing.TB, cfg Config) (*Service, redis.UniversalClient, *testclock.Clock) {
 	t.Helper()
 	rdb, prefix := testRedis(t)
-	c := newClock(time.Date(2026, 12, 1, 12, 30, 15, 0, time.UTC))
+	c := testclock.New(time.Date(2026, 12, 1, 12, 30, 15, 0, time.UTC))
 	cfg.Prefix, cfg.Now = prefix, c.Now
 	return New(rdb, cfg), rdb, c
 }
 
-// client is a CommentClient from addr with a fresh minute hash.
-func (c *clock) client(addr string) stgypub.CommentClient {
+// clientAt is a CommentClient from addr with the minute hash of c's time.
+func clientAt(c *testclock.Clock, addr string) stgypub.CommentClient {
 	return stgypub.CommentClient{IP: ip(addr), MinuteHash: MinuteHash(c.Now())}
 }
 

@@ -13,13 +13,14 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/testclock"
 )
 
 // newPass solves a challenge from addr and returns the pass token.
-func newPass(t *testing.T, s *Service, rdb redis.UniversalClient, clk *clock, addr string) string {
+func newPass(t *testing.T, s *Service, rdb redis.UniversalClient, clk *testclock.Clock, addr string) string {
 	t.Helper()
 	ctx := context.Background()
-	c := clk.client(addr)
+	c := clientAt(clk, addr)
 	ch, err := s.CreateChallenge(ctx, c)
 	if err != nil {
 		t.Fatal(err)
@@ -252,7 +253,7 @@ func TestMalformedTokens(t *testing.T) {
 func TestNewPassRevokesPrevious(t *testing.T) {
 	s, rdb, clk := newService(t, Config{})
 	ctx := context.Background()
-	c := clk.client("192.0.2.7")
+	c := clientAt(clk, "192.0.2.7")
 	c.PassToken = newPass(t, s, rdb, clk, "192.0.2.7")
 	ch, _ := s.CreateChallenge(ctx, c)
 	t1, err := s.Verify(ctx, c, ch.ID, answerOf(t, s, rdb, ch.ID))

@@ -12,20 +12,11 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/captcha"
 	"github.com/stgy/stgypub/comment"
+	"github.com/stgy/stgypub/internal/apptest"
 	"github.com/stgy/stgypub/internal/redistest"
+	"github.com/stgy/stgypub/internal/testclock"
 	"github.com/stgy/stgypub/store"
-	"github.com/stgy/stgypub/store/storetest"
 )
-
-// clock is a settable clock shared by the store, the CAPTCHA and the
-// comment service.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
 // env is one test's world: a database, a Redis prefix, the services, an
 // owner, an administrator, a logged-in reader and a published post.
@@ -34,7 +25,7 @@ type env struct {
 	st      *store.Store
 	rdb     redis.UniversalClient
 	prefix  string
-	clk     *clock
+	clk     *testclock.Clock
 	gate    *captcha.Service
 	cache   *comment.PublicCache
 	svc     *comment.Service
@@ -50,13 +41,9 @@ func newEnv(t *testing.T, mode string) *env { t.Helper(); return newEnvTB(t, mod
 
 func newEnvTB(t testing.TB, mode string) *env {
 	t.Helper()
-	e := &env{t: t, clk: &clock{t: time.Now().UTC().Truncate(time.Millisecond)}}
-	e.st = storetest.New(t)
-	e.st.Now = e.clk.Now
-	e.rdb, e.prefix = testRedis(t)
-	e.gate = captcha.New(e.rdb, captcha.Config{Prefix: e.prefix, Now: e.clk.Now})
-	e.cache = comment.NewPublicCache(e.rdb, e.prefix, nil)
-	e.svc = comment.New(e.st, e.gate, e.cache, comment.Config{Now: e.clk.Now})
+	a := apptest.New(t, time.Now().UTC().Truncate(time.Millisecond))
+	c := a.Comments(captcha.Config{}, comment.Config{})
+	e := &env{t: t, st: a.Store, rdb: a.Redis, prefix: a.Prefix, clk: a.Clock, gate: c.Gate, cache: c.Cache, svc: c.Service}
 	e.owner = e.user("owner", false)
 	e.admin = e.user("admin", true)
 	e.reader = e.user("reader", false)
@@ -169,13 +156,6 @@ func (e *env) as(viewer *stgypub.User, post stgypub.ID, nick string, asOwner *bo
 func code(err error) string { return stgypub.ErrorCode(err) }
 
 func ptr[T any](v T) *T { return &v }
-
-// testRedis is the shared test Redis with a fresh key prefix.
-func testRedis(t testing.TB) (redis.UniversalClient, string) {
-	t.Helper()
-	r := redistest.New(t)
-	return r.Client, r.Prefix
-}
 
 // ownRedis starts a private redis-server and returns a client to it that
 // gives up quickly, and a function that stops the server.

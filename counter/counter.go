@@ -63,6 +63,10 @@ type Config struct {
 	// and Stats caches (cmd/stgy-pub passes obs cache counters, exposed as
 	// stgy_cache_requests_total); nil counts nothing.
 	RankingCache, StatsCache HitCounter
+	// StatsWarmMinRows is the fewest checkpoints on the closed days of the
+	// window for which RunStatsWarmer writes an owner's Stats snapshot
+	// ahead of the first request; default DefaultStatsWarmMinRows.
+	StatsWarmMinRows int
 	// Logger receives checkpoint and cleanup failures; default slog.Default().
 	Logger *slog.Logger
 
@@ -130,6 +134,7 @@ const (
 	DefaultSiteFlushInterval = time.Second
 	DefaultSiteFlushTimeout  = 2 * time.Second
 	DefaultSitePendingMax    = 1 << 16
+	DefaultStatsWarmMinRows  = 500
 )
 
 // Counter records and aggregates page views. It is safe for concurrent use.
@@ -193,6 +198,9 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	}
 	if cfg.SitePendingMax <= 0 {
 		cfg.SitePendingMax = DefaultSitePendingMax
+	}
+	if cfg.StatsWarmMinRows <= 0 {
+		cfg.StatsWarmMinRows = DefaultStatsWarmMinRows
 	}
 	cfg.setRecorderDefaults()
 	log := cfg.Logger

@@ -47,7 +47,7 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 	c.statsHits.Miss()
 	n := c.cfg.RetentionDays
 	days := c.window()
-	t, snapshot, err := c.statsTable(ctx, ownerID, days, &redisErr)
+	t, snapshot, err := c.statsTable(ctx, ownerID, days, &redisErr, true)
 	if err != nil {
 		return nil, err
 	}

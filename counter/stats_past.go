@@ -127,14 +127,15 @@ func decodeStatsPast(b []byte, days int) (*dailyTable, error) {
 }
 
 // statsTable is the owner's merged table of the window days: from the
-// closed days' snapshot plus today's Hash and checkpoints when a snapshot
-// is usable (snapshot true), else from every day's Hash and checkpoints.
+// closed days' snapshot plus today's Hash and checkpoints when usePast is
+// set and a snapshot is usable (snapshot true), else from every day's Hash
+// and checkpoints (the raw figures a snapshot is written from).
 // Redis and PostgreSQL are read at the same time. A Redis failure is set
 // in *redisErr (the table is then the checkpoints alone); err is any
 // other failure.
-func (c *Counter) statsTable(ctx context.Context, owner stgypub.ID, days []time.Time, redisErr *error) (t *dailyTable, snapshot bool, err error) {
+func (c *Counter) statsTable(ctx context.Context, owner stgypub.ID, days []time.Time, redisErr *error, usePast bool) (t *dailyTable, snapshot bool, err error) {
 	n := len(days)
-	if *redisErr == nil && n > 1 && c.statsPastUsable(days[n-1]) {
+	if usePast && *redisErr == nil && n > 1 && c.statsPastUsable(days[n-1]) {
 		if b, err := c.rdb.Get(ctx, c.statsPastKey(owner, days[0])).Bytes(); err == nil {
 			t, err = decodeStatsPast(b, n)
 			snapshot = err == nil

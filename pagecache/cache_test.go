@@ -10,20 +10,13 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/testclock"
 )
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
-
-func newLocal(t *testing.T, maxBytes int64) (*Cache, *clock) {
+func newLocal(t *testing.T, maxBytes int64) (*Cache, *testclock.Clock) {
 	t.Helper()
-	clk := &clock{t: t0}
-	c, err := New(Config{Local: true, MaxBytes: maxBytes, Now: clk.now})
+	clk := testclock.New(t0)
+	c, err := New(Config{Local: true, MaxBytes: maxBytes, Now: clk.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,18 +152,18 @@ func TestExpiry(t *testing.T) {
 	if _, err := c.Load(ctx, key, at); err != nil {
 		t.Fatal(err)
 	}
-	clk.add(50*time.Minute - time.Nanosecond)
+	clk.Add(50*time.Minute - time.Nanosecond)
 	if c.Get(key) == nil {
 		t.Error("expired early")
 	}
-	clk.add(time.Nanosecond)
+	clk.Add(time.Nanosecond)
 	if c.Get(key) != nil {
 		t.Error("served at its expiry")
 	}
 	if _, err := c.Load(ctx, key, builder("<feed/>", 1, &n)); err != nil {
 		t.Fatal(err)
 	}
-	clk.add(DefaultMaxAge)
+	clk.Add(DefaultMaxAge)
 	if c.Get(key) != nil {
 		t.Error("served past MaxAge")
 	}
@@ -178,7 +171,7 @@ func TestExpiry(t *testing.T) {
 	if _, err := c.Load(ctx, home, builder("<home/>", 0, &n)); err != nil {
 		t.Fatal(err)
 	}
-	clk.add(CrossSiteMaxAge)
+	clk.Add(CrossSiteMaxAge)
 	if c.Get(home) != nil {
 		t.Error("cross-site page served past CrossSiteMaxAge")
 	}
@@ -187,8 +180,8 @@ func TestExpiry(t *testing.T) {
 // TestUntrustedCacheKeepsNothing: a cache that has not heard from Redis
 // (no lease) builds every time and keeps nothing.
 func TestUntrustedCacheKeepsNothing(t *testing.T) {
-	clk := &clock{t: t0}
-	c, err := New(Config{Now: clk.now})
+	clk := testclock.New(t0)
+	c, err := New(Config{Now: clk.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,11 +195,11 @@ func TestUntrustedCacheKeepsNothing(t *testing.T) {
 	if n.Load() != 3 || c.Trusted() {
 		t.Errorf("%d builds for 3 requests without a lease (trusted %v)", n.Load(), c.Trusted())
 	}
-	c.renew(clk.now())
+	c.renew(clk.Now())
 	if _, err := c.Load(context.Background(), key, builder("<p>x</p>", 1, &n)); err != nil || c.Get(key) == nil {
 		t.Error("not kept with a lease")
 	}
-	clk.add(DefaultSafetyTTL)
+	clk.Add(DefaultSafetyTTL)
 	if c.Get(key) != nil {
 		t.Error("served after the lease lapsed")
 	}

@@ -14,7 +14,7 @@
 # against a bare handler writing the same bytes; targets GET >= 0.8,
 # article POST >= 0.3, site POST >= 0.25. Last, the API misses'
 # statements and allocations (BenchmarkAPIMiss) and Stats: uncached 10,000
-# posts x 15 days (counter.BenchmarkStats, target <= 50 ms) and a cached
+# posts x 15 days (counter.BenchmarkStats, restart row: target <= 50 ms) and a cached
 # 50-row page through the API (api.BenchmarkStatsPage, target <= 5 ms),
 # each with the process's CPU time beside the wall time.
 #
@@ -64,7 +64,7 @@ echo "# page cache memory"
 go test -run '^$' -bench '^BenchmarkCacheMemory$' -benchtime 1x ./server | grep -E '^(Benchmark|FAIL|panic)'
 echo "# API misses: SQL statements and allocations per request (article query, site listing of 20 posts, comment list; POST, no cache)"
 go test -run '^$' -bench '^BenchmarkAPIMiss$' -benchtime 200x ./server | grep -E '^(Benchmark|FAIL|panic)'
-echo "# Stats of 10,000 posts x 15 days (wall ns/op and the process's cpu-ns/op; cold: no snapshot of the closed days)"
+echo "# Stats of 10,000 posts x 15 days (wall ns/op and the process's cpu-ns/op; cold: no snapshot of the closed days; restart: a new process after the warmer wrote it)"
 go test -run '^$' -bench '^BenchmarkStats$' -benchmem -benchtime 20x ./counter | grep -E '^(Benchmark|FAIL|panic)'
 echo "# cached Stats through the API: a 50-row page against every row (1,000 viewed posts)"
 go test -run '^$' -bench '^BenchmarkStatsPage$' -benchmem -benchtime 50x ./server/api | grep -E '^(Benchmark|FAIL|panic)'

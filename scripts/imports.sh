@@ -3,8 +3,9 @@
 # the root imports no package of the module, nothing imports cmd/, and the
 # adapters that hold connections or wire the process (PostgreSQL store,
 # Redis counter, rendering store, HTTP server and API) are
-# imported only by cmd/ (and by their own test helper sub-packages). Test
-# files may import anything. Prints every violation; exits 1 if any.
+# imported only by cmd/ (and by their own test helper sub-packages, and
+# internal/apptest, the tests' fixture, which builds services the way cmd/
+# does and is imported by test files only). Test files may import anything. Prints every violation; exits 1 if any.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
@@ -25,9 +26,12 @@ while read -r pkg imports; do
 		case $target in cmd | cmd/*)
 			echo "imports: $pkg imports $imp (nothing imports cmd/)"; fail=1 ;;
 		esac
+		if [ "$target" = internal/apptest ]; then
+			echo "imports: $pkg imports $imp (only test files use the test fixture)"; fail=1
+		fi
 		for w in $wired_only; do
 			if [ "$target" = "$w" ]; then
-				case $rel in cmd/* | "$w"/*) ;; *)
+				case $rel in cmd/* | "$w"/* | internal/apptest) ;; *)
 					echo "imports: $pkg imports $imp (only cmd/ wires $w)"; fail=1 ;;
 				esac
 			fi

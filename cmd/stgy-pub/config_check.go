@@ -6,40 +6,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-
-	"github.com/redis/go-redis/v9"
-
-	"github.com/stgy/stgypub/counter"
 )
-
-// checkConfig refuses, with the variable's name and the reason, settings
-// that parse but cannot work, so the process stops at start-up instead of
-// failing every request later (issue 9 #20).
-func checkConfig(c *config) error {
-	if err := counter.CheckPrefix(c.RedisPrefix); err != nil {
-		return fmt.Errorf("STGY_REDIS_PREFIX %w", err)
-	}
-	if err := checkListen(c.Listen); err != nil {
-		return fmt.Errorf("STGY_LISTEN %q: %w", c.Listen, err)
-	}
-	if err := checkBaseURL(c.BaseURL); err != nil {
-		return err
-	}
-	if len(c.RedisCluster) == 0 {
-		if _, err := redis.ParseURL(c.RedisURL); err != nil {
-			return fmt.Errorf("STGY_REDIS_URL: %w", err)
-		}
-	}
-	for _, a := range c.RedisCluster {
-		if err := checkHostPort(a); err != nil {
-			return fmt.Errorf("STGY_REDIS_CLUSTER address %q: %w", a, err)
-		}
-	}
-	if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
-		return fmt.Errorf("STGY_DATABASE_URL: want a postgres:// URL")
-	}
-	return nil
-}
 
 // parseBool reads a boolean variable: true/false, 1/0, t/f in any case;
 // anything else is an error naming the variable.

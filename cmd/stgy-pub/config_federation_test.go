@@ -23,7 +23,11 @@ func TestLoadFederationConfig(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("STGY_FEDERATION_KEY", tc.key)
 			t.Setenv("STGY_FEDERATION_CONCURRENCY", tc.conc)
-			c, err := loadFederationConfig()
+			cfg, err := loadConfig()
+			var c federationConfig
+			if cfg != nil {
+				c = cfg.Fed
+			}
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("error %v, want one naming %s", err, tc.wantErr)

@@ -53,6 +53,15 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 		{"view batch timeout too short", "STGY_PUB_VIEW_BATCH_TIMEOUT", "1ms", "STGY_PUB_VIEW_BATCH_TIMEOUT"},
 		{"view record wait unit", "STGY_PUB_VIEW_RECORD_WAIT", "500", "STGY_PUB_VIEW_RECORD_WAIT"},
 		{"view drain timeout too long", "STGY_PUB_VIEW_DRAIN_TIMEOUT", "1h", "STGY_PUB_VIEW_DRAIN_TIMEOUT"},
+		{"key rotation weekly", "STGY_PUB_VIEW_KEY_ROTATION", "weekly", "want none or daily"},
+		{"access log unknown", "STGY_ACCESS_LOG", "some", "want all, errors or off"},
+		{"admin listen without colon", "STGY_ADMIN_LISTEN", "9090", "(or off)"},
+		{"dev yes", "STGY_DEV", "yes", "STGY_DEV"},
+		{"page cache too small", "STGY_PAGE_CACHE_BYTES", "1KiB", "1MiB to 1TiB"},
+		{"archive too large", "STGY_ARCHIVE_MAX_BYTES", "65GiB", "1MiB to 64GiB"},
+		{"no comments", "STGY_PUB_COMMENT_MAX_COMMENTS", "0", "1 to 100000"},
+		{"webhook concurrency", "STGY_WEBHOOK_CONCURRENCY", "65", "0 to 64"},
+		{"webhook loopback yes", "STGY_WEBHOOK_ALLOW_LOOPBACK", "yes", "STGY_WEBHOOK_ALLOW_LOOPBACK"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,6 +108,20 @@ func TestLoadConfigRefusesBadSettings(t *testing.T) {
 			t.Errorf("config = %+v", c)
 		}
 	})
+}
+
+// TestLoadConfigClusterReplacesURL: with STGY_REDIS_CLUSTER set, the
+// single-node STGY_REDIS_URL is not used, so it is not checked either.
+func TestLoadConfigClusterReplacesURL(t *testing.T) {
+	t.Setenv("STGY_REDIS_URL", "http://127.0.0.1:6379")
+	t.Setenv("STGY_REDIS_CLUSTER", "10.0.0.1:7000,")
+	c, err := loadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.RedisCluster, " ") != "10.0.0.1:7000" {
+		t.Errorf("cluster %q", c.RedisCluster)
+	}
 }
 
 // TestLoadConfigBaseURLOrigins (new-user report item 11): an origin, with

@@ -10,21 +10,15 @@ import (
 	"os"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/net/netutil"
 
-	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/counter"
-	"github.com/stgy/stgypub/graph"
 	"github.com/stgy/stgypub/internal/obs"
 	"github.com/stgy/stgypub/internal/redisguard"
 	"github.com/stgy/stgypub/live"
-	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/pagecache"
-	"github.com/stgy/stgypub/render"
 	"github.com/stgy/stgypub/server"
-	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
 	"github.com/stgy/stgypub/webhook"
 )
@@ -91,163 +85,6 @@ func openRedis(ctx context.Context, cfg *config, deps *obs.Dependencies) (redis.
 	return rdb, g, nil
 }
 
-// wire builds every adapter from the config, once. cfg must hold a view
-// secret (requireViewSecret); errors name the environment variables.
-func wire(ctx context.Context, cfg *config) (*app, error) {
-	if len(cfg.ViewSecret) == 0 {
-		return nil, errors.New("STGY_PUB_VIEW_SECRET is not set (or run with STGY_DEV=true for development)")
-	}
-	st, err := openStore(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	reg := obs.NewRegistry()
-	deps, err := obs.NewDependencies(reg)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	st.DB = st.DB.WithQueryHook(obs.NewQueryHook(deps.Observer("postgres", nil)))
-	caches, err := obs.NewCaches(reg)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	rdb, guard, err := openRedis(ctx, cfg, deps)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	if err := reg.Register(prometheus.NewCounterFunc(prometheus.CounterOpts{
-		Name: "stgy_log_suppressed_total",
-		Help: "WARN and ERROR log records dropped by the per-message rate limit.",
-	}, func() float64 { return float64(logsSuppressed.Load()) })); err != nil {
-		st.Close()
-		return nil, err
-	}
-	if err := guard.Register(reg); err != nil {
-		rdb.Close()
-		st.Close()
-		return nil, err
-	}
-	logger := slog.Default()
-	versions := pagecache.NewVersions(rdb, cfg.RedisPrefix, logger)
-	st.Changes = versions
-	pages, err := pagecache.New(pagecache.Config{MaxBytes: cfg.PageCacheBytes})
-	if err != nil {
-		rdb.Close()
-		st.Close()
-		return nil, err
-	}
-	if err := caches.RegisterFunc(reg, "page", func() float64 { return float64(pages.Stats().Hits) },
-		func() float64 { return float64(pages.Stats().Misses) }); err != nil {
-		rdb.Close()
-		st.Close()
-		return nil, err
-	}
-	if err := registerMetrics(reg, st, pages); err != nil {
-		rdb.Close()
-		st.Close()
-		return nil, err
-	}
-	hub := live.New(rdb, cfg.RedisPrefix, logger)
-	counterCfg := counterConfig(cfg)
-	counterCfg.RankingCache, counterCfg.StatsCache = caches.Cache("ranking"), caches.Cache("stats")
-	counterCfg.Logger = logger
-	counterCfg.Recorded = hub.ViewsRecorded // pubViewsToday
-	ctr := counter.New(rdb, st, counterCfg)
-	if err := ctr.Register(reg); err != nil {
-		rdb.Close()
-		st.Close()
-		return nil, err
-	}
-	authSvc := auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
-	hookWorker, hookSvc := wireWebhooks(st, cfg, logger)
-	fed, federate, err := wireFederation(st, cfg, logger)
-	if err != nil {
-		rdb.Close()
-		st.Close()
-		return nil, err
-	}
-	ownerSvc := owner.New(st, st, st, time.Now)
-	comments, gate := wireComments(st, rdb, cfg, logger, hub)
-	articles := render.New(st, render.Config{Logger: logger})
-	resolver := &graph.Resolver{
-		Posts:      st,
-		Users:      st,
-		Configs:    st,
-		Sites:      st,
-		Counter:    ctr,
-		Insight:    ctr,
-		Owner:      ownerSvc,
-		Titles:     st,
-		Articles:   articles,
-		Auth:       authSvc,
-		Comments:   comments,
-		Captcha:    gate,
-		Live:       hub,
-		Today:      ctr,
-		Webhooks:   hookSvc,
-		ViewSecret: cfg.ViewSecret,
-		BaseURL:    cfg.BaseURL.String(),
-		Logger:     logger,
-	}
-	apiHandler := api.New(api.Config{
-		BaseURL:                cfg.BaseURL.String(),
-		TrustedProxies:         cfg.TrustedProxies,
-		Introspection:          cfg.Introspection,
-		RedisPrefix:            cfg.RedisPrefix,
-		AddressSecret:          cfg.ViewSecret,
-		CaptchaPerHour:         cfg.Comments.CaptchaPerHour,
-		CommentsPerHour:        cfg.Comments.CommentsPerHour,
-		AccountWritesPerMinute: cfg.Comments.AccountWritesPerMinute,
-		AccountCommentsPerHour: cfg.Comments.AccountCommentsPerHour,
-		AllowedOrigins:         cfg.API.AllowedOrigins,
-		PersistedDocuments:     cfg.API.Documents,
-		PersistedOnly:          cfg.API.PersistedOnly,
-		CacheMaxAge:            cfg.API.MaxAge,
-		CacheSharedMaxAge:      cfg.API.SharedMaxAge,
-		ViewCountTTL:           cfg.CacheTTL,
-		Live:                   cfg.Live,
-	}, api.Deps{Resolver: resolver, Auth: authSvc, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
-	pageCfg := pageServerConfig(cfg, logger)
-	pageCfg.TrustedProxies = cfg.TrustedProxies
-	srv, err := server.New(pageCfg, server.Deps{
-		Posts:         st,
-		Users:         st,
-		Configs:       st,
-		Sitemap:       st,
-		Views:         ctr,
-		Tallies:       ctr,
-		Robots:        st,
-		Ranker:        ctr,
-		Counts:        ctr,
-		Articles:      articles,
-		Comments:      comments,
-		CaptchaAudio:  gate,
-		API:           apiHandler,
-		Previews:      &server.Previews{Auth: authSvc, Posts: ownerSvc},
-		StatsExport:   &server.StatsExport{Auth: authSvc, Stats: ctr, Titles: st},
-		ArchiveExport: &server.ArchiveExport{Auth: authSvc, Source: st, Daily: ctr},
-		Pages:         pages,
-		Versions:      versions,
-		// The home page's "Popular this week" (cached 5 minutes).
-		SiteRanker: ctr,
-		Ready: []server.ReadyCheck{
-			{Name: "postgres", Check: st.Ping},
-			{Name: "redis", Optional: true, Check: func(ctx context.Context) error { return rdb.Ping(ctx).Err() }},
-		},
-		Metrics:    reg,
-		Federation: fed,
-	})
-	if err != nil {
-		rdb.Close()
-		st.Close()
-		return nil, err
-	}
-	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, hub: hub, hooks: hookWorker, federate: federate, handler: srv, admin: srv.AdminHandler()}, nil
-}
-
 func runServe(ctx context.Context, cfg *config, _ []string) error {
 	if err := requireViewSecret(cfg, cfg.DevMode); err != nil {
 		return err
@@ -290,6 +127,12 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 	flushed := make(chan struct{})
 	go func() { defer close(flushed); a.counter.Run(flushCtx) }()
 	defer func() { stopFlush(); <-flushed }()
+	// The Stats snapshots of the closed days, written ahead of the first
+	// request (counter.RunStatsWarmer), until the server stops.
+	warmCtx, stopWarm := context.WithCancel(context.Background())
+	warmed := make(chan struct{})
+	go func() { defer close(warmed); a.counter.RunStatsWarmer(warmCtx) }()
+	defer func() { stopWarm(); <-warmed }()
 	if a.hooks != nil {
 		hooksCtx, stopHooks := context.WithCancel(context.Background())
 		delivered := make(chan struct{})

@@ -311,11 +311,11 @@ func TestStaticHelp(t *testing.T) {
 // over CORS; another document is refused there.
 func TestStaticViewOnPersistedOnlyServer(t *testing.T) {
 	cfg := testConfig(t, privateRedis(t).Addr)
-	apiCfg, err := loadAPIConfig()
+	apiCfg, err := loadConfig()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.API = apiCfg
+	cfg.API = apiCfg.API
 	cfg.API.PersistedOnly = true
 	_, base, posts := testApp(t, cfg)
 	var docs map[string]string

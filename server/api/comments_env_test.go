@@ -29,15 +29,13 @@ func newCommentEnv(t *testing.T, mode string, mod func(*apiConfig)) *commentEnv 
 }
 
 // newCommentEnvWith is newCommentEnv with a CAPTCHA configuration (its
-// Prefix and SecureCookie are set here).
+// Prefix and SecureCookie are set by comment.NewStack).
 func newCommentEnvWith(t *testing.T, mode string, mod func(*apiConfig), gcfg captcha.Config) *commentEnv {
 	t.Helper()
 	e := newEnv(t, nil)
-	gcfg.Prefix, gcfg.SecureCookie = e.cfg.RedisPrefix, true
-	gate := captcha.New(e.rdb, gcfg)
-	cache := comment.NewPublicCache(e.rdb, e.cfg.RedisPrefix, nil)
-	e.deps.Resolver.Comments = comment.New(e.st, gate, cache, comment.Config{SecureCookie: true})
-	e.deps.Resolver.Captcha = gate
+	c := comment.NewStack(e.st, e.rdb, e.cfg.RedisPrefix, gcfg, comment.Config{SecureCookie: true}) // as serve wires it
+	gate := c.Gate
+	e.deps.Resolver.Comments, e.deps.Resolver.Captcha = c.Service, gate
 	e.cfg.AddressSecret = viewSecret
 	if mod != nil {
 		mod(&e.cfg)

@@ -97,8 +97,6 @@ func New(cfg Config, deps Deps) http.Handler {
 	srv.Use(persistedQueryFill{})
 	if cfg.Introspection {
 		srv.Use(extension.Introspection{})
-	} else {
-		srv.AroundFields(refuseIntrospection)
 	}
 	srv.Use(&strictInputs{})
 	srv.Use(operationGuard{api: a})
@@ -111,8 +109,8 @@ func New(cfg Config, deps Deps) http.Handler {
 	if deps.Responses != nil {
 		marks.now = deps.Responses.Now
 	}
-	srv.Use(marks)
-	srv.Use(newRateLimits(cfg, deps.Redis, deps.Logger))
+	srv.Use(marks) // its operation interceptor; its field part is in fieldGuards
+	srv.Use(fieldGuards{refuseIntrospection: !cfg.Introspection, marks: marks, limits: newRateLimits(cfg, deps.Redis, deps.Logger)})
 	srv.Use(errorCap{max: cfg.MaxErrors})
 	srv.SetErrorPresenter(a.presentError)
 	srv.SetRecoverFunc(a.recoverPanic)

@@ -44,7 +44,6 @@ type requestMarks struct {
 var _ interface {
 	graphql.HandlerExtension
 	graphql.OperationInterceptor
-	graphql.FieldInterceptor
 } = requestMarks{}
 
 func (requestMarks) ExtensionName() string                   { return "RequestMarks" }
@@ -57,7 +56,9 @@ func (requestMarks) InterceptOperation(ctx context.Context, next graphql.Operati
 	return next(ctx)
 }
 
-func (m requestMarks) InterceptField(ctx context.Context, next graphql.Resolver) (any, error) {
+// field marks the request private for privateFields and records the
+// reads of counted fields (fieldGuards calls it for every field).
+func (m requestMarks) field(ctx context.Context, next graphql.Resolver) (any, error) {
 	fc := graphql.GetFieldContext(ctx)
 	rq := requestFrom(ctx)
 	if fc == nil || rq == nil {

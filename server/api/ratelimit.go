@@ -43,11 +43,6 @@ type rateLimits struct {
 	secret                                    []byte
 }
 
-var _ interface {
-	graphql.HandlerExtension
-	graphql.FieldInterceptor
-} = rateLimits{}
-
 func newRateLimits(cfg Config, rdb redis.UniversalClient, log *slog.Logger) rateLimits {
 	mk := func(name string, n int, window time.Duration) *httprate.RateLimiter {
 		opts := []httprate.Option{httprate.WithErrorHandler(func(_ http.ResponseWriter, r *http.Request, err error) {
@@ -77,10 +72,9 @@ func newRateLimits(cfg Config, rdb redis.UniversalClient, log *slog.Logger) rate
 	}
 }
 
-func (rateLimits) ExtensionName() string                   { return "RateLimits" }
-func (rateLimits) Validate(graphql.ExecutableSchema) error { return nil }
-
-func (l rateLimits) InterceptField(ctx context.Context, next graphql.Resolver) (any, error) {
+// field applies the rate limits of a mutation (fieldGuards calls it for
+// every field; other fields pass).
+func (l rateLimits) field(ctx context.Context, next graphql.Resolver) (any, error) {
 	fc := graphql.GetFieldContext(ctx)
 	rq := requestFrom(ctx)
 	if fc == nil || fc.Object != "Mutation" || rq == nil || fc.Field.Name == "recordPubView" {

@@ -1,0 +1,45 @@
+package api
+
+import (
+	"context"
+
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// fieldGuards is the API's one field middleware: the introspection
+// refusal (when introspection is off), then requestMarks, then
+// rateLimits, as three middlewares in that order did, merged so that a
+// plain field (plainField: a struct field of scalar type outside the root,
+// named in no table; most of a response, 1,500 DayPV fields on a 50-row
+// Stats page) costs one interceptor call instead of three. None of the
+// three acts on a plain field: introspection and rate limits are root
+// fields, marks skip plain fields.
+type fieldGuards struct {
+	refuseIntrospection bool
+	marks               requestMarks
+	limits              rateLimits
+}
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.FieldInterceptor
+} = fieldGuards{}
+
+func (fieldGuards) ExtensionName() string                   { return "FieldGuards" }
+func (fieldGuards) Validate(graphql.ExecutableSchema) error { return nil }
+
+func (g fieldGuards) InterceptField(ctx context.Context, next graphql.Resolver) (any, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || plainField(fc) {
+		return next(ctx)
+	}
+	if g.refuseIntrospection {
+		return refuseIntrospection(ctx, func(ctx context.Context) (any, error) { return g.guarded(ctx, next) })
+	}
+	return g.guarded(ctx, next)
+}
+
+// guarded is the marks around the rate limits around next.
+func (g fieldGuards) guarded(ctx context.Context, next graphql.Resolver) (any, error) {
+	return g.marks.field(ctx, func(ctx context.Context) (any, error) { return g.limits.field(ctx, next) })
+}
