@@ -99,6 +99,9 @@ func validateExtensions(obj map[string]any) error {
 	if err := validateInsightExtensions(obj); err != nil {
 		return err
 	}
+	if err := validateFederationExtensions(obj); err != nil {
+		return err
+	}
 	if v, ok := obj["shareButtons"]; ok {
 		arr, ok := v.([]any)
 		if !ok {

@@ -37,6 +37,8 @@ require (
 	golang.org/x/time v0.16.0
 )
 
+require github.com/go-fed/httpsig v1.1.0
+
 require (
 	github.com/agnivade/levenshtein v1.2.2 // indirect
 	github.com/aymerick/douceur v0.2.0 // indirect

@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/prerender"
 )
@@ -23,6 +24,12 @@ func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
 	id, err := stgypub.ParseID(chi.URLParam(r, "postId"))
 	if err != nil {
 		return errNotFound
+	}
+	if s.deps.Federation != nil && federation.WantsActivityJSON(r) {
+		// The Article, before the page cache and the view recorder:
+		// federation traffic is neither cached there nor a page view.
+		s.deps.Federation.ServeArticle(w, r, id)
+		return nil
 	}
 	design := ""
 	if t, ok := stgypub.ThemeByName(r.URL.Query().Get("design")); ok {
@@ -95,7 +102,7 @@ func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pa
 		CSP:      pagePolicy(page.Share, page.Analytics != nil),
 		Modified: latest(&a.LastChange, post.PublishedAt, post.UpdatedAt),
 		Owner:    post.OwnedBy, Version: pagecache.Micros(a.SiteChanged),
-		Expires: expires,
+		Expires: expires, Vary: s.siteVary(),
 		View: &stgypub.View{
 			PostID: post.ID, OwnerID: post.OwnedBy, PublishedAt: *post.PublishedAt,
 		},

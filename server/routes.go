@@ -7,6 +7,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/klauspost/compress/gzhttp"
 
+	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/ui"
 )
 
@@ -43,6 +44,14 @@ func (s *Server) routes() http.Handler {
 		r.Handle("/graphql", s.deps.API)
 	}
 	r.Get("/captcha/audio/{file}", s.handle(s.captchaAudio))
+	// ActivityPub (docs/FEDERATION.md); /sites/{userId} negotiates the
+	// actor document itself (site.go).
+	r.Get("/.well-known/webfinger", s.federated(func(f *federation.Service, w http.ResponseWriter, r *http.Request) { f.ServeWebFinger(w, r) }))
+	r.Get("/.well-known/nodeinfo", s.federated(func(f *federation.Service, w http.ResponseWriter, r *http.Request) { f.ServeNodeInfoLinks(w, r) }))
+	r.Get("/nodeinfo/2.1", s.federated(func(f *federation.Service, w http.ResponseWriter, r *http.Request) { f.ServeNodeInfo(w, r) }))
+	r.Post("/sites/{userId}/inbox", s.federatedSite((*federation.Service).ServeInbox))
+	r.Get("/sites/{userId}/outbox", s.federatedSite((*federation.Service).ServeOutbox))
+	r.Get("/sites/{userId}/followers", s.federatedSite((*federation.Service).ServeFollowers))
 	// Everything else is compressed per response by klauspost's gzhttp
 	// (gzip, Vary: Accept-Encoding, ETags suffixed "-gzip").
 	r.Group(func(r chi.Router) {

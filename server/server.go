@@ -23,6 +23,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/prerender"
 )
@@ -156,6 +157,11 @@ type Deps struct {
 	// registered on; nil creates a fresh one with the Go and process
 	// collectors.
 	Metrics *prometheus.Registry
+	// Federation answers the ActivityPub endpoints (docs/FEDERATION.md):
+	// WebFinger, NodeInfo, the actor on /sites/{userId} by content
+	// negotiation, its inbox, outbox and followers; nil answers 404 there
+	// and serves /sites/{userId} as a page whatever the Accept.
+	Federation *federation.Service
 }
 
 // RobotsLister gives the sites with extensions.robots.disallowAI set

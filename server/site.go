@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/prerender"
@@ -24,6 +25,12 @@ func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
 	userID, err := stgypub.ParseID(chi.URLParam(r, "userId"))
 	if err != nil {
 		return errNotFound
+	}
+	if s.deps.Federation != nil && federation.WantsActivityJSON(r) {
+		// Before the page cache, which holds pages only: the JSON is
+		// never cached there, and both answers say Vary: Accept.
+		s.deps.Federation.ServeActor(w, r, userID)
+		return nil
 	}
 	params, err := parseSiteParams(r.URL.Query())
 	if err != nil {
@@ -101,8 +108,18 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 		Body: buf.Bytes(), ContentType: htmlType, CacheControl: pageCacheControl,
 		CSP:      pagePolicy(nil, page.Analytics != nil),
 		Modified: data.LastChange, Owner: userID, Version: pagecache.Micros(data.SiteChanged),
-		Expires: data.NextPublication,
+		Expires: data.NextPublication, Vary: s.siteVary(),
 	}, nil
+}
+
+// siteVary is the Vary of site and article pages besides
+// Accept-Encoding: Accept when the same URL answers the actor or Article
+// document to ActivityPub clients.
+func (s *Server) siteVary() string {
+	if s.deps.Federation != nil {
+		return "Accept"
+	}
+	return ""
 }
 
 // sitePage builds the page model and metadata of a site page.

@@ -191,6 +191,11 @@ func (s *Store) UpdatePubConfigIf(ctx context.Context, c *stgypub.PubConfig, pre
 		if err != nil {
 			return err
 		}
+		if !c.Extensions.FederationEnabled() {
+			if err := retireFederation(ctx, tx, c.UserID, now); err != nil {
+				return err
+			}
+		}
 		return touch(c.UserID)
 	})
 	if sqlstate(err) == sqlstateForeignKeyViolation {

@@ -120,6 +120,9 @@ func queuePostEvent(ctx context.Context, tx bun.IDB, id stgypub.ID, w stgypub.Po
 			return 0, nil // announced by another transaction
 		}
 	}
+	if err := queueFederationPostEvent(ctx, tx, stgypub.ID(st.OwnedBy), ev, id, now); err != nil {
+		return 0, err
+	}
 	return queueWebhookEvent(ctx, tx, stgypub.ID(st.OwnedBy), ev, id, 0, now)
 }
 

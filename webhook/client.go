@@ -116,3 +116,21 @@ func (c *Client) Send(ctx context.Context, a Attempt) (int, error) {
 	}
 	return resp.StatusCode, fmt.Errorf("status %d", resp.StatusCode)
 }
+
+// Do sends req through the same guard as Send (the URL checked by
+// stgypub.CheckWebhookURL, every connection's address by the dialer,
+// redirects not followed, the client's timeout), for callers that build
+// their own requests: the federation's actor fetches and signed inbox
+// deliveries. The caller reads at most what it needs of the body and
+// closes it.
+func (c *Client) Do(req *http.Request) (*http.Response, error) {
+	u, err := stgypub.CheckWebhookURL(req.URL.String(), c.cfg.AllowLoopback)
+	if err != nil {
+		return nil, err
+	}
+	hc := c.https
+	if u.Scheme == "http" {
+		hc = c.plain
+	}
+	return hc.Do(req)
+}

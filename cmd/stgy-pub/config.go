@@ -57,6 +57,8 @@ type config struct {
 	API     apiConfig
 	Live    api.LiveLimits // README "Configuration", docs/API.md "Subscriptions"
 	Hooks   webhookConfig
+
+	Fed federationConfig // config_federation.go
 }
 
 // commentConfig is the comment and CAPTCHA part of the configuration:
@@ -164,6 +166,7 @@ func (c *config) logValue() slog.Value {
 		slog.Int64("page_cache_bytes", c.PageCacheBytes),
 		slog.Int("trusted_proxies", len(c.TrustedProxies)),
 		slog.String("view_secret", c.secretSource),
+		slog.Bool("federation", len(c.Fed.Key) > 0),
 		slog.Bool("view_key_rotation_daily", c.RotateDaily),
 		slog.Duration("redis_timeout", c.RedisTimeout),
 		slog.Duration("redis_page_budget", c.RedisPageBudget),

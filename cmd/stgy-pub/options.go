@@ -145,6 +145,11 @@ func (c *config) options() []option {
 		{"STGY_WEBHOOK_RETRY_FOR", duration(&c.Hooks.RetryFor, 24*time.Hour, time.Minute, 168*time.Hour), "how long after its event a failing delivery is retried with backoff before it is given up (1m–168h); also how far back the scheduled-post poller looks"},
 		{"STGY_WEBHOOK_POLL", duration(&c.Hooks.Poll, 5*time.Second, 100*time.Millisecond, 5*time.Minute), "how often a worker looks at the delivery queue and the scheduled posts falling due (100ms–5m)"},
 		{"STGY_WEBHOOK_CONCURRENCY", integer(&c.Hooks.Concurrency, 4, 0, 64), "deliveries a process sends at once (0–64); `0` runs no webhook worker in that process (another one delivers)"},
+		{"STGY_FEDERATION_KEY", value{def: "unset", set: func(name, s string) (err error) {
+			c.Fed.Key, err = parseFederationKey(name, s)
+			return err
+		}}, "64 hexadecimal digits (`openssl rand -hex 32`): the AES-256-GCM key sealing each site's ActivityPub private key; unset turns federation off on the server (every federation endpoint 404). Never logged; changing it makes the stored keys unusable ([docs/FEDERATION.md](docs/FEDERATION.md))"},
+		{"STGY_FEDERATION_CONCURRENCY", integer(&c.Fed.Concurrency, 2, 0, 64), "federation deliveries a process sends at once (0–64); `0` runs no federation worker in that process. Fetches and deliveries use `STGY_WEBHOOK_ALLOW_LOOPBACK`, `STGY_WEBHOOK_TIMEOUT` and `STGY_WEBHOOK_POLL`"},
 		{"STGY_PAGE_CACHE_BYTES", size(&c.PageCacheBytes, pagecache.DefaultMaxBytes, 1<<20, 1<<40), "memory bound of the rendered-page cache per process, anonymous API responses included (bytes, or `KiB`/`MiB`/`GiB`; 1MiB–1TiB); see [Caching](#caching)"},
 		{"STGY_ARCHIVE_MAX_BYTES", size(&c.ArchiveMax, archive.DefaultMaxBytes, 1<<20, 64<<30), "the largest site archive `stgy-pub archive import` accepts (there is no HTTP restore yet), counted both as read and unpacked (bytes, or `KiB`/`MiB`/`GiB`; 1MiB–64GiB); see [docs/ARCHIVE.md](docs/ARCHIVE.md)"},
 	}

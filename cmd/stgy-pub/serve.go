@@ -43,6 +43,9 @@ type app struct {
 	// adminAddr is where the admin listener listens ("" when off), set
 	// by withServer before prepare runs.
 	adminAddr string
+	// federate delivers the federation queue (run by withServer); nil
+	// when federation is off or this process runs no worker.
+	federate func(context.Context)
 }
 
 func (a *app) close() {
@@ -135,6 +138,12 @@ func withServer(ctx context.Context, cfg *config, prepare func(*app) error) erro
 		delivered := make(chan struct{})
 		go func() { defer close(delivered); a.hooks.Run(hooksCtx) }()
 		defer func() { stopHooks(); <-delivered }()
+	}
+	if a.federate != nil {
+		fedCtx, stopFed := context.WithCancel(context.Background())
+		federated := make(chan struct{})
+		go func() { defer close(federated); a.federate(fedCtx) }()
+		defer func() { stopFed(); <-federated }()
 	}
 	if adminLn != nil {
 		admin := &http.Server{Handler: a.admin, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}

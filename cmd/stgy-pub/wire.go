@@ -85,17 +85,23 @@ func wire(ctx context.Context, cfg *config) (_ *app, err error) {
 	s := services{st: st, rdb: rdb, ctr: ctr, hub: hub, pages: pages, versions: versions, logger: logger}
 	s.auth = auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	hookWorker, hookSvc := wireWebhooks(st, cfg, logger)
+	fed, federate, err := wireFederation(st, cfg, logger)
+	if err != nil {
+		return nil, err
+	}
 	s.owner = owner.New(st, st, st, time.Now)
 	s.comments, s.captcha = wireComments(st, rdb, cfg, logger, hub)
 	s.articles = render.New(st, render.Config{Logger: logger})
 	apiHandler := api.New(graphQLConfig(cfg), api.Deps{Resolver: s.resolver(cfg, hookSvc), Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
 	pageCfg := pageServerConfig(cfg, logger)
 	pageCfg.TrustedProxies = cfg.TrustedProxies
-	srv, err := server.New(pageCfg, s.pageDeps(apiHandler, reg))
+	pageDeps := s.pageDeps(apiHandler, reg)
+	pageDeps.Federation = fed
+	srv, err := server.New(pageCfg, pageDeps)
 	if err != nil {
 		return nil, err
 	}
-	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, hub: hub, hooks: hookWorker, handler: srv, admin: srv.AdminHandler()}, nil
+	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, hub: hub, hooks: hookWorker, federate: federate, handler: srv, admin: srv.AdminHandler()}, nil
 }
 
 // services are the adapters wire has built that the GraphQL resolver and

@@ -1,0 +1,210 @@
+package federation
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/stgy/stgypub"
+)
+
+// InboxError is a refused inbox request: Status (400, 401, 413) and the
+// Reason sent back.
+type InboxError struct {
+	Status int
+	Reason string
+}
+
+func (e *InboxError) Error() string { return fmt.Sprintf("inbox: %d %s", e.Status, e.Reason) }
+
+func badInbox(status int, format string, args ...any) error {
+	return &InboxError{Status: status, Reason: fmt.Sprintf(format, args...)}
+}
+
+// activity is the part of an incoming activity the inbox reads; Object
+// stays raw (an ID or an embedded object).
+type activity struct {
+	ID     string          `json:"id"`
+	Type   string          `json:"type"`
+	Actor  string          `json:"actor"`
+	Object json.RawMessage `json:"object"`
+}
+
+// Handled reports what the inbox did with an activity.
+type Handled string
+
+// What the inbox does with each activity (docs/FEDERATION.md "Inbox").
+const (
+	HandledFollow   Handled = "follow"   // follower stored, Accept queued
+	HandledUnfollow Handled = "unfollow" // Undo of a Follow: follower removed
+	HandledIgnored  Handled = "ignored"  // anything else: 202, nothing kept
+)
+
+// Inbox verifies and handles one POST to userID's inbox. The site must be
+// federated (NOT_FOUND otherwise). A body over MaxInboxBytes is 413; a
+// missing or wrong signature, digest or key, a stale Date, or a key whose
+// owner is not the activity's actor is 401; a body that is not an
+// activity is 400 (all *InboxError). Follow of this site stores the
+// follower and queues a signed Accept to its inbox; Undo of a Follow
+// removes it; anything else is ignored.
+func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request) (Handled, error) {
+	if _, err := s.site(ctx, userID); err != nil {
+		return "", err
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, s.cfg.MaxInboxBytes+1))
+	if err != nil {
+		return "", badInbox(http.StatusBadRequest, "body could not be read")
+	}
+	if int64(len(body)) > s.cfg.MaxInboxBytes {
+		return "", badInbox(http.StatusRequestEntityTooLarge, "body over %d bytes", s.cfg.MaxInboxBytes)
+	}
+	keyID, err := checkSignedRequest(r, body, s.cfg.Now(), s.cfg.SignatureWindow)
+	if err != nil {
+		return "", asInboxError(err)
+	}
+	var act activity
+	if err := json.Unmarshal(body, &act); err != nil || act.Type == "" || act.Actor == "" {
+		return "", badInbox(http.StatusBadRequest, "body is not an activity with a type and an actor")
+	}
+	doc, err := s.verifiedBy(ctx, r, keyID, act.Actor, false)
+	if err != nil {
+		return "", err
+	}
+	switch act.Type {
+	case "Follow":
+		return s.follow(ctx, userID, &act, body, doc)
+	case "Undo":
+		return s.undo(ctx, userID, &act)
+	}
+	return HandledIgnored, nil
+}
+
+// verifiedBy checks r's signature with the key keyID names, whose owner
+// must be actor, and returns the document that published it. A cached
+// document that fails is fetched again once: the remote may have rotated
+// its key.
+func (s *Service) verifiedBy(ctx context.Context, r *http.Request, keyID, actor string, fresh bool) (*remoteActor, error) {
+	doc, cached, err := s.remoteDoc(ctx, keyID, fresh)
+	if err != nil {
+		return nil, badInbox(http.StatusUnauthorized, "key %s could not be fetched: %v", keyID, err)
+	}
+	retry := func(err error) (*remoteActor, error) {
+		if cached {
+			return s.verifiedBy(ctx, r, keyID, actor, true)
+		}
+		return nil, err
+	}
+	pemText, owner, err := keyOf(doc, keyID)
+	if err != nil {
+		return retry(badInbox(http.StatusUnauthorized, "%v", err))
+	}
+	if owner != actor {
+		return retry(badInbox(http.StatusUnauthorized, "key %s belongs to %s, not to the activity's actor %s", keyID, owner, actor))
+	}
+	pub, err := ParsePublicKeyPEM(pemText)
+	if err != nil {
+		return retry(badInbox(http.StatusUnauthorized, "key %s: %v", keyID, err))
+	}
+	if err := verifySignature(r, pub); err != nil {
+		return retry(asInboxError(err))
+	}
+	return doc, nil
+}
+
+func asInboxError(err error) error {
+	var se *SignatureError
+	if errors.As(err, &se) {
+		return badInbox(http.StatusUnauthorized, "%s", se.Reason)
+	}
+	return err
+}
+
+// objectID is an activity's object as an ID, whether given as a string
+// or as an object with an id.
+func objectID(raw json.RawMessage) (id, typ string) {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s, ""
+	}
+	var o struct {
+		ID   string `json:"id"`
+		Type string `json:"type"`
+	}
+	_ = json.Unmarshal(raw, &o)
+	return o.ID, o.Type
+}
+
+func (s *Service) follow(ctx context.Context, userID stgypub.ID, act *activity, body []byte, signer *remoteActor) (Handled, error) {
+	if obj, _ := objectID(act.Object); obj != s.ActorID(userID) {
+		return HandledIgnored, nil
+	}
+	if act.ID == "" {
+		return "", badInbox(http.StatusBadRequest, "Follow has no id")
+	}
+	follower := signer
+	if signer.ID != act.Actor {
+		var err error
+		if follower, _, err = s.remoteDoc(ctx, act.Actor, false); err != nil {
+			return "", badInbox(http.StatusBadRequest, "actor %s could not be fetched: %v", act.Actor, err)
+		}
+	}
+	if follower.Inbox == "" {
+		return "", badInbox(http.StatusBadRequest, "actor %s has no inbox", act.Actor)
+	}
+	f := &stgypub.Follower{UserID: userID, Actor: act.Actor, Inbox: follower.Inbox, FollowID: act.ID}
+	if follower.Endpoints != nil {
+		f.SharedInbox = follower.Endpoints.SharedInbox
+	}
+	if err := s.store.PutFollower(ctx, f); err != nil {
+		return "", err
+	}
+	accept, err := json.Marshal(map[string]any{
+		"@context": ContextActivityStreams,
+		"id":       s.ActorID(userID) + "#accepts/" + randomID(),
+		"type":     "Accept",
+		"actor":    s.ActorID(userID),
+		"object":   json.RawMessage(body),
+	})
+	if err != nil {
+		return "", fmt.Errorf("federation: accept: %w", err)
+	}
+	if _, err := s.store.EnqueueFederation(ctx, userID, f.Inbox, accept); err != nil {
+		return "", err
+	}
+	return HandledFollow, nil
+}
+
+func (s *Service) undo(ctx context.Context, userID stgypub.ID, act *activity) (Handled, error) {
+	id, typ := objectID(act.Object)
+	if typ != "" && typ != "Follow" {
+		return HandledIgnored, nil
+	}
+	// A bare ID must be the stored Follow's; an embedded Follow is the
+	// actor's own (the signature proved who sent it).
+	followID := id
+	if typ == "Follow" {
+		followID = ""
+	}
+	if id == "" && typ == "" {
+		return HandledIgnored, nil
+	}
+	removed, err := s.store.DeleteFollower(ctx, userID, act.Actor, followID)
+	if err != nil {
+		return "", err
+	}
+	if !removed {
+		return HandledIgnored, nil
+	}
+	return HandledUnfollow, nil
+}
+
+func randomID() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
