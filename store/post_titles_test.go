@@ -74,6 +74,18 @@ func TestPostTitles(t *testing.T) {
 			t.Errorf("%s: %q, want %q", id, got[id], w)
 		}
 	}
+	// An edited post shows its new title at once (titles are remembered
+	// by snippet, not by post).
+	md := "# Edited title\n\nbody"
+	edited := &stgypub.Post{ID: 0x2000000000000A01, OwnedBy: u.ID, Content: md, Snippet: markdown.Convert(md, markdown.Options{}).Snippet, PlainText: markdown.PlainText(md)}
+	if err := st.UpdatePost(ctx, edited); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // decoded, then remembered
+		if got, err = st.PostTitles(ctx, []stgypub.ID{0x2000000000000A01}); err != nil || got[0x2000000000000A01] != "Edited title" {
+			t.Fatalf("after the edit: %v %v", got, err)
+		}
+	}
 	if m, err := st.PostTitles(ctx, nil); err != nil || len(m) != 0 {
 		t.Errorf("empty ids: %v %v", m, err)
 	}
