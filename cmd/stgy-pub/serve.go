@@ -14,6 +14,8 @@ import (
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/net/netutil"
 
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/archive"
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/counter"
 	"github.com/stgy/stgypub/graph"
@@ -220,8 +222,14 @@ func wire(ctx context.Context, cfg *config) (*app, error) {
 		Previews:      &server.Previews{Auth: authSvc, Posts: ownerSvc},
 		StatsExport:   &server.StatsExport{Auth: authSvc, Stats: ctr, Titles: st},
 		ArchiveExport: &server.ArchiveExport{Auth: authSvc, Source: st, Daily: ctr},
-		Pages:         pages,
-		Versions:      versions,
+		ArchiveRestore: &server.ArchiveRestore{Auth: authSvc, Importer: archive.Importer{
+			MaxBytes: cfg.ArchiveMax, Restore: st.RestoreSite,
+			RaiseViews: func(ctx context.Context, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
+				return raiseCounters(ctx, ctr, owner, views)
+			},
+		}},
+		Pages:    pages,
+		Versions: versions,
 		// The home page's "Popular this week" (cached 5 minutes).
 		SiteRanker: ctr,
 		Ready: []server.ReadyCheck{
