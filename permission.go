@@ -29,3 +29,16 @@ func RequireSelfOrAdmin(viewer *User, userID ID) error {
 	}
 	return nil
 }
+
+// RequireAdmin is the rule for what only an administrator may do
+// (restoring a site archive over HTTP): UNAUTHENTICATED when anonymous,
+// FORBIDDEN for a user who is not an administrator.
+func RequireAdmin(viewer *User) error {
+	if err := RequireLogin(viewer); err != nil {
+		return err
+	}
+	if !viewer.IsAdmin {
+		return Errorf(CodeForbidden, "only an administrator may do this")
+	}
+	return nil
+}

@@ -193,8 +193,12 @@ func TestReadRefusals(t *testing.T) {
 			if err == nil {
 				t.Fatal("accepted")
 			}
-			if stgypub.ErrorCode(err) != stgypub.CodeBadUserInput || !strings.Contains(err.Error(), "archive refused") || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("err = %v (code %s), want BAD_USER_INPUT with %q", err, stgypub.ErrorCode(err), tc.want)
+			code := stgypub.CodeBadUserInput
+			if tc.max > 0 {
+				code = stgypub.CodePayloadTooLarge
+			}
+			if stgypub.ErrorCode(err) != code || !strings.Contains(err.Error(), "archive refused") || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v (code %s), want %s with %q", err, stgypub.ErrorCode(err), code, tc.want)
 			}
 		})
 	}
@@ -224,7 +228,7 @@ func TestReadLimitsUnpacked(t *testing.T) {
 		t.Fatalf("test archive is %d bytes packed", len(b))
 	}
 	_, err := Read(bytes.NewReader(b), 64<<10, testNow)
-	if err == nil || !strings.Contains(err.Error(), "larger than 65536 bytes") {
+	if err == nil || stgypub.ErrorCode(err) != stgypub.CodePayloadTooLarge || !strings.Contains(err.Error(), "larger than 65536 bytes") {
 		t.Fatalf("err = %v", err)
 	}
 }

@@ -21,6 +21,12 @@ func refuse(format string, args ...any) error {
 	return stgypub.Errorf(stgypub.CodeBadUserInput, "archive refused: "+format, args...)
 }
 
+// refuseSize is Read's error for an archive over its limit, packed or
+// unpacked: PAYLOAD_TOO_LARGE (413 over HTTP).
+func refuseSize(maxBytes int64) error {
+	return stgypub.Errorf(stgypub.CodePayloadTooLarge, "archive refused: larger than %d bytes (STGY_ARCHIVE_MAX_BYTES)", maxBytes)
+}
+
 // Read reads and validates a whole archive from r, holding at most
 // maxBytes of it (<= 0: DefaultMaxBytes) both as read and unpacked, and
 // returns the sorted Site; now bounds comment IDs' times
@@ -30,7 +36,9 @@ func refuse(format string, args ...any) error {
 // file), manifest.json missing or not first, another format or version,
 // an unknown, duplicate or non-regular file, anything over the limit, a
 // post, comment, setting or view row that does not validate
-// (validate.go), or counts that differ from the manifest's (truncated).
+// (validate.go), or counts that differ from the manifest's (truncated);
+// over the limit, packed or unpacked, is PAYLOAD_TOO_LARGE
+// "archive refused: larger than N bytes".
 func Read(r io.Reader, maxBytes int64, now time.Time) (*Site, error) {
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
@@ -39,7 +47,7 @@ func Read(r io.Reader, maxBytes int64, now time.Time) (*Site, error) {
 	br := bufio.NewReader(packed)
 	if magic, err := br.Peek(2); err != nil || magic[0] != 0x1f || magic[1] != 0x8b {
 		if errors.Is(packed.err, errTooLarge) {
-			return nil, refuse("larger than %d bytes", maxBytes)
+			return nil, refuseSize(maxBytes)
 		}
 		return nil, refuse("not a STGY Pub site archive (not a gzip file)")
 	}
@@ -57,7 +65,7 @@ func Read(r io.Reader, maxBytes int64, now time.Time) (*Site, error) {
 	}
 	if err != nil {
 		if errors.Is(packed.err, errTooLarge) || errors.Is(unpacked.err, errTooLarge) {
-			return nil, refuse("larger than %d bytes", maxBytes)
+			return nil, refuseSize(maxBytes)
 		}
 		var se *stgypub.Error
 		if errors.As(err, &se) {

@@ -15,6 +15,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/archive"
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/counter"
@@ -48,6 +49,10 @@ type cluster struct {
 	// newClusterBytes before the nodes start.
 	pageBytes int64
 }
+
+// testArchiveMax is the nodes' STGY_ARCHIVE_MAX_BYTES: 1 MiB, so a test
+// can send more without allocating hundreds of megabytes.
+const testArchiveMax = 1 << 20
 
 type node struct {
 	pages    *pagecache.Cache
@@ -126,6 +131,13 @@ func (c *cluster) newNode() *node {
 		API: apiHandler, Pages: nd.pages, Versions: nd.versions,
 		StatsExport:   &server.StatsExport{Auth: authSvc, Stats: nd.counter, Titles: c.st},
 		ArchiveExport: &server.ArchiveExport{Auth: authSvc, Source: c.st, Daily: nd.counter},
+		ArchiveRestore: &server.ArchiveRestore{Auth: authSvc, Importer: archive.Importer{
+			MaxBytes: testArchiveMax, Restore: c.st.RestoreSite,
+			RaiseViews: func(ctx context.Context, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
+				res, skipped, err := nd.counter.RestoreViews(ctx, owner, views)
+				return archive.CountersRaised{Raised: res.Raised, Unchanged: res.Unchanged, Skipped: skipped}, err
+			},
+		}},
 	})
 	if err != nil {
 		t.Fatal(err)

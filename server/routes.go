@@ -34,6 +34,9 @@ func (s *Server) routes() http.Handler {
 	r.Get("/publications/*", s.handle(s.publications))
 	r.Get("/publications/preview/{postId}", s.handle(s.preview))
 	r.Get("/publications/archive", s.handle(s.archiveExport)) // gzip already
+	// No page deadline: the upload and its one transaction take longer
+	// (RestoreUploadTime).
+	r.Post("/publications/archive/restore", s.archiveRestore)
 	r.Get("/sitemap.xml", s.handle(s.sitemap))
 	r.Get("/share/{postId}/{service}", s.handle(s.share))
 	r.Get("/favicon.svg", s.favicon)

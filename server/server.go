@@ -144,7 +144,10 @@ type Deps struct {
 	// ArchiveExport serves owners' site archives (/publications/archive);
 	// nil answers 404 there.
 	ArchiveExport *ArchiveExport
-	Ready         []ReadyCheck
+	// ArchiveRestore restores administrators' archive uploads (POST
+	// /publications/archive/restore); nil answers 404 there.
+	ArchiveRestore *ArchiveRestore
+	Ready          []ReadyCheck
 	// Pages is the rendered-page cache (package pagecache).
 	Pages *pagecache.Cache
 	// Versions reads the owners' page versions in Redis

@@ -49,7 +49,7 @@ func (f *fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		page(`<p class=x>list</p><a href="` + post + `">post</a> <a href="?page=2">next</a> <a href="/sites/` + stgypub.ID(1).String() + `?q=go">search</a>` +
 			` <a href="https://elsewhere.test/x">out</a> <link rel="stylesheet" href="` + ui.URL("base.css") + `"><noscript><a href="` + site + `/feed.atom">feed</a></noscript>`)
 	case r.URL.Path == site && r.URL.RawQuery == "page=2":
-		page(`<a href="` + site + `">first</a> <a href="/share/x">share</a>`)
+		page(`<a href="` + site + `">first</a> <a href="/share/x">share</a> <img alt="" srcset="` + post + ` 1x, /share/y 2x">`)
 	case r.URL.Path == site+"/feed.atom":
 		w.Header().Set("Content-Type", "application/atom+xml")
 		_, _ = w.Write([]byte("<feed/>\n"))
@@ -97,7 +97,8 @@ func TestWrite(t *testing.T) {
 			t.Errorf("index lacks %s:\n%s", want, index)
 		}
 	}
-	if p2 := read(site + "/page/2/index.html"); !strings.Contains(p2, `href="http://origin.test/share/x"`) || !strings.Contains(p2, `href="/`+site+`/"`) {
+	if p2 := read(site + "/page/2/index.html"); !strings.Contains(p2, `href="http://origin.test/share/x"`) || !strings.Contains(p2, `href="/`+site+`/"`) ||
+		!strings.Contains(p2, `srcset="/`+post+`/ 1x, http://origin.test/share/y 2x"`) {
 		t.Errorf("page 2: %s", p2)
 	}
 	article := read(post + "/index.html")

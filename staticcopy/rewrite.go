@@ -12,9 +12,12 @@ import (
 	"github.com/stgy/stgypub/ui"
 )
 
-// linkAttrs are the attributes whose URLs the copy follows and rewrites.
-// srcset is not among them (docs/STATIC.md "Limits").
-var linkAttrs = map[string]bool{"href": true, "src": true, "action": true}
+// linkAttrs are the attributes whose URLs the copy follows and rewrites;
+// srcsetAttrs hold lists of image candidates, each URL rewritten alike.
+var (
+	linkAttrs   = map[string]bool{"href": true, "src": true, "action": true}
+	srcsetAttrs = map[string]bool{"srcset": true, "imagesrcset": true}
+)
 
 // viewScript is the asset that records an article's view at the origin.
 const viewScript = "view.js"
@@ -47,6 +50,9 @@ func links(page []byte) []string {
 			for _, a := range tok.Attr {
 				if linkAttrs[a.Key] && a.Namespace == "" {
 					out = append(out, a.Val)
+				}
+				if srcsetAttrs[a.Key] && a.Namespace == "" {
+					out = append(out, srcsetURLs(a.Val)...)
 				}
 			}
 			continue
@@ -145,6 +151,18 @@ func (c *copier) rewriteTag(a *answer, tok *xhtml.Token, article bool) bool {
 	for i, x := range tok.Attr {
 		if x.Key == "data-stgy-comments" {
 			widget = true
+		}
+		if srcsetAttrs[x.Key] && x.Namespace == "" {
+			v := mapSrcset(x.Val, func(u string) string {
+				if r, ok := c.rewriteURL(a, u, false); ok {
+					return r
+				}
+				return u
+			})
+			if v != x.Val {
+				tok.Attr[i].Val, changed = v, true
+			}
+			continue
 		}
 		if !linkAttrs[x.Key] || x.Val == "" || strings.HasPrefix(x.Val, "#") {
 			continue

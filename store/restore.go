@@ -114,7 +114,7 @@ func (s *Store) restoreOwner(ctx context.Context, tx bun.Tx, in *stgypub.SiteRes
 	}
 	if !in.Existing && row.ID != int64(in.ArchiveOwner) && row.Owned == 0 {
 		return 0, stgypub.Errorf(stgypub.CodeConflict,
-			"login name %q is taken by another account (%s): import into it with -user %s, or choose a new login with -as",
+			"login name %q is taken by another account (%s): import into it with -user %s (command line), or choose a new login with -as (as= on an upload)",
 			row.LoginName, stgypub.ID(row.ID), row.LoginName)
 	}
 	sum.OwnerID = stgypub.ID(row.ID)

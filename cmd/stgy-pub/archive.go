@@ -133,61 +133,62 @@ func runArchiveImport(ctx context.Context, cfg *config, file, into, as string) e
 		defer f.Close()
 		in = f
 	}
-	// The whole archive is validated before any database is opened.
-	site, err := archive.Read(in, cfg.ArchiveMax, time.Now())
-	if err != nil {
-		return errors.New(stgypub.ErrorMessage(err))
+	// The whole archive is validated before any database is opened:
+	// Import calls Restore only once Read accepted every file.
+	var st *store.Store
+	defer func() {
+		if st != nil {
+			st.Close()
+		}
+	}()
+	im := archive.Importer{
+		MaxBytes: cfg.ArchiveMax,
+		Restore: func(ctx context.Context, in *stgypub.SiteRestore) (stgypub.RestoreSummary, error) {
+			var err error
+			if st, err = openStore(ctx, cfg); err != nil {
+				return stgypub.RestoreSummary{}, err
+			}
+			defer announceChanges(ctx, cfg, st)()
+			return st.RestoreSite(ctx, in)
+		},
+		RaiseViews: func(ctx context.Context, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
+			ctr, closeCounter, err := openCounter(ctx, cfg, st)
+			if err != nil {
+				return archive.CountersRaised{}, err
+			}
+			defer closeCounter()
+			return raiseCounters(ctx, ctr, owner, views)
+		},
 	}
-	login, existing := site.Profile.LoginName, into != ""
-	switch {
-	case existing:
-		login = into
-	case as != "":
-		login = as
-	}
-	st, err := openStore(ctx, cfg)
+	done, err := im.Import(ctx, in, archive.Target{Into: into, As: as}, time.Now())
 	if err != nil {
-		return err
-	}
-	defer st.Close()
-	defer announceChanges(ctx, cfg, st)()
-	restore := site.Restore(login, existing)
-	sum, err := st.RestoreSite(ctx, restore)
-	if err != nil {
-		if c := stgypub.ErrorCode(err); c == stgypub.CodeConflict || c == stgypub.CodeNotFound {
+		switch stgypub.ErrorCode(err) {
+		case stgypub.CodeBadUserInput, stgypub.CodePayloadTooLarge, stgypub.CodeConflict, stgypub.CodeNotFound:
 			return errors.New(stgypub.ErrorMessage(err))
 		}
 		return err
 	}
-	fmt.Printf("imported %s into %s (%s, %s/sites/%s): %s\n", file, login, sum.OwnerID, cfg.BaseURL, sum.OwnerID, restoreLine(sum))
-	raiseRestoredViews(ctx, cfg, st, sum.OwnerID, restore.Views)
+	sum := done.Summary
+	fmt.Printf("imported %s into %s (%s, %s/sites/%s): %s\n", file, done.Login, sum.OwnerID, cfg.BaseURL, sum.OwnerID, done.Line())
+	if c := done.Counters; c != nil {
+		fmt.Printf("daily view counters: %d raised, %d unchanged, %d older than the window (kept as checkpoints)\n", c.Raised, c.Unchanged, c.Skipped)
+	} else {
+		warnCheckpointsOnly(done.CountersErr)
+	}
 	return nil
 }
 
-// restoreLine says what a restore did in one line.
-func restoreLine(s stgypub.RestoreSummary) string {
-	if !s.Changed() {
-		return "nothing changed (already imported)"
-	}
-	return fmt.Sprintf("account created %t, profile changed %t, settings changed %t; posts %d created, %d updated, %d unchanged; comments %d created, %d updated, %d unchanged; view rows %d raised, %d unchanged",
-		s.OwnerCreated, s.ProfileChanged, s.SettingsChanged, s.PostsCreated, s.PostsUpdated, s.PostsUnchanged,
-		s.CommentsCreated, s.CommentsUpdated, s.CommentsUnchanged, s.ViewsRaised, s.ViewsUnchanged)
+// raiseCounters raises ctr's daily counters to the restored view rows
+// (counter.Counter.RestoreViews) as archive.Importer.RaiseViews: the CLI's
+// and the server's.
+func raiseCounters(ctx context.Context, ctr *counter.Counter, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
+	res, skipped, err := ctr.RestoreViews(ctx, owner, views)
+	return archive.CountersRaised{Raised: res.Raised, Unchanged: res.Unchanged, Skipped: skipped}, err
 }
 
-// raiseRestoredViews raises the Redis daily counters to the restored
-// rows of the window (the checkpoints are committed already); without
-// Redis it warns: Stats show the checkpoints, rankings miss them until
-// the counters reach them.
-func raiseRestoredViews(ctx context.Context, cfg *config, st *store.Store, owner stgypub.ID, views []stgypub.Checkpoint) {
-	ctr, closeCounter, err := openCounter(ctx, cfg, st)
-	if err == nil {
-		defer closeCounter()
-		var res counter.ImportResult
-		var skipped int
-		if res, skipped, err = ctr.RestoreViews(ctx, owner, views); err == nil {
-			fmt.Printf("daily view counters: %d raised, %d unchanged, %d older than the window (kept as checkpoints)\n", res.Raised, res.Unchanged, skipped)
-			return
-		}
-	}
+// warnCheckpointsOnly warns that the restored views reached PostgreSQL
+// only (the checkpoints are committed): Stats show them, rankings miss
+// them until the counters reach them.
+func warnCheckpointsOnly(err error) {
 	slog.Warn("views restored as checkpoints only: Stats show them, rankings and Popular entries do not until Redis counts them (run the import again when Redis is up)", "error", err.Error())
 }

@@ -20,6 +20,7 @@ import (
 	xhtml "golang.org/x/net/html"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/demo"
 	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/ui"
 )
@@ -164,6 +165,31 @@ func editBody(t *testing.T, a *app, u *stgypub.User, id stgypub.ID) {
 	}
 }
 
+// TestStaticCopyEveryDemoSite writes the static copy of every demo site
+// (gopher, hanako's Japanese vertical site, mix) under a path prefix and
+// serves each from a plain file server: every link, asset and srcset
+// candidate of every page that stays on the copy answers 200.
+func TestStaticCopyEveryDemoSite(t *testing.T) {
+	ctx := context.Background()
+	cfg := testConfig(t, privateRedis(t).Addr)
+	testApp(t, cfg)
+	const base, api = "http://static.test/copy", "http://origin.test"
+	for _, site := range demo.Sites() {
+		login := site.User.LoginName
+		t.Run(login, func(t *testing.T) {
+			opts := staticOptions{login: login, dir: t.TempDir(), baseURL: base, api: api}
+			res, err := writeStatic(ctx, cfg, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Pages) < 2 {
+				t.Fatalf("copy of %s: %+v", login, res)
+			}
+			checkLinks(t, opts.dir, res.Pages, base, api)
+		})
+	}
+}
+
 // checkLinks serves dir with a plain file server under base's path and
 // follows every link of every page that stays on base: each answers 200.
 // Links to api must not name the copy's pages.
@@ -212,7 +238,8 @@ func checkLinks(t *testing.T, dir string, pages []string, base, api string) {
 	}
 }
 
-// pageLinks are the href and src values of page.
+// pageLinks are the href and src values and the srcset candidates of
+// page.
 func pageLinks(page []byte) []string {
 	var out []string
 	z := xhtml.NewTokenizer(bytes.NewReader(page))
@@ -224,6 +251,13 @@ func pageLinks(page []byte) []string {
 			for _, a := range z.Token().Attr {
 				if (a.Key == "href" || a.Key == "src") && !strings.HasPrefix(a.Val, "#") {
 					out = append(out, a.Val)
+				}
+				if a.Key == "srcset" || a.Key == "imagesrcset" {
+					for _, c := range strings.Split(a.Val, ",") {
+						if f := strings.Fields(c); len(f) > 0 {
+							out = append(out, f[0])
+						}
+					}
 				}
 			}
 		}

@@ -10,6 +10,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/archive"
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/captcha"
 	"github.com/stgy/stgypub/comment"
@@ -95,7 +97,7 @@ func wire(ctx context.Context, cfg *config) (_ *app, err error) {
 	apiHandler := api.New(graphQLConfig(cfg), api.Deps{Resolver: s.resolver(cfg, hookSvc), Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
 	pageCfg := pageServerConfig(cfg, logger)
 	pageCfg.TrustedProxies = cfg.TrustedProxies
-	pageDeps := s.pageDeps(apiHandler, reg)
+	pageDeps := s.pageDeps(cfg, apiHandler, reg)
 	pageDeps.Federation = fed
 	srv, err := server.New(pageCfg, pageDeps)
 	if err != nil {
@@ -148,7 +150,7 @@ func (s *services) resolver(cfg *config, hooks *webhook.Service) *graph.Resolver
 // pageDeps are the page server's dependencies: the services, the
 // GraphQL handler mounted at /graphql, the readiness checks and the
 // metrics registry served on the admin listener.
-func (s *services) pageDeps(apiHandler http.Handler, reg *prometheus.Registry) server.Deps {
+func (s *services) pageDeps(cfg *config, apiHandler http.Handler, reg *prometheus.Registry) server.Deps {
 	return server.Deps{
 		Posts:         s.st,
 		Users:         s.st,
@@ -166,8 +168,14 @@ func (s *services) pageDeps(apiHandler http.Handler, reg *prometheus.Registry) s
 		Previews:      &server.Previews{Auth: s.auth, Posts: s.owner},
 		StatsExport:   &server.StatsExport{Auth: s.auth, Stats: s.ctr, Titles: s.st},
 		ArchiveExport: &server.ArchiveExport{Auth: s.auth, Source: s.st, Daily: s.ctr},
-		Pages:         s.pages,
-		Versions:      s.versions,
+		ArchiveRestore: &server.ArchiveRestore{Auth: s.auth, Importer: archive.Importer{
+			MaxBytes: cfg.ArchiveMax, Restore: s.st.RestoreSite,
+			RaiseViews: func(ctx context.Context, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
+				return raiseCounters(ctx, s.ctr, owner, views)
+			},
+		}},
+		Pages:    s.pages,
+		Versions: s.versions,
 		// The home page's "Popular this week" (cached 5 minutes).
 		SiteRanker: s.ctr,
 		Ready: []server.ReadyCheck{

@@ -47,12 +47,13 @@ export function OwnerApp(props: { me: Me; onLoggedOut: () => void }) {
     () => ({
       userId: target || me.id,
       other: target !== "",
+      admin: me.isAdmin,
       zone,
       reloadZone: () => refetchZone({ requestPolicy: "network-only" }),
       link: (path, params = {}) => appPath(base, path) + query({ ...params, user: target || undefined }),
       liveNotes,
     }),
-    [target, me.id, base, zone, refetchZone, liveNotes],
+    [target, me.id, me.isAdmin, base, zone, refetchZone, liveNotes],
   );
 
   // Focus the view's heading after login and after each navigation.

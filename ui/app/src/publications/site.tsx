@@ -8,6 +8,8 @@ export interface SiteInfo {
   userId: string;
   /** True when an admin looks at another user's site (?user=). */
   other: boolean;
+  /** True when the signed-in user is an administrator (Settings offers Restore). */
+  admin: boolean;
   /** The site's IANA time zone (pubConfig.timeZone): every date and time shown or typed is in it. */
   zone: string;
   /** Asks the server for the site's time zone again (after Settings saved a change). */

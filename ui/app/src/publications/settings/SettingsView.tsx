@@ -18,6 +18,7 @@ import { SaveSettingsMutation, SettingsQuery } from "./ops";
 import { changed, check, fieldOf, fromConfig, labelKey, patch, type Config, type Form, type Problem } from "./model";
 import { SettingsFields } from "./SettingsFields";
 import { WebhooksSection } from "./WebhooksSection";
+import { ArchiveSection } from "./ArchiveSection";
 
 type Load = { state: "loading" } | { state: "error"; error: CombinedError } | { state: "ready"; config: Config };
 
@@ -48,6 +49,7 @@ export function SettingsView() {
       )}
       {load.state === "ready" && <SettingsForm key={load.config.userId} config={load.config} />}
       {load.state === "ready" && <WebhooksSection />}
+      <ArchiveSection />
     </section>
   );
 }
