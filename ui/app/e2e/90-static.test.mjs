@@ -1,6 +1,6 @@
 // The static copy (docs/STATIC.md, issue 24 #2): `stgy-pub static` writes
-// gopher's site (with one fresh article) into a folder, `python3 -m
-// http.server` serves it on a second origin, and Chromium reads it there:
+// every demo site (gopher's with one fresh article) into folders, `python3 -m
+// http.server` serves each on its own origin, and Chromium reads them there:
 // the article's view is recorded at the origin server (one view token,
 // one recordPubViewToken over CORS per page load; a reload by the same
 // reader is not a second view), the comment widget loads from the
@@ -35,35 +35,57 @@ async function freePort() {
   });
 }
 
-before(async () => {
-  const gopher = await as("gopher");
-  siteId = (await gopher.gql("{ me { id } }")).me.id;
-  // A fresh article: no reader has viewed it yet, so the first view counts.
-  postId = await gopher.createPost(`# Static copy ${Date.now()}\n\nAn article read from a static host.\n`, new Date(Date.now() - 60_000).toISOString());
+/**
+ * copySite writes login's static copy into a fresh folder and serves it
+ * with python3 -m http.server on a free port (its origin is the copy's
+ * -base-url): { login, id, dir, origin, server }.
+ */
+async function copySite(login) {
+  const id = (await (await as(login)).gql("{ me { id } }")).me.id;
   const port = await freePort();
-  STATIC = `http://127.0.0.1:${port}`;
-  dir = fs.mkdtempSync(path.join(process.env.STGY_E2E_WORK || os.tmpdir(), "static-"));
+  const origin = `http://127.0.0.1:${port}`;
+  const folder = fs.mkdtempSync(path.join(process.env.STGY_E2E_WORK || os.tmpdir(), `static-${login}-`));
   const bin = process.env.STGY_E2E_BINARY;
   if (!bin) throw new Error("STGY_E2E_BINARY is not set: run scripts/e2e.sh");
   // The environment of scripts/e2e.sh names the database and Redis.
-  const out = execFileSync(bin, ["static", "-user", "gopher", "-o", dir, "-base-url", STATIC, "-api", BASE], { encoding: "utf8" });
+  const out = execFileSync(bin, ["static", "-user", login, "-o", folder, "-base-url", origin, "-api", BASE], { encoding: "utf8" });
   assert.match(out, /static copy in .*: \d+ files/);
-  server = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", dir], { stdio: "ignore" });
+  const srv = spawn("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder], { stdio: "ignore" });
+  const copy = { login, id, dir: folder, origin, server: srv };
+  copies.push(copy);
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(STATIC + "/sites/" + siteId + "/")).ok) break;
+      if ((await fetch(`${origin}/sites/${id}/`)).ok) break;
     } catch {
       // not up yet
     }
-    if (i > 200 || server.exitCode !== null) throw new Error("python3 -m http.server did not start");
+    if (i > 200 || srv.exitCode !== null) throw new Error("python3 -m http.server did not start");
     await new Promise((r) => setTimeout(r, 100));
   }
+  return copy;
+}
+
+// Every demo site's copy; gopher's (first) also holds a fresh article.
+const copies = [];
+
+before(async () => {
+  const gopher = await as("gopher");
+  // A fresh article: no reader has viewed it yet, so the first view counts.
+  postId = await gopher.createPost(`# Static copy ${Date.now()}\n\nAn article read from a static host.\n`, new Date(Date.now() - 60_000).toISOString());
+  const first = await copySite("gopher");
+  siteId = first.id;
+  dir = first.dir;
+  STATIC = first.origin;
+  server = first.server;
+  for (const login of ["hanako", "mix"]) await copySite(login);
   browser = await launch();
 });
 after(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) server.kill("SIGTERM");
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  for (const c of copies) {
+    if (c.server.exitCode === null) c.server.kill("SIGTERM");
+    fs.rmSync(c.dir, { recursive: true, force: true });
+  }
 });
 
 /** until waits for cond (checked every 50 ms, for at most 30 s). */
@@ -75,9 +97,9 @@ async function until(cond, label) {
   throw new Error("timed out: " + label);
 }
 
-/** htmlFiles lists the copy's pages (paths under dir). */
-function htmlFiles() {
-  return fs.readFileSync(path.join(dir, ".stgy-static"), "utf8").split("\n").filter((f) => f.endsWith(".html"));
+/** htmlFiles lists the pages of the copy in folder (absolute paths). */
+function htmlFiles(folder) {
+  return fs.readFileSync(path.join(folder, ".stgy-static"), "utf8").split("\n").filter((f) => f.endsWith(".html")).map((f) => path.join(folder, f));
 }
 
 describe("static copy", () => {
@@ -141,9 +163,34 @@ describe("static copy", () => {
     });
   });
 
-  test("the W3C HTML checker (vnu) reports no error in the copy", () => {
-    const files = htmlFiles().map((f) => path.join(dir, f));
-    assert.ok(files.length > 10, `${files.length} pages`);
+  test("every demo site's copy: its pages and links are served, axe finds no violation", async () => {
+    for (const c of copies.slice(1)) {
+      await withPage(browser, { base: c.origin, userAgent: READER_UA }, `static-${c.login}`, async (page) => {
+        const missing = [];
+        page.on("response", (r) => {
+          if (r.url().startsWith(c.origin) && r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
+        });
+        await page.goto(`${c.origin}/sites/${c.id}/`);
+        await axe(page, `static ${c.login} site`);
+        const hrefs = await page.$$eval("a[href]", (as) => as.map((a) => a.href));
+        const local = [...new Set(hrefs.filter((h) => h.startsWith(c.origin)).map((h) => h.split("#")[0]))];
+        const article = local.find((h) => h.includes("/pub/"));
+        assert.ok(article, `${c.login}: the home lists an article`);
+        for (const h of local) {
+          const res = await fetch(h);
+          await res.arrayBuffer();
+          if (res.status !== 200) missing.push(`${res.status} ${h}`);
+        }
+        await page.goto(article);
+        await axe(page, `static ${c.login} article`);
+        assert.deepEqual(missing, [], `${c.login}: everything its pages use is in the copy`);
+      });
+    }
+  });
+
+  test("the W3C HTML checker (vnu) reports no error in any demo site's copy", () => {
+    const files = copies.flatMap((c) => htmlFiles(c.dir));
+    for (const c of copies) assert.ok(htmlFiles(c.dir).length > 3, `${c.login}: ${htmlFiles(c.dir).length} pages`);
     const out = execFileSync("java", ["-jar", VNU, "--errors-only", "--exit-zero-always", "--stdout", "--format", "json", ...files], {
       encoding: "utf8", maxBuffer: 64 << 20, stdio: ["ignore", "pipe", "pipe"],
     });
