@@ -59,6 +59,12 @@ type Config struct {
 	// checkpoints (a Redis restart then loses up to the gap back to each
 	// post's last checkpoint).
 	FlushInterval time.Duration
+	// MemoTTL, when positive, is how long this process reuses an answer
+	// of ViewCounts and Ranking without asking Redis again (memo.go); a
+	// view this process records drops its owner's answers at once, views
+	// of other processes show within MemoTTL. Serve uses DefaultMemoTTL;
+	// 0 asks Redis every time (tools, tests).
+	MemoTTL time.Duration
 	// RankingCache and StatsCache count hits and misses of the ranking
 	// and Stats caches (cmd/stgy-pub passes obs cache counters, exposed as
 	// stgy_cache_requests_total); nil counts nothing.
@@ -127,6 +133,7 @@ type Config struct {
 const (
 	DefaultRetentionDays     = 15
 	DefaultCacheTTL          = 5 * time.Minute
+	DefaultMemoTTL           = time.Second
 	DefaultCheckpointTimeout = 5 * time.Second
 	DefaultBudget            = 100 * time.Millisecond
 	DefaultSiteBuckets       = 16
@@ -150,6 +157,7 @@ type Counter struct {
 
 	flight                 singleflight.Group // one ranking computation per owner at a time
 	rot                    *rotation          // nil without RotationSecret
+	memo                   *memo              // nil without MemoTTL
 	rankingHits, statsHits HitCounter
 	dirty                  *dirtySet          // nil without FlushInterval
 	tallyStore             stgypub.TallyStore // cps when it keeps crawl and share counts, else nil
@@ -220,6 +228,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	c.rec = newRecorder(c)
 	c.tallyStore, _ = cps.(stgypub.TallyStore)
 	c.siteRank = newSiteRanking()
+	c.memo = newMemo(cfg.MemoTTL)
 	return c
 }
 

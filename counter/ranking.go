@@ -76,12 +76,25 @@ func (c *Counter) rankingDays(ctx context.Context, ownerID stgypub.ID, days, lim
 }
 
 // rankingTop reads the cached top entries with their remaining lifetime
-// (one round trip), else computes and caches them.
+// (one round trip), else computes and caches them; with Config.MemoTTL
+// this process reuses the answer for that long (memo.go).
 func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID, days int) ([]stgypub.RankingEntry, time.Time, error) {
+	now := c.cfg.Now()
+	if top, until, ok := c.memo.ranking(owner, days, now); ok {
+		return top, until, nil
+	}
+	top, until, err := c.rankingRead(ctx, owner, days, now)
+	if err == nil {
+		c.memo.keepRanking(owner, days, top, until, now)
+	}
+	return top, until, err
+}
+
+// rankingRead is rankingTop from Redis.
+func (c *Counter) rankingRead(ctx context.Context, owner stgypub.ID, days int, now time.Time) ([]stgypub.RankingEntry, time.Time, error) {
 	ctx, cancel := c.budget(ctx)
 	defer cancel()
 	key := c.rankingDaysKey(owner, days)
-	now := c.cfg.Now()
 	pipe := c.rdb.Pipeline()
 	get, pttl := pipe.Get(ctx, key), pipe.PTTL(ctx, key)
 	_, _ = pipe.Exec(ctx)

@@ -74,6 +74,7 @@ func (c *Counter) afterRecord(v *queuedView, n int64) {
 	if n <= 0 {
 		return
 	}
+	c.memo.forget(v.owner) // the reader who counted it sees it
 	if c.dirty != nil {
 		c.dirty.mark(dirtyKey{v.owner, v.post, v.day}, n)
 	}

@@ -80,6 +80,7 @@ func (c *Counter) refillOwner(ctx context.Context, owner stgypub.ID) error {
 		if err := c.ensureFilled(ctx, owner); err != nil {
 			return nil, err
 		}
+		defer c.memo.forget(owner)
 		return nil, c.rdb.Del(ctx, c.rankingKey(owner)).Err()
 	})
 	return err

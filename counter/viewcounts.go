@@ -18,10 +18,15 @@ import (
 // consulted only when the owner's counts are not marked as filled from
 // PostgreSQL (Redis came back empty): then each day counts the larger of
 // Redis and the checkpoint, so the answer is not 0 while a refill starts
-// in the background. It waits at most Config.Budget.
+// in the background. It waits at most Config.Budget. With Config.MemoTTL
+// an answer is reused for that long (memo.go).
 func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []stgypub.ID) (map[stgypub.ID]int64, error) {
 	out := make(map[stgypub.ID]int64, len(postIDs))
 	if len(postIDs) == 0 {
+		return out, nil
+	}
+	now := c.cfg.Now()
+	if c.memo.viewCounts(ownerID, postIDs, now, out) {
 		return out, nil
 	}
 	fields := make([]string, len(postIDs))
@@ -78,6 +83,9 @@ func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []
 			}
 			out[id] += n
 		}
+	}
+	if cps == nil {
+		c.memo.keepCounts(ownerID, out, now) // not while a refill restores Redis
 	}
 	return out, nil
 }

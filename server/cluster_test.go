@@ -110,7 +110,7 @@ func (c *cluster) newNode() *node {
 	if nd.pages, err = pagecache.New(pagecache.Config{Now: c.clock, MaxBytes: c.pageBytes}); err != nil {
 		t.Fatal(err)
 	}
-	nd.counter = counter.New(c.rdb, c.st, counter.Config{Prefix: c.prefix})
+	nd.counter = counter.New(c.rdb, c.st, counter.Config{Prefix: c.prefix, MemoTTL: counter.DefaultMemoTTL}) // as serve wires it
 	authSvc := auth.New(c.st, c.st, auth.Config{})
 	apiHandler := api.New(api.Config{BaseURL: baseURL, RedisPrefix: c.prefix}, api.Deps{
 		Resolver: &graph.Resolver{

@@ -222,6 +222,7 @@ func counterConfig(cfg *config) counter.Config {
 		Prefix:         cfg.RedisPrefix,
 		RetentionDays:  cfg.RetentionDays,
 		CacheTTL:       cfg.CacheTTL,
+		MemoTTL:        counter.DefaultMemoTTL, // not configurable
 		Budget:         cfg.RedisPageBudget,
 		RotationSecret: rotationSecret(cfg),
 		FlushInterval:  cfg.FlushInterval,
