@@ -65,12 +65,19 @@ func (jsonPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExe
 	writeResponse(w, responses(ctx))
 }
 
-// writeResponse writes resp exactly as json.Marshal(resp) would: errors
+// writeResponse writes resp exactly as json.Marshal(resp) would (null for
+// a nil resp, which the executor returns after a hang-up): errors
 // (when any), data (compacted, with <, >, &, U+2028 and U+2029 escaped as
 // encoding/json escapes them), extensions (when any). A response with
 // incremental-delivery fields (label, path, hasNext), which serve never
 // asks for, goes through json.Marshal.
 func writeResponse(w io.Writer, resp *graphql.Response) {
+	if resp == nil {
+		// The executor gives no response when the request's context ended
+		// first (a hang-up); json.Marshal writes null for it.
+		_, _ = w.Write([]byte("null"))
+		return
+	}
 	if resp.Label != "" || resp.Path != nil || resp.HasNext != nil {
 		b, err := json.Marshal(resp)
 		if err != nil {

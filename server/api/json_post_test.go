@@ -18,6 +18,7 @@ func TestWriteResponseAsMarshal(t *testing.T) {
 	}{
 		{"data", &graphql.Response{Data: json.RawMessage(`{"a":"<p>x &amp; y</p>","b":[1,2],"c":null}`)}},
 		{"null data", &graphql.Response{}},
+		{"no response (the context ended first)", nil},
 		{"white space", &graphql.Response{Data: json.RawMessage("{ \"a\" : [ 1 , \"x y\" ] ,\n\"b\":{}\n}\n")}},
 		{"escapes", &graphql.Response{Data: json.RawMessage(`{"a":"q\"<\\","b":"\u2028 \u2029 ` + "\u2028\u2029\u2027" + `"}`)}},
 		{"errors and extensions", &graphql.Response{
