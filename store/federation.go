@@ -214,14 +214,7 @@ func (s *Store) ClaimFederationDeliveries(ctx context.Context, now, leaseEnd tim
 // (0: none), LastError, DeliveredAt, NextAttemptAt and FailedAt as the
 // caller set them.
 func (s *Store) RecordFederationAttempt(ctx context.Context, d *stgypub.FederationDelivery) error {
-	var status *int
-	if d.LastStatus != 0 {
-		status = &d.LastStatus
-	}
-	var msg *string
-	if d.LastError != "" {
-		msg = &d.LastError
-	}
+	status, msg := attemptOutcome(d.LastStatus, d.LastError)
 	_, err := sqlFedAttempted.raw(s.DB, d.ID, status, msg, utcPtr(d.DeliveredAt), d.NextAttemptAt.UTC(), utcPtr(d.FailedAt), d.Body).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("store: record federation attempt of %s: %w", d.ID, err)

@@ -189,14 +189,7 @@ func (s *Store) ClaimWebhookDeliveries(ctx context.Context, now, leaseEnd time.T
 // FailedAt as set by the caller. A delivery deleted meanwhile (its hook
 // was) is ignored.
 func (s *Store) RecordWebhookAttempt(ctx context.Context, d *stgypub.WebhookDelivery) error {
-	var status *int
-	if d.LastStatus != 0 {
-		status = &d.LastStatus
-	}
-	var msg *string
-	if d.LastError != "" {
-		msg = &d.LastError
-	}
+	status, msg := attemptOutcome(d.LastStatus, d.LastError)
 	_, err := sqlWebhookAttempted.raw(s.DB, d.ID, d.Body, status, msg, utcPtr(d.DeliveredAt), d.NextAttemptAt.UTC(), utcPtr(d.FailedAt)).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("store: record attempt of %s: %w", d.ID, err)
