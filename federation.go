@@ -89,12 +89,9 @@ func PostActivity(ev WebhookEvent) (activity string, ok bool) {
 }
 
 // FederationDelivery is one signed activity queued for one remote inbox
-// (docs/FEDERATION.md "Delivery"). ID is a UUID. Body is the activity's
-// JSON, signed at each attempt with the site's key. Attempts counts the
-// attempts claimed so far; NextAttemptAt is when the next is due (also
-// the claim's lease while one runs). LastStatus is the last answer's
-// HTTP status (0: none), LastError why it failed ("" on success).
-// DeliveredAt is set by a 2xx answer, FailedAt when retries gave up.
+// (docs/FEDERATION.md "Delivery"). ID is a UUID. The attempts' state is
+// DeliveryAttempts; its Body is the activity's JSON, signed at each
+// attempt with the site's key.
 type FederationDelivery struct {
 	ID     string
 	UserID ID
@@ -102,14 +99,8 @@ type FederationDelivery struct {
 	// PostID and Activity name a post's activity (ActivityCreate, ...),
 	// whose Body is nil until the first attempt builds it; 0 and "" for
 	// an activity queued with its body (an Accept).
-	PostID        ID
-	Activity      string
-	Body          []byte
-	Attempts      int
-	NextAttemptAt time.Time
-	LastStatus    int
-	LastError     string
-	DeliveredAt   *time.Time
-	FailedAt      *time.Time
-	CreatedAt     time.Time
+	PostID    ID
+	Activity  string
+	CreatedAt time.Time
+	DeliveryAttempts
 }

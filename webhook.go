@@ -56,24 +56,15 @@ type Webhook struct {
 
 // WebhookDelivery is one queued delivery of one event to one hook. ID
 // (a UUID) is sent as the X-STGY-Delivery header and in the body, the
-// same on every retry. Body is nil until the first attempt builds it.
-// LastStatus is the last answer's HTTP status (0: no answer); LastError
-// says why the last attempt failed ("" after success or before any).
-// DeliveredAt is set by a 2xx answer, FailedAt when retries gave up.
+// same on every retry; the attempts' state is DeliveryAttempts.
 type WebhookDelivery struct {
-	ID            string
-	HookID        ID
-	Event         WebhookEvent
-	PostID        ID
-	CommentID     ID // 0 for post events
-	OccurredAt    time.Time
-	Body          []byte
-	Attempts      int
-	NextAttemptAt time.Time
-	LastStatus    int
-	LastError     string
-	DeliveredAt   *time.Time
-	FailedAt      *time.Time
+	ID         string
+	HookID     ID
+	Event      WebhookEvent
+	PostID     ID
+	CommentID  ID // 0 for post events
+	OccurredAt time.Time
+	DeliveryAttempts
 }
 
 // PostWrite is the kind of write to a post, as the webhook events judge

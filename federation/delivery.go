@@ -59,7 +59,7 @@ func (s *Service) attempt(ctx context.Context, d *stgypub.FederationDelivery) {
 			s.record(ctx, d)
 			return
 		case err != nil:
-			d.LastError, d.NextAttemptAt = err.Error(), now.Add(backoff(d.Attempts))
+			d.Settle(now, 0, err, backoff(d.Attempts), d.CreatedAt.Add(s.cfg.RetryFor))
 			s.record(ctx, d)
 			return
 		}
@@ -70,15 +70,8 @@ func (s *Service) attempt(ctx context.Context, d *stgypub.FederationDelivery) {
 	if tried {
 		s.recordHost(ctx, d.Inbox, err == nil, now)
 	}
-	d.LastStatus, d.LastError = status, ""
-	if err == nil {
-		d.DeliveredAt = &now
-	} else {
-		d.LastError = err.Error()
-		d.NextAttemptAt = now.Add(backoff(d.Attempts))
-		if d.NextAttemptAt.After(d.CreatedAt.Add(s.cfg.RetryFor)) {
-			d.FailedAt = &now
-		}
+	d.Settle(now, status, err, backoff(d.Attempts), d.CreatedAt.Add(s.cfg.RetryFor))
+	if err != nil {
 		s.log.WarnContext(ctx, "federation: delivery failed", "delivery", d.ID, "inbox", d.Inbox, "attempts", d.Attempts, "err", err)
 	}
 	s.record(ctx, d)

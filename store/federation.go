@@ -134,35 +134,23 @@ func (s *Store) Followers(ctx context.Context, userID stgypub.ID) ([]*stgypub.Fo
 }
 
 type fedDeliveryRow struct {
-	ID            string     `bun:"id"`
-	UserID        int64      `bun:"user_id"`
-	Inbox         string     `bun:"inbox"`
-	PostID        *int64     `bun:"post_id"`
-	Activity      *string    `bun:"activity"`
-	Body          []byte     `bun:"body"`
-	Attempts      int        `bun:"attempts"`
-	NextAttemptAt time.Time  `bun:"next_attempt_at"`
-	LastStatus    *int       `bun:"last_status"`
-	LastError     *string    `bun:"last_error"`
-	DeliveredAt   *time.Time `bun:"delivered_at"`
-	FailedAt      *time.Time `bun:"failed_at"`
-	CreatedAt     time.Time  `bun:"created_at"`
+	ID        string    `bun:"id"`
+	UserID    int64     `bun:"user_id"`
+	Inbox     string    `bun:"inbox"`
+	PostID    *int64    `bun:"post_id"`
+	Activity  *string   `bun:"activity"`
+	CreatedAt time.Time `bun:"created_at"`
+	attemptRow
 }
 
 func (r *fedDeliveryRow) toDomain() *stgypub.FederationDelivery {
-	d := &stgypub.FederationDelivery{ID: r.ID, UserID: stgypub.ID(r.UserID), Inbox: r.Inbox, Body: r.Body, Attempts: r.Attempts,
-		NextAttemptAt: r.NextAttemptAt.UTC(), DeliveredAt: utcPtr(r.DeliveredAt), FailedAt: utcPtr(r.FailedAt), CreatedAt: r.CreatedAt.UTC()}
+	d := &stgypub.FederationDelivery{ID: r.ID, UserID: stgypub.ID(r.UserID), Inbox: r.Inbox, CreatedAt: r.CreatedAt.UTC(),
+		DeliveryAttempts: r.attemptRow.toDomain()}
 	if r.PostID != nil {
 		d.PostID = stgypub.ID(*r.PostID)
 	}
 	if r.Activity != nil {
 		d.Activity = *r.Activity
-	}
-	if r.LastStatus != nil {
-		d.LastStatus = *r.LastStatus
-	}
-	if r.LastError != nil {
-		d.LastError = *r.LastError
 	}
 	return d
 }
@@ -214,7 +202,7 @@ func (s *Store) ClaimFederationDeliveries(ctx context.Context, now, leaseEnd tim
 // (0: none), LastError, DeliveredAt, NextAttemptAt and FailedAt as the
 // caller set them.
 func (s *Store) RecordFederationAttempt(ctx context.Context, d *stgypub.FederationDelivery) error {
-	status, msg := attemptOutcome(d.LastStatus, d.LastError)
+	status, msg := attemptOutcome(&d.DeliveryAttempts)
 	_, err := sqlFedAttempted.raw(s.DB, d.ID, status, msg, utcPtr(d.DeliveredAt), d.NextAttemptAt.UTC(), utcPtr(d.FailedAt), d.Body).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("store: record federation attempt of %s: %w", d.ID, err)

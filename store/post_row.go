@@ -124,17 +124,3 @@ func utcPtr(t *time.Time) *time.Time {
 	u := t.UTC()
 	return &u
 }
-
-// attemptOutcome is a delivery attempt's HTTP status and error as nullable
-// columns: nil for status 0 (no answer) and for an empty error.
-func attemptOutcome(status int, msg string) (*int, *string) {
-	var s *int
-	if status != 0 {
-		s = &status
-	}
-	var m *string
-	if msg != "" {
-		m = &msg
-	}
-	return s, m
-}

@@ -29,35 +29,22 @@ var (
 )
 
 type deliveryRow struct {
-	ID            string     `bun:"id"`
-	HookID        int64      `bun:"hook_id"`
-	Event         string     `bun:"event"`
-	PostID        int64      `bun:"post_id"`
-	CommentID     *int64     `bun:"comment_id"`
-	OccurredAt    time.Time  `bun:"occurred_at"`
-	Body          []byte     `bun:"body"`
-	Attempts      int        `bun:"attempts"`
-	NextAttemptAt time.Time  `bun:"next_attempt_at"`
-	LastStatus    *int       `bun:"last_status"`
-	LastError     *string    `bun:"last_error"`
-	DeliveredAt   *time.Time `bun:"delivered_at"`
-	FailedAt      *time.Time `bun:"failed_at"`
+	ID         string    `bun:"id"`
+	HookID     int64     `bun:"hook_id"`
+	Event      string    `bun:"event"`
+	PostID     int64     `bun:"post_id"`
+	CommentID  *int64    `bun:"comment_id"`
+	OccurredAt time.Time `bun:"occurred_at"`
+	attemptRow
 }
 
 func (r *deliveryRow) toDomain() *stgypub.WebhookDelivery {
 	d := &stgypub.WebhookDelivery{
 		ID: r.ID, HookID: stgypub.ID(r.HookID), Event: stgypub.WebhookEvent(r.Event), PostID: stgypub.ID(r.PostID),
-		OccurredAt: r.OccurredAt.UTC(), Body: r.Body, Attempts: r.Attempts, NextAttemptAt: r.NextAttemptAt.UTC(),
-		DeliveredAt: utcPtr(r.DeliveredAt), FailedAt: utcPtr(r.FailedAt),
+		OccurredAt: r.OccurredAt.UTC(), DeliveryAttempts: r.attemptRow.toDomain(),
 	}
 	if r.CommentID != nil {
 		d.CommentID = stgypub.ID(*r.CommentID)
-	}
-	if r.LastStatus != nil {
-		d.LastStatus = *r.LastStatus
-	}
-	if r.LastError != nil {
-		d.LastError = *r.LastError
 	}
 	return d
 }
@@ -189,7 +176,7 @@ func (s *Store) ClaimWebhookDeliveries(ctx context.Context, now, leaseEnd time.T
 // FailedAt as set by the caller. A delivery deleted meanwhile (its hook
 // was) is ignored.
 func (s *Store) RecordWebhookAttempt(ctx context.Context, d *stgypub.WebhookDelivery) error {
-	status, msg := attemptOutcome(d.LastStatus, d.LastError)
+	status, msg := attemptOutcome(&d.DeliveryAttempts)
 	_, err := sqlWebhookAttempted.raw(s.DB, d.ID, d.Body, status, msg, utcPtr(d.DeliveredAt), d.NextAttemptAt.UTC(), utcPtr(d.FailedAt)).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("store: record attempt of %s: %w", d.ID, err)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/stgy/stgypub"
 )
@@ -174,18 +173,7 @@ func (w *Worker) attempt(ctx context.Context, c stgypub.WebhookClaim) {
 		d.Body = body
 	}
 	status, err := w.client.Send(ctx, Attempt{URL: c.Hook.URL, Secret: c.Hook.Secret, DeliveryID: d.ID, Event: d.Event, Body: d.Body})
-	now := w.cfg.Now()
-	d.LastStatus = status
-	d.LastError = ""
-	if err == nil {
-		d.DeliveredAt = &now
-	} else {
-		d.LastError = truncate(err.Error(), 300)
-		d.NextAttemptAt = now.Add(w.backoff(d.Attempts))
-		if d.NextAttemptAt.After(d.OccurredAt.Add(w.cfg.RetryFor)) {
-			d.FailedAt = &now
-		}
-	}
+	d.Settle(w.cfg.Now(), status, err, w.backoff(d.Attempts), d.OccurredAt.Add(w.cfg.RetryFor))
 	if err := w.q.RecordWebhookAttempt(context.WithoutCancel(ctx), d); err != nil {
 		w.cfg.Logger.Warn("webhook: record attempt", "delivery", d.ID, "err", err)
 	}
@@ -217,14 +205,4 @@ func (w *Worker) body(ctx context.Context, c stgypub.WebhookClaim) ([]byte, erro
 		loc = cfg.Location()
 	}
 	return NewBody(c.Delivery, c.Hook.OwnerID, w.cfg.BaseURL, post, loc)
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
