@@ -214,7 +214,7 @@ func (r *Resolver) title(ctx context.Context, id stgypub.ID) (string, error) {
 // displayTitle is stgypub.Post.DisplayTitle in the site's time zone: only
 // an untitled post loads the owner's settings for it (batched).
 func (r *Resolver) displayTitle(ctx context.Context, p *stgypub.Post) (string, error) {
-	if t := r.texts(p).summary.Title; t != "" { // decoded once per snippet
+	if t := r.texts(p).Summary.Title; t != "" { // decoded once per snippet
 		return t, nil
 	}
 	c, err := r.config(ctx, p.OwnedBy)

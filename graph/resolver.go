@@ -55,8 +55,6 @@ type Resolver struct {
 	BaseURL string
 	Logger  *slog.Logger
 	Now     func() time.Time
-
-	summaries summaries // texts
 }
 
 // Limits of list arguments.

@@ -238,12 +238,12 @@ func (r *ownPostResolver) Title(ctx context.Context, obj *stgypub.Post) (string,
 
 // Description is the resolver for the description field.
 func (r *ownPostResolver) Description(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return r.texts(obj).summary.Description, nil
+	return r.texts(obj).Summary.Description, nil
 }
 
 // Digest is the resolver for the digest field.
 func (r *ownPostResolver) Digest(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return r.texts(obj).digest, nil
+	return r.texts(obj).Digest, nil
 }
 
 // ReadingTimeMinutes is the resolver for the readingTimeMinutes field.
@@ -278,7 +278,7 @@ func (r *postResolver) Title(ctx context.Context, obj *stgypub.Post) (string, er
 
 // Description is the resolver for the description field.
 func (r *postResolver) Description(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return r.texts(obj).summary.Description, nil
+	return r.texts(obj).Summary.Description, nil
 }
 
 // FeaturedImage is the resolver for the featuredImage field.
@@ -293,7 +293,7 @@ func (r *postResolver) ReadingTimeMinutes(ctx context.Context, obj *stgypub.Post
 
 // Digest is the resolver for the digest field.
 func (r *postResolver) Digest(ctx context.Context, obj *stgypub.Post) (string, error) {
-	return r.texts(obj).digest, nil
+	return r.texts(obj).Digest, nil
 }
 
 // HTML is the resolver for the html field.

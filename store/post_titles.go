@@ -3,10 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
-	"github.com/cespare/xxhash/v2"
 	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"github.com/stgy/stgypub"
@@ -39,7 +37,7 @@ func (s *Store) PostTitles(ctx context.Context, ids []stgypub.ID) (map[stgypub.I
 	var untitled []*stgypub.Post
 	owners := map[stgypub.ID]bool{}
 	for _, r := range rows {
-		title := snippetTitle(r.Snippet)
+		title := stgypub.TextsOf(r.Snippet).Summary.Title
 		out[stgypub.ID(r.ID)] = title
 		if title == "" {
 			untitled = append(untitled, &stgypub.Post{ID: stgypub.ID(r.ID), OwnedBy: stgypub.ID(r.OwnedBy), PublishedAt: r.PublishedAt})
@@ -65,41 +63,4 @@ func (s *Store) PostTitles(ctx context.Context, ids []stgypub.ID) (map[stgypub.I
 		out[p.ID] = stgypub.TitleOrDate("", p, locs[p.OwnedBy])
 	}
 	return out, nil
-}
-
-// snippetTitles remembers the summary title of the snippets PostTitles
-// decoded lately, by the snippet's xxhash and length: a title depends on
-// the snippet alone, so an edited post is a new key and nothing needs
-// invalidating, and a Stats page asked again (50 rows, the same posts)
-// decodes no snippet. At most maxSnippetTitles are kept (all are dropped
-// when full).
-var snippetTitles = struct {
-	sync.Mutex
-	m map[snippetKey]string
-}{m: map[snippetKey]string{}}
-
-const maxSnippetTitles = 8192
-
-type snippetKey struct {
-	sum  uint64
-	size int
-}
-
-// snippetTitle is stgypub.SummarizeSnippet(snippet).Title, remembered.
-func snippetTitle(snippet string) string {
-	k := snippetKey{xxhash.Sum64String(snippet), len(snippet)}
-	snippetTitles.Lock()
-	t, ok := snippetTitles.m[k]
-	snippetTitles.Unlock()
-	if ok {
-		return t
-	}
-	t = stgypub.SummarizeSnippet(snippet).Title
-	snippetTitles.Lock()
-	if len(snippetTitles.m) >= maxSnippetTitles {
-		clear(snippetTitles.m)
-	}
-	snippetTitles.m[k] = t
-	snippetTitles.Unlock()
-	return t
 }
