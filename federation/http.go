@@ -3,33 +3,35 @@ package federation
 import (
 	"encoding/json"
 	"errors"
-	"mime"
 	"net/http"
 	"strings"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/accept"
 )
 
 // WantsActivityJSON reports whether r asks for ActivityStreams JSON
-// rather than a page: an Accept naming application/activity+json, or
-// application/ld+json with the ActivityStreams profile. A browser's
-// Accept (text/html first) never does.
+// rather than a page: the highest quality Accept gives
+// application/activity+json (or application/ld+json with the
+// ActivityStreams profile) is above 0 and above the one it gives a page
+// (text/html, application/xhtml+xml), so a tie is a page. A browser's
+// Accept (text/html, and */* only as a wildcard) never asks for it, nor
+// does "application/activity+json;q=0".
 func WantsActivityJSON(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept"), ",") {
-		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
-		if err != nil {
-			continue
-		}
-		switch mt {
+	var activity, page float64
+	for _, rg := range accept.Parse(r.Header.Get("Accept")) {
+		switch rg.Type {
 		case "application/activity+json":
-			return true
+			activity = max(activity, rg.Q)
 		case "application/ld+json":
-			if strings.TrimSpace(params["profile"]) == ContextActivityStreams {
-				return true
+			if strings.TrimSpace(rg.Params["profile"]) == ContextActivityStreams {
+				activity = max(activity, rg.Q)
 			}
+		case "text/html", "application/xhtml+xml":
+			page = max(page, rg.Q)
 		}
 	}
-	return false
+	return activity > 0 && activity > page
 }
 
 // contentType is the media type of every ActivityStreams answer.

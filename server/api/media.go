@@ -1,10 +1,10 @@
 package api
 
 import (
-	"mime"
 	"net/http"
-	"strconv"
 	"strings"
+
+	"github.com/stgy/stgypub/internal/accept"
 )
 
 // The response media types of docs/API.md "Transport rules" (the
@@ -38,22 +38,12 @@ func negotiate(r *http.Request) accepts {
 	}
 	var a accepts
 	bestQ := 0.0
-	for part := range strings.SplitSeq(header, ",") {
-		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
-		if err != nil {
-			continue
-		}
-		q := 1.0
-		if s, ok := params["q"]; ok {
-			if v, err := strconv.ParseFloat(s, 64); err == nil && v >= 0 && v <= 1 {
-				q = v
-			}
-		}
-		if q == 0 {
+	for _, rg := range accept.Parse(header) {
+		if rg.Q == 0 {
 			continue
 		}
 		var m string
-		switch mt {
+		switch rg.Type {
 		case mediaJSON, "*/*", "application/*":
 			m = mediaJSON
 		case mediaGraphQL:
@@ -61,8 +51,8 @@ func negotiate(r *http.Request) accepts {
 		case mediaMultipart:
 			a.multipart = r.Method == http.MethodPost
 		}
-		if m != "" && q > bestQ {
-			a.json, bestQ = m, q
+		if m != "" && rg.Q > bestQ {
+			a.json, bestQ = m, rg.Q
 		}
 	}
 	return a
