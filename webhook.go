@@ -3,6 +3,7 @@ package stgypub
 import (
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -141,8 +142,8 @@ func ParseWebhookEvents(in []WebhookEvent) ([]WebhookEvent, error) {
 }
 
 // CheckWebhookURL checks a hook's URL before any address is looked at:
-// absolute, at most WebhookURLMaxLen bytes, a host, no user information
-// or fragment, and https, or http when allowHTTP (development and tests
+// absolute, at most WebhookURLMaxLen bytes, a host, a port (when given)
+// from 1 to 65535, no user information or fragment, and https, or http when allowHTTP (development and tests
 // only, STGY_WEBHOOK_ALLOW_LOOPBACK). It returns the URL as parsed;
 // BAD_USER_INPUT (field "url") otherwise. Where the host points is
 // checked by the webhook client when it connects.
@@ -165,6 +166,11 @@ func CheckWebhookURL(raw string, allowHTTP bool) (*url.URL, error) {
 	}
 	if u.User != nil || u.Fragment != "" || strings.Contains(raw, "#") {
 		return nil, FieldErrorf("url", "url must not hold user information or a fragment")
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return nil, FieldErrorf("url", "url's port must be a number from 1 to 65535")
+		}
 	}
 	return u, nil
 }

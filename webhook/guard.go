@@ -110,7 +110,7 @@ func CheckTarget(ctx context.Context, r *net.Resolver, host string, allowLoopbac
 	for _, ip := range addrs {
 		if reason := Refusal(ip, allowLoopback); reason != "" {
 			return &stgypub.Error{Code: stgypub.CodeWebhookURLRefused, Field: "url",
-				Message: fmt.Sprintf("url's host %q is a %s: webhooks may only call public addresses", host, reason)}
+				Message: fmt.Sprintf("url's host %q is refused (%s): webhooks may only call public addresses", host, reason)}
 		}
 	}
 	return nil

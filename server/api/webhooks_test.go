@@ -56,6 +56,9 @@ func TestWebhookOperations(t *testing.T) {
 	}{
 		{"anonymous", "", "https://93.184.216.34/", []string{"POST_UPDATED"}, "UNAUTHENTICATED", ""},
 		{"http", "owner", "http://93.184.216.34/", []string{"POST_UPDATED"}, "BAD_USER_INPUT", "url"},
+		{"port too high", "owner", "https://93.184.216.34:99999/", []string{"POST_UPDATED"}, "BAD_USER_INPUT", "url"},
+		{"port 0", "owner", "https://93.184.216.34:0/", []string{"POST_UPDATED"}, "BAD_USER_INPUT", "url"},
+		{"port not a number", "owner", "https://[2606:4700::1111]:x/", []string{"POST_UPDATED"}, "BAD_USER_INPUT", "url"},
 		{"no events", "owner", "https://93.184.216.34/", []string{}, "BAD_USER_INPUT", "events"},
 		{"loopback", "owner", "https://127.0.0.1:8443/", []string{"POST_UPDATED"}, "WEBHOOK_URL_REFUSED", "url"},
 		{"localhost", "owner", "https://localhost/", []string{"POST_UPDATED"}, "WEBHOOK_URL_REFUSED", "url"},
