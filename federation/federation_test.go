@@ -405,6 +405,14 @@ func TestInboxRefusals(t *testing.T) {
 			e.remote.key, time.Now(), nil, 401, "not to the activity's actor"},
 		{"not an activity", []byte(`[1,2]`), e.remote.key, time.Now(), nil, 400, "not an activity"},
 		{"oversized", append(append([]byte(`{"type":"Follow","x":"`), bytes.Repeat([]byte("a"), 300<<10)...), '"', '}'), e.remote.key, time.Now(), nil, 413, "body over"},
+		// Announced over the limit, 1 byte sent, the body never ending: a
+		// server that waited for it would never answer.
+		{"declared oversized", follow, e.remote.key, time.Now(), func(r *http.Request) {
+			pr, pw := io.Pipe()
+			t.Cleanup(func() { pw.Close() })
+			go func() { _, _ = pw.Write([]byte("{")) }()
+			r.Body, r.ContentLength = pr, 300<<10
+		}, 413, "body over"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, body := e.post(tc.body, keyID, tc.key, tc.date, tc.mutate)

@@ -7,10 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/httpbody"
 )
 
 // InboxError is a refused inbox request: Status (400, 401, 413) and the
@@ -56,12 +56,12 @@ func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request)
 	if _, err := s.site(ctx, userID); err != nil {
 		return "", err
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, s.cfg.MaxInboxBytes+1))
+	body, err := httpbody.Read(r, s.cfg.MaxInboxBytes)
+	if errors.Is(err, httpbody.ErrTooLarge) {
+		return "", badInbox(http.StatusRequestEntityTooLarge, "body over %d bytes", s.cfg.MaxInboxBytes)
+	}
 	if err != nil {
 		return "", badInbox(http.StatusBadRequest, "body could not be read")
-	}
-	if int64(len(body)) > s.cfg.MaxInboxBytes {
-		return "", badInbox(http.StatusRequestEntityTooLarge, "body over %d bytes", s.cfg.MaxInboxBytes)
 	}
 	keyID, err := checkSignedRequest(r, body, s.cfg.Now(), s.cfg.SignatureWindow)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/archive"
 	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/internal/httpbody"
 )
 
 // ArchiveRestore restores uploaded site archives (POST
@@ -83,7 +84,7 @@ func (s *Server) restoreArchive(w http.ResponseWriter, r *http.Request) (*restor
 	if limit <= 0 {
 		limit = archive.DefaultMaxBytes
 	}
-	if r.ContentLength > limit {
+	if httpbody.Declared(r, limit) {
 		return nil, stgypub.Errorf(stgypub.CodePayloadTooLarge, "archive refused: larger than %d bytes (STGY_ARCHIVE_MAX_BYTES)", limit)
 	}
 	// The upload and the one restore transaction take longer than a

@@ -24,6 +24,7 @@ import (
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/graph"
+	"github.com/stgy/stgypub/internal/httpbody"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/visitor"
 )
@@ -225,9 +226,8 @@ func (a *api) readRequest(w http.ResponseWriter, r *http.Request, acc accepts) (
 	if err != nil || mt != "application/json" || (params["charset"] != "" && !strings.EqualFold(params["charset"], "utf-8")) {
 		return nil, nil, &refusal{http.StatusUnsupportedMediaType, stgypub.CodeUnsupportedMediaType, "Content-Type must be application/json", nil}
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, a.cfg.MaxBodyBytes))
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
+	body, err := httpbody.Read(r, a.cfg.MaxBodyBytes)
+	if errors.Is(err, httpbody.ErrTooLarge) {
 		return nil, nil, &refusal{http.StatusRequestEntityTooLarge, stgypub.CodePayloadTooLarge, "request body is too large", nil}
 	}
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -64,6 +65,22 @@ func TestQueryLimits(t *testing.T) {
 	t.Run("body over 1 MiB is 413", func(t *testing.T) {
 		body := `{"query":"{ me { id } }","variables":{"x":"` + strings.Repeat("a", 1<<20) + `"}}`
 		r := httptest.NewRequest(http.MethodPost, "/graphql", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		res := e.serve(t, r)
+		if res.status != http.StatusRequestEntityTooLarge || res.code() != stgypub.CodePayloadTooLarge {
+			t.Errorf("got %d %s", res.status, res.raw)
+		}
+	})
+
+	// A body announced over the limit is refused before it is read: the
+	// client below sends 2 bytes of the 2 MiB it declared and never ends
+	// the body, so a server waiting for it would never answer.
+	t.Run("declared over 1 MiB is 413 at once", func(t *testing.T) {
+		pr, pw := io.Pipe()
+		t.Cleanup(func() { pw.Close() })
+		go func() { _, _ = pw.Write([]byte("{\"")) }()
+		r := httptest.NewRequest(http.MethodPost, "/graphql", pr)
+		r.ContentLength = 2 << 20
 		r.Header.Set("Content-Type", "application/json")
 		res := e.serve(t, r)
 		if res.status != http.StatusRequestEntityTooLarge || res.code() != stgypub.CodePayloadTooLarge {
