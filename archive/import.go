@@ -71,7 +71,7 @@ func (im Importer) Import(ctx context.Context, r io.Reader, to Target, now time.
 	if to.Into != "" && to.As != "" {
 		return nil, stgypub.FieldErrorf("as", "-user (an existing account) and -as (a new login) exclude each other")
 	}
-	if to.As != "" && !validLogin(to.As) {
+	if to.As != "" && stgypub.CheckLoginName(to.As) != nil {
 		return nil, stgypub.FieldErrorf("as", "as must be a login name: 1-50 letters, digits, '_', '.' or '-'")
 	}
 	site, err := Read(r, im.MaxBytes, now)

@@ -106,7 +106,7 @@ func parseProfile(f file, p *Profile) error {
 	if err := decodeJSON(f.name, f.data, p); err != nil {
 		return err
 	}
-	if p.ID <= 0 || !validLogin(p.LoginName) {
+	if p.ID <= 0 || stgypub.CheckLoginName(p.LoginName) != nil {
 		return refuse("owner.json: an ID and a login name of 1-50 [A-Za-z0-9_.-] are required")
 	}
 	if err := stgypub.CheckText("nickname", p.Nickname, 50); err != nil {
@@ -116,18 +116,6 @@ func parseProfile(f file, p *Profile) error {
 		return refuse("owner.json: %s", stgypub.ErrorMessage(err))
 	}
 	return nil
-}
-
-func validLogin(s string) bool {
-	if len(s) == 0 || len(s) > 50 {
-		return false
-	}
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 func parseSettings(f file, s *Settings) error {

@@ -3,33 +3,15 @@ package auth
 import (
 	"context"
 	"fmt"
-	"regexp"
-	"strings"
 
 	"github.com/stgy/stgypub"
 )
-
-var loginNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,50}$`)
-
-// CheckLoginName returns BAD_USER_INPUT unless s is 1-50 of [A-Za-z0-9_.-]
-// (stgypub.User.LoginName).
-func CheckLoginName(s string) error {
-	if !loginNameRE.MatchString(s) {
-		return stgypub.Errorf(stgypub.CodeBadUserInput, "login name must be 1-50 letters, digits, '_', '.' or '-'")
-	}
-	return nil
-}
-
-// NormalizeLoginName lower-cases a login name: login names are stored in
-// lower case and matched case-insensitively ("Alice" logs in as "alice"
-// and cannot be created beside it).
-func NormalizeLoginName(s string) string { return strings.ToLower(s) }
 
 // userByLogin looks up the normalized login name; an account stored with
 // upper-case letters before names were normalized is still found by its
 // exact name.
 func userByLogin(ctx context.Context, st stgypub.AccountStore, loginName string) (*stgypub.User, error) {
-	norm := NormalizeLoginName(loginName)
+	norm := stgypub.NormalizeLoginName(loginName)
 	u, err := st.UserByLogin(ctx, norm)
 	if stgypub.IsNotFound(err) && norm != loginName {
 		return st.UserByLogin(ctx, loginName)
@@ -44,11 +26,11 @@ func userByLogin(ctx context.Context, st stgypub.AccountStore, loginName string)
 // characters) or password; CONFLICT when the login name is
 // taken, in any case.
 func CreateUser(ctx context.Context, st stgypub.AccountStore, loginName, nickname, password string) (*stgypub.User, error) {
-	if err := CheckLoginName(loginName); err != nil {
+	if err := stgypub.CheckLoginName(loginName); err != nil {
 		return nil, err
 	}
 	given := loginName
-	loginName = NormalizeLoginName(loginName)
+	loginName = stgypub.NormalizeLoginName(loginName)
 	if _, err := userByLogin(ctx, st, given); err == nil {
 		return nil, stgypub.Errorf(stgypub.CodeConflict, "login name %s is taken", loginName)
 	} else if !stgypub.IsNotFound(err) {

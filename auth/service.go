@@ -60,10 +60,10 @@ type Session struct {
 
 // Login checks loginName and password and opens a session. A wrong login
 // name or password both give UNAUTHENTICATED with the same message. The
-// login name is matched case-insensitively (NormalizeLoginName).
+// login name is matched case-insensitively (stgypub.NormalizeLoginName).
 func (s *Service) Login(ctx context.Context, loginName, password string) (*Session, error) {
 	bad := stgypub.Errorf(stgypub.CodeUnauthenticated, "wrong login name or password")
-	if CheckLoginName(loginName) != nil {
+	if stgypub.CheckLoginName(loginName) != nil {
 		CheckPassword(s.dummy, password)
 		return nil, bad
 	}
