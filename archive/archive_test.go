@@ -144,6 +144,29 @@ func replaceIn(name, old, new string) func([][2]string) [][2]string {
 	}
 }
 
+// replies makes the i-th posts/ file reply to the to[i]-th (by reply_to
+// in its front matter).
+func replies(to ...int) func([][2]string) [][2]string {
+	return func(fs [][2]string) [][2]string {
+		var posts []int
+		for i, f := range fs {
+			if strings.HasPrefix(f[0], "posts/") {
+				posts = append(posts, i)
+			}
+		}
+		id := func(i int) string { return strings.TrimSuffix(strings.TrimPrefix(fs[posts[i]][0], "posts/"), ".md") }
+		ids := make([]string, len(to))
+		for i, j := range to {
+			ids[i] = id(j)
+		}
+		for i := range to {
+			f := &fs[posts[i]]
+			f[1] = strings.Replace(f[1], "\nid: "+id(i)+"\n", "\nid: "+id(i)+"\nreply_to: "+ids[i]+"\n", 1)
+		}
+		return fs
+	}
+}
+
 func TestReadRefusals(t *testing.T) {
 	good := encode(t, testSite(t))
 
@@ -186,6 +209,9 @@ func TestReadRefusals(t *testing.T) {
 		{"bad view count", "count \"-3\"", edit(t, replaceIn("views/daily.csv", ",3\n", ",-3\n")), 0},
 		{"view of unknown post", "is not in the archive", edit(t, replaceIn("views/checkpoints.csv", "\n", "\n00000000000000AB,2026-11-30,4\n")), 0},
 		{"owner mismatch", "does not match the manifest", edit(t, replaceIn("owner.json", `"alice"`, `"bob"`)), 0},
+		{"reply to itself", "reply_to names the post itself", edit(t, replies(0)), 0},
+		{"loop of two replies", "a loop of replies", edit(t, replies(1, 0)), 0},
+		{"loop of three replies", "a loop of replies", edit(t, replies(1, 2, 0)), 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -79,6 +79,9 @@ func parseSite(files []file, now time.Time) (*Site, error) {
 	for _, p := range site.Posts {
 		p.OwnedBy = site.Profile.ID
 	}
+	if err := checkReplies(site.Posts, posts); err != nil {
+		return nil, err
+	}
 	for _, f := range commentFiles {
 		cs, err := parseComments(f, posts, commentIDs, now)
 		if err != nil {
@@ -258,4 +261,34 @@ func parseViews(f file) ([]ViewCount, error) {
 		seen[k] = true
 		out = append(out, ViewCount{PostID: id, Date: d, Count: n})
 	}
+}
+
+// checkReplies refuses a post whose reply_to names itself, or a chain of
+// reply_to among the archive's posts that comes back to where it started
+// (a reply is to another conversation, never a loop). A reply_to naming a
+// post outside the archive is kept as it is. Each post is walked once.
+func checkReplies(list []*stgypub.Post, posts map[stgypub.ID]*stgypub.Post) error {
+	const walking, done = 1, 2
+	state := make(map[stgypub.ID]int, len(list))
+	for _, p := range list {
+		if p.ReplyTo != nil && *p.ReplyTo == p.ID {
+			return refuse("posts/%s.md: reply_to names the post itself", p.ID)
+		}
+		var path []stgypub.ID
+		for q := p; q != nil && state[q.ID] != done; {
+			if state[q.ID] == walking {
+				return refuse("posts/%s.md: reply_to leads back to post %s (a loop of replies)", p.ID, q.ID)
+			}
+			state[q.ID] = walking
+			path = append(path, q.ID)
+			if q.ReplyTo == nil {
+				break
+			}
+			q = posts[*q.ReplyTo]
+		}
+		for _, id := range path {
+			state[id] = done
+		}
+	}
+	return nil
 }
