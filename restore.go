@@ -25,8 +25,11 @@ type SiteRestore struct {
 	Views    []Checkpoint
 }
 
-// RestoreSummary is what a restore did. A second restore of the same
-// archive creates and updates nothing (Changed is false).
+// RestoreSummary is what a restore did. OwnerCreated: the account was
+// created, with the archive's profile; ProfileChanged: an existing
+// account's profile was rewritten (false when OwnerCreated). A second
+// restore of the same archive creates and updates nothing (Changed is
+// false).
 type RestoreSummary struct {
 	OwnerID                                             ID
 	OwnerCreated, ProfileChanged, SettingsChanged       bool

@@ -110,7 +110,18 @@ func (im *Imported) Line() string {
 	if !s.Changed() {
 		return "nothing changed (already imported)"
 	}
-	return fmt.Sprintf("account created %t, profile changed %t, settings changed %t; posts %d created, %d updated, %d unchanged; comments %d created, %d updated, %d unchanged; view rows %d raised, %d unchanged",
-		s.OwnerCreated, s.ProfileChanged, s.SettingsChanged, s.PostsCreated, s.PostsUpdated, s.PostsUnchanged,
+	account := "account and profile unchanged"
+	switch {
+	case s.OwnerCreated:
+		account = "account created with its profile"
+	case s.ProfileChanged:
+		account = "profile changed"
+	}
+	settings := "settings unchanged"
+	if s.SettingsChanged {
+		settings = "settings changed"
+	}
+	return fmt.Sprintf("%s, %s; posts %d created, %d updated, %d unchanged; comments %d created, %d updated, %d unchanged; view rows %d raised, %d unchanged",
+		account, settings, s.PostsCreated, s.PostsUpdated, s.PostsUnchanged,
 		s.CommentsCreated, s.CommentsUpdated, s.CommentsUnchanged, s.ViewsRaised, s.ViewsUnchanged)
 }
