@@ -80,11 +80,15 @@ type answer struct {
 
 // Write fetches every page of the site from cfg.Handler, following the
 // links the copy keeps, rewrites the HTML pages and writes the files
-// under cfg.Dir. It fails when the site's first listing page or a
+// under cfg.Dir (refused by CheckDir before anything is fetched when it
+// holds other files). It fails when the site's first listing page or a
 // published post's page does not answer 200, or on a file system error.
 func Write(ctx context.Context, cfg Config) (Result, error) {
 	if cfg.Handler == nil || cfg.BaseURL == nil || cfg.API == nil || cfg.Dir == "" {
 		return Result{}, errors.New("staticcopy: Handler, BaseURL, API and Dir are required")
+	}
+	if err := CheckDir(cfg.Dir); err != nil {
+		return Result{}, err
 	}
 	c := &copier{cfg: cfg, prefix: strings.TrimSuffix(cfg.BaseURL.Path, "/"), posts: map[string]bool{}, fetched: map[string]*answer{}}
 	for _, id := range cfg.Posts {

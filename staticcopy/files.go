@@ -17,6 +17,30 @@ import (
 // unpublished post) and nothing else of the folder.
 const manifestFile = ".stgy-static"
 
+// CheckDir refuses an output folder a copy must not write into: one that
+// is a file, or holds files but no manifest of an earlier copy (a copy
+// written into "/" or a home folder would mix with what is there, and a
+// later run would not know what is its own). A missing or empty folder,
+// or an earlier copy's, is accepted.
+func CheckDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		if fi, serr := os.Stat(dir); serr == nil && !fi.IsDir() {
+			return fmt.Errorf("staticcopy: %s is a file, not a folder", dir)
+		}
+		return fmt.Errorf("staticcopy: %w", err)
+	case len(entries) == 0:
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, manifestFile)); err == nil {
+		return nil
+	}
+	return fmt.Errorf("staticcopy: %s holds other files and no %s of an earlier copy: give a new or empty folder", dir, manifestFile)
+}
+
 // writeFiles writes files under dir, the manifest with them: every file,
 // or with incremental only those whose bytes differ from what is there.
 // Files of the previous manifest that files lacks are removed.

@@ -33,6 +33,9 @@ var archiveCommands = []command{
 				if *login == "" || *out == "" {
 					return usageError{"-user and -o are required"}
 				}
+				if fi, err := os.Stat(*out); err == nil && fi.IsDir() {
+					return usageError{fmt.Sprintf("-o %s is a folder: name the archive file, e.g. %s", *out, filepath.Join(*out, *login+".tgz"))}
+				}
 				return runArchiveExport(ctx, cfg, *login, *out)
 			}
 		}},
@@ -131,6 +134,9 @@ func runArchiveImport(ctx context.Context, cfg *config, file, into, as string) e
 			return err
 		}
 		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			return usageError{fmt.Sprintf("%s is a folder: give the archive file", file)}
+		}
 		in = f
 	}
 	// The whole archive is validated before any database is opened:

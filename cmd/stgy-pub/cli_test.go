@@ -163,6 +163,10 @@ func TestHelpRunsNothing(t *testing.T) {
 // before anything is opened.
 func TestWrongInvocations(t *testing.T) {
 	db, dir := cliEnv(t)
+	// A folder with someone's files: no archive or static copy goes there.
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -178,6 +182,9 @@ func TestWrongInvocations(t *testing.T) {
 		{[]string{"demo", "help"}, "want 0 argument(s), got 1"},
 		{[]string{"serve", "-port", "80"}, "flag provided but not defined: -port"},
 		{[]string{"user", "create", "-nick", "x"}, "flag provided but not defined: -nick"},
+		{[]string{"archive", "export", "-user", "gopher", "-o", dir}, "is a folder: name the archive file"},
+		{[]string{"archive", "import", dir}, "is a folder: give the archive file"},
+		{[]string{"static", "-user", "gopher", "-o", dir}, "holds other files and no .stgy-static"},
 	} {
 		code, out, errOut := runCLI(c.args...)
 		if code != 2 || out != "" || !strings.Contains(errOut, c.want) || !strings.Contains(errOut, "usage: stgy-pub") {
@@ -195,7 +202,7 @@ func TestWrongInvocations(t *testing.T) {
 	if databaseExists(t, db) {
 		t.Errorf("a wrong invocation created the database %s", db)
 	}
-	if ents, _ := os.ReadDir(dir); len(ents) > 0 {
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 || ents[0].Name() != "notes.txt" {
 		t.Errorf("a wrong invocation created files: %v", ents)
 	}
 }

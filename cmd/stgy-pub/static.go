@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/stgy/stgypub"
@@ -53,6 +54,9 @@ func runStatic(ctx context.Context, cfg *config, o staticOptions) error {
 func writeStatic(ctx context.Context, cfg *config, o staticOptions) (staticcopy.Result, error) {
 	if o.login == "" || o.dir == "" {
 		return staticcopy.Result{}, usageError{"-user and -o are required"}
+	}
+	if err := staticcopy.CheckDir(o.dir); err != nil {
+		return staticcopy.Result{}, usageError{"-o: " + strings.TrimPrefix(err.Error(), "staticcopy: ")}
 	}
 	base, err := staticURL("-base-url", o.baseURL, cfg.BaseURL)
 	if err != nil {
