@@ -3,8 +3,10 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -35,8 +37,9 @@ func badRequest(format string, args ...any) *refusal {
 // allows parsers to ignore it, and some Windows tools send it.
 var utf8BOM = []byte("\xef\xbb\xbf")
 
-// badBody is the one message for a body that does not decode: it never
-// echoes the body or names Go types.
+// badBody is the one message for a body that does not decode (followed
+// by the member whose JSON type is wrong, badBodyReason): it never echoes
+// the body or names Go types.
 const badBody = "request body must be a JSON object with a string query"
 
 // parseBody checks and decodes a request body before gqlgen sees it:
@@ -66,7 +69,7 @@ func parseBody(body []byte) ([]byte, *graphql.RawParams, *refusal) {
 	dec.UseNumber()
 	var req graphql.RawParams
 	if err := dec.Decode(&req); err != nil {
-		return nil, nil, badRequest(badBody)
+		return nil, nil, badRequest(badBodyReason(err))
 	}
 	if rest := bytes.TrimLeft(body[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		return nil, nil, badRequest("request body has data after the JSON object")
@@ -130,4 +133,19 @@ func hex4[T string | []byte](b T, i int) (int, bool) {
 		v = v<<4 | int(c)
 	}
 	return v, true
+}
+
+// badBodyReason is badBody, naming the member of the request object
+// whose JSON type is wrong when that is the fault ("variables" must be
+// an object, not a string), so a client is not sent to its query.
+func badBodyReason(err error) string {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" {
+		return badBody
+	}
+	want := "a string"
+	if te.Type != nil && te.Type.Kind() == reflect.Map {
+		want = "an object"
+	}
+	return fmt.Sprintf("%s: %q must be %s, not %s", badBody, te.Field, want, te.Value)
 }
