@@ -12,6 +12,13 @@ import (
 	"github.com/stgy/stgypub/markdown"
 )
 
+// articleContext is the JSON-LD @context of an Article and of every
+// activity or page carrying one: the ActivityStreams context plus the
+// Hashtag term, which that context does not define (Mastodon publishes
+// the same term). Without it a JSON-LD processor (Fedify, for one)
+// expands "Hashtag" to nothing and drops the post's tags.
+var articleContext = []any{ContextActivityStreams, map[string]string{"Hashtag": "as:Hashtag"}}
+
 // publicAudience is the ActivityStreams public collection.
 const publicAudience = "https://www.w3.org/ns/activitystreams#Public"
 
@@ -74,7 +81,7 @@ func (s *Service) Article(ctx context.Context, postID stgypub.ID) (map[string]an
 		return nil, err
 	}
 	a := s.article(p)
-	a["@context"] = ContextActivityStreams
+	a["@context"] = articleContext
 	return a, nil
 }
 
@@ -86,7 +93,7 @@ func (s *Service) Article(ctx context.Context, postID stgypub.ID) (map[string]an
 func (s *Service) postActivity(ctx context.Context, d *stgypub.FederationDelivery) (body []byte, skip bool, err error) {
 	actor := s.ActorID(d.UserID)
 	act := map[string]any{
-		"@context": ContextActivityStreams,
+		"@context": articleContext,
 		"id":       s.PostURL(d.PostID) + "#" + d.Activity + "-" + strconv.FormatInt(d.CreatedAt.UnixMicro(), 10),
 		"type":     d.Activity,
 		"actor":    actor,

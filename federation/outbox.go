@@ -18,7 +18,7 @@ const outboxMaxPage = 10000
 // OutboxPage is one page of the outbox, newest first: a Create of each
 // published post's Article (never an unpublished or scheduled one).
 type OutboxPage struct {
-	Context      string           `json:"@context"`
+	Context      []any            `json:"@context"` // articleContext
 	ID           string           `json:"id"`
 	Type         string           `json:"type"`
 	PartOf       string           `json:"partOf"`
@@ -66,7 +66,7 @@ func (s *Service) OutboxDocument(ctx context.Context, userID stgypub.ID, page in
 	if err != nil {
 		return nil, err
 	}
-	p := &OutboxPage{Context: ContextActivityStreams, ID: c.ID + "?page=" + strconv.Itoa(page), Type: "OrderedCollectionPage", PartOf: c.ID,
+	p := &OutboxPage{Context: articleContext, ID: c.ID + "?page=" + strconv.Itoa(page), Type: "OrderedCollectionPage", PartOf: c.ID,
 		OrderedItems: []map[string]any{}}
 	if len(posts) > OutboxPageSize {
 		posts = posts[:OutboxPageSize]
