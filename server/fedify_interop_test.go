@@ -1,4 +1,4 @@
-package federation_test
+package server_test
 
 import (
 	"bufio"
@@ -20,8 +20,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/federation"
-	"github.com/stgy/stgypub/markdown"
-	"github.com/stgy/stgypub/store/storetest"
+	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/webhook"
 )
 
@@ -36,6 +35,8 @@ type peerEvent struct {
 	// http
 	Direction, Method, Signature, ContentType, Body string
 	Status                                          int
+	// reply-sent
+	InReplyTo string
 	// error
 	Step, Message string
 	Raw           string `json:"-"`
@@ -119,15 +120,16 @@ func (s *syncBuffer) String() string {
 }
 
 // TestFedifyInterop is the interop check with an independent ActivityPub
-// implementation (docs/FEDERATION.md "Tests"): federation/interop/peer.mjs,
-// a Fedify server on loopback, looks the site up by its handle
-// (WebFinger over https, then the actor document), follows it and gets
-// an Accept that Fedify's inbox verifies against the site's published
-// key, receives the Create of an Article when a post is published (also
-// verified by Fedify), and replies with a Create of a Note, which the
-// site's inbox verifies (Fedify's signature) and answers 202. The site is
-// served over TLS (httptest's certificate, trusted by Node through
-// NODE_EXTRA_CA_CERTS) because Fedify looks handles up over https.
+// implementation (docs/FEDERATION.md "Interop"):
+// federation/interop/peer.mjs, a Fedify server on loopback, talks to the
+// server's own routes (content negotiation included) served over TLS. It
+// looks the site up by its handle (WebFinger, then the actor document),
+// follows it and gets an Accept that Fedify's inbox verifies against the
+// site's published key, receives the Create of an Article when a post is
+// published (also verified by Fedify, tags included), and replies with a
+// Create of a Note, which the site's inbox verifies (Fedify's signature)
+// and answers 202. TLS (httptest's certificate, trusted by Node through
+// NODE_EXTRA_CA_CERTS) because Fedify looks handles up over https only.
 //
 // It needs node and the peer's packages (npm ci --prefix
 // federation/interop); without them it is skipped, saying so, unless
@@ -139,55 +141,57 @@ func TestFedifyInterop(t *testing.T) {
 	if os.Getenv("STGY_TEST_FEDIFY") == "1" {
 		skip = t.Fatal
 	}
+	peerDir := filepath.Join("..", "federation", "interop")
 	if _, err := exec.LookPath("node"); err != nil {
 		skip("node is not installed (the Fedify peer needs Node 20)")
 	}
-	if _, err := os.Stat(filepath.Join("interop", "node_modules", "@fedify", "fedify", "package.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(peerDir, "node_modules", "@fedify", "fedify", "package.json")); err != nil {
 		skip("federation/interop/node_modules is missing: run `npm ci --prefix federation/interop` (scripts/fedify-interop.sh does)")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	deadline := time.Now().Add(75 * time.Second)
 
-	// The site, over TLS on loopback, with the routes of the federation
-	// tests and a delivery worker polling every 100 ms.
-	e := &env{t: t, st: storetest.New(t)}
-	e.st.Now = e.clock
+	// The site, over TLS on loopback, on the real clock (signatures carry
+	// dates), with a delivery worker polling every 100 ms.
+	e := newEnv(t)
+	e.st.Now = time.Now
 	var handler http.Handler = http.NotFoundHandler()
-	e.local = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { handler.ServeHTTP(w, r) }))
-	t.Cleanup(e.local.Close)
-	base, _ := url.Parse(e.local.URL)
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { handler.ServeHTTP(w, r) }))
+	t.Cleanup(ts.Close)
+	base, _ := url.Parse(ts.URL)
+	alice := e.user(0, "Alice", "Alice A.")
+	e.post(0, alice, "# First\n\nBefore the follow.", "en", ptrTime(time.Now().Add(-time.Hour)))
+	c := stgypub.DefaultPubConfig(alice)
+	c.SiteName = "Alice's notes"
+	c.Extensions, _ = stgypub.ParseExtensions(`{"federation":{"enabled":true},"comments":{"mode":"moderated"}}`)
+	e.config(c)
 	var logs syncBuffer
-	svc, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{9}, federation.KeySize), Now: e.clock,
+	fed, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{9}, federation.KeySize),
 		Logger: slog.New(slog.NewTextHandler(&logs, nil))}, e.st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.svc = svc
-	handler = siteMux(svc)
-	u := &stgypub.User{LoginName: "Alice", Nickname: "Alice A."}
-	if err := e.st.CreateUser(ctx, u); err != nil {
+	d := server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Pages: e.pages, Federation: fed}
+	d.Posts, d.Users, d.Configs, d.Sitemap = e.st, e.st, e.st, e.st
+	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret")}, d)
+	if err != nil {
 		t.Fatal(err)
 	}
-	e.site = u.ID
-	first := time.Now().Add(-time.Hour)
-	if err := e.st.CreatePost(ctx, &stgypub.Post{OwnedBy: u.ID, PublishedAt: &first, Snippet: `{"title":"First"}`, Content: "# First\n\nBefore the follow."}); err != nil {
-		t.Fatal(err)
-	}
-	e.setFederation(true)
+	handler = srv
 	workerCtx, stopWorker := context.WithCancel(ctx)
 	workerDone := make(chan struct{})
-	go func() { defer close(workerDone); svc.Run(workerCtx, 100*time.Millisecond, 2) }()
+	go func() { defer close(workerDone); fed.Run(workerCtx, 100*time.Millisecond, 2) }()
 	defer func() { stopWorker(); <-workerDone }()
 
 	// The peer.
 	caFile := filepath.Join(t.TempDir(), "site-ca.pem")
-	if err := os.WriteFile(caFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: e.local.Certificate().Raw}), 0o600); err != nil {
+	if err := os.WriteFile(caFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: ts.Certificate().Raw}), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	handle := "@Alice@" + base.Host
 	cmd := exec.CommandContext(ctx, "node", "peer.mjs", handle)
-	cmd.Dir = "interop"
+	cmd.Dir = peerDir
 	cmd.Env = append(os.Environ(), "NODE_EXTRA_CA_CERTS="+caFile, "PEER_TIMEOUT_MS=70000")
 	var stderr syncBuffer
 	cmd.Stderr = &stderr
@@ -217,8 +221,9 @@ func TestFedifyInterop(t *testing.T) {
 		log.mu.Unlock()
 		log.add(peerEvent{Event: "end"})
 	}()
+	waited := false
 	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
+		if !waited {
 			_ = cmd.Process.Kill()
 			<-readDone
 			_ = cmd.Wait()
@@ -231,17 +236,18 @@ func TestFedifyInterop(t *testing.T) {
 			t.Logf("peer HTTP exchanges:\n%s\npeer stderr:\n%s\nsite log:\n%s", strings.Join(lines, "\n"), stderr.String(), logs.String())
 		}
 	})
-	actorID := e.actorID()
+	actorID := fed.ActorID(alice)
 	peerActor := log.wait(t, "listening", deadline).Actor
 
-	// 1. WebFinger by handle, then the actor document, as Fedify reads them.
+	// 1. WebFinger by handle, then the actor document (content
+	// negotiation on /sites/{userId} with Fedify's Accept).
 	lk := log.wait(t, "lookup", deadline)
 	if lk.ID != actorID || lk.Type != "Person" || lk.PreferredUsername != "Alice" || lk.Name != "Alice's notes" ||
 		lk.Inbox != actorID+"/inbox" || lk.Outbox != actorID+"/outbox" || lk.Followers != actorID+"/followers" ||
 		lk.KeyID != actorID+"#main-key" || lk.KeyOwner != actorID || lk.KeyAlgorithm != "RSASSA-PKCS1-v1_5" {
 		t.Fatalf("Fedify's view of the site's actor: %s", lk.Raw)
 	}
-	if !hasExchange(log, "out", "GET", e.local.URL+"/.well-known/webfinger?resource=acct%3AAlice%40"+url.QueryEscape(base.Host), 200) {
+	if !hasExchange(log, "out", "GET", ts.URL+"/.well-known/webfinger?resource=acct%3AAlice%40"+url.QueryEscape(base.Host), 200) {
 		t.Errorf("no WebFinger request by handle answered 200 among %v", log.all("http"))
 	}
 
@@ -250,7 +256,7 @@ func TestFedifyInterop(t *testing.T) {
 	if !hasExchange(log, "out", "POST", actorID+"/inbox", http.StatusAccepted) {
 		t.Errorf("the Follow was not answered 202: %v", log.all("http"))
 	}
-	followers, err := e.st.Followers(ctx, e.site)
+	followers, err := e.st.Followers(ctx, alice)
 	if err != nil || len(followers) != 1 || followers[0].Actor != peerActor || followers[0].Inbox != peerActor+"/inbox" ||
 		followers[0].FollowID != peerActor+"/follows/1" {
 		t.Fatalf("followers = %+v, %v; want the peer %s", followers, err, peerActor)
@@ -265,42 +271,53 @@ func TestFedifyInterop(t *testing.T) {
 
 	// 3. A post published now reaches the peer as a verified Create.
 	log.wait(t, "waiting-for-post", deadline)
-	now := time.Now()
-	content := "# Hello, fediverse\n\nA post for **Fedify**."
-	post := &stgypub.Post{OwnedBy: u.ID, PublishedAt: &now, Snippet: markdown.Convert(content, markdown.Options{}).Snippet, Content: content, Tags: []string{"fedify"}}
-	if err := e.st.CreatePost(ctx, post); err != nil {
+	post := e.post(0, alice, "# Hello, fediverse\n\nA post for **Fedify**.", "en", nil)
+	p, err := e.st.Post(ctx, post)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Tags = []string{"fedify"}
+	if err := e.st.UpdatePost(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.st.SetPublication(ctx, post, ptrTime(time.Now())); err != nil {
 		t.Fatal(err)
 	}
 	cr := log.wait(t, "create", deadline)
-	if cr.Actor != actorID || cr.ObjectType != "Article" || cr.ObjectID != svc.PostURL(post.ID) || cr.Name != "Hello, fediverse" ||
-		!strings.Contains(cr.Content, "<strong>Fedify</strong>") || cr.AttributedTo != actorID || cr.URL != svc.PostURL(post.ID) || cr.Published == "" ||
+	if cr.Actor != actorID || cr.ObjectType != "Article" || cr.ObjectID != fed.PostURL(post) || cr.Name != "Hello, fediverse" ||
+		!strings.Contains(cr.Content, "<strong>Fedify</strong>") || cr.AttributedTo != actorID || cr.URL != fed.PostURL(post) || cr.Published == "" ||
 		cr.Summary != "A post for Fedify." || len(cr.Tags) != 1 || cr.Tags[0] != "Hashtag #fedify "+actorID+"?tag=fedify" {
 		t.Fatalf("Create as Fedify read it: %s", cr.Raw)
 	}
 
 	// 4. The reply, signed by Fedify, verified by our inbox.
 	rp := log.wait(t, "reply-sent", deadline)
-	if rp.ID != peerActor+"/notes/reply-1" {
+	if rp.ID != peerActor+"/notes/reply-1" || rp.InReplyTo != fed.PostURL(post) {
 		t.Fatalf("reply: %s", rp.Raw)
-	}
-	if !hasExchange(log, "out", "POST", actorID+"/inbox", http.StatusAccepted) {
-		t.Errorf("the reply was not answered 202: %v", log.all("http"))
 	}
 	log.wait(t, "done", deadline)
 	<-readDone
+	waited = true
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("peer: %v", err)
 	}
-
-	// Every request the peer signed used draft-cavage (Fedify 1.5 signs
-	// nothing else) and none of ours was refused.
+	var inboxPosts int
 	for _, ev := range log.all("http") {
+		if ev.Direction == "out" && ev.Method == "POST" && ev.URL == actorID+"/inbox" {
+			inboxPosts++
+		}
 		if ev.Direction == "in" && ev.Method == "POST" && ev.Status != http.StatusAccepted {
 			t.Errorf("Fedify refused a delivery of ours: %s", ev.Raw)
 		}
 		if ev.Direction == "out" && ev.Status >= 400 {
 			t.Errorf("we refused a request of Fedify's: %s", ev.Raw)
 		}
+		if ev.Signature == "rfc9421" {
+			t.Errorf("an RFC 9421 signature (Fedify 1.5 signs draft-cavage only; see docs/FEDERATION.md): %s", ev.Raw)
+		}
+	}
+	if inboxPosts != 2 { // the Follow and the reply, each answered 202 at the first knock
+		t.Errorf("%d POSTs to the site's inbox, want 2 (Follow, reply)", inboxPosts)
 	}
 }
 
@@ -313,23 +330,4 @@ func hasExchange(l *peerLog, direction, method, u string, status int) bool {
 		}
 	}
 	return false
-}
-
-// siteMux mounts the site's federation endpoints as server/routes.go
-// does (content negotiation aside: GET /sites/{id} is always the actor).
-func siteMux(svc *federation.Service) http.Handler {
-	mux := http.NewServeMux()
-	id := func(r *http.Request) stgypub.ID {
-		v, _ := stgypub.ParseID(r.PathValue("id"))
-		return v
-	}
-	mux.HandleFunc("GET /.well-known/webfinger", svc.ServeWebFinger)
-	mux.HandleFunc("GET /.well-known/nodeinfo", svc.ServeNodeInfoLinks)
-	mux.HandleFunc("GET /nodeinfo/2.1", svc.ServeNodeInfo)
-	mux.HandleFunc("GET /sites/{id}", func(w http.ResponseWriter, r *http.Request) { svc.ServeActor(w, r, id(r)) })
-	mux.HandleFunc("GET /sites/{id}/followers", func(w http.ResponseWriter, r *http.Request) { svc.ServeFollowers(w, r, id(r)) })
-	mux.HandleFunc("GET /sites/{id}/outbox", func(w http.ResponseWriter, r *http.Request) { svc.ServeOutbox(w, r, id(r)) })
-	mux.HandleFunc("POST /sites/{id}/inbox", func(w http.ResponseWriter, r *http.Request) { svc.ServeInbox(w, r, id(r)) })
-	mux.HandleFunc("GET /pub/{id}", func(w http.ResponseWriter, r *http.Request) { svc.ServeArticle(w, r, id(r)) })
-	return mux
 }
