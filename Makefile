@@ -18,7 +18,7 @@ stop-services: # stops the throwaway PostgreSQL/Redis that services started unde
 run: build services
 	@./bin/stgy-pub demo
 
-# Every suite (lint, generate, go, cluster, ui, e2e), all run even when one
+# Every suite (lint, generate, go, cluster, ui, e2e, interop), all run even when one
 # fails, then one summary; fuzz targets replay their committed corpora.
 test: services
 	@scripts/test.sh

@@ -12,12 +12,14 @@
 #   ui         the committed browser build is what the sources make, and
 #              the documented frontend commands run (TestFrontendDocsRun)
 #   e2e        browser tests (Playwright on Debian's Chromium)
+#   interop    the Fedify peer follows a site, receives a post and replies
+#              (scripts/fedify-interop.sh; npm ci in federation/interop)
 # Random fuzzing is not part of it (it could fail on a new input): `make fuzz`.
 #   STGY_TEST_SUITES="go cluster"   run only these suites
 set -uo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
-SUITES=${STGY_TEST_SUITES:-lint generate go cluster ui e2e}
+SUITES=${STGY_TEST_SUITES:-lint generate go cluster ui e2e interop}
 
 isolated=$(mktemp -d /tmp/stgy-isolated.XXXXXX)
 clusterdir=$(mktemp -d /tmp/stgy-cluster.XXXXXX)
@@ -67,6 +69,7 @@ suite_ui() {
 	STGY_TEST_FRONTEND_DOCS=1 $GO test -count=1 -run '^TestFrontendDocsRun$' ./server/
 }
 suite_e2e() { scripts/e2e.sh; }
+suite_interop() { scripts/fedify-interop.sh; }
 
 passed=() failed=()
 for s in $SUITES; do
