@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/pem"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -35,7 +36,8 @@ type peerEvent struct {
 	// http
 	Direction, Method, Signature, ContentType, Body string
 	Status                                          int
-	// reply-sent
+	// waiting-for-post, reply-sent
+	N         int
 	InReplyTo string
 	// error
 	Step, Message string
@@ -64,16 +66,25 @@ func (l *peerLog) add(e peerEvent) {
 // peer reports an error, ends without it, or deadline passes.
 func (l *peerLog) wait(t *testing.T, name string, deadline time.Time) peerEvent {
 	t.Helper()
+	return l.waitN(t, name, 1, deadline)
+}
+
+// waitN is wait for the nth event named name (from 1).
+func (l *peerLog) waitN(t *testing.T, name string, nth int, deadline time.Time) peerEvent {
+	t.Helper()
 	for {
 		l.mu.Lock()
+		seen := 0
 		for _, e := range l.events {
 			if e.Event == "error" {
 				l.mu.Unlock()
 				t.Fatalf("peer failed at %s: %s", e.Step, e.Message)
 			}
 			if e.Event == name {
-				l.mu.Unlock()
-				return e
+				if seen++; seen == nth {
+					l.mu.Unlock()
+					return e
+				}
 			}
 		}
 		ended := l.ended
@@ -84,7 +95,7 @@ func (l *peerLog) wait(t *testing.T, name string, deadline time.Time) peerEvent 
 		select {
 		case <-l.more:
 		case <-time.After(time.Until(deadline)):
-			t.Fatalf("no %q from the peer before the deadline", name)
+			t.Fatalf("no %q (number %d) from the peer before the deadline", name, nth)
 		}
 	}
 }
@@ -127,8 +138,9 @@ func (s *syncBuffer) String() string {
 // follows it and gets an Accept that Fedify's inbox verifies against the
 // site's published key, receives the Create of an Article when a post is
 // published (also verified by Fedify, tags included), and replies with a
-// Create of a Note, which the site's inbox verifies (Fedify's signature)
-// and answers 202. TLS (httptest's certificate, trusted by Node through
+// public Create of a Note, which the site's inbox verifies (Fedify's
+// signature) and answers 202; the last two steps twice, the site's
+// comments moderated, then open. TLS (httptest's certificate, trusted by Node through
 // NODE_EXTRA_CA_CERTS) because Fedify looks handles up over https only.
 //
 // It needs node and the peer's packages (npm ci --prefix
@@ -269,31 +281,42 @@ func TestFedifyInterop(t *testing.T) {
 		t.Errorf("the Accept was not answered 202 by Fedify's inbox: %v", log.all("http"))
 	}
 
-	// 3. A post published now reaches the peer as a verified Create.
-	log.wait(t, "waiting-for-post", deadline)
-	post := e.post(0, alice, "# Hello, fediverse\n\nA post for **Fedify**.", "en", nil)
-	p, err := e.st.Post(ctx, post)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.Tags = []string{"fedify"}
-	if err := e.st.UpdatePost(ctx, p); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.st.SetPublication(ctx, post, ptrTime(time.Now())); err != nil {
-		t.Fatal(err)
-	}
-	cr := log.wait(t, "create", deadline)
-	if cr.Actor != actorID || cr.ObjectType != "Article" || cr.ObjectID != fed.PostURL(post) || cr.Name != "Hello, fediverse" ||
-		!strings.Contains(cr.Content, "<strong>Fedify</strong>") || cr.AttributedTo != actorID || cr.URL != fed.PostURL(post) || cr.Published == "" ||
-		cr.Summary != "A post for Fedify." || len(cr.Tags) != 1 || cr.Tags[0] != "Hashtag #fedify "+actorID+"?tag=fedify" {
-		t.Fatalf("Create as Fedify read it: %s", cr.Raw)
-	}
-
-	// 4. The reply, signed by Fedify, verified by our inbox.
-	rp := log.wait(t, "reply-sent", deadline)
-	if rp.ID != peerActor+"/notes/reply-1" || rp.InReplyTo != fed.PostURL(post) {
-		t.Fatalf("reply: %s", rp.Raw)
+	// 3 and 4, twice: a post published now reaches the peer as a
+	// verified Create, and the peer's reply, signed by Fedify, is
+	// verified by our inbox. The first in moderated mode, the second in
+	// open mode.
+	for n, mode := range []string{"moderated", "open"} {
+		n++
+		c.Extensions, _ = stgypub.ParseExtensions(`{"federation":{"enabled":true},"comments":{"mode":"` + mode + `"}}`)
+		e.config(c)
+		if w := log.waitN(t, "waiting-for-post", n, deadline); w.N != n {
+			t.Fatalf("waiting: %s", w.Raw)
+		}
+		title := fmt.Sprintf("Hello, fediverse %d", n)
+		post := e.post(0, alice, "# "+title+"\n\nA post for **Fedify**.", "en", nil)
+		p, err := e.st.Post(ctx, post)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Tags = []string{"fedify"}
+		if err := e.st.UpdatePost(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.st.SetPublication(ctx, post, ptrTime(time.Now())); err != nil {
+			t.Fatal(err)
+		}
+		cr := log.waitN(t, "create", n, deadline)
+		if cr.Actor != actorID || cr.ObjectType != "Article" || cr.ObjectID != fed.PostURL(post) || cr.Name != title ||
+			!strings.Contains(cr.Content, "<strong>Fedify</strong>") || cr.AttributedTo != actorID || cr.URL != fed.PostURL(post) || cr.Published == "" ||
+			cr.Summary != "A post for Fedify." || len(cr.Tags) != 1 || cr.Tags[0] != "Hashtag #fedify "+actorID+"?tag=fedify" {
+			t.Fatalf("Create %d as Fedify read it: %s", n, cr.Raw)
+		}
+		rp := log.waitN(t, "reply-sent", n, deadline)
+		if rp.ID != fmt.Sprintf("%s/notes/reply-%d", peerActor, n) || rp.InReplyTo != fed.PostURL(post) {
+			t.Fatalf("reply %d: %s", n, rp.Raw)
+		}
+		// The reply's POST was answered 202 (the peer fails the run on
+		// a refusal); turning it into a comment is the reply handling's.
 	}
 	log.wait(t, "done", deadline)
 	<-readDone
@@ -316,8 +339,8 @@ func TestFedifyInterop(t *testing.T) {
 			t.Errorf("an RFC 9421 signature (Fedify 1.5 signs draft-cavage only; see docs/FEDERATION.md): %s", ev.Raw)
 		}
 	}
-	if inboxPosts != 2 { // the Follow and the reply, each answered 202 at the first knock
-		t.Errorf("%d POSTs to the site's inbox, want 2 (Follow, reply)", inboxPosts)
+	if inboxPosts != 3 { // the Follow and two replies, each answered 202 at the first knock
+		t.Errorf("%d POSTs to the site's inbox, want 3 (Follow, two replies)", inboxPosts)
 	}
 }
 

@@ -14,12 +14,13 @@
 //  2. sends a Follow and waits for the Accept, which Fedify's inbox only
 //     lets through when the site's signature verifies with the key the
 //     site's actor document publishes;
-//  3. prints {"event":"waiting-for-post"}; the test then publishes a
-//     post, and the site's Create of an Article reaches the inbox (again
-//     verified by Fedify);
-//  4. answers it with a Create of a Note replying to the Article, sent to
-//     the site's inbox signed by Fedify, prints the site's status and
-//     exits 0.
+//  3. prints {"event":"waiting-for-post","n":1}; the test then publishes
+//     a post, and the site's Create of an Article reaches the inbox
+//     (again verified by Fedify);
+//  4. answers it with a public Create of a Note replying to the Article,
+//     sent to the site's inbox signed by Fedify (a refusal ends the run
+//     with an error);
+// 3 and 4 repeat PEER_REPLIES times (default 2), then it exits 0.
 //
 // Every step is one JSON line on stdout ({"event": ...}); every HTTP
 // exchange with the site is one {"event":"http"} line (direction, method,
@@ -90,9 +91,15 @@ const federation = createFederation({
 });
 
 let siteActor = null; // the site's Person, from step 1
-let resolveAccept, resolveCreate;
+let resolveAccept;
 const accepted = new Promise((r) => (resolveAccept = r));
-const created = new Promise((r) => (resolveCreate = r));
+// Received Creates, in order; nextCreate waits for the next one.
+const creates = [];
+let wakeCreate = null;
+const nextCreate = async () => {
+  while (creates.length === 0) await new Promise((r) => (wakeCreate = r));
+  return creates.shift();
+};
 
 federation
   .setActorDispatcher("/users/{identifier}", async (ctx, identifier) => {
@@ -143,7 +150,8 @@ federation
       attributedTo: obj?.attributionId?.href ?? null,
       published: obj?.published?.toString() ?? null,
     });
-    resolveCreate({ ctx, create, obj });
+    creates.push({ create, obj });
+    wakeCreate?.();
   })
   .onError((_ctx, err) => emit("inbox-error", { message: String(err) }));
 
@@ -216,32 +224,34 @@ try {
 emit("follow-sent", { id: followId.href });
 await accepted;
 
-// 3. The test publishes a post; its Create reaches the inbox.
-emit("waiting-for-post");
-const { create, obj } = await created;
-
-// 4. A reply to the Article.
-const noteId = "reply-1";
-const note = new Note({
-  id: new URL(`${me.href}/notes/${noteId}`),
-  attribution: me,
-  replyTarget: obj.id,
-  to: siteActor.id,
-  cc: PUBLIC_COLLECTION,
-  content: '<p>Hello from Fedify &amp; the fediverse! <a href="https://fedify.dev/">fedify.dev</a></p>',
-  published: Temporal.Now.instant(),
-});
-notes.set(noteId, note);
-try {
-  await ctx.sendActivity(
-    { identifier: "peer" },
-    siteActor,
-    new Create({ id: new URL(`${me.href}/notes/${noteId}/create`), actor: me, object: note, to: siteActor.id, cc: PUBLIC_COLLECTION }),
-  );
-} catch (err) {
-  fail("reply", err);
+// 3 and 4, PEER_REPLIES times (default 2): the test publishes a post,
+// its Create reaches the inbox, the peer answers with a reply.
+const replies = Number(process.env.PEER_REPLIES || 2);
+for (let n = 1; n <= replies; n++) {
+  emit("waiting-for-post", { n });
+  const { create, obj } = await nextCreate();
+  const noteId = `reply-${n}`;
+  const note = new Note({
+    id: new URL(`${me.href}/notes/${noteId}`),
+    attribution: me,
+    replyTarget: obj.id,
+    to: PUBLIC_COLLECTION, // a public reply, as Mastodon addresses one
+    cc: siteActor.id,
+    content: `<p>Reply ${n} from Fedify &amp; the fediverse! <a href="https://fedify.dev/">fedify.dev</a></p>`,
+    published: Temporal.Now.instant(),
+  });
+  notes.set(noteId, note);
+  try {
+    await ctx.sendActivity(
+      { identifier: "peer" },
+      siteActor,
+      new Create({ id: new URL(`${me.href}/notes/${noteId}/create`), actor: me, object: note, to: PUBLIC_COLLECTION, cc: siteActor.id }),
+    );
+  } catch (err) {
+    fail("reply", err);
+  }
+  emit("reply-sent", { n, id: note.id.href, inReplyTo: obj.id.href, createOf: create.id?.href, body: JSON.stringify(await note.toJsonLd()) });
 }
-emit("reply-sent", { id: note.id.href, inReplyTo: obj.id.href, createOf: create.id?.href });
 server.close();
 server.closeAllConnections();
 emit("done");
