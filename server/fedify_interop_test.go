@@ -36,6 +36,11 @@ type peerEvent struct {
 	// http
 	Direction, Method, Signature, ContentType, Body string
 	Status                                          int
+	// collections
+	OutboxType, PageType, FollowersType string
+	OutboxTotal                         int
+	FollowersTotal                      *int
+	Items                               []string
 	// waiting-for-post, reply-sent
 	N         int
 	InReplyTo string
@@ -100,6 +105,13 @@ func (l *peerLog) waitN(t *testing.T, name string, nth int, deadline time.Time) 
 	}
 }
 
+// snapshot returns every event so far.
+func (l *peerLog) snapshot() []peerEvent {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]peerEvent(nil), l.events...)
+}
+
 func (l *peerLog) all(name string) []peerEvent {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -140,7 +152,9 @@ func (s *syncBuffer) String() string {
 // published (also verified by Fedify, tags included), and replies with a
 // public Create of a Note, which the site's inbox verifies (Fedify's
 // signature) and answers 202; the last two steps twice, the site's
-// comments moderated, then open. TLS (httptest's certificate, trusted by Node through
+// comments moderated, then open. Then the last post is edited and deleted:
+// Fedify verifies and reads the Update and the Delete (Tombstone). It
+// also reads the outbox's first page and the followers collection. TLS (httptest's certificate, trusted by Node through
 // NODE_EXTRA_CA_CERTS) because Fedify looks handles up over https only.
 //
 // It needs node and the peer's packages (npm ci --prefix
@@ -240,6 +254,15 @@ func TestFedifyInterop(t *testing.T) {
 			<-readDone
 			_ = cmd.Wait()
 		}
+		if testing.Verbose() {
+			var lines []string
+			for _, ev := range log.snapshot() {
+				if ev.Event != "http" {
+					lines = append(lines, ev.Raw)
+				}
+			}
+			t.Logf("peer events:\n%s", strings.Join(lines, "\n"))
+		}
 		if t.Failed() {
 			var lines []string
 			for _, ev := range log.all("http") {
@@ -261,6 +284,14 @@ func TestFedifyInterop(t *testing.T) {
 	}
 	if !hasExchange(log, "out", "GET", ts.URL+"/.well-known/webfinger?resource=acct%3AAlice%40"+url.QueryEscape(base.Host), 200) {
 		t.Errorf("no WebFinger request by handle answered 200 among %v", log.all("http"))
+	}
+
+	// The outbox's first page and the followers collection, as Fedify
+	// reads them (before the follow: one post, no follower).
+	co := log.wait(t, "collections", deadline)
+	if co.OutboxType != "OrderedCollection" || co.OutboxTotal != 1 || co.PageType != "OrderedCollectionPage" ||
+		len(co.Items) != 1 || co.Items[0] != "Create Article First" || co.FollowersType != "OrderedCollection" || co.FollowersTotal == nil || *co.FollowersTotal != 0 {
+		t.Fatalf("collections as Fedify read them: %s", co.Raw)
 	}
 
 	// 2. Follow: stored on our side; the Accept passes Fedify's signature check.
@@ -285,6 +316,7 @@ func TestFedifyInterop(t *testing.T) {
 	// verified Create, and the peer's reply, signed by Fedify, is
 	// verified by our inbox. The first in moderated mode, the second in
 	// open mode.
+	var last stgypub.ID
 	for n, mode := range []string{"moderated", "open"} {
 		n++
 		c.Extensions, _ = stgypub.ParseExtensions(`{"federation":{"enabled":true},"comments":{"mode":"` + mode + `"}}`)
@@ -305,6 +337,7 @@ func TestFedifyInterop(t *testing.T) {
 		if err := e.st.SetPublication(ctx, post, ptrTime(time.Now())); err != nil {
 			t.Fatal(err)
 		}
+		last = post
 		cr := log.waitN(t, "create", n, deadline)
 		if cr.Actor != actorID || cr.ObjectType != "Article" || cr.ObjectID != fed.PostURL(post) || cr.Name != title ||
 			!strings.Contains(cr.Content, "<strong>Fedify</strong>") || cr.AttributedTo != actorID || cr.URL != fed.PostURL(post) || cr.Published == "" ||
@@ -317,6 +350,27 @@ func TestFedifyInterop(t *testing.T) {
 		}
 		// The reply's POST was answered 202 (the peer fails the run on
 		// a refusal); turning it into a comment is the reply handling's.
+	}
+	// 5. The last post edited, then deleted: an Update and a Delete of
+	// its Tombstone, both verified by Fedify.
+	log.wait(t, "waiting-for-edit", deadline)
+	p, err := e.st.Post(ctx, last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Content = "# Hello, fediverse 2\n\nEdited for **Fedify**."
+	if err := e.st.UpdatePost(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if up := log.wait(t, "update", deadline); up.Actor != actorID || up.ObjectType != "Article" || up.ObjectID != fed.PostURL(last) ||
+		!strings.Contains(up.Content, "Edited for <strong>Fedify</strong>") {
+		t.Fatalf("Update as Fedify read it: %s", up.Raw)
+	}
+	if err := e.st.DeletePost(ctx, last); err != nil {
+		t.Fatal(err)
+	}
+	if del := log.wait(t, "delete", deadline); del.Actor != actorID || del.ObjectType != "Tombstone" || del.ObjectID != fed.PostURL(last) {
+		t.Fatalf("Delete as Fedify read it: %s", del.Raw)
 	}
 	log.wait(t, "done", deadline)
 	<-readDone

@@ -20,7 +20,11 @@
 //  4. answers it with a public Create of a Note replying to the Article,
 //     sent to the site's inbox signed by Fedify (a refusal ends the run
 //     with an error);
-// 3 and 4 repeat PEER_REPLIES times (default 2), then it exits 0.
+// 3 and 4 repeat PEER_REPLIES times (default 2);
+//  5. prints {"event":"waiting-for-edit"} and waits for the Update and
+//     the Delete of the last post (verified by Fedify), then exits 0.
+// After the lookup it also reads the site's outbox (first page) and
+// followers collection.
 //
 // Every step is one JSON line on stdout ({"event": ...}); every HTTP
 // exchange with the site is one {"event":"http"} line (direction, method,
@@ -33,6 +37,7 @@ import {
   Accept,
   Create,
   createFederation,
+  Delete,
   Follow,
   generateCryptoKeyPair,
   InProcessMessageQueue,
@@ -40,6 +45,7 @@ import {
   Note,
   Person,
   PUBLIC_COLLECTION,
+  Update,
 } from "@fedify/fedify";
 
 const handle = process.argv[2];
@@ -93,12 +99,17 @@ const federation = createFederation({
 let siteActor = null; // the site's Person, from step 1
 let resolveAccept;
 const accepted = new Promise((r) => (resolveAccept = r));
-// Received Creates, in order; nextCreate waits for the next one.
-const creates = [];
-let wakeCreate = null;
-const nextCreate = async () => {
-  while (creates.length === 0) await new Promise((r) => (wakeCreate = r));
-  return creates.shift();
+// Received Creates, Updates and Deletes, in order, by type; next(type)
+// waits for the next one.
+const received = { Create: [], Update: [], Delete: [] };
+let wake = () => {};
+const arrived = (type, item) => {
+  received[type].push(item);
+  wake();
+};
+const next = async (type) => {
+  while (received[type].length === 0) await new Promise((r) => (wake = r));
+  return received[type].shift();
 };
 
 federation
@@ -150,8 +161,24 @@ federation
       attributedTo: obj?.attributionId?.href ?? null,
       published: obj?.published?.toString() ?? null,
     });
-    creates.push({ create, obj });
-    wakeCreate?.();
+    arrived("Create", { create, obj });
+  })
+  .on(Update, async (_ctx, update) => {
+    const obj = await update.getObject();
+    emit("update", {
+      id: update.id?.href,
+      actor: update.actorId?.href,
+      objectType: obj?.constructor?.name,
+      objectId: obj?.id?.href,
+      name: obj?.name?.toString() ?? null,
+      content: obj?.content?.toString() ?? null,
+    });
+    arrived("Update", update);
+  })
+  .on(Delete, async (_ctx, del) => {
+    const obj = await del.getObject();
+    emit("delete", { id: del.id?.href, actor: del.actorId?.href, objectType: obj?.constructor?.name, objectId: del.objectId?.href });
+    arrived("Delete", del);
   })
   .onError((_ctx, err) => emit("inbox-error", { message: String(err) }));
 
@@ -213,6 +240,28 @@ emit("lookup", {
   keyAlgorithm: key?.publicKey?.algorithm?.name ?? null,
 });
 
+// The outbox and followers collections, as Fedify reads them.
+try {
+  const outbox = await siteActor.getOutbox();
+  const first = await outbox?.getFirst();
+  const items = [];
+  for await (const item of first?.getItems() ?? []) {
+    const object = item instanceof Create ? await item.getObject() : null;
+    items.push(`${item.constructor.name} ${object?.constructor?.name} ${object?.name}`);
+  }
+  const followers = await siteActor.getFollowers();
+  emit("collections", {
+    outboxType: outbox?.constructor?.name,
+    outboxTotal: outbox?.totalItems ?? null,
+    pageType: first?.constructor?.name,
+    items,
+    followersType: followers?.constructor?.name,
+    followersTotal: followers?.totalItems ?? null,
+  });
+} catch (err) {
+  fail("collections", err);
+}
+
 // 2. Follow, then the Accept (Fedify verifies its signature before the
 // listener runs).
 const followId = new URL(`${me.href}/follows/1`);
@@ -229,7 +278,7 @@ await accepted;
 const replies = Number(process.env.PEER_REPLIES || 2);
 for (let n = 1; n <= replies; n++) {
   emit("waiting-for-post", { n });
-  const { create, obj } = await nextCreate();
+  const { create, obj } = await next("Create");
   const noteId = `reply-${n}`;
   const note = new Note({
     id: new URL(`${me.href}/notes/${noteId}`),
@@ -252,6 +301,10 @@ for (let n = 1; n <= replies; n++) {
   }
   emit("reply-sent", { n, id: note.id.href, inReplyTo: obj.id.href, createOf: create.id?.href, body: JSON.stringify(await note.toJsonLd()) });
 }
+// 5. The test edits the last post, then deletes it.
+emit("waiting-for-edit");
+await next("Update");
+await next("Delete");
 server.close();
 server.closeAllConnections();
 emit("done");
