@@ -152,9 +152,10 @@ func (s *syncBuffer) String() string {
 // published (also verified by Fedify, tags included), and replies with a
 // public Create of a Note, which the site's inbox verifies (Fedify's
 // signature) and answers 202; the last two steps twice, the site's
-// comments moderated, then open. Then the last post is edited and deleted:
-// Fedify verifies and reads the Update and the Delete (Tombstone). It
-// also reads the outbox's first page and the followers collection. TLS (httptest's certificate, trusted by Node through
+// comments moderated, then open. Then the last post is edited and
+// deleted: Fedify verifies and reads the Update and the Delete
+// (Tombstone). It also reads the outbox's first page and the followers
+// collection. TLS (httptest's certificate, trusted by Node through
 // NODE_EXTRA_CA_CERTS) because Fedify looks handles up over https only.
 //
 // It needs node and the peer's packages (npm ci --prefix
