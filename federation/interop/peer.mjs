@@ -1,12 +1,14 @@
 // A fediverse peer built with Fedify (an independent ActivityPub
-// implementation) for the interop check of docs/FEDERATION.md "Tests":
-// go test ./federation/ -run TestFedifyInterop runs it against a STGY Pub
-// site served over TLS on loopback. It only talks to loopback.
+// implementation) for the interop check of docs/FEDERATION.md "Interop":
+// go test ./server/ -run TestFedifyInterop (scripts/fedify-interop.sh)
+// runs it against a STGY Pub site served over TLS on loopback. It only
+// talks to loopback.
 //
 //   node peer.mjs @login@127.0.0.1:PORT
 //
 // Environment: NODE_EXTRA_CA_CERTS (the site's test certificate),
-// PEER_TIMEOUT_MS (default 45000: the whole run, then exit 1).
+// PEER_TIMEOUT_MS (default 45000: the whole run, then exit 1),
+// PEER_REPLIES (default 2), PEER_DEBUG=1 (Fedify's debug log on stderr).
 //
 // One actor, http://127.0.0.1:{port}/users/peer, which:
 //  1. looks the site up by its handle (WebFinger, then the actor
@@ -65,7 +67,7 @@ await configure({
   sinks: { stderr: getConsoleSink({ console: { ...console, debug: console.error, info: console.error, log: console.error, warn: console.error } }) },
   loggers: [
     { category: "fedify", lowestLevel: process.env.PEER_DEBUG ? "debug" : "info", sinks: ["stderr"] },
-    { category: ["logtape", "meta"], lowestLevel: "warning", sinks: ["stderr"] },
+    { category: ["logtape", "meta"], lowestLevel: "error", sinks: ["stderr"] },
   ],
 });
 
