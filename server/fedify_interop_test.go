@@ -154,8 +154,9 @@ func (s *syncBuffer) String() string {
 // signature) and answers 202; the last two steps twice, the site's
 // comments moderated, then open. Then the last post is edited and
 // deleted: Fedify verifies and reads the Update and the Delete
-// (Tombstone). It also reads the outbox's first page and the followers
-// collection. TLS (httptest's certificate, trusted by Node through
+// (Tombstone). Last, federation is turned off: the actor's Delete reaches
+// the peer, verified with the key Fedify cached. It also reads the
+// outbox's first page and the followers collection. TLS (httptest's certificate, trusted by Node through
 // NODE_EXTRA_CA_CERTS) because Fedify looks handles up over https only.
 //
 // It needs node and the peer's packages (npm ci --prefix
@@ -373,6 +374,19 @@ func TestFedifyInterop(t *testing.T) {
 	if del := log.wait(t, "delete", deadline); del.Actor != actorID || del.ObjectType != "Tombstone" || del.ObjectID != fed.PostURL(last) {
 		t.Fatalf("Delete as Fedify read it: %s", del.Raw)
 	}
+	// 6. Federation turned off: the follower is removed and the actor's
+	// Delete reaches the peer, verified by Fedify with the key it cached
+	// (the actor document is 404 from now on).
+	log.wait(t, "waiting-for-actor-delete", deadline)
+	beforeOff := len(log.all("http"))
+	c.Extensions, _ = stgypub.ParseExtensions(`{"federation":{"enabled":false},"comments":{"mode":"open"}}`)
+	e.config(c)
+	if n, err := e.st.CountFollowers(ctx, alice); err != nil || n != 0 {
+		t.Fatalf("followers after turning federation off: %d, %v", n, err)
+	}
+	if del := log.waitN(t, "delete", 2, deadline); del.Actor != actorID || del.ObjectID != actorID || del.ObjectType != "" {
+		t.Fatalf("the actor's Delete as Fedify read it: %s", del.Raw)
+	}
 	log.wait(t, "done", deadline)
 	<-readDone
 	waited = true
@@ -380,14 +394,16 @@ func TestFedifyInterop(t *testing.T) {
 		t.Fatalf("peer: %v", err)
 	}
 	var inboxPosts int
-	for _, ev := range log.all("http") {
+	for i, ev := range log.all("http") {
 		if ev.Direction == "out" && ev.Method == "POST" && ev.URL == actorID+"/inbox" {
 			inboxPosts++
 		}
 		if ev.Direction == "in" && ev.Method == "POST" && ev.Status != http.StatusAccepted {
 			t.Errorf("Fedify refused a delivery of ours: %s", ev.Raw)
 		}
-		if ev.Direction == "out" && ev.Status >= 400 {
+		// Once federation is off the peer's fetch of the Delete's
+		// object, the actor, is 404 as it should be.
+		if ev.Direction == "out" && ev.Status >= 400 && !(i >= beforeOff && ev.Method == "GET" && ev.URL == actorID && ev.Status == http.StatusNotFound) {
 			t.Errorf("we refused a request of Fedify's: %s", ev.Raw)
 		}
 		if ev.Signature == "rfc9421" {

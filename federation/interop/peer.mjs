@@ -24,7 +24,9 @@
 //     with an error);
 // 3 and 4 repeat PEER_REPLIES times (default 2);
 //  5. prints {"event":"waiting-for-edit"} and waits for the Update and
-//     the Delete of the last post (verified by Fedify), then exits 0.
+//     the Delete of the last post (verified by Fedify);
+//  6. prints {"event":"waiting-for-actor-delete"} and waits for the
+//     site's Delete of its actor (federation turned off), then exits 0.
 // After the lookup it also reads the site's outbox (first page) and
 // followers collection.
 //
@@ -178,8 +180,13 @@ federation
     arrived("Update", update);
   })
   .on(Delete, async (_ctx, del) => {
-    const obj = await del.getObject();
-    emit("delete", { id: del.id?.href, actor: del.actorId?.href, objectType: obj?.constructor?.name, objectId: del.objectId?.href });
+    let objectType = null; // an actor's Delete names it by ID, and it is gone
+    try {
+      objectType = (await del.getObject())?.constructor?.name ?? null;
+    } catch (_) {
+      // 404: left null
+    }
+    emit("delete", { id: del.id?.href, actor: del.actorId?.href, objectType, objectId: del.objectId?.href });
     arrived("Delete", del);
   })
   .onError((_ctx, err) => emit("inbox-error", { message: String(err) }));
@@ -306,6 +313,11 @@ for (let n = 1; n <= replies; n++) {
 // 5. The test edits the last post, then deletes it.
 emit("waiting-for-edit");
 await next("Update");
+await next("Delete");
+
+// 6. The test turns federation off: the site's actor Delete arrives,
+// verified with the key Fedify cached (the actor document is 404 now).
+emit("waiting-for-actor-delete");
 await next("Delete");
 server.close();
 server.closeAllConnections();
