@@ -154,10 +154,11 @@ func (s *syncBuffer) String() string {
 // signature) and answers 202; the last two steps twice, the site's
 // comments moderated, then open. Then the last post is edited and
 // deleted: Fedify verifies and reads the Update and the Delete
-// (Tombstone). Last, federation is turned off: the actor's Delete reaches
-// the peer, verified with the key Fedify cached. It also reads the
-// outbox's first page and the followers collection. TLS (httptest's certificate, trusted by Node through
-// NODE_EXTRA_CA_CERTS) because Fedify looks handles up over https only.
+// (Tombstone). Last, federation is turned off: the actor's Delete
+// reaches the peer, verified with the key Fedify cached. It also reads
+// the outbox's first page and the followers collection. TLS (httptest's
+// certificate, trusted by Node through NODE_EXTRA_CA_CERTS) because
+// Fedify looks handles up over https only.
 //
 // It needs node and the peer's packages (npm ci --prefix
 // federation/interop); without them it is skipped, saying so, unless
