@@ -49,6 +49,9 @@ func (a *api) serveCached(w http.ResponseWriter, r *http.Request, key pagecache.
 		var err error
 		e, err = c.Load(r.Context(), key, func(ctx context.Context) (pagecache.Page, error) {
 			own = newCapture()
+			if id := w.Header()["X-Request-Id"]; len(id) == 1 {
+				own.h["X-Request-Id"] = id // the builder's own request ID
+			}
 			rq := a.serve(own, r.WithContext(ctx), true)
 			if rq == nil || rq.page == nil {
 				return pagecache.Page{}, errNotStored
@@ -69,7 +72,9 @@ func (a *api) serveCached(w http.ResponseWriter, r *http.Request, key pagecache.
 			return
 		}
 	}
-	w.Header().Set("X-Request-ID", newRequestID())
+	if len(w.Header()["X-Request-Id"]) == 0 {
+		w.Header()["X-Request-Id"] = []string{newRequestID()}
+	}
 	e.Write(w, r, now)
 }
 
