@@ -19585,14 +19585,14 @@ func (ec *executionContext) unmarshalNPubCommentRef2ᚖgithubᚗcomᚋstgyᚋstg
 }
 
 func (ec *executionContext) unmarshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx context.Context, v any) (stgypub.CommentStatus, error) {
-	tmp, err := graphql.UnmarshalString(v)
+	tmp, err := scalar.UnmarshalString(v)
 	res := unmarshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx context.Context, sel ast.SelectionSet, v stgypub.CommentStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus[v])
+	res := scalar.MarshalString(marshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "PubCommentStatus!")
 	}
@@ -19664,14 +19664,14 @@ func (ec *executionContext) marshalNPubViewsToday2ᚖgithubᚗcomᚋstgyᚋstgyp
 }
 
 func (ec *executionContext) unmarshalNPublicationState2githubᚗcomᚋstgyᚋstgypubᚐPublicationState(ctx context.Context, v any) (stgypub.PublicationState, error) {
-	tmp, err := graphql.UnmarshalString(v)
+	tmp, err := scalar.UnmarshalString(v)
 	res := stgypub.PublicationState(tmp)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNPublicationState2githubᚗcomᚋstgyᚋstgypubᚐPublicationState(ctx context.Context, sel ast.SelectionSet, v stgypub.PublicationState) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(string(v))
+	res := scalar.MarshalString(string(v))
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "PublicationState!")
 	}
@@ -19845,13 +19845,13 @@ func (ec *executionContext) marshalNStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐSta
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
-	res, err := graphql.UnmarshalString(v)
+	res, err := scalar.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(v)
+	res := scalar.MarshalString(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "String!")
 	}
@@ -19986,14 +19986,14 @@ func (ec *executionContext) marshalNWebhookDeliveryState2githubᚗcomᚋstgyᚋs
 }
 
 func (ec *executionContext) unmarshalNWebhookEvent2githubᚗcomᚋstgyᚋstgypubᚐWebhookEvent(ctx context.Context, v any) (stgypub.WebhookEvent, error) {
-	tmp, err := graphql.UnmarshalString(v)
+	tmp, err := scalar.UnmarshalString(v)
 	res := unmarshalNWebhookEvent2githubᚗcomᚋstgyᚋstgypubᚐWebhookEvent[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNWebhookEvent2githubᚗcomᚋstgyᚋstgypubᚐWebhookEvent(ctx context.Context, sel ast.SelectionSet, v stgypub.WebhookEvent) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNWebhookEvent2githubᚗcomᚋstgyᚋstgypubᚐWebhookEvent[v])
+	res := scalar.MarshalString(marshalNWebhookEvent2githubᚗcomᚋstgyᚋstgypubᚐWebhookEvent[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "WebhookEvent!")
 	}
@@ -20374,7 +20374,7 @@ func (ec *executionContext) unmarshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋ
 	if v == nil {
 		return nil, nil
 	}
-	tmp, err := graphql.UnmarshalString(v)
+	tmp, err := scalar.UnmarshalString(v)
 	res := unmarshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus[tmp]
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
@@ -20385,7 +20385,7 @@ func (ec *executionContext) marshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋst
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus[*v])
+	res := scalar.MarshalString(marshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus[*v])
 	return res
 }
 
@@ -20465,7 +20465,7 @@ func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v an
 	if v == nil {
 		return nil, nil
 	}
-	res, err := graphql.UnmarshalString(v)
+	res, err := scalar.UnmarshalString(v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -20475,7 +20475,7 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(*v)
+	res := scalar.MarshalString(*v)
 	return res
 }
 
