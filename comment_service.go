@@ -79,6 +79,11 @@ type NewComment struct {
 	// refuse (its error is returned) or set Comment.Status/IsAuthor from
 	// the current target.
 	Check func(t *CommentTarget) error
+	// Remote, when set, is the fediverse Note the comment was made from
+	// (a reply through the federation inbox): stored with the comment
+	// in the same transaction, so its Update and Delete find it. A Note
+	// already stored is refused with an error wrapping ErrNoteStored.
+	Remote *RemoteOrigin
 }
 
 // NotificationQuery selects a page of notifications.
