@@ -45,7 +45,34 @@ type note struct {
 	InReplyTo    json.RawMessage   `json:"inReplyTo"`
 	Content      string            `json:"content"`
 	ContentMap   map[string]string `json:"contentMap"`
+	To           json.RawMessage   `json:"to"`
+	Cc           json.RawMessage   `json:"cc"`
 }
+
+// public reports whether the Note is addressed to the public collection
+// (in to or cc; Mastodon's public and unlisted posts): a direct or
+// followers-only reply never becomes a public comment.
+func (n *note) public() bool {
+	for _, raw := range []json.RawMessage{n.To, n.Cc} {
+		var list []string
+		if json.Unmarshal(raw, &list) != nil {
+			var one string
+			if json.Unmarshal(raw, &one) != nil {
+				continue
+			}
+			list = []string{one}
+		}
+		for _, a := range list {
+			if a == publicCollection || a == "as:Public" || a == "Public" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// publicCollection is ActivityStreams' special public collection.
+const publicCollection = "https://www.w3.org/ns/activitystreams#Public"
 
 // embeddedNote reads an activity's object as an embedded Note: ok is
 // false when the object is something else (an ID, another type), err
@@ -186,15 +213,16 @@ func replyBody(text, profile string) string {
 	return text + suffix
 }
 
-// create makes a Create of a Note replying to one of the site's
-// published posts a comment; anything else is ignored.
+// create makes a Create of a public Note replying to one of the site's
+// published posts a comment; anything else (a direct or followers-only
+// Note included) is ignored.
 func (s *Service) create(ctx context.Context, userID stgypub.ID, act *activity, signer *remoteActor) (Handled, error) {
 	n, ok, err := embeddedNote(act.Object, act.Actor)
 	if err != nil || !ok || s.cfg.Comments == nil {
 		return HandledIgnored, err
 	}
 	postID, ok := s.replyTarget(n.InReplyTo)
-	if !ok {
+	if !ok || !n.public() {
 		return HandledIgnored, nil
 	}
 	post, err := s.store.PublishedPost(ctx, postID)

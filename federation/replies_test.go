@@ -290,6 +290,24 @@ func TestReplyToUnknownPostIgnored(t *testing.T) {
 			t.Fatalf("post %s got %+v", p, cs)
 		}
 	}
+	// A direct or followers-only reply never becomes a public comment.
+	for i, to := range []any{[]string{e.actorID()}, e.bob() + "/followers", nil} {
+		b, _ := json.Marshal(map[string]any{"id": e.noteID(60+i) + "/activity", "type": "Create", "actor": e.bob(),
+			"object": map[string]any{"id": e.noteID(60 + i), "type": "Note", "attributedTo": e.bob(), "inReplyTo": e.postURL(e.article),
+				"content": "<p>private</p>", "to": to, "cc": []string{e.actorID()}}})
+		e.mustSend(e.bob(), b, http.StatusAccepted)
+	}
+	if cs := e.comments(e.article); len(cs) != 0 {
+		t.Fatalf("a non-public reply became %+v", cs)
+	}
+	// Unlisted (the public collection in cc) is public.
+	b, _ := json.Marshal(map[string]any{"id": e.noteID(70) + "/activity", "type": "Create", "actor": e.bob(),
+		"object": map[string]any{"id": e.noteID(70), "type": "Note", "attributedTo": e.bob(), "inReplyTo": e.postURL(e.article),
+			"content": "<p>unlisted</p>", "to": e.bob() + "/followers", "cc": []string{"https://www.w3.org/ns/activitystreams#Public"}}})
+	e.mustSend(e.bob(), b, http.StatusAccepted)
+	if cs := e.comments(e.article); len(cs) != 1 {
+		t.Fatalf("an unlisted reply: %+v", cs)
+	}
 	// A post whose replies are off is like mode none.
 	closed := &stgypub.Post{OwnedBy: e.site, PublishedAt: &at, Snippet: `{"title":"n"}`, Content: "x"}
 	if err := e.st.CreatePost(context.Background(), closed); err != nil {
