@@ -57,7 +57,8 @@ func TestFederationReplyThroughServer(t *testing.T) {
 
 	body, _ := json.Marshal(map[string]any{"id": actor + "/statuses/1/activity", "type": "Create", "actor": actor,
 		"object": map[string]any{"id": actor + "/statuses/1", "type": "Note", "attributedTo": actor,
-			"inReplyTo": baseURL + "/pub/" + post.String(), "content": "<p>Great <b>post</b></p>"}})
+			"inReplyTo": baseURL + "/pub/" + post.String(), "content": "<p>Great <b>post</b></p>",
+			"to": []string{"https://www.w3.org/ns/activitystreams#Public"}}})
 	req := httptest.NewRequest(http.MethodPost, baseURL+"/sites/"+alice.String()+"/inbox", bytes.NewReader(body))
 	req.RemoteAddr = "203.0.113.9:4444"
 	req.Header.Set("User-Agent", "Mastodon/4.3.0 (+https://remote.example/)")
