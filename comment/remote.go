@@ -53,10 +53,12 @@ func (s *Service) PostRemote(ctx context.Context, in RemoteInput) (*stgypub.Comm
 }
 
 // EditRemote replaces the nickname and body of comment id when its Note
-// was updated, normalized and limited as when posting (BAD_USER_INPUT);
-// its status is kept. NOT_FOUND when the comment is gone. The caller
-// checked the Update's actor is the Note's. The public cache is
-// invalidated.
+// was updated, normalized and limited as when posting (BAD_USER_INPUT).
+// A change takes the status a new reader's comment would get: in
+// moderated mode a published comment returns to pending (the owner
+// approved another text); otherwise its status is kept. NOT_FOUND when
+// the comment is gone. The caller checked the Update's actor is the
+// Note's. The public cache is invalidated.
 func (s *Service) EditRemote(ctx context.Context, id stgypub.ID, nickname, body string) (*stgypub.Comment, error) {
 	nick, err := stgypub.CheckNickname(nickname, stgypub.CommentNicknameMaxChars)
 	if err != nil {
@@ -66,7 +68,15 @@ func (s *Service) EditRemote(ctx context.Context, id stgypub.ID, nickname, body 
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.store.EditComment(ctx, id, nick, b)
+	old, t, err := s.store.Comment(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if old.Nickname == nick && old.Body == b {
+		return old, nil
+	}
+	pending := stgypub.NewCommentStatus(t.Mode, false) == stgypub.CommentPending
+	c, err := s.store.EditRemoteComment(ctx, id, nick, b, pending)
 	if err != nil {
 		return nil, err
 	}

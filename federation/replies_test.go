@@ -399,3 +399,27 @@ func TestInboxRateLimitedPerServer(t *testing.T) {
 		t.Fatalf("stored over the limit: %+v", cs)
 	}
 }
+
+// TestReplyEditedInModeratedMode: an approved reply whose Note changes
+// is pending again, as a new reader's comment would be; an Update
+// changing nothing leaves it published.
+func TestReplyEditedInModeratedMode(t *testing.T) {
+	ctx := context.Background()
+	e := newReplyEnv(t, stgypub.CommentsModerated, 0, nil)
+	e.mustSend(e.bob(), noteActivity("Create", e.bob(), e.noteID(1), e.postURL(e.article), "<p>fine words</p>"), http.StatusAccepted)
+	cs := e.comments(e.article)
+	if len(cs) != 1 || cs[0].Status != stgypub.CommentPending {
+		t.Fatalf("after Create: %+v", cs)
+	}
+	if _, err := e.st.ApproveComment(ctx, cs[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	e.mustSend(e.bob(), noteActivity("Update", e.bob(), e.noteID(1), e.postURL(e.article), "<p>fine words</p>"), http.StatusAccepted)
+	if cs := e.comments(e.article); cs[0].Status != stgypub.CommentPublished {
+		t.Fatalf("an Update changing nothing: %+v", cs[0])
+	}
+	e.mustSend(e.bob(), noteActivity("Update", e.bob(), e.noteID(1), e.postURL(e.article), "<p>buy <a href=\"https://spam.example/\">pills</a></p>"), http.StatusAccepted)
+	if cs := e.comments(e.article); cs[0].Status != stgypub.CommentPending || !strings.HasPrefix(cs[0].Body, "buy pills (https://spam.example/)") {
+		t.Fatalf("an approved reply edited: %+v, want pending with the new text", cs[0])
+	}
+}

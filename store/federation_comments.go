@@ -17,6 +17,7 @@ var (
 	sqlRemoteNoteExists = sqlText("federation_note_exists", `SELECT EXISTS (SELECT 1 FROM federation_comments WHERE note_id = $1)`)
 	sqlRemoteNotePut    = sqlText("federation_note_put", `INSERT INTO federation_comments (comment_id, note_id, actor) VALUES ($1, $2, $3) ON CONFLICT (note_id) DO NOTHING`)
 	sqlRemoteComment    = sqlText("federation_comment", `SELECT f.comment_id, c.post_id, f.note_id, f.actor FROM federation_comments f JOIN post_pub_comments c ON c.id = f.comment_id WHERE f.note_id = $1`)
+	sqlCommentEditRemote = sqlFile("comment_edit_remote")
 	sqlRemoteCommentsBy = sqlText("federation_comments_by", `SELECT f.comment_id, c.post_id, f.note_id, f.actor FROM federation_comments f JOIN post_pub_comments c ON c.id = f.comment_id WHERE f.actor = $1 ORDER BY f.comment_id`)
 )
 
@@ -84,4 +85,12 @@ func (s *Store) RemoteCommentsBy(ctx context.Context, actor string) ([]*stgypub.
 		out[i] = rows[i].toDomain()
 	}
 	return out, nil
+}
+
+// EditRemoteComment replaces the nickname and body of a comment made
+// from a Note (normalized by the caller) and, when pending, makes it
+// pending again; it moves the owner's site change time. NOT_FOUND when
+// missing.
+func (s *Store) EditRemoteComment(ctx context.Context, id stgypub.ID, nickname, body string, pending bool) (*stgypub.Comment, error) {
+	return s.changeComment(ctx, "edit remote", id, stgypub.Precondition{}, sqlCommentEditRemote, nickname, body, int64(id), pending)
 }
