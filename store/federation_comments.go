@@ -14,11 +14,11 @@ import (
 // Comments made from fediverse replies (federation_comments,
 // docs/FEDERATION.md "Replies").
 var (
-	sqlRemoteNoteExists = sqlText("federation_note_exists", `SELECT EXISTS (SELECT 1 FROM federation_comments WHERE note_id = $1)`)
-	sqlRemoteNotePut    = sqlText("federation_note_put", `INSERT INTO federation_comments (comment_id, note_id, actor) VALUES ($1, $2, $3) ON CONFLICT (note_id) DO NOTHING`)
-	sqlRemoteComment    = sqlText("federation_comment", `SELECT f.comment_id, c.post_id, f.note_id, f.actor FROM federation_comments f JOIN post_pub_comments c ON c.id = f.comment_id WHERE f.note_id = $1`)
+	sqlRemoteNoteExists  = sqlText("federation_note_exists", `SELECT EXISTS (SELECT 1 FROM federation_comments WHERE note_id = $1)`)
+	sqlRemoteNotePut     = sqlText("federation_note_put", `INSERT INTO federation_comments (comment_id, note_id, actor) VALUES ($1, $2, $3) ON CONFLICT (note_id) DO NOTHING`)
+	sqlRemoteComment     = sqlText("federation_comment", `SELECT f.comment_id, c.post_id, f.note_id, f.actor FROM federation_comments f JOIN post_pub_comments c ON c.id = f.comment_id WHERE f.note_id = $1`)
 	sqlCommentEditRemote = sqlFile("comment_edit_remote")
-	sqlRemoteCommentsBy = sqlText("federation_comments_by", `SELECT f.comment_id, c.post_id, f.note_id, f.actor FROM federation_comments f JOIN post_pub_comments c ON c.id = f.comment_id WHERE f.actor = $1 ORDER BY f.comment_id`)
+	sqlRemoteCommentsBy  = sqlText("federation_comments_by", `SELECT f.comment_id, c.post_id, f.note_id, f.actor FROM federation_comments f JOIN post_pub_comments c ON c.id = f.comment_id WHERE f.actor = $1 ORDER BY f.comment_id`)
 )
 
 type remoteCommentRow struct {
