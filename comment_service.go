@@ -39,6 +39,10 @@ type CommentStore interface {
 	// EditComment replaces nickname and body (already normalized) and
 	// moves the owner's site change time; NOT_FOUND.
 	EditComment(ctx context.Context, id ID, nickname, body string) (*Comment, error)
+	// EditRemoteComment replaces nickname and body of a comment made
+	// from a fediverse Note and, when pending is true, makes it pending
+	// again; it moves the owner's site change time; NOT_FOUND.
+	EditRemoteComment(ctx context.Context, id ID, nickname, body string, pending bool) (*Comment, error)
 	// DeleteComment deletes a comment (its notification goes with it)
 	// and moves the owner's site change time; NOT_FOUND.
 	DeleteComment(ctx context.Context, id ID) error
@@ -79,6 +83,11 @@ type NewComment struct {
 	// refuse (its error is returned) or set Comment.Status/IsAuthor from
 	// the current target.
 	Check func(t *CommentTarget) error
+	// Remote, when set, is the fediverse Note the comment was made from
+	// (a reply through the federation inbox): stored with the comment
+	// in the same transaction, so its Update and Delete find it. A Note
+	// already stored is refused with an error wrapping ErrNoteStored.
+	Remote *RemoteOrigin
 }
 
 // NotificationQuery selects a page of notifications.

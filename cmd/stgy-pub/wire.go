@@ -87,12 +87,12 @@ func wire(ctx context.Context, cfg *config) (_ *app, err error) {
 	s := services{st: st, rdb: rdb, ctr: ctr, hub: hub, pages: pages, versions: versions, logger: logger}
 	s.auth = auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	hookWorker, hookSvc := wireWebhooks(st, cfg, logger)
-	fed, federate, err := wireFederation(st, cfg, logger)
+	s.comments, s.captcha = wireComments(st, rdb, cfg, logger, hub)
+	fed, federate, err := wireFederation(st, cfg, logger, s.comments)
 	if err != nil {
 		return nil, err
 	}
 	s.owner = owner.New(st, st, st, time.Now)
-	s.comments, s.captcha = wireComments(st, rdb, cfg, logger, hub)
 	s.articles = render.New(st, render.Config{Logger: logger})
 	apiHandler := api.New(graphQLConfig(cfg), api.Deps{Resolver: s.resolver(cfg, hookSvc), Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
 	pageCfg := pageServerConfig(cfg, logger)
