@@ -51,7 +51,8 @@ const (
 // owner is not the activity's actor is 401; a body that is not an
 // activity is 400 (all *InboxError). Follow of this site stores the
 // follower and queues a signed Accept to its inbox; Undo of a Follow
-// removes it; anything else is ignored.
+// removes it; Like and Announce of a published post are counted
+// (reactions.go) and their Undo removes them; anything else is ignored.
 func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request) (Handled, error) {
 	if _, err := s.site(ctx, userID); err != nil {
 		return "", err
@@ -80,6 +81,8 @@ func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request)
 		return s.follow(ctx, userID, &act, body, doc)
 	case "Undo":
 		return s.undo(ctx, userID, &act)
+	case "Like", "Announce":
+		return s.react(ctx, userID, &act)
 	}
 	return HandledIgnored, nil
 }
@@ -181,6 +184,9 @@ func (s *Service) follow(ctx context.Context, userID stgypub.ID, act *activity, 
 
 func (s *Service) undo(ctx context.Context, userID stgypub.ID, act *activity) (Handled, error) {
 	id, typ := objectID(act.Object)
+	if isReaction(typ) {
+		return s.undoReaction(ctx, userID, act)
+	}
 	if typ != "" && typ != "Follow" {
 		return HandledIgnored, nil
 	}
@@ -196,6 +202,9 @@ func (s *Service) undo(ctx context.Context, userID stgypub.ID, act *activity) (H
 	removed, err := s.store.DeleteFollower(ctx, userID, act.Actor, followID)
 	if err != nil {
 		return "", err
+	}
+	if !removed && typ == "" {
+		return s.undoReaction(ctx, userID, act) // a bare ID may name a Like or Announce
 	}
 	if !removed {
 		return HandledIgnored, nil
