@@ -39,15 +39,15 @@ type FollowerCursor struct {
 // FederationOverview is a site's federation as its owner sees it:
 // Available is false when the server does not federate
 // (STGY_FEDERATION_KEY unset); Enabled is extensions.federation.enabled;
-// Handle is "@{login}@{host}", ActorID the site's actor ID; Followers
-// how many remote actors follow it and Reactions the site's standing
+// Handle is "@{login}@{host}", ActorID the site's actor ID;
+// FollowerCount how many remote actors follow it and Reactions the site's standing
 // Likes and Announces.
 type FederationOverview struct {
-	UserID    ID
-	Available bool
-	Enabled   bool
-	Handle    string
-	ActorID   string
-	Followers int
-	Reactions ReactionCounts
+	UserID        ID
+	Available     bool
+	Enabled       bool
+	Handle        string
+	ActorID       string
+	FollowerCount int
+	Reactions     ReactionCounts
 }

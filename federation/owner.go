@@ -49,20 +49,28 @@ func (s *Service) Overview(ctx context.Context, viewer *stgypub.User, userID stg
 		return nil, err
 	}
 	return &stgypub.FederationOverview{UserID: userID, Available: true, Enabled: c.Extensions.FederationEnabled(),
-		Handle: "@" + u.LoginName + "@" + s.cfg.BaseURL.Host, ActorID: s.ActorID(userID), Followers: n, Reactions: rc}, nil
+		Handle: "@" + u.LoginName + "@" + s.cfg.BaseURL.Host, ActorID: s.ActorID(userID), FollowerCount: n, Reactions: rc}, nil
 }
 
 // FollowerList is one page of userID's followers, oldest first: up to
 // first (1 to MaxFollowersPage, else BAD_USER_INPUT naming "first") after
-// the cursor (nil: from the start). The owner or an administrator only.
-func (s *Service) FollowerList(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, first int, after *stgypub.FollowerCursor) ([]*stgypub.Follower, error) {
+// the cursor (nil: from the start), and whether more follow. The owner or
+// an administrator only.
+func (s *Service) FollowerList(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, first int, after *stgypub.FollowerCursor) ([]*stgypub.Follower, bool, error) {
 	if err := stgypub.RequireSelfOrAdmin(viewer, userID); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if first < 1 || first > MaxFollowersPage {
-		return nil, stgypub.FieldErrorf("first", "first must be between 1 and %d", MaxFollowersPage)
+		return nil, false, stgypub.FieldErrorf("first", "first must be between 1 and %d", MaxFollowersPage)
 	}
-	return s.store.FollowersPage(ctx, userID, after, first)
+	list, err := s.store.FollowersPage(ctx, userID, after, first+1)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(list) > first {
+		return list[:first], true, nil
+	}
+	return list, false, nil
 }
 
 // RemoveFollower removes actor from userID's followers and queues a

@@ -168,28 +168,28 @@ func TestFollowersOwnerListAndRemove(t *testing.T) {
 	}
 
 	// The owner's list, paged oldest first.
-	page, err := e.svc.FollowerList(ctx, owner, e.site, 1, nil)
-	if err != nil || len(page) != 1 || page[0].Actor != e.remote.actorURL() {
+	page, more, err := e.svc.FollowerList(ctx, owner, e.site, 1, nil)
+	if err != nil || len(page) != 1 || !more || page[0].Actor != e.remote.actorURL() {
 		t.Fatalf("first page = %v, %v", page, err)
 	}
-	next, err := e.svc.FollowerList(ctx, owner, e.site, 1, &stgypub.FollowerCursor{CreatedAt: page[0].CreatedAt, Actor: page[0].Actor})
-	if err != nil || len(next) != 1 || next[0].Actor != carol.actorURL() || next[0].Inbox != carol.actorURL()+"/inbox" || next[0].CreatedAt.IsZero() {
+	next, more, err := e.svc.FollowerList(ctx, owner, e.site, 1, &stgypub.FollowerCursor{CreatedAt: page[0].CreatedAt, Actor: page[0].Actor})
+	if err != nil || len(next) != 1 || more || next[0].Actor != carol.actorURL() || next[0].Inbox != carol.actorURL()+"/inbox" || next[0].CreatedAt.IsZero() {
 		t.Fatalf("second page = %v, %v", next, err)
 	}
-	last, err := e.svc.FollowerList(ctx, owner, e.site, 1, &stgypub.FollowerCursor{CreatedAt: next[0].CreatedAt, Actor: next[0].Actor})
+	last, _, err := e.svc.FollowerList(ctx, owner, e.site, 1, &stgypub.FollowerCursor{CreatedAt: next[0].CreatedAt, Actor: next[0].Actor})
 	if err != nil || len(last) != 0 {
 		t.Fatalf("after the last = %v, %v", last, err)
 	}
-	if all, err := e.svc.FollowerList(ctx, owner, e.site, federation.MaxFollowersPage, nil); err != nil || len(all) != 2 {
+	if all, _, err := e.svc.FollowerList(ctx, owner, e.site, federation.MaxFollowersPage, nil); err != nil || len(all) != 2 {
 		t.Fatalf("all = %v, %v", all, err)
 	}
 	for _, first := range []int{0, federation.MaxFollowersPage + 1} {
-		if _, err := e.svc.FollowerList(ctx, owner, e.site, first, nil); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+		if _, _, err := e.svc.FollowerList(ctx, owner, e.site, first, nil); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
 			t.Fatalf("first %d: %v", first, err)
 		}
 	}
 	stranger := &stgypub.User{ID: e.site + 1, LoginName: "x"}
-	if _, err := e.svc.FollowerList(ctx, stranger, e.site, 10, nil); stgypub.ErrorCode(err) != stgypub.CodeForbidden {
+	if _, _, err := e.svc.FollowerList(ctx, stranger, e.site, 10, nil); stgypub.ErrorCode(err) != stgypub.CodeForbidden {
 		t.Fatalf("a stranger's list: %v", err)
 	}
 	if err := e.svc.RemoveFollower(ctx, stranger, e.site, carol.actorURL()); stgypub.ErrorCode(err) != stgypub.CodeForbidden {
