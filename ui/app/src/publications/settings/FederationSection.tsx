@@ -107,7 +107,7 @@ function Followers(props: { fed: Fed; loading: boolean; page: number; onNext: ()
   const edges = fed.followers.edges;
   return (
     <div class="followers">
-      <h3 id="followers-h">{t("settings.followersHeading", { count: fed.followerCount })}</h3>
+      <h2 id="followers-h">{t("settings.followersHeading", { count: fed.followerCount })}</h2>
       <p class="muted">{t("settings.followersHint", { likes: fed.reactions.likes, announces: fed.reactions.announces })}</p>
       {edges.length === 0 ? (
         <p class="muted">{t("settings.followersNone")}</p>
