@@ -4,7 +4,7 @@
 // saved with the form; the handle to follow; and the followers, listed to
 // the owner only, each with Remove (the follower's server gets a Reject
 // of its Follow).
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { useClient, useQuery } from "@urql/preact";
 import { useI18n } from "../../lib/i18n-context";
 import { errorText } from "../../lib/errors";
@@ -35,6 +35,16 @@ export function FederationFields({ form, set, err, savedOn }: Props) {
   const after = pages.length ? pages[pages.length - 1] : undefined;
   const [res, refetch] = useQuery({ query: FederationQuery, variables: { userId: site.userId, first: PAGE, after }, requestPolicy: "cache-and-network" });
   const fed = res.data?.pubFederation;
+  // A save that turned federation off removed the followers: list them anew.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setPages([]);
+    refetch({ requestPolicy: "network-only" });
+  }, [savedOn]);
   const turningOff = savedOn && !form.federationEnabled;
   return (
     <fieldset class="federation" aria-describedby="federation-hint">
