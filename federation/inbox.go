@@ -51,8 +51,7 @@ const (
 // owner is not the activity's actor is 401; a body that is not an
 // activity is 400 (all *InboxError). Follow of this site stores the
 // follower and queues a signed Accept to its inbox; Undo of a Follow
-// removes it; Like and Announce of a published post are counted
-// (reactions.go) and their Undo removes them; anything else is ignored.
+// removes it; anything else is ignored.
 func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request) (Handled, error) {
 	if _, err := s.site(ctx, userID); err != nil {
 		return "", err
@@ -77,12 +76,12 @@ func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request)
 		return "", err
 	}
 	switch act.Type {
+	case "Like", "Announce": // counted per post (reactions.go)
+		return s.react(ctx, userID, &act)
 	case "Follow":
 		return s.follow(ctx, userID, &act, body, doc)
 	case "Undo":
 		return s.undo(ctx, userID, &act)
-	case "Like", "Announce":
-		return s.react(ctx, userID, &act)
 	}
 	return HandledIgnored, nil
 }
