@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import http from "node:http";
-import { as, axe, launch, open, OwnServer, withPage } from "./lib.mjs";
+import { as, axe, launch, open, OwnServer, shot, withPage } from "./lib.mjs";
 
 /** fakeRemote is a fediverse server on loopback: one actor, ann, whose inbox records what it receives. */
 async function fakeRemote() {
@@ -115,6 +115,7 @@ describe("settings: federation", () => {
         assert.match(await row.innerText(), /127\.0\.0\.1:\d+/, "the follower's server is shown");
         await page.getByRole("heading", { name: "1 follower" }).waitFor();
         await axe(page, "settings federation");
+        await shot(page, "settings-federation");
 
         await page.getByRole("button", { name: `Remove follower ${remote.actor}` }).click();
         await page.getByText("No followers yet.").waitFor();
