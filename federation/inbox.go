@@ -89,6 +89,8 @@ func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request)
 		return "", tooMany(keyID, wait)
 	}
 	switch act.Type {
+	case "Like", "Announce": // counted per post (reactions.go)
+		return s.react(ctx, userID, &act)
 	case "Follow":
 		return s.follow(ctx, userID, &act, body, doc)
 	case "Undo":
@@ -200,6 +202,9 @@ func (s *Service) follow(ctx context.Context, userID stgypub.ID, act *activity, 
 
 func (s *Service) undo(ctx context.Context, userID stgypub.ID, act *activity) (Handled, error) {
 	id, typ := objectID(act.Object)
+	if isReaction(typ) {
+		return s.undoReaction(ctx, userID, act)
+	}
 	if typ != "" && typ != "Follow" {
 		return HandledIgnored, nil
 	}
@@ -215,6 +220,9 @@ func (s *Service) undo(ctx context.Context, userID stgypub.ID, act *activity) (H
 	removed, err := s.store.DeleteFollower(ctx, userID, act.Actor, followID)
 	if err != nil {
 		return "", err
+	}
+	if !removed && typ == "" {
+		return s.undoReaction(ctx, userID, act) // a bare ID may name a Like or Announce
 	}
 	if !removed {
 		return HandledIgnored, nil

@@ -64,6 +64,7 @@ type Config struct {
 
 // Store is what the federation reads and writes (store.Store).
 type Store interface {
+	socialStore // owner.go
 	User(ctx context.Context, id stgypub.ID) (*stgypub.User, error)
 	PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
 	CountPublishedByUser(ctx context.Context, userID stgypub.ID) (int, error)

@@ -19,7 +19,7 @@ import (
 )
 
 // Resolver is the root resolver; every field is required except BaseURL,
-// Logger, Now, Titles and Sites.
+// Logger, Now, Titles, Sites and Federation.
 type Resolver struct {
 	Posts   stgypub.PubPostStore
 	Users   stgypub.UserStore
@@ -42,6 +42,9 @@ type Resolver struct {
 	// Live carries the subscriptions' events (live.Hub); nil refuses
 	// every subscription with UNAVAILABLE.
 	Live LiveSource
+	// Federation serves the owner's side of federation
+	// (federation.Service); nil when the server does not federate.
+	Federation FederationService
 	// Webhooks serves the owners' webhook operations (webhook.Service).
 	Webhooks WebhookService
 	// Today reads an owner's per-post views of today for pubViewsToday
