@@ -8,15 +8,8 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/graph/model"
+	"github.com/stgy/stgypub/live"
 )
-
-// LiveSource is the subscriptions' event source (live.Hub implements
-// it): each channel is closed when ctx ends.
-type LiveSource interface {
-	Comments(ctx context.Context, post stgypub.ID) <-chan stgypub.LiveEvent
-	Notifications(ctx context.Context, owner stgypub.ID) <-chan stgypub.LiveEvent
-	Views(ctx context.Context, owner stgypub.ID) <-chan stgypub.LiveEvent
-}
 
 // TodayCounts reads an owner's per-post PV of today (counter.Counter).
 type TodayCounts interface {
@@ -27,7 +20,7 @@ type TodayCounts interface {
 // recorded views within it coalesce into the next event.
 const ViewsTodayEvery = time.Second
 
-func (r *Resolver) liveSource() (LiveSource, error) {
+func (r *Resolver) liveSource() (*live.Hub, error) {
 	if r.Live == nil {
 		return nil, stgypub.Errorf(stgypub.CodeUnavailable, "subscriptions are not available on this server")
 	}

@@ -16,6 +16,10 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/captcha"
+	"github.com/stgy/stgypub/comment"
+	"github.com/stgy/stgypub/live"
+	"github.com/stgy/stgypub/webhook"
 )
 
 // Resolver is the root resolver; every field is required except BaseURL,
@@ -37,13 +41,13 @@ type Resolver struct {
 	// Titles gives PostStats.title; nil leaves every title "".
 	Titles stgypub.PostTitleStore
 	// Comments and Captcha serve the comment and CAPTCHA operations.
-	Comments CommentService
-	Captcha  CaptchaService
+	Comments *comment.Service
+	Captcha  *captcha.Service
 	// Live carries the subscriptions' events (live.Hub); nil refuses
 	// every subscription with UNAVAILABLE.
-	Live LiveSource
+	Live *live.Hub
 	// Webhooks serves the owners' webhook operations (webhook.Service).
-	Webhooks WebhookService
+	Webhooks *webhook.Service
 	// Today reads an owner's per-post views of today for pubViewsToday
 	// (counter.Counter); nil refuses that subscription with UNAVAILABLE.
 	Today TodayCounts
