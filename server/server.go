@@ -23,6 +23,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/captcha"
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/prerender"
@@ -131,9 +133,9 @@ type Deps struct {
 	Articles stgypub.ArticleRenderer
 	// Comments gives article pages their comment section and serves
 	// /pub/{postId}/comments.atom; nil: no section, feed 404.
-	Comments CommentReader
+	Comments *comment.Service
 	// CaptchaAudio serves /captcha/audio/{id}.wav; nil answers 404.
-	CaptchaAudio CaptchaAudio
+	CaptchaAudio *captcha.Service
 	API          http.Handler
 	// Previews serves owners' previews of their posts in any state
 	// (/publications/preview/{postId}); nil answers 404 there.
@@ -152,7 +154,7 @@ type Deps struct {
 	Pages *pagecache.Cache
 	// Versions reads the owners' page versions in Redis
 	// (pagecache.Versions), the exact check of cached pages.
-	Versions PageVersions
+	Versions *pagecache.Versions
 	// SiteRanker gives the home page's "Popular this week"; without it
 	// the section is left out.
 	SiteRanker stgypub.SiteRanker
