@@ -11,11 +11,6 @@ import (
 	"github.com/stgy/stgypub/live"
 )
 
-// TodayCounts reads an owner's per-post PV of today (counter.Counter).
-type TodayCounts interface {
-	TodayCounts(ctx context.Context, owner stgypub.ID) (map[stgypub.ID]int64, error)
-}
-
 // ViewsTodayEvery is the least time between two pubViewsToday events:
 // recorded views within it coalesce into the next event.
 const ViewsTodayEvery = time.Second
@@ -96,7 +91,7 @@ func (r *Resolver) viewsToday(ctx context.Context, userID stgypub.ID) (<-chan *m
 	if err := stgypub.RequireSelfOrAdmin(r.viewer(ctx), userID); err != nil {
 		return nil, err
 	}
-	if r.Today == nil {
+	if r.Insight == nil {
 		return nil, stgypub.Errorf(stgypub.CodeUnavailable, "view counts are not available on this server")
 	}
 	in := src.Views(ctx, userID)
@@ -134,7 +129,7 @@ func (r *Resolver) viewsToday(ctx context.Context, userID stgypub.ID) (<-chan *m
 }
 
 func (r *Resolver) todaySnapshot(ctx context.Context, owner stgypub.ID) (*model.PubViewsToday, error) {
-	counts, err := r.Today.TodayCounts(ctx, owner)
+	counts, err := r.Insight.TodayCounts(ctx, owner)
 	if err != nil {
 		return nil, err
 	}

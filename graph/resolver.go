@@ -31,7 +31,10 @@ type Resolver struct {
 	// Sites lists the sites for Query.sites; nil lists none.
 	Sites   SiteLister
 	Counter Counter
-	// Insight gives pubBotStats and Post.shareCounts; nil gives none.
+	// Insight gives pubBotStats and Post.shareCounts, and reads an owner's
+	// per-post views of today for pubViewsToday (counter.Counter); nil
+	// gives no bot stats or share counts and refuses that subscription
+	// with UNAVAILABLE.
 	Insight InsightCounter
 	Owner   OwnerService
 	Auth    AuthService
@@ -48,9 +51,6 @@ type Resolver struct {
 	Live *live.Hub
 	// Webhooks serves the owners' webhook operations (webhook.Service).
 	Webhooks *webhook.Service
-	// Today reads an owner's per-post views of today for pubViewsToday
-	// (counter.Counter); nil refuses that subscription with UNAVAILABLE.
-	Today TodayCounts
 	// ViewSecret is the HMAC key of recordPubView signatures and of view
 	// tokens (STGY_PUB_VIEW_SECRET; visitor.Sign, visitor.ViewToken).
 	ViewSecret []byte

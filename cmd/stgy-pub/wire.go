@@ -139,7 +139,6 @@ func (s *services) resolver(cfg *config, hooks *webhook.Service) *graph.Resolver
 		Comments:   s.comments,
 		Captcha:    s.captcha,
 		Live:       s.hub,
-		Today:      s.ctr,
 		Webhooks:   hooks,
 		ViewSecret: cfg.ViewSecret,
 		BaseURL:    cfg.BaseURL.String(),
