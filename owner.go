@@ -36,6 +36,12 @@ type PostStore interface {
 	// PostsByOwner lists a user's posts of every state, newest ID first,
 	// without Content.
 	PostsByOwner(ctx context.Context, ownerID ID, offset, limit int) ([]*Post, error)
+	// StaleDerived returns up to limit posts derived with rules older
+	// than version, with ID, OwnedBy, UpdatedAt, Content and PlainText.
+	StaleDerived(ctx context.Context, version, limit int) ([]*Post, error)
+	// SaveDerived stores p.Derived unless the post changed since
+	// p.UpdatedAt (ok false).
+	SaveDerived(ctx context.Context, p *Post, version int) (ok bool, err error)
 }
 
 // AccountStore is the owner-side account storage.
