@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/live"
 )
 
 // Config configures a Service; zero values take the defaults noted.
@@ -22,7 +23,7 @@ type Config struct {
 	SecureCookie bool
 	// Events receives stored and approved comments for the live
 	// subscriptions (live.Hub); nil announces nothing.
-	Events stgypub.LiveEvents
+	Events *live.Hub
 }
 
 // Service applies the comment rules of the root package (modes,
