@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/captcha"
 	"github.com/stgy/stgypub/live"
 )
 
@@ -31,7 +32,7 @@ type Config struct {
 // gate and the public cache. It is safe for concurrent use.
 type Service struct {
 	store stgypub.CommentStore
-	gate  stgypub.CaptchaGate
+	gate  *captcha.Service
 	cache *PublicCache
 	cfg   Config
 }
@@ -39,7 +40,7 @@ type Service struct {
 // New returns a Service. store is required; gate checks readers' CAPTCHA
 // passes (nil: readers cannot post, CAPTCHA_REQUIRED); cache may be nil
 // (every list reads PostgreSQL).
-func New(store stgypub.CommentStore, gate stgypub.CaptchaGate, cache *PublicCache, cfg Config) *Service {
+func New(store stgypub.CommentStore, gate *captcha.Service, cache *PublicCache, cfg Config) *Service {
 	if cfg.MaxComments <= 0 {
 		cfg.MaxComments = stgypub.DefaultMaxComments
 	}
