@@ -96,6 +96,21 @@ type SitemapLister interface {
 	SitemapLastChange(ctx context.Context) (time.Time, error)
 }
 
+// PostStore is what the pages read of the posts (store.Store implements
+// it): the published posts (stgypub.PubPostStore), each page's data in
+// one statement (stgypub.PubPageStore), the sites with published posts
+// for the home page (newest publication first, at most limit, each with
+// Owner.ID and Nickname, Config.SiteName, Subtitle and Author, and the
+// newest published_at as LastChange), and when the next scheduled post
+// of any site falls due (zero when none is known), the expiry of the
+// home page and the sitemap.
+type PostStore interface {
+	stgypub.PubPostStore
+	stgypub.PubPageStore
+	PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSite, error)
+	NextPublication(ctx context.Context) (time.Time, error)
+}
+
 // ReadyCheck is one dependency probed by /readyz (e.g. PostgreSQL ping,
 // Redis PING). A failing Optional check (Redis: counting, Popular entries
 // and caches degrade but pages are served) leaves the server ready and is
@@ -106,8 +121,7 @@ type ReadyCheck struct {
 	Optional bool
 }
 
-// Deps are the adapters the server reads through. Posts (which must also
-// implement stgypub.PubPageStore, one statement per page), Users and
+// Deps are the adapters the server reads through. Posts, Users and
 // Configs are required; the others are optional: without Views nothing is
 // recorded, without Ranker Popular entries stay empty, without Counts the
 // view-count line is hidden, without Sitemap /sitemap.xml lists nothing,
@@ -115,7 +129,7 @@ type ReadyCheck struct {
 // on every request, without Versions cached pages are trusted on the
 // cache's own invalidations alone (a single process, pagecache.Local).
 type Deps struct {
-	Posts   stgypub.PubPostStore
+	Posts   PostStore
 	Users   stgypub.UserStore
 	Configs stgypub.PubConfigStore
 	Sitemap SitemapLister
@@ -203,10 +217,6 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if deps.Posts == nil || deps.Users == nil || deps.Configs == nil {
 		return nil, errors.New("server: Deps.Posts, Deps.Users and Deps.Configs are required")
 	}
-	pageData, ok := deps.Posts.(stgypub.PubPageStore)
-	if !ok {
-		return nil, errors.New("server: Deps.Posts must implement stgypub.PubPageStore")
-	}
 	if deps.Views != nil && len(cfg.ViewSecret) == 0 {
 		return nil, errors.New("server: Config.ViewSecret is required to record views")
 	}
@@ -278,7 +288,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		fragments: fragments,
 		siteCards: siteCards,
 		metrics:   m,
-		pageData:  pageData,
+		pageData:  deps.Posts,
 	}
 	s.handler = s.routes()
 	return s, nil
