@@ -23,13 +23,11 @@ import (
 )
 
 // Resolver is the root resolver; every field is required except BaseURL,
-// Logger, Now, Titles and Sites.
+// Logger, Now and Titles.
 type Resolver struct {
 	Posts   stgypub.PubPostStore
 	Users   stgypub.UserStore
 	Configs stgypub.PubConfigStore
-	// Sites lists the sites for Query.sites; nil lists none.
-	Sites   SiteLister
 	Counter Counter
 	// Insight gives pubBotStats and Post.shareCounts, and reads an owner's
 	// per-post views of today for pubViewsToday (counter.Counter); nil

@@ -58,12 +58,6 @@ type OwnerService interface {
 	PreviewMarkdown(viewer *stgypub.User, content string, vertical bool) (*stgypub.MarkdownPreview, error)
 }
 
-// SiteLister lists the sites with published posts, newest publication
-// first (store implements it; the home page reads the same list).
-type SiteLister interface {
-	PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSite, error)
-}
-
 // AuthService logs owners in and out and manages their API tokens
 // (auth.Service implements it).
 type AuthService interface {

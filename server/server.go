@@ -97,17 +97,13 @@ type SitemapLister interface {
 }
 
 // PostStore is what the pages read of the posts (store.Store implements
-// it): the published posts (stgypub.PubPostStore), each page's data in
-// one statement (stgypub.PubPageStore), the sites with published posts
-// for the home page (newest publication first, at most limit, each with
-// Owner.ID and Nickname, Config.SiteName, Subtitle and Author, and the
-// newest published_at as LastChange), and when the next scheduled post
-// of any site falls due (zero when none is known), the expiry of the
-// home page and the sitemap.
+// it): the published posts and sites (stgypub.PubPostStore), each page's
+// data in one statement (stgypub.PubPageStore), and when the next
+// scheduled post of any site falls due (zero when none is known), the
+// expiry of the home page and the sitemap.
 type PostStore interface {
 	stgypub.PubPostStore
 	stgypub.PubPageStore
-	PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSite, error)
 	NextPublication(ctx context.Context) (time.Time, error)
 }
 

@@ -129,7 +129,6 @@ func (s *services) resolver(cfg *config, hooks *webhook.Service) *graph.Resolver
 		Posts:      s.st,
 		Users:      s.st,
 		Configs:    s.st,
-		Sites:      s.st,
 		Counter:    s.ctr,
 		Insight:    s.ctr,
 		Owner:      s.owner,
