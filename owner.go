@@ -5,9 +5,10 @@ import (
 	"time"
 )
 
-// PostStore is the owner-side post storage. It does no permission checks
-// and derives nothing: callers fill Snippet and PlainText from Content
-// (markdown package) and check who may act.
+// PostStore is the owner-side post storage (posts in any publication
+// state; store implements it). It does no permission checks and derives
+// nothing: callers fill Snippet and PlainText from Content (markdown
+// package) and check who may act.
 type PostStore interface {
 	// Post returns a post in any publication state, with Content; NOT_FOUND
 	// when missing.
@@ -42,6 +43,9 @@ type PostStore interface {
 	// SaveDerived stores p.Derived unless the post changed since
 	// p.UpdatedAt (ok false).
 	SaveDerived(ctx context.Context, p *Post, version int) (ok bool, err error)
+	// PostTitles gives posts' titles by ID in any publication state (the
+	// Stats table shows titles); unknown IDs are left out of the map.
+	PostTitles(ctx context.Context, ids []ID) (map[ID]string, error)
 }
 
 // AccountStore is the owner-side account storage.

@@ -85,13 +85,6 @@ type Checkpoint struct {
 	Count   int64 // stored as INTEGER; values above 2^31-1 are clamped
 }
 
-// PostTitleStore gives posts' titles by ID in any publication state (the
-// Stats table shows titles; store implements it). Unknown IDs are left
-// out of the map.
-type PostTitleStore interface {
-	PostTitles(ctx context.Context, ids []ID) (map[ID]string, error)
-}
-
 // PostMeta is the Stats metadata of a post: publication date and digest.
 type PostMeta struct {
 	ID          ID         `json:"-"`

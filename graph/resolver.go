@@ -39,8 +39,9 @@ type Resolver struct {
 	// Articles renders Post.html once and keeps it (render.Articles); nil
 	// renders every request with markdown.Render.
 	Articles stgypub.ArticleRenderer
-	// Titles gives PostStats.title; nil leaves every title "".
-	Titles stgypub.PostTitleStore
+	// Titles gives PostStats.title (PostStore.PostTitles); nil leaves every
+	// title "".
+	Titles stgypub.PostStore
 	// Comments and Captcha serve the comment and CAPTCHA operations.
 	Comments *comment.Service
 	Captcha  *captcha.Service

@@ -17,7 +17,7 @@ type StatsExport struct {
 	// Auth reads the request's session cookie or bearer token.
 	Auth   *auth.Service
 	Stats  stgypub.StatsReader
-	Titles stgypub.PostTitleStore
+	Titles stgypub.PostStore
 }
 
 // errStatsLogin answers an export request without credentials.
