@@ -126,7 +126,7 @@ func (c *cluster) newNode() *node {
 	// addresses with X-Forwarded-For.
 	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
 	nd.srv, err = server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret"), Now: c.clock, TrustedProxies: loopback}, server.Deps{
-		Posts: c.st, Users: c.st, Configs: c.st, Sitemap: c.st,
+		Posts: c.st, Users: c.st, Configs: c.st,
 		Views: nd.counter, Ranker: nd.counter, Counts: nd.counter,
 		API: apiHandler, Pages: nd.pages, Versions: nd.versions,
 		StatsExport:   &server.StatsExport{Auth: authSvc, Stats: nd.counter, Titles: c.st},
