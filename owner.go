@@ -46,6 +46,14 @@ type PostStore interface {
 	// PostTitles gives posts' titles by ID in any publication state (the
 	// Stats table shows titles); unknown IDs are left out of the map.
 	PostTitles(ctx context.Context, ids []ID) (map[ID]string, error)
+	// ImportedPostID returns the post imported earlier for (userID,
+	// sourceKey) (docs/SPEC.md#import, idempotent imports); NOT_FOUND when
+	// there is none or its post was deleted.
+	ImportedPostID(ctx context.Context, userID ID, sourceKey string) (ID, error)
+	// CreateImportedPost inserts p as CreatePost does and records it as
+	// the import of (p.OwnedBy, sourceKey) in the same transaction;
+	// CONFLICT when the post ID or the source key is taken.
+	CreateImportedPost(ctx context.Context, sourceKey string, p *Post) error
 }
 
 // AccountStore is the owner-side account storage.
@@ -69,6 +77,9 @@ type AccountStore interface {
 	// the new version (UpdatePubConfigIf in c.Version and c.UpdatedAt).
 	UpdateProfileIf(ctx context.Context, id ID, nickname, introduction string, pre Precondition) (Version, error)
 	UpdatePubConfigIf(ctx context.Context, c *PubConfig, pre Precondition) error
+	// HasPubConfig reports whether the user has a user_pub_configs row
+	// (PubConfig reads a missing row as DefaultPubConfig).
+	HasPubConfig(ctx context.Context, userID ID) (bool, error)
 }
 
 // SessionStore keeps login sessions and API tokens; only SHA-256 hashes of
