@@ -73,7 +73,7 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 	mod := stgypub.CanModerateComments(viewer, t.Post)
 	asOwner := stgypub.AsOwnerChoice(viewer, t.Post, in.AsOwner, client.AsOwner)
 	res := &PostResult{Nickname: nick}
-	var use stgypub.PassUse
+	var use *captcha.PassUse
 	if mod {
 		res.AsOwner = &asOwner
 	} else if res.PassToken, use, err = s.reserve(ctx, client, in); err != nil {
@@ -153,7 +153,7 @@ func (s *Service) inserted(ctx context.Context, t *stgypub.CommentTarget, nc *st
 // solves the inline answer (which issues a new pass, returned). When the
 // saved pass is gone and the inline answer fails too, the error wraps
 // stgypub.ErrPassGone, so the dead cookie is cleared either way.
-func (s *Service) reserve(ctx context.Context, client stgypub.CommentClient, in PostInput) (string, stgypub.PassUse, error) {
+func (s *Service) reserve(ctx context.Context, client stgypub.CommentClient, in PostInput) (string, *captcha.PassUse, error) {
 	if s.gate == nil {
 		return "", nil, stgypub.Errorf(stgypub.CodeCaptchaRequired, "comments from readers are not accepted now")
 	}
@@ -183,7 +183,7 @@ func (s *Service) reserve(ctx context.Context, client stgypub.CommentClient, in 
 
 // settle commits a reserved pass use after a stored comment and releases
 // it after a failed one; a Redis failure is logged (the comment stands).
-func (s *Service) settle(ctx context.Context, use stgypub.PassUse, stored bool) {
+func (s *Service) settle(ctx context.Context, use *captcha.PassUse, stored bool) {
 	var err error
 	if stored {
 		err = use.Commit(context.WithoutCancel(ctx))

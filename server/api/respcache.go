@@ -22,14 +22,6 @@ import (
 	"github.com/stgy/stgypub/pagecache"
 )
 
-// ResponseVersions reads owners' page versions in one round trip
-// (pagecache.Versions implements it): the response cache confirms a
-// cached response's owners with it every pagecache.Config.Recheck, which
-// catches an announcement this server missed.
-type ResponseVersions interface {
-	Versions(ctx context.Context, owners []stgypub.ID) ([]int64, error)
-}
-
 // errNotStored ends a response-cache build whose response may not be
 // kept (errors, a per-client field, a mutation, credentials): the
 // request that built it answers with it, the others waiting on the build
