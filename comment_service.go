@@ -39,6 +39,10 @@ type CommentStore interface {
 	// EditComment replaces nickname and body (already normalized) and
 	// moves the owner's site change time; NOT_FOUND.
 	EditComment(ctx context.Context, id ID, nickname, body string) (*Comment, error)
+	// EditRemoteComment replaces nickname and body of a comment made
+	// from a fediverse Note and, when pending is true, makes it pending
+	// again; it moves the owner's site change time; NOT_FOUND.
+	EditRemoteComment(ctx context.Context, id ID, nickname, body string, pending bool) (*Comment, error)
 	// DeleteComment deletes a comment (its notification goes with it)
 	// and moves the owner's site change time; NOT_FOUND.
 	DeleteComment(ctx context.Context, id ID) error
@@ -79,6 +83,11 @@ type NewComment struct {
 	// refuse (its error is returned) or set Comment.Status/IsAuthor from
 	// the current target.
 	Check func(t *CommentTarget) error
+	// Remote, when set, is the fediverse Note the comment was made from
+	// (a reply through the federation inbox): stored with the comment
+	// in the same transaction, so its Update and Delete find it. A Note
+	// already stored is refused with an error wrapping ErrNoteStored.
+	Remote *RemoteOrigin
 }
 
 // NotificationQuery selects a page of notifications.
@@ -87,40 +96,12 @@ type NotificationQuery struct {
 	UnreadOnly    bool
 }
 
-// CaptchaGate is the CAPTCHA side of posting a comment (captcha.Service
-// implements it). Errors: CAPTCHA_REQUIRED when no valid pass or
-// challenge remains, BAD_USER_INPUT for a wrong answer; a Redis failure
-// is an internal error.
-type CaptchaGate interface {
-	// ReservePass reserves one use of the pass named by token for a
-	// request from ip.
-	ReservePass(ctx context.Context, token string, ip netip.Addr) (PassUse, error)
-	// SolveInline checks answer against the challenge (consuming it when
-	// right) and issues a new pass for client.IP whose first use is
-	// reserved; the pass client.PassToken names is revoked.
-	SolveInline(ctx context.Context, client CommentClient, challengeID, answer string) (token string, use PassUse, err error)
-	// PassUsable reports whether token names a pass with a use left that
-	// ip may use without invalidating it, and whether token names no
-	// pass at all (gone: clear the cookie, see ErrPassGone).
-	PassUsable(ctx context.Context, token string, ip netip.Addr) (usable, gone bool, err error)
-}
-
 // ErrPassGone is in the chain of the CAPTCHA_REQUIRED error of
-// CaptchaGate.ReservePass when the token names no pass any more: unknown
+// captcha.Service.ReservePass when the token names no pass any more: unknown
 // or malformed, used up, or invalidated by a fifth address. The HTTP
 // layer then clears the browser's pass cookie (docs/SPEC.md "CAPTCHA and
 // pass tokens"). Test it with errors.Is.
 var ErrPassGone = errors.New("captcha pass gone")
-
-// PassUse is one reserved use of a CAPTCHA pass: Commit after the
-// comment's transaction commits, Release when it fails.
-type PassUse interface {
-	Commit(ctx context.Context) error
-	Release(ctx context.Context) error
-	// Spent reports, after a successful Commit, whether that use was the
-	// pass's last: the pass is deleted and its cookie should be cleared.
-	Spent() bool
-}
 
 // Cookies of the comment form (HttpOnly, SameSite=Lax, one year).
 const (

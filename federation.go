@@ -17,7 +17,8 @@ func (e Extensions) FederationEnabled() bool {
 }
 
 // validateFederationExtensions checks extensions.federation: an object
-// whose enabled, when present, is a boolean.
+// whose enabled, when present, is a boolean, and whose blocked, when
+// present, is a blocklist (validateFederationBlocked).
 func validateFederationExtensions(obj map[string]any) error {
 	v, ok := obj[FederationKey]
 	if !ok {
@@ -32,7 +33,7 @@ func validateFederationExtensions(obj map[string]any) error {
 			return FieldErrorf("extensions."+FederationKey+".enabled", "extensions.%s.enabled must be true or false", FederationKey)
 		}
 	}
-	return nil
+	return validateFederationBlocked(f)
 }
 
 // ActorKey is a site's ActivityPub key pair, generated once per site.

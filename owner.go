@@ -5,9 +5,10 @@ import (
 	"time"
 )
 
-// PostStore is the owner-side post storage. It does no permission checks
-// and derives nothing: callers fill Snippet and PlainText from Content
-// (markdown package) and check who may act.
+// PostStore is the owner-side post storage (posts in any publication
+// state; store implements it). It does no permission checks and derives
+// nothing: callers fill Snippet and PlainText from Content (markdown
+// package) and check who may act.
 type PostStore interface {
 	// Post returns a post in any publication state, with Content; NOT_FOUND
 	// when missing.
@@ -36,6 +37,23 @@ type PostStore interface {
 	// PostsByOwner lists a user's posts of every state, newest ID first,
 	// without Content.
 	PostsByOwner(ctx context.Context, ownerID ID, offset, limit int) ([]*Post, error)
+	// StaleDerived returns up to limit posts derived with rules older
+	// than version, with ID, OwnedBy, UpdatedAt, Content and PlainText.
+	StaleDerived(ctx context.Context, version, limit int) ([]*Post, error)
+	// SaveDerived stores p.Derived unless the post changed since
+	// p.UpdatedAt (ok false).
+	SaveDerived(ctx context.Context, p *Post, version int) (ok bool, err error)
+	// PostTitles gives posts' titles by ID in any publication state (the
+	// Stats table shows titles); unknown IDs are left out of the map.
+	PostTitles(ctx context.Context, ids []ID) (map[ID]string, error)
+	// ImportedPostID returns the post imported earlier for (userID,
+	// sourceKey) (docs/SPEC.md#import, idempotent imports); NOT_FOUND when
+	// there is none or its post was deleted.
+	ImportedPostID(ctx context.Context, userID ID, sourceKey string) (ID, error)
+	// CreateImportedPost inserts p as CreatePost does and records it as
+	// the import of (p.OwnedBy, sourceKey) in the same transaction;
+	// CONFLICT when the post ID or the source key is taken.
+	CreateImportedPost(ctx context.Context, sourceKey string, p *Post) error
 }
 
 // AccountStore is the owner-side account storage.
@@ -59,6 +77,9 @@ type AccountStore interface {
 	// the new version (UpdatePubConfigIf in c.Version and c.UpdatedAt).
 	UpdateProfileIf(ctx context.Context, id ID, nickname, introduction string, pre Precondition) (Version, error)
 	UpdatePubConfigIf(ctx context.Context, c *PubConfig, pre Precondition) error
+	// HasPubConfig reports whether the user has a user_pub_configs row
+	// (PubConfig reads a missing row as DefaultPubConfig).
+	HasPubConfig(ctx context.Context, userID ID) (bool, error)
 }
 
 // SessionStore keeps login sessions and API tokens; only SHA-256 hashes of

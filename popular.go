@@ -2,14 +2,6 @@ package stgypub
 
 import "context"
 
-// PublishedLookup is the one PubPostStore method the ranking rules need;
-// a cache in front of the store may implement it too.
-type PublishedLookup interface {
-	// PublishedByIDs returns the published posts among ids (at most
-	// SidePostsMax here) in input order, dropping the others.
-	PublishedByIDs(ctx context.Context, ids []ID) ([]*Post, error)
-}
-
 // RankedPost is one published post of a ranking with its page views over
 // the ranking's window.
 type RankedPost struct {
@@ -27,7 +19,7 @@ type RankedPost struct {
 // SidePostsMax are published: unpublished posts are ranked too, and their
 // IDs and PVs must never reach readers. A repeated ID ranks once. Errors
 // are the lookup's.
-func PublishedRanking(ctx context.Context, posts PublishedLookup, entries []RankingEntry, limit int) ([]RankedPost, error) {
+func PublishedRanking(ctx context.Context, posts PubPostStore, entries []RankingEntry, limit int) ([]RankedPost, error) {
 	limit = min(max(limit, 0), SidePostsMax)
 	entries = entries[:min(len(entries), SidePostsMax)]
 	if limit == 0 || len(entries) == 0 {
@@ -62,7 +54,7 @@ func PublishedRanking(ctx context.Context, posts PublishedLookup, entries []Rank
 // 0 for none), through PublishedRanking (unpublished dropped, then cut to
 // limit). Errors are the ranker's or the lookup's; callers that only
 // decorate a page show an empty list instead.
-func PopularEntries(ctx context.Context, r Ranker, posts PublishedLookup, ownerID, exclude ID, limit int) ([]RankedPost, error) {
+func PopularEntries(ctx context.Context, r Ranker, posts PubPostStore, ownerID, exclude ID, limit int) ([]RankedPost, error) {
 	if limit <= 0 {
 		return []RankedPost{}, nil
 	}

@@ -33,11 +33,3 @@ type SiteRanking struct {
 type SiteRanker interface {
 	SiteRanking(ctx context.Context, days int) (*SiteRanking, error)
 }
-
-// WindowRanker is Ranker over the last days UTC days including today
-// (pubRanking's days argument): days 0 is the whole retention window,
-// other days outside 1..retention are BAD_USER_INPUT; each days value is
-// cached on its own (counter implements it).
-type WindowRanker interface {
-	RankingDays(ctx context.Context, ownerID ID, days, limit int) ([]RankingEntry, error)
-}

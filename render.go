@@ -33,13 +33,6 @@ func (r *PostRender) Current(p *Post, version int) bool {
 	}
 }
 
-// PostRenderStore keeps renderings (store implements it).
-type PostRenderStore interface {
-	// PostRender is NOT_FOUND when nothing is stored.
-	PostRender(ctx context.Context, id ID, vertical bool) (*PostRender, error)
-	SavePostRender(ctx context.Context, r *PostRender) error
-}
-
 // ArticleRenderer gives the sanitized HTML of a published post's body
 // (render.Articles implements it): the page and the API use the same one.
 type ArticleRenderer interface {

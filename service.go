@@ -37,6 +37,11 @@ type PubPostStore interface {
 	// of published_at and updated_at over their published posts (zero
 	// when none, never later than now), for Last-Modified.
 	LastPublishedChange(ctx context.Context, userID ID) (time.Time, error)
+	// PublishedSites lists the sites that have published posts, newest
+	// publication first, at most limit, each with Owner.ID and Nickname,
+	// Config.SiteName, Subtitle and Author, and the newest published_at
+	// as LastChange (the home page and Query.sites).
+	PublishedSites(ctx context.Context, limit int) ([]*PubSite, error)
 }
 
 // UserStore reads and writes accounts.

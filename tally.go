@@ -60,19 +60,6 @@ type PostBotStats struct {
 	Daily  []DayCounts
 }
 
-// BotStatsReader gives an owner's crawler report over the last days UTC
-// days including today (1 to the retention window), posts with the most
-// crawls first; authorization is the caller's.
-type BotStatsReader interface {
-	BotStats(ctx context.Context, ownerID ID, days int) ([]PostBotStats, error)
-}
-
-// ShareCounter gives a post's share clicks per service over the retention
-// window, in ShareServices order, zeros included.
-type ShareCounter interface {
-	ShareCounts(ctx context.Context, ownerID, postID ID) ([]NameCount, error)
-}
-
 // Share is one share-link click to count (docs/SPEC.md#share-links):
 // Fingerprint as for a View.
 type Share struct {

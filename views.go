@@ -85,13 +85,6 @@ type Checkpoint struct {
 	Count   int64 // stored as INTEGER; values above 2^31-1 are clamped
 }
 
-// PostTitleStore gives posts' titles by ID in any publication state (the
-// Stats table shows titles; store implements it). Unknown IDs are left
-// out of the map.
-type PostTitleStore interface {
-	PostTitles(ctx context.Context, ids []ID) (map[ID]string, error)
-}
-
 // PostMeta is the Stats metadata of a post: publication date and digest.
 type PostMeta struct {
 	ID          ID         `json:"-"`
@@ -122,12 +115,6 @@ type CheckpointStore interface {
 // The page-view counter's services (package counter implements them all);
 // each adapter asks for the ones it uses.
 
-// ViewRecorder records one page view and returns the post's new PV for
-// today, or 0 for a duplicate (docs/SPEC.md#page-views).
-type ViewRecorder interface {
-	RecordView(ctx context.Context, v View) (int64, error)
-}
-
 // ViewQueue takes page views off the request path: QueueView hands the
 // view over and returns at once, whatever the counter's store does; the
 // view is recorded by a later batch (docs/ARCHITECTURE.md "View
@@ -136,7 +123,7 @@ type ViewQueue interface {
 	QueueView(ctx context.Context, v View)
 }
 
-// ErrViewPending is what a ViewRecorder returns when its wait for the
+// ErrViewPending is what the counter's RecordView returns when its wait for the
 // view's batch ran out: the view is still queued and will be recorded;
 // it is not lost (docs/API.md "recordPubView").
 var ErrViewPending = errors.New("page view queued, not recorded yet")
@@ -159,10 +146,4 @@ type ViewCounter interface {
 // StatsReader gives an owner's Publications Stats (docs/SPEC.md#stats).
 type StatsReader interface {
 	Stats(ctx context.Context, ownerID ID) (*Stats, error)
-}
-
-// TodayCounter gives a post's page views of today (UTC), what
-// ViewRecorder.RecordView returns for a counted view; 0 when none.
-type TodayCounter interface {
-	TodayCount(ctx context.Context, ownerID, postID ID) (int64, error)
 }

@@ -130,7 +130,7 @@ func (s *Service) check(ctx context.Context, field, id, answer string) error {
 // answer like Verify, revokes the pass client.PassToken names and issues
 // a pass for client.IP whose first use is reserved for the comment being
 // posted.
-func (s *Service) SolveInline(ctx context.Context, client stgypub.CommentClient, id, answer string) (string, stgypub.PassUse, error) {
+func (s *Service) SolveInline(ctx context.Context, client stgypub.CommentClient, id, answer string) (string, *PassUse, error) {
 	if err := s.check(ctx, "captchaAnswer", id, answer); err != nil {
 		return "", nil, err
 	}
@@ -141,7 +141,7 @@ func (s *Service) SolveInline(ctx context.Context, client stgypub.CommentClient,
 	if err := s.issue(ctx, token, client.IP, rid); err != nil {
 		return "", nil, err
 	}
-	return token, &passUse{s: s, key: s.passKey(token), rid: rid}, nil
+	return token, &PassUse{s: s, key: s.passKey(token), rid: rid}, nil
 }
 
 // normalizeAnswer accepts the digits with surrounding or inner spaces and

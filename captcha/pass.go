@@ -52,8 +52,10 @@ func (s *Service) issue(ctx context.Context, token string, ip netip.Addr, rid st
 	return nil
 }
 
-// passUse is one reserved use of a pass.
-type passUse struct {
+// PassUse is one reserved use of a pass (ReservePass, SolveInline):
+// Commit it after the comment's transaction commits, Release it when
+// that fails.
+type PassUse struct {
 	s        *Service
 	key, rid string
 	spent    bool
@@ -61,7 +63,7 @@ type passUse struct {
 
 // Commit turns the reservation into a use; at PassMaxUses the pass is
 // deleted (Spent is then true).
-func (u *passUse) Commit(ctx context.Context) error {
+func (u *PassUse) Commit(ctx context.Context) error {
 	used, err := commitScript.Run(ctx, u.s.rdb, []string{u.key}, u.rid, u.s.cfg.PassMaxUses).Int()
 	if err != nil {
 		return fmt.Errorf("captcha: commit pass use: %w", err)
@@ -72,10 +74,10 @@ func (u *passUse) Commit(ctx context.Context) error {
 
 // Spent reports whether the committed use was the pass's last (or the
 // pass was gone already), so the pass cookie names nothing now.
-func (u *passUse) Spent() bool { return u.spent }
+func (u *PassUse) Spent() bool { return u.spent }
 
 // Release gives the reserved use back.
-func (u *passUse) Release(ctx context.Context) error {
+func (u *PassUse) Release(ctx context.Context) error {
 	if err := releaseScript.Run(ctx, u.s.rdb, []string{u.key}, u.rid).Err(); err != nil {
 		return fmt.Errorf("captcha: release pass use: %w", err)
 	}
@@ -88,7 +90,7 @@ func (u *passUse) Release(ctx context.Context) error {
 // reserved; every case but the last (uses reserved by requests in
 // flight) also wraps stgypub.ErrPassGone. Commit the use after the
 // comment is stored, Release it when storing fails.
-func (s *Service) ReservePass(ctx context.Context, token string, ip netip.Addr) (stgypub.PassUse, error) {
+func (s *Service) ReservePass(ctx context.Context, token string, ip netip.Addr) (*PassUse, error) {
 	if !validID(token, tokenLen) {
 		return nil, passGone("solve the CAPTCHA to comment")
 	}
@@ -100,7 +102,7 @@ func (s *Service) ReservePass(ctx context.Context, token string, ip netip.Addr) 
 	}
 	switch res[0] {
 	case 1:
-		return &passUse{s: s, key: key, rid: rid}, nil
+		return &PassUse{s: s, key: key, rid: rid}, nil
 	case -2:
 		return nil, passGone(fmt.Sprintf(
 			"this CAPTCHA pass was used from more than %d addresses and is no longer valid: solve the CAPTCHA again", s.cfg.PassMaxIPs))

@@ -71,7 +71,7 @@ func TestPassReserveReleaseAndLapse(t *testing.T) {
 	ctx := context.Background()
 	addr := ip("198.51.100.2")
 	token := newPass(t, s, rdb, clk, addr.String())
-	var uses []stgypub.PassUse
+	var uses []*PassUse
 	for range 3 {
 		u, err := s.ReservePass(ctx, token, addr)
 		if err != nil {
@@ -206,7 +206,7 @@ func TestLegacyStringPassIsMigrated(t *testing.T) {
 	if st, _ := s.Status(ctx, token, ip("192.0.2.9")); !st.Valid || st.Used != 97 {
 		t.Fatalf("legacy status %+v", st)
 	}
-	var uses []stgypub.PassUse
+	var uses []*PassUse
 	for range 3 {
 		u, err := s.ReservePass(ctx, token, ip("192.0.2.9"))
 		if err != nil {

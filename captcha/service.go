@@ -59,14 +59,15 @@ func (c *Config) setDefaults() {
 	}
 }
 
-// Service issues and checks challenges and passes. It is safe for
-// concurrent use and implements stgypub.CaptchaGate.
+// Service issues and checks challenges and passes; it is the CAPTCHA
+// side of posting a comment (comment.Service). Errors: CAPTCHA_REQUIRED
+// when no valid pass or challenge remains, BAD_USER_INPUT for a wrong
+// answer; a Redis failure is an internal error. It is safe for
+// concurrent use.
 type Service struct {
 	rdb redis.UniversalClient
 	cfg Config
 }
-
-var _ stgypub.CaptchaGate = (*Service)(nil)
 
 // New returns a Service over rdb.
 func New(rdb redis.UniversalClient, cfg Config) *Service {

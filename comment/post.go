@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/captcha"
@@ -65,22 +66,14 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.target(ctx, viewer, in.PostID)
+	t, err := s.admit(ctx, viewer, in.PostID, now)
 	if err != nil {
 		return nil, err
-	}
-	if !t.SectionOpen(now) {
-		return nil, closed()
-	}
-	if n, err := s.store.CountComments(ctx, in.PostID); err != nil {
-		return nil, fmt.Errorf("comment: count: %w", err)
-	} else if n >= s.cfg.MaxComments {
-		return nil, capReached(s.cfg.MaxComments)
 	}
 	mod := stgypub.CanModerateComments(viewer, t.Post)
 	asOwner := stgypub.AsOwnerChoice(viewer, t.Post, in.AsOwner, client.AsOwner)
 	res := &PostResult{Nickname: nick}
-	var use stgypub.PassUse
+	var use *captcha.PassUse
 	if mod {
 		res.AsOwner = &asOwner
 	} else if res.PassToken, use, err = s.reserve(ctx, client, in); err != nil {
@@ -88,7 +81,46 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 		return res, err
 	}
 	c := &stgypub.Comment{PostID: in.PostID, Nickname: nick, Body: body, IsAuthor: asOwner}
-	nc := &stgypub.NewComment{
+	nc := s.newComment(viewer, t, c, mod, now)
+	err = s.store.InsertComment(ctx, nc)
+	if use != nil {
+		s.settle(ctx, use, err == nil)
+		res.ClearPass = err == nil && use.Spent()
+	}
+	if err != nil {
+		return res, s.insertError(err)
+	}
+	s.inserted(ctx, t, nc)
+	res.Comment = item(viewer, t.Post, c)
+	return res, nil
+}
+
+// admit loads the post a new comment goes on (NOT_FOUND unless published
+// or the viewer moderates it) and checks its section is open (FORBIDDEN)
+// and its cap not reached (CONFLICT); the insert checks both again with
+// the post row locked.
+func (s *Service) admit(ctx context.Context, viewer *stgypub.User, postID stgypub.ID, now time.Time) (*stgypub.CommentTarget, error) {
+	t, err := s.target(ctx, viewer, postID)
+	if err != nil {
+		return nil, err
+	}
+	if !t.SectionOpen(now) {
+		return nil, closed()
+	}
+	if n, err := s.store.CountComments(ctx, postID); err != nil {
+		return nil, fmt.Errorf("comment: count: %w", err)
+	} else if n >= s.cfg.MaxComments {
+		return nil, capReached(s.cfg.MaxComments)
+	}
+	return t, nil
+}
+
+// newComment is the insert of c on t's post under the rules: the cap,
+// the owner notified unless the owner posts, the section re-checked and
+// the status decided (stgypub.NewCommentStatus) with the post row
+// locked.
+func (s *Service) newComment(viewer *stgypub.User, t *stgypub.CommentTarget, c *stgypub.Comment, mod bool, now time.Time) *stgypub.NewComment {
+	return &stgypub.NewComment{
 		Comment: c, MaxComments: s.cfg.MaxComments,
 		Notify: viewer == nil || viewer.ID != t.Post.OwnedBy,
 		Check: func(t *stgypub.CommentTarget) error {
@@ -99,28 +131,29 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 			return nil
 		},
 	}
-	err = s.store.InsertComment(ctx, nc)
-	if use != nil {
-		s.settle(ctx, use, err == nil)
-		res.ClearPass = err == nil && use.Spent()
+}
+
+// insertError is the error of a refused insert: the cap's CONFLICT
+// worded as admit words it, anything else as it is.
+func (s *Service) insertError(err error) error {
+	if stgypub.ErrorCode(err) == stgypub.CodeConflict && !errors.Is(err, stgypub.ErrNoteStored) {
+		return capReached(s.cfg.MaxComments)
 	}
-	if err != nil {
-		if stgypub.ErrorCode(err) == stgypub.CodeConflict {
-			return res, capReached(s.cfg.MaxComments)
-		}
-		return res, err
-	}
-	s.invalidate(ctx, in.PostID)
-	s.announce(ctx, t.Post.OwnedBy, c, nc.Notification)
-	res.Comment = item(viewer, t.Post, c)
-	return res, nil
+	return err
+}
+
+// inserted follows a stored comment: the public cache is invalidated and
+// the live subscriptions hear of it.
+func (s *Service) inserted(ctx context.Context, t *stgypub.CommentTarget, nc *stgypub.NewComment) {
+	s.invalidate(ctx, nc.Comment.PostID)
+	s.announce(ctx, t.Post.OwnedBy, nc.Comment, nc.Notification)
 }
 
 // reserve takes one use of the reader's saved pass or, failing that,
 // solves the inline answer (which issues a new pass, returned). When the
 // saved pass is gone and the inline answer fails too, the error wraps
 // stgypub.ErrPassGone, so the dead cookie is cleared either way.
-func (s *Service) reserve(ctx context.Context, client stgypub.CommentClient, in PostInput) (string, stgypub.PassUse, error) {
+func (s *Service) reserve(ctx context.Context, client stgypub.CommentClient, in PostInput) (string, *captcha.PassUse, error) {
 	if s.gate == nil {
 		return "", nil, stgypub.Errorf(stgypub.CodeCaptchaRequired, "comments from readers are not accepted now")
 	}
@@ -150,7 +183,7 @@ func (s *Service) reserve(ctx context.Context, client stgypub.CommentClient, in 
 
 // settle commits a reserved pass use after a stored comment and releases
 // it after a failed one; a Redis failure is logged (the comment stands).
-func (s *Service) settle(ctx context.Context, use stgypub.PassUse, stored bool) {
+func (s *Service) settle(ctx context.Context, use *captcha.PassUse, stored bool) {
 	var err error
 	if stored {
 		err = use.Commit(context.WithoutCancel(ctx))

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/captcha"
+	"github.com/stgy/stgypub/live"
 )
 
 // Config configures a Service; zero values take the defaults noted.
@@ -22,7 +24,7 @@ type Config struct {
 	SecureCookie bool
 	// Events receives stored and approved comments for the live
 	// subscriptions (live.Hub); nil announces nothing.
-	Events stgypub.LiveEvents
+	Events *live.Hub
 }
 
 // Service applies the comment rules of the root package (modes,
@@ -30,7 +32,7 @@ type Config struct {
 // gate and the public cache. It is safe for concurrent use.
 type Service struct {
 	store stgypub.CommentStore
-	gate  stgypub.CaptchaGate
+	gate  *captcha.Service
 	cache *PublicCache
 	cfg   Config
 }
@@ -38,7 +40,7 @@ type Service struct {
 // New returns a Service. store is required; gate checks readers' CAPTCHA
 // passes (nil: readers cannot post, CAPTCHA_REQUIRED); cache may be nil
 // (every list reads PostgreSQL).
-func New(store stgypub.CommentStore, gate stgypub.CaptchaGate, cache *PublicCache, cfg Config) *Service {
+func New(store stgypub.CommentStore, gate *captcha.Service, cache *PublicCache, cfg Config) *Service {
 	if cfg.MaxComments <= 0 {
 		cfg.MaxComments = stgypub.DefaultMaxComments
 	}

@@ -364,8 +364,4 @@ func (c *Counter) ShareCounts(ctx context.Context, ownerID, postID stgypub.ID) (
 	return out, nil
 }
 
-var (
-	_ stgypub.TallyQueue     = (*Counter)(nil)
-	_ stgypub.BotStatsReader = (*Counter)(nil)
-	_ stgypub.ShareCounter   = (*Counter)(nil)
-)
+var _ stgypub.TallyQueue = (*Counter)(nil)

@@ -14,17 +14,6 @@ import (
 // Password is the demo owners' login password.
 const Password = "demo-password"
 
-// Store is what Load needs (*store.Store implements it).
-type Store interface {
-	importer.ImportStore
-	UserByLogin(ctx context.Context, loginName string) (*stgypub.User, error)
-	CreateUser(ctx context.Context, u *stgypub.User) error
-	SetPasswordHash(ctx context.Context, id stgypub.ID, hash string) error
-	// HasPubConfig reports whether the user has a user_pub_configs row.
-	HasPubConfig(ctx context.Context, userID stgypub.ID) (bool, error)
-	UpdatePubConfig(ctx context.Context, c *stgypub.PubConfig) error
-}
-
 // Loaded is what Load did for one site.
 type Loaded struct {
 	LoginName     string
@@ -35,7 +24,8 @@ type Loaded struct {
 }
 
 // Load creates the demo users (password Password, argon2id-hashed) with
-// their public-site settings and imports their articles (Sites). now is
+// their public-site settings and imports their articles (Sites) through
+// posts and accounts (*store.Store is both). now is
 // the clock for scheduling (time.Now when nil). It is idempotent: existing
 // users keep their password, a site's settings are written only when its
 // user was just created or has no user_pub_configs row yet, and the
@@ -43,13 +33,13 @@ type Loaded struct {
 // owner changed (settings, edited, unpublished or deleted posts) survives
 // a restart, and a second run changes nothing. To reload the demo files,
 // drop the database (README.md).
-func Load(ctx context.Context, st Store, now func() time.Time) ([]Loaded, error) {
+func Load(ctx context.Context, posts stgypub.PostStore, accounts stgypub.AccountStore, now func() time.Time) ([]Loaded, error) {
 	if now == nil {
 		now = time.Now
 	}
 	var out []Loaded
 	for _, site := range Sites() {
-		l, err := loadSite(ctx, st, site, now())
+		l, err := loadSite(ctx, posts, accounts, site, now())
 		if err != nil {
 			return out, fmt.Errorf("demo: site %s: %w", site.User.LoginName, err)
 		}
@@ -58,15 +48,15 @@ func Load(ctx context.Context, st Store, now func() time.Time) ([]Loaded, error)
 	return out, nil
 }
 
-func loadSite(ctx context.Context, st Store, site Site, now time.Time) (Loaded, error) {
+func loadSite(ctx context.Context, posts stgypub.PostStore, accounts stgypub.AccountStore, site Site, now time.Time) (Loaded, error) {
 	l := Loaded{LoginName: site.User.LoginName}
-	u, err := st.UserByLogin(ctx, site.User.LoginName)
+	u, err := accounts.UserByLogin(ctx, site.User.LoginName)
 	if stgypub.IsNotFound(err) {
 		u = &site.User
 		if u.PasswordHash, err = argon2id.CreateHash(Password, argon2id.DefaultParams); err != nil {
 			return l, fmt.Errorf("hash password: %w", err)
 		}
-		if err = st.CreateUser(ctx, u); err != nil {
+		if err = accounts.CreateUser(ctx, u); err != nil {
 			return l, err
 		}
 		l.UserCreated = true
@@ -77,7 +67,7 @@ func loadSite(ctx context.Context, st Store, site Site, now time.Time) (Loaded, 
 
 	write := l.UserCreated
 	if !write {
-		has, err := st.HasPubConfig(ctx, u.ID)
+		has, err := accounts.HasPubConfig(ctx, u.ID)
 		if err != nil {
 			return l, err
 		}
@@ -89,7 +79,7 @@ func loadSite(ctx context.Context, st Store, site Site, now time.Time) (Loaded, 
 		if want.Extensions, err = stgypub.ParseExtensions(site.Extensions); err != nil {
 			return l, err
 		}
-		if err := st.UpdatePubConfig(ctx, &want); err != nil {
+		if err := accounts.UpdatePubConfig(ctx, &want); err != nil {
 			return l, err
 		}
 		l.ConfigWritten = true
@@ -98,6 +88,6 @@ func loadSite(ctx context.Context, st Store, site Site, now time.Time) (Loaded, 
 	if !l.UserCreated {
 		return l, nil
 	}
-	l.Import, err = importer.Import(ctx, st, u.ID, site.Files, site.ImportOptions(now))
+	l.Import, err = importer.Import(ctx, posts, u.ID, site.Files, site.ImportOptions(now))
 	return l, err
 }

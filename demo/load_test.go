@@ -19,7 +19,7 @@ func loadDemo(t *testing.T, now time.Time) (*store.Store, []demo.Loaded) {
 	t.Helper()
 	s := storetest.New(t)
 	s.Now = func() time.Time { return now }
-	loaded, err := demo.Load(context.Background(), s, s.Now)
+	loaded, err := demo.Load(context.Background(), s, s, s.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestLoadTwice(t *testing.T) {
 	}
 
 	// A day later nothing changes, the scheduled post included.
-	second, err := demo.Load(ctx, s, dayLater)
+	second, err := demo.Load(ctx, s, s, dayLater)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestLoadTwice(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := c.Extensions.String()
-		again, err := demo.Load(ctx, s, dayLater)
+		again, err := demo.Load(ctx, s, s, dayLater)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func TestLoadTwice(t *testing.T) {
 			t.Fatal(err)
 		}
 		before := countPosts(t, s, first[0].UserID)
-		if _, err := demo.Load(ctx, s, dayLater); err != nil {
+		if _, err := demo.Load(ctx, s, s, dayLater); err != nil {
 			t.Fatal(err)
 		}
 		if got, err := s.Post(ctx, ids[0]); err != nil || got.Content != edited.Content {
@@ -136,7 +136,7 @@ func TestLoadTwice(t *testing.T) {
 		if _, err := s.DB.ExecContext(ctx, `DELETE FROM user_pub_configs WHERE user_id = ?`, int64(id)); err != nil {
 			t.Fatal(err)
 		}
-		again, err := demo.Load(ctx, s, dayLater)
+		again, err := demo.Load(ctx, s, s, dayLater)
 		if err != nil {
 			t.Fatal(err)
 		}

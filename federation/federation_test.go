@@ -61,6 +61,7 @@ type fakeRemote struct {
 	srv   *httptest.Server
 	mu    sync.Mutex
 	key   *rsa.PrivateKey // the key its actor document publishes
+	eve   *rsa.PrivateKey // the key of a second actor, /users/eve (no name, no url)
 	gets  int             // fetches of its actor document
 	inbox []*http.Request
 	body  [][]byte
@@ -75,8 +76,22 @@ func newFakeRemote(t *testing.T) *fakeRemote {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fakeRemote{key: key, got: make(chan struct{}, 16)}
+	eve, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fakeRemote{key: key, eve: eve, got: make(chan struct{}, 16)}
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /users/eve", func(w http.ResponseWriter, r *http.Request) {
+		der, _ := x509.MarshalPKIXPublicKey(&eve.PublicKey)
+		id := f.srv.URL + "/users/eve"
+		w.Header().Set("Content-Type", "application/activity+json")
+		_ = json.NewEncoder(w).Encode(map[string]any{
+			"@context": []string{federation.ContextActivityStreams, "https://w3id.org/security/v1"},
+			"id":       id, "type": "Person", "preferredUsername": "eve", "inbox": id + "/inbox",
+			"publicKey": map[string]string{"id": id + "#main-key", "owner": id, "publicKeyPem": string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}))},
+		})
+	})
 	mux.HandleFunc("GET /users/bob", func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		f.gets++
@@ -86,7 +101,8 @@ func newFakeRemote(t *testing.T) *fakeRemote {
 		w.Header().Set("Content-Type", "application/activity+json")
 		_ = json.NewEncoder(w).Encode(map[string]any{
 			"@context": []string{federation.ContextActivityStreams, "https://w3id.org/security/v1"},
-			"id":       f.actorURL(), "type": "Person", "preferredUsername": "bob",
+			"id":       f.actorURL(), "type": "Person", "preferredUsername": "bob", "name": "Bob ☕ Builder",
+			"url":       f.srv.URL + "/@bob",
 			"inbox":     f.actorURL() + "/inbox",
 			"endpoints": map[string]string{"sharedInbox": f.srv.URL + "/inbox"},
 			"publicKey": map[string]string{"id": f.actorURL() + "#main-key", "owner": f.actorURL(), "publicKeyPem": pubPEM},
@@ -107,7 +123,11 @@ func newFakeRemote(t *testing.T) *fakeRemote {
 	return f
 }
 
-func newEnv(t *testing.T, enabled bool) *env {
+func newEnv(t *testing.T, enabled bool) *env { return newEnvWith(t, enabled, nil) }
+
+// newEnvWith is newEnv with configure (nil: none) changing the
+// federation's configuration before the service is built.
+func newEnvWith(t *testing.T, enabled bool, configure func(*env, *federation.Config)) *env {
 	t.Helper()
 	ctx := context.Background()
 	e := &env{t: t, st: storetest.New(t), remote: newFakeRemote(t)}
@@ -117,7 +137,11 @@ func newEnv(t *testing.T, enabled bool) *env {
 	t.Cleanup(e.local.Close)
 	base, _ := url.Parse(e.local.URL)
 	key := bytes.Repeat([]byte{7}, federation.KeySize)
-	svc, err := federation.New(federation.Config{BaseURL: base, Key: key, Now: e.clock}, e.st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+	fcfg := federation.Config{BaseURL: base, Key: key, Now: e.clock}
+	if configure != nil {
+		configure(e, &fcfg)
+	}
+	svc, err := federation.New(fcfg, e.st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}

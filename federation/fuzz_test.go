@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/stgy/stgypub"
 )
 
 // FuzzSignatureParams: any header parses without panicking, and a
@@ -80,6 +83,35 @@ func FuzzParseAcct(f *testing.F) {
 		}
 		if login == "" || host == "" || strings.Contains(host, "@") || strings.TrimPrefix(s, "acct:") != login+"@"+host {
 			t.Fatalf("ParseAcct(%q) = %q, %q", s, login, host)
+		}
+	})
+}
+
+// FuzzNoteText: any HTML becomes text without panicking; a script's
+// content never shows; the reply body made of it fits the comment
+// limit, or is "" when it has no visible text.
+func FuzzNoteText(f *testing.F) {
+	f.Add(`<p>Hello <a href="https://e.example/x">link</a></p>`)
+	f.Add(`<script>alert(1)</script><p>x`)
+	f.Add(`<a href="https://e.example/"><a href="https://f.example/">nested</a></a>`)
+	f.Add("<pre>a\n  b</pre><p>こんにちは</p>")
+	f.Add(`<a href="https://e.example/p">e.example/…</a>`)
+	f.Fuzz(func(t *testing.T, s string) {
+		text := NoteText(s)
+		if utf8.ValidString(s) && !utf8.ValidString(text) {
+			t.Fatalf("NoteText(%q) = %q is not UTF-8", s, text)
+		}
+		if !strings.Contains(strings.ToLower(s), "</") {
+			if got := NoteText("<script>" + s + "</script>"); got != "" {
+				t.Fatalf("script content %q shows as %q", s, got)
+			}
+		}
+		body := replyBody(text, "https://remote.example/@bob")
+		if body == "" {
+			return
+		}
+		if _, err := stgypub.CheckBody(body, stgypub.CommentBodyMaxChars); err != nil {
+			t.Fatalf("reply body of %q refused: %v", s, err)
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/stgy/stgypub"
@@ -60,6 +61,9 @@ func (s *Service) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	var ie *InboxError
 	switch {
 	case errors.As(err, &ie):
+		if ie.RetryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(ie.RetryAfter))
+		}
 		http.Error(w, ie.Reason, ie.Status)
 	case stgypub.IsNotFound(err):
 		http.Error(w, "not found", http.StatusNotFound)

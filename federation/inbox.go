@@ -13,11 +13,13 @@ import (
 	"github.com/stgy/stgypub/internal/httpbody"
 )
 
-// InboxError is a refused inbox request: Status (400, 401, 413) and the
-// Reason sent back.
+// InboxError is a refused inbox request: Status (400, 401, 403, 413,
+// 429) and the Reason sent back; RetryAfter (seconds, 0: none) is sent
+// as Retry-After.
 type InboxError struct {
-	Status int
-	Reason string
+	Status     int
+	Reason     string
+	RetryAfter int
 }
 
 func (e *InboxError) Error() string { return fmt.Sprintf("inbox: %d %s", e.Status, e.Reason) }
@@ -49,11 +51,16 @@ const (
 // federated (NOT_FOUND otherwise). A body over MaxInboxBytes is 413; a
 // missing or wrong signature, digest or key, a stale Date, or a key whose
 // owner is not the activity's actor is 401; a body that is not an
-// activity is 400 (all *InboxError). Follow of this site stores the
+// activity is 400; an actor or key on the site's blocklist is 403;
+// a verified server over its rate limit (the signing key's host) is 429
+// with RetryAfter (all *InboxError). Follow of this site stores the
 // follower and queues a signed Accept to its inbox; Undo of a Follow
-// removes it; anything else is ignored.
+// removes it; Create, Update and Delete of a Note replying to one of the
+// site's posts add, edit and remove a comment (replies.go); anything
+// else is ignored.
 func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request) (Handled, error) {
-	if _, err := s.site(ctx, userID); err != nil {
+	st, err := s.site(ctx, userID)
+	if err != nil {
 		return "", err
 	}
 	body, err := httpbody.Read(r, s.cfg.MaxInboxBytes)
@@ -71,15 +78,29 @@ func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request)
 	if err := json.Unmarshal(body, &act); err != nil || act.Type == "" || act.Actor == "" {
 		return "", badInbox(http.StatusBadRequest, "body is not an activity with a type and an actor")
 	}
+	if err := refuseBlocked(st.config.Extensions, act.Actor, keyID); err != nil {
+		return "", err
+	}
 	doc, err := s.verifiedBy(ctx, r, keyID, act.Actor, false)
 	if err != nil {
 		return "", err
 	}
+	if wait := s.limits.allow(keyID, s.cfg.Now()); wait > 0 {
+		return "", tooMany(keyID, wait)
+	}
 	switch act.Type {
+	case "Like", "Announce": // counted per post (reactions.go)
+		return s.react(ctx, userID, &act)
 	case "Follow":
 		return s.follow(ctx, userID, &act, body, doc)
 	case "Undo":
 		return s.undo(ctx, userID, &act)
+	case "Create":
+		return s.create(ctx, userID, &act, doc)
+	case "Update":
+		return s.update(ctx, &act, doc)
+	case "Delete":
+		return s.deleteNote(ctx, &act)
 	}
 	return HandledIgnored, nil
 }
@@ -181,6 +202,9 @@ func (s *Service) follow(ctx context.Context, userID stgypub.ID, act *activity, 
 
 func (s *Service) undo(ctx context.Context, userID stgypub.ID, act *activity) (Handled, error) {
 	id, typ := objectID(act.Object)
+	if isReaction(typ) {
+		return s.undoReaction(ctx, userID, act)
+	}
 	if typ != "" && typ != "Follow" {
 		return HandledIgnored, nil
 	}
@@ -196,6 +220,9 @@ func (s *Service) undo(ctx context.Context, userID stgypub.ID, act *activity) (H
 	removed, err := s.store.DeleteFollower(ctx, userID, act.Actor, followID)
 	if err != nil {
 		return "", err
+	}
+	if !removed && typ == "" {
+		return s.undoReaction(ctx, userID, act) // a bare ID may name a Like or Announce
 	}
 	if !removed {
 		return HandledIgnored, nil

@@ -24,6 +24,11 @@ type remoteActor struct {
 	Endpoints    *struct {
 		SharedInbox string `json:"sharedInbox"`
 	} `json:"endpoints"`
+	// Name and PreferredUsername name the author of a reply; URL is
+	// its profile page (a string, a Link or an array of them).
+	Name              string          `json:"name"`
+	PreferredUsername string          `json:"preferredUsername"`
+	URL               json.RawMessage `json:"url"`
 }
 
 // acceptActivityJSON is the Accept header of remote fetches.

@@ -49,10 +49,22 @@ type Config struct {
 	SoftwareVersion string
 	// Logger receives delivery failures; nil discards.
 	Logger *slog.Logger
+	// Comments is the comment service replies become comments through
+	// (comment.Service); nil ignores replies (202).
+	Comments Comments
+	// InboxPerMinute is how many activities a remote server (the host
+	// of the signing key) may send to this process's inboxes per
+	// minute, after InboxBurst at once; over it the inbox answers 429
+	// with Retry-After. 0 means 60 (STGY_FEDERATION_INBOX_PER_MINUTE).
+	InboxPerMinute float64
+	// InboxBurst is the limiter's burst; 0 means InboxPerMinute
+	// (at least 1).
+	InboxBurst int
 }
 
 // Store is what the federation reads and writes (store.Store).
 type Store interface {
+	socialStore // owner.go
 	User(ctx context.Context, id stgypub.ID) (*stgypub.User, error)
 	PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
 	CountPublishedByUser(ctx context.Context, userID stgypub.ID) (int, error)
@@ -69,6 +81,8 @@ type Store interface {
 	RecordFederationAttempt(ctx context.Context, d *stgypub.FederationDelivery) error
 	FederationHostFailed(ctx context.Context, host string, now time.Time) error
 	FederationHostOK(ctx context.Context, host string) error
+	RemoteComment(ctx context.Context, noteID string) (*stgypub.RemoteComment, error)
+	RemoteCommentsBy(ctx context.Context, actor string) ([]*stgypub.RemoteComment, error)
 }
 
 // Service answers the federation endpoints and delivers the queue. It is
@@ -82,6 +96,7 @@ type Service struct {
 	host   string // BaseURL's host, lower case
 	log    *slog.Logger
 	actors *expirable.LRU[string, *remoteActor] // by URL without fragment
+	limits *inboxLimits
 }
 
 // New returns a Service. client is the SSRF-guarded client every remote
@@ -113,6 +128,12 @@ func New(cfg Config, st Store, client *webhook.Client) (*Service, error) {
 	if cfg.ActorCacheTTL <= 0 {
 		cfg.ActorCacheTTL = 10 * time.Minute
 	}
+	if cfg.InboxPerMinute <= 0 {
+		cfg.InboxPerMinute = 60
+	}
+	if cfg.InboxBurst <= 0 {
+		cfg.InboxBurst = max(1, int(cfg.InboxPerMinute))
+	}
 	if cfg.SoftwareVersion == "" {
 		cfg.SoftwareVersion = "dev"
 	}
@@ -122,7 +143,8 @@ func New(cfg Config, st Store, client *webhook.Client) (*Service, error) {
 	}
 	return &Service{cfg: cfg, store: st, client: client, sealer: sl,
 		base: strings.TrimRight(cfg.BaseURL.String(), "/"), host: strings.ToLower(cfg.BaseURL.Host), log: log,
-		actors: expirable.NewLRU[string, *remoteActor](actorCacheSize, nil, cfg.ActorCacheTTL)}, nil
+		actors: expirable.NewLRU[string, *remoteActor](actorCacheSize, nil, cfg.ActorCacheTTL),
+		limits: newInboxLimits(cfg.InboxPerMinute, cfg.InboxBurst)}, nil
 }
 
 // site is a federated site as its documents show it.

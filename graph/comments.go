@@ -2,54 +2,12 @@ package graph
 
 import (
 	"context"
-	"net/http"
-	"net/netip"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/captcha"
 	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/graph/model"
-)
-
-// CommentService is the external comments' operations (comment.Service
-// implements it). Every method takes the authenticated viewer (nil when
-// anonymous) and applies the root package's comment rules.
-type CommentService interface {
-	List(ctx context.Context, viewer *stgypub.User, postID stgypub.ID, order stgypub.Order, page int) (*comment.Page, error)
-	FormState(ctx context.Context, viewer *stgypub.User, postID stgypub.ID) (*comment.FormState, error)
-	Post(ctx context.Context, viewer *stgypub.User, in comment.PostInput) (*comment.PostResult, error)
-	Approve(ctx context.Context, viewer *stgypub.User, id stgypub.ID) (*comment.Item, error)
-	Edit(ctx context.Context, viewer *stgypub.User, id stgypub.ID, nickname *string, body string) (*comment.Item, error)
-	Delete(ctx context.Context, viewer *stgypub.User, id stgypub.ID) error
-	ApproveIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, pre stgypub.Precondition) (*comment.Item, error)
-	EditIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, nickname *string, body string, pre stgypub.Precondition) (*comment.Item, error)
-	DeleteIf(ctx context.Context, viewer *stgypub.User, id stgypub.ID, pre stgypub.Precondition) error
-	ApproveMany(ctx context.Context, viewer *stgypub.User, refs []comment.BulkRef) ([]comment.BulkResult, error)
-	DeleteMany(ctx context.Context, viewer *stgypub.User, refs []comment.BulkRef) ([]comment.BulkResult, error)
-	Export(ctx context.Context, viewer *stgypub.User, postID stgypub.ID) ([]*comment.Item, error)
-	Import(ctx context.Context, viewer *stgypub.User, postID stgypub.ID, in []comment.ImportInput) (int, error)
-	Notifications(ctx context.Context, viewer *stgypub.User, offset, limit int, unreadOnly bool) ([]*stgypub.CommentNotification, int, error)
-	MarkRead(ctx context.Context, viewer *stgypub.User, ids []stgypub.ID) (int, error)
-	OwnerList(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, q stgypub.OwnerCommentQuery) ([]*comment.Item, int, error)
-	PreferenceCookies(res *comment.PostResult) []*http.Cookie
-	// Watch decides a pubCommentAdded subscription (comment.Service.Watch).
-	Watch(ctx context.Context, viewer *stgypub.User, postID stgypub.ID) (moderates bool, err error)
-}
-
-// CaptchaService is the built-in CAPTCHA (captcha.Service implements it).
-type CaptchaService interface {
-	CreateChallenge(ctx context.Context, client stgypub.CommentClient) (*captcha.Challenge, error)
-	Verify(ctx context.Context, client stgypub.CommentClient, id, answer string) (string, error)
-	Status(ctx context.Context, token string, ip netip.Addr) (*captcha.PassStatus, error)
-	DeletePass(ctx context.Context, token string) error
-	PassCookie(token string) *http.Cookie
-	ClearPassCookie() *http.Cookie
-}
-
-var (
-	_ CommentService = (*comment.Service)(nil)
-	_ CaptchaService = (*captcha.Service)(nil)
 )
 
 // client is the comment requester the HTTP layer put in ctx.

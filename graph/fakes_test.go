@@ -82,6 +82,10 @@ func (s *fakeStore) LastPublishedChange(context.Context, stgypub.ID) (time.Time,
 	return fakeNow, nil
 }
 
+func (s *fakeStore) PublishedSites(context.Context, int) ([]*stgypub.PubSite, error) {
+	return nil, nil
+}
+
 func (s *fakeStore) User(_ context.Context, id stgypub.ID) (*stgypub.User, error) {
 	if u, ok := s.users[id]; ok {
 		return u, nil

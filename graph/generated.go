@@ -44,6 +44,8 @@ type ResolverRoot interface {
 	PubComment() PubCommentResolver
 	PubCommentPage() PubCommentPageResolver
 	PubConfig() PubConfigResolver
+	PubFederation() PubFederationResolver
+	PubFollower() PubFollowerResolver
 	Query() QueryResolver
 	Site() SiteResolver
 	SiteRankingEntry() SiteRankingEntryResolver
@@ -95,6 +97,11 @@ type ComplexityRoot struct {
 		PV      func(childComplexity int) int
 	}
 
+	FediverseCounts struct {
+		Announces func(childComplexity int) int
+		Likes     func(childComplexity int) int
+	}
+
 	LoginResult struct {
 		Me func(childComplexity int) int
 	}
@@ -136,6 +143,7 @@ type ComplexityRoot struct {
 		PostPubComment                  func(childComplexity int, input model.PostPubCommentInput) int
 		RecordPubView                   func(childComplexity int, postID stgypub.ID, fingerprint string, signature string) int
 		RecordPubViewToken              func(childComplexity int, token string) int
+		RemovePubFollower               func(childComplexity int, userID stgypub.ID, actor string) int
 		SetPostPublication              func(childComplexity int, id stgypub.ID, publishedAt *time.Time, ifVersion *string) int
 		UpdatePost                      func(childComplexity int, id stgypub.ID, input model.PostInput, ifVersion *string) int
 		UpdateProfile                   func(childComplexity int, userID stgypub.ID, nickname string, introduction string, ifVersion *string) int
@@ -178,6 +186,7 @@ type ComplexityRoot struct {
 		Description        func(childComplexity int) int
 		Digest             func(childComplexity int) int
 		FeaturedImage      func(childComplexity int) int
+		FediverseCounts    func(childComplexity int) int
 		HTML               func(childComplexity int) int
 		ID                 func(childComplexity int) int
 		Locale             func(childComplexity int) int
@@ -343,6 +352,34 @@ type ComplexityRoot struct {
 		TimeZone          func(childComplexity int) int
 	}
 
+	PubFederation struct {
+		ActorID       func(childComplexity int) int
+		Available     func(childComplexity int) int
+		Enabled       func(childComplexity int) int
+		FollowerCount func(childComplexity int) int
+		Followers     func(childComplexity int, first *int, after *string) int
+		Handle        func(childComplexity int) int
+		Reactions     func(childComplexity int) int
+		UserID        func(childComplexity int) int
+	}
+
+	PubFollower struct {
+		Actor     func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		InboxHost func(childComplexity int) int
+	}
+
+	PubFollowerConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	PubFollowerEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	PubPostViewsToday struct {
 		PostID func(childComplexity int) int
 		Views  func(childComplexity int) int
@@ -369,6 +406,7 @@ type ComplexityRoot struct {
 		PubCommentNotifications func(childComplexity int, offset *int, limit *int, unreadOnly *bool) int
 		PubComments             func(childComplexity int, postID stgypub.ID, page *int, order *model.PostOrder) int
 		PubConfig               func(childComplexity int, userID stgypub.ID) int
+		PubFederation           func(childComplexity int, userID stgypub.ID) int
 		PubRanking              func(childComplexity int, userID stgypub.ID, limit *int, days *int) int
 		PubStats                func(childComplexity int, userID stgypub.ID) int
 		PublishedPost           func(childComplexity int, id stgypub.ID) int
@@ -521,6 +559,7 @@ type MutationResolver interface {
 	MarkPubCommentNotificationsRead(ctx context.Context, ids []stgypub.ID) (int, error)
 	CreateWebhook(ctx context.Context, input model.WebhookInput) (*stgypub.Webhook, error)
 	DeleteWebhook(ctx context.Context, id stgypub.ID) (bool, error)
+	RemovePubFollower(ctx context.Context, userID stgypub.ID, actor string) (bool, error)
 }
 type OwnPostResolver interface {
 	PublicationState(ctx context.Context, obj *stgypub.Post) (stgypub.PublicationState, error)
@@ -551,6 +590,7 @@ type PostResolver interface {
 	Next(ctx context.Context, obj *stgypub.Post) (*stgypub.Post, error)
 	ViewToken(ctx context.Context, obj *stgypub.Post) (*string, error)
 	ShareCounts(ctx context.Context, obj *stgypub.Post) ([]*stgypub.NameCount, error)
+	FediverseCounts(ctx context.Context, obj *stgypub.Post) (*stgypub.ReactionCounts, error)
 }
 type PostBotStatsResolver interface {
 	Title(ctx context.Context, obj *stgypub.PostBotStats) (string, error)
@@ -581,6 +621,12 @@ type PubConfigResolver interface {
 	TimeZone(ctx context.Context, obj *stgypub.PubConfig) (string, error)
 	Version(ctx context.Context, obj *stgypub.PubConfig) (string, error)
 }
+type PubFederationResolver interface {
+	Followers(ctx context.Context, obj *stgypub.FederationOverview, first *int, after *string) (*model.PubFollowerConnection, error)
+}
+type PubFollowerResolver interface {
+	InboxHost(ctx context.Context, obj *stgypub.Follower) (string, error)
+}
 type QueryResolver interface {
 	Site(ctx context.Context, userID stgypub.ID) (*model.Site, error)
 	PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
@@ -603,6 +649,7 @@ type QueryResolver interface {
 	OwnerPubComments(ctx context.Context, userID stgypub.ID, status *stgypub.CommentStatus, order *model.PostOrder, offset *int, limit *int) (*model.PubCommentList, error)
 	PubBotStats(ctx context.Context, userID stgypub.ID, days int) ([]*stgypub.PostBotStats, error)
 	Webhooks(ctx context.Context) ([]*stgypub.Webhook, error)
+	PubFederation(ctx context.Context, userID stgypub.ID) (*stgypub.FederationOverview, error)
 }
 type SiteResolver interface {
 	URL(ctx context.Context, obj *model.Site) (string, error)
@@ -793,6 +840,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DayPV.PV(childComplexity), true
+
+	case "FediverseCounts.announces":
+		if e.ComplexityRoot.FediverseCounts.Announces == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FediverseCounts.Announces(childComplexity), true
+	case "FediverseCounts.likes":
+		if e.ComplexityRoot.FediverseCounts.Likes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FediverseCounts.Likes(childComplexity), true
 
 	case "LoginResult.me":
 		if e.ComplexityRoot.LoginResult.Me == nil {
@@ -1068,6 +1128,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RecordPubViewToken(childComplexity, args["token"].(string)), true
+	case "Mutation.removePubFollower":
+		if e.ComplexityRoot.Mutation.RemovePubFollower == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removePubFollower_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemovePubFollower(childComplexity, args["userId"].(stgypub.ID), args["actor"].(string)), true
 	case "Mutation.setPostPublication":
 		if e.ComplexityRoot.Mutation.SetPostPublication == nil {
 			break
@@ -1294,6 +1365,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Post.FeaturedImage(childComplexity), true
+	case "Post.fediverseCounts":
+		if e.ComplexityRoot.Post.FediverseCounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Post.FediverseCounts(childComplexity), true
 	case "Post.html":
 		if e.ComplexityRoot.Post.HTML == nil {
 			break
@@ -2018,6 +2095,111 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PubExtensions.TimeZone(childComplexity), true
 
+	case "PubFederation.actorId":
+		if e.ComplexityRoot.PubFederation.ActorID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFederation.ActorID(childComplexity), true
+	case "PubFederation.available":
+		if e.ComplexityRoot.PubFederation.Available == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFederation.Available(childComplexity), true
+	case "PubFederation.enabled":
+		if e.ComplexityRoot.PubFederation.Enabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFederation.Enabled(childComplexity), true
+	case "PubFederation.followerCount":
+		if e.ComplexityRoot.PubFederation.FollowerCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFederation.FollowerCount(childComplexity), true
+	case "PubFederation.followers":
+		if e.ComplexityRoot.PubFederation.Followers == nil {
+			break
+		}
+
+		args, err := ec.field_PubFederation_followers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PubFederation.Followers(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "PubFederation.handle":
+		if e.ComplexityRoot.PubFederation.Handle == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFederation.Handle(childComplexity), true
+	case "PubFederation.reactions":
+		if e.ComplexityRoot.PubFederation.Reactions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFederation.Reactions(childComplexity), true
+	case "PubFederation.userId":
+		if e.ComplexityRoot.PubFederation.UserID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFederation.UserID(childComplexity), true
+
+	case "PubFollower.actor":
+		if e.ComplexityRoot.PubFollower.Actor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFollower.Actor(childComplexity), true
+	case "PubFollower.followedAt":
+		if e.ComplexityRoot.PubFollower.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFollower.CreatedAt(childComplexity), true
+	case "PubFollower.inboxHost":
+		if e.ComplexityRoot.PubFollower.InboxHost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFollower.InboxHost(childComplexity), true
+
+	case "PubFollowerConnection.edges":
+		if e.ComplexityRoot.PubFollowerConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFollowerConnection.Edges(childComplexity), true
+	case "PubFollowerConnection.pageInfo":
+		if e.ComplexityRoot.PubFollowerConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFollowerConnection.PageInfo(childComplexity), true
+	case "PubFollowerConnection.totalCount":
+		if e.ComplexityRoot.PubFollowerConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFollowerConnection.TotalCount(childComplexity), true
+
+	case "PubFollowerEdge.cursor":
+		if e.ComplexityRoot.PubFollowerEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFollowerEdge.Cursor(childComplexity), true
+	case "PubFollowerEdge.node":
+		if e.ComplexityRoot.PubFollowerEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PubFollowerEdge.Node(childComplexity), true
+
 	case "PubPostViewsToday.postId":
 		if e.ComplexityRoot.PubPostViewsToday.PostID == nil {
 			break
@@ -2190,6 +2372,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PubConfig(childComplexity, args["userId"].(stgypub.ID)), true
+	case "Query.pubFederation":
+		if e.ComplexityRoot.Query.PubFederation == nil {
+			break
+		}
+
+		args, err := ec.field_Query_pubFederation_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PubFederation(childComplexity, args["userId"].(stgypub.ID)), true
 	case "Query.pubRanking":
 		if e.ComplexityRoot.Query.PubRanking == nil {
 			break
@@ -3892,6 +4085,84 @@ extend type Mutation {
   "Deletes one of the viewer's webhooks and its queued deliveries; NOT_FOUND when the viewer has no such webhook."
   deleteWebhook(id: ID!): Boolean!
 }
+
+# ---------------------------------------------------------------------------
+# Federation, the owner's side (docs/FEDERATION.md "Owner", docs/API.md
+# "Federation"): the handle, followers (listed to the owner only) and the
+# fediverse's Likes and Announces of the site's posts.
+
+"Standing fediverse reactions: Likes (favourites) and Announces (boosts) received and not undone, one per remote actor and kind."
+type FediverseCounts {
+  likes: Int!
+  announces: Int!
+}
+
+"A remote actor following the site."
+type PubFollower {
+  "The follower's actor ID (a URL)."
+  actor: String!
+  "The host (with its port, if any) of the follower's inbox: its server."
+  inboxHost: String!
+  "When it first followed (following again keeps the time)."
+  followedAt: Time!
+}
+
+type PubFollowerEdge {
+  "Opaque; pass it as after to continue after this follower."
+  cursor: String!
+  node: PubFollower!
+}
+
+"A page of followers, oldest first."
+type PubFollowerConnection {
+  edges: [PubFollowerEdge!]!
+  pageInfo: PageInfo!
+  "Followers in all, not only on this page."
+  totalCount: Int!
+}
+
+"A site's federation as its owner sees it."
+type PubFederation {
+  userId: ID!
+  "Whether this server federates (STGY_FEDERATION_KEY set). When false nothing below is reachable by other servers, whatever the setting, and the other fields are empty."
+  available: Boolean!
+  "extensions.federation.enabled (change it with updatePubConfig)."
+  enabled: Boolean!
+  "The handle fediverse users follow the site by: @{login name}@{host}; \"\" when not available."
+  handle: String!
+  "The actor ID (the site's URL); \"\" when not available."
+  actorId: String!
+  "How many remote actors follow the site (what its followers collection shows publicly)."
+  followerCount: Int!
+  "Every post's standing Likes and Announces together."
+  reactions: FediverseCounts!
+  "Followers, oldest first: first 1 to 100 (else BAD_USER_INPUT) after a cursor of this list."
+  followers(first: Int = 20, after: String): PubFollowerConnection!
+}
+
+extend type Query {
+  "Owner or admin only (UNAUTHENTICATED when anonymous, FORBIDDEN for anyone else): the site's federation."
+  pubFederation(userId: ID!): PubFederation!
+}
+
+extend type Mutation {
+  """
+  Owner or admin only: removes actor from the site's followers and sends
+  it a signed Reject of its Follow (as Mastodon does when a follower is
+  removed), so its server drops the follow. NOT_FOUND when actor does not
+  follow the site; UNAVAILABLE when this server does not federate.
+  """
+  removePubFollower(userId: ID!, actor: String!): Boolean!
+}
+
+extend type Post {
+  """
+  Owner or admin only: the post's standing fediverse Likes and Announces;
+  null for anyone else (as shareCounts) and when this server does not
+  federate (docs/API.md "Federation").
+  """
+  fediverseCounts: FediverseCounts
+}
 `, BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -3974,6 +4245,16 @@ func (ec *executionContext) childFields_DayPV(ctx context.Context, field graphql
 		return ec.fieldContext_DayPV_pv(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DayPV", field.Name)
+}
+
+func (ec *executionContext) childFields_FediverseCounts(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "likes":
+		return ec.fieldContext_FediverseCounts_likes(ctx, field)
+	case "announces":
+		return ec.fieldContext_FediverseCounts_announces(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FediverseCounts", field.Name)
 }
 
 func (ec *executionContext) childFields_LoginResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4122,6 +4403,8 @@ func (ec *executionContext) childFields_Post(ctx context.Context, field graphql.
 		return ec.fieldContext_Post_viewToken(ctx, field)
 	case "shareCounts":
 		return ec.fieldContext_Post_shareCounts(ctx, field)
+	case "fediverseCounts":
+		return ec.fieldContext_Post_fediverseCounts(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Post", field.Name)
 }
@@ -4414,6 +4697,62 @@ func (ec *executionContext) childFields_PubExtensions(ctx context.Context, field
 		return ec.fieldContext_PubExtensions_timeZone(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PubExtensions", field.Name)
+}
+
+func (ec *executionContext) childFields_PubFederation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "userId":
+		return ec.fieldContext_PubFederation_userId(ctx, field)
+	case "available":
+		return ec.fieldContext_PubFederation_available(ctx, field)
+	case "enabled":
+		return ec.fieldContext_PubFederation_enabled(ctx, field)
+	case "handle":
+		return ec.fieldContext_PubFederation_handle(ctx, field)
+	case "actorId":
+		return ec.fieldContext_PubFederation_actorId(ctx, field)
+	case "followerCount":
+		return ec.fieldContext_PubFederation_followerCount(ctx, field)
+	case "reactions":
+		return ec.fieldContext_PubFederation_reactions(ctx, field)
+	case "followers":
+		return ec.fieldContext_PubFederation_followers(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubFederation", field.Name)
+}
+
+func (ec *executionContext) childFields_PubFollower(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "actor":
+		return ec.fieldContext_PubFollower_actor(ctx, field)
+	case "inboxHost":
+		return ec.fieldContext_PubFollower_inboxHost(ctx, field)
+	case "followedAt":
+		return ec.fieldContext_PubFollower_followedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubFollower", field.Name)
+}
+
+func (ec *executionContext) childFields_PubFollowerConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_PubFollowerConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_PubFollowerConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_PubFollowerConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubFollowerConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_PubFollowerEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_PubFollowerEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_PubFollowerEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PubFollowerEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_PubPostViewsToday(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5086,6 +5425,28 @@ func (ec *executionContext) field_Mutation_recordPubView_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_removePubFollower_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "userId",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "actor",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["actor"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_setPostPublication_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5233,6 +5594,28 @@ func (ec *executionContext) field_Mutation_verifyCaptcha_args(ctx context.Contex
 		return nil, err
 	}
 	args["answer"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_PubFederation_followers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
 	return args, nil
 }
 
@@ -5479,6 +5862,20 @@ func (ec *executionContext) field_Query_pubComments_args(ctx context.Context, ra
 }
 
 func (ec *executionContext) field_Query_pubConfig_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "userId",
+		func(ctx context.Context, v any) (stgypub.ID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["userId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_pubFederation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "userId",
@@ -6430,6 +6827,52 @@ func (ec *executionContext) _DayPV_pv(ctx context.Context, field graphql.Collect
 }
 func (ec *executionContext) fieldContext_DayPV_pv(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("DayPV", field, false, false, "Int")
+}
+
+func (ec *executionContext) _FediverseCounts_likes(ctx context.Context, field graphql.CollectedField, obj *stgypub.ReactionCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FediverseCounts_likes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Likes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FediverseCounts_likes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FediverseCounts", field, false, false, "Int")
+}
+
+func (ec *executionContext) _FediverseCounts_announces(ctx context.Context, field graphql.CollectedField, obj *stgypub.ReactionCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FediverseCounts_announces(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Announces, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FediverseCounts_announces(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FediverseCounts", field, false, false, "Int")
 }
 
 func (ec *executionContext) _LoginResult_me(ctx context.Context, field graphql.CollectedField, obj *model.LoginResult) (ret graphql.Marshaler) {
@@ -7740,6 +8183,50 @@ func (ec *executionContext) fieldContext_Mutation_deleteWebhook(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_removePubFollower(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removePubFollower(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemovePubFollower(ctx, fc.Args["userId"].(stgypub.ID), fc.Args["actor"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removePubFollower(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removePubFollower_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OwnPost_id(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8838,6 +9325,38 @@ func (ec *executionContext) fieldContext_Post_shareCounts(_ context.Context, fie
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ShareCount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Post_fediverseCounts(ctx context.Context, field graphql.CollectedField, obj *stgypub.Post) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Post_fediverseCounts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Post().FediverseCounts(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.ReactionCounts) graphql.Marshaler {
+			return ec.marshalOFediverseCounts2ᚖgithubᚗcomᚋstgyᚋstgypubᚐReactionCounts(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Post_fediverseCounts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Post",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_FediverseCounts(ctx, field)
 		},
 	}
 	return fc, nil
@@ -11296,6 +11815,431 @@ func (ec *executionContext) fieldContext_PubExtensions_timeZone(_ context.Contex
 	return graphql.NewScalarFieldContext("PubExtensions", field, false, false, "String")
 }
 
+func (ec *executionContext) _PubFederation_userId(ctx context.Context, field graphql.CollectedField, obj *stgypub.FederationOverview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFederation_userId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFederation_userId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubFederation", field, false, false, "ID")
+}
+
+func (ec *executionContext) _PubFederation_available(ctx context.Context, field graphql.CollectedField, obj *stgypub.FederationOverview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFederation_available(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Available, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFederation_available(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubFederation", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubFederation_enabled(ctx context.Context, field graphql.CollectedField, obj *stgypub.FederationOverview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFederation_enabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Enabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFederation_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubFederation", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _PubFederation_handle(ctx context.Context, field graphql.CollectedField, obj *stgypub.FederationOverview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFederation_handle(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Handle, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFederation_handle(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubFederation", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubFederation_actorId(ctx context.Context, field graphql.CollectedField, obj *stgypub.FederationOverview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFederation_actorId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ActorID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFederation_actorId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubFederation", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubFederation_followerCount(ctx context.Context, field graphql.CollectedField, obj *stgypub.FederationOverview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFederation_followerCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FollowerCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFederation_followerCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubFederation", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubFederation_reactions(ctx context.Context, field graphql.CollectedField, obj *stgypub.FederationOverview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFederation_reactions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reactions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v stgypub.ReactionCounts) graphql.Marshaler {
+			return ec.marshalNFediverseCounts2githubᚗcomᚋstgyᚋstgypubᚐReactionCounts(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFederation_reactions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubFederation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_FediverseCounts(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PubFederation_followers(ctx context.Context, field graphql.CollectedField, obj *stgypub.FederationOverview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFederation_followers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PubFederation().Followers(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PubFollowerConnection) graphql.Marshaler {
+			return ec.marshalNPubFollowerConnection2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubFollowerConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFederation_followers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubFederation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubFollowerConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PubFederation_followers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PubFollower_actor(ctx context.Context, field graphql.CollectedField, obj *stgypub.Follower) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFollower_actor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Actor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFollower_actor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubFollower", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubFollower_inboxHost(ctx context.Context, field graphql.CollectedField, obj *stgypub.Follower) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFollower_inboxHost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PubFollower().InboxHost(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFollower_inboxHost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubFollower", field, true, true, "String")
+}
+
+func (ec *executionContext) _PubFollower_followedAt(ctx context.Context, field graphql.CollectedField, obj *stgypub.Follower) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFollower_followedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFollower_followedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubFollower", field, false, false, "Time")
+}
+
+func (ec *executionContext) _PubFollowerConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PubFollowerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFollowerConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.PubFollowerEdge) graphql.Marshaler {
+			return ec.marshalNPubFollowerEdge2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubFollowerEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFollowerConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubFollowerConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubFollowerEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PubFollowerConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PubFollowerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFollowerConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFollowerConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubFollowerConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PubFollowerConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.PubFollowerConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFollowerConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFollowerConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubFollowerConnection", field, false, false, "Int")
+}
+
+func (ec *executionContext) _PubFollowerEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PubFollowerEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFollowerEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFollowerEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PubFollowerEdge", field, false, false, "String")
+}
+
+func (ec *executionContext) _PubFollowerEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PubFollowerEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PubFollowerEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.Follower) graphql.Marshaler {
+			return ec.marshalNPubFollower2ᚖgithubᚗcomᚋstgyᚋstgypubᚐFollower(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PubFollowerEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PubFollowerEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubFollower(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PubPostViewsToday_postId(ctx context.Context, field graphql.CollectedField, obj *model.PubPostViewsToday) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12327,6 +13271,50 @@ func (ec *executionContext) fieldContext_Query_webhooks(_ context.Context, field
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Webhook(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_pubFederation(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_pubFederation(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PubFederation(ctx, fc.Args["userId"].(stgypub.ID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *stgypub.FederationOverview) graphql.Marshaler {
+			return ec.marshalNPubFederation2ᚖgithubᚗcomᚋstgyᚋstgypubᚐFederationOverview(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_pubFederation(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PubFederation(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_pubFederation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -16023,6 +17011,44 @@ func (ec *executionContext) _DayPV(ctx context.Context, sel ast.SelectionSet, ob
 	return out
 }
 
+var fediverseCountsImplementors = []string{"FediverseCounts"}
+
+func (ec *executionContext) _FediverseCounts(ctx context.Context, sel ast.SelectionSet, obj *stgypub.ReactionCounts) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, fediverseCountsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FediverseCounts")
+		case "likes":
+			out.Values[i] = ec._FediverseCounts_likes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "announces":
+			out.Values[i] = ec._FediverseCounts_announces(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var loginResultImplementors = []string{"LoginResult"}
 
 func (ec *executionContext) _LoginResult(ctx context.Context, sel ast.SelectionSet, obj *model.LoginResult) graphql.Marshaler {
@@ -16353,6 +17379,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deleteWebhook":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deleteWebhook(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removePubFollower":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removePubFollower(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -16690,6 +17723,12 @@ func (ec *executionContext) _Post(ctx context.Context, sel ast.SelectionSet, obj
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Post_shareCounts(ctx, field, obj)
+				})
+		case "fediverseCounts":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Post_fediverseCounts(ctx, field, obj)
 				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -17642,6 +18681,200 @@ func (ec *executionContext) _PubExtensions(ctx context.Context, sel ast.Selectio
 	return out
 }
 
+var pubFederationImplementors = []string{"PubFederation"}
+
+func (ec *executionContext) _PubFederation(ctx context.Context, sel ast.SelectionSet, obj *stgypub.FederationOverview) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubFederationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubFederation")
+		case "userId":
+			out.Values[i] = ec._PubFederation_userId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "available":
+			out.Values[i] = ec._PubFederation_available(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "enabled":
+			out.Values[i] = ec._PubFederation_enabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "handle":
+			out.Values[i] = ec._PubFederation_handle(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "actorId":
+			out.Values[i] = ec._PubFederation_actorId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "followerCount":
+			out.Values[i] = ec._PubFederation_followerCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reactions":
+			out.Values[i] = ec._PubFederation_reactions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "followers":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PubFederation_followers(ctx, field, obj)
+				})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var pubFollowerImplementors = []string{"PubFollower"}
+
+func (ec *executionContext) _PubFollower(ctx context.Context, sel ast.SelectionSet, obj *stgypub.Follower) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubFollowerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubFollower")
+		case "actor":
+			out.Values[i] = ec._PubFollower_actor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "inboxHost":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._PubFollower_inboxHost(ctx, field, obj)
+				})
+		case "followedAt":
+			out.Values[i] = ec._PubFollower_followedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var pubFollowerConnectionImplementors = []string{"PubFollowerConnection"}
+
+func (ec *executionContext) _PubFollowerConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PubFollowerConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubFollowerConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubFollowerConnection")
+		case "edges":
+			out.Values[i] = ec._PubFollowerConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PubFollowerConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._PubFollowerConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var pubFollowerEdgeImplementors = []string{"PubFollowerEdge"}
+
+func (ec *executionContext) _PubFollowerEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PubFollowerEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pubFollowerEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PubFollowerEdge")
+		case "cursor":
+			out.Values[i] = ec._PubFollowerEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._PubFollowerEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var pubPostViewsTodayImplementors = []string{"PubPostViewsToday"}
 
 func (ec *executionContext) _PubPostViewsToday(ctx context.Context, sel ast.SelectionSet, obj *model.PubPostViewsToday) graphql.Marshaler {
@@ -17872,6 +19105,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_webhooks(ctx, field)
+				})
+		case "pubFederation":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_pubFederation(ctx, field)
 				})
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
@@ -19086,6 +20325,10 @@ func (ec *executionContext) marshalNDayPV2ᚕgithubᚗcomᚋstgyᚋstgypubᚐDay
 	return ret
 }
 
+func (ec *executionContext) marshalNFediverseCounts2githubᚗcomᚋstgyᚋstgypubᚐReactionCounts(ctx context.Context, sel ast.SelectionSet, v stgypub.ReactionCounts) graphql.Marshaler {
+	return ec._FediverseCounts(ctx, sel, &v)
+}
+
 func (ec *executionContext) unmarshalNID2githubᚗcomᚋstgyᚋstgypubᚐID(ctx context.Context, v any) (stgypub.ID, error) {
 	var res stgypub.ID
 	err := res.UnmarshalGQL(v)
@@ -19585,14 +20828,14 @@ func (ec *executionContext) unmarshalNPubCommentRef2ᚖgithubᚗcomᚋstgyᚋstg
 }
 
 func (ec *executionContext) unmarshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx context.Context, v any) (stgypub.CommentStatus, error) {
-	tmp, err := graphql.UnmarshalString(v)
+	tmp, err := scalar.UnmarshalString(v)
 	res := unmarshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus(ctx context.Context, sel ast.SelectionSet, v stgypub.CommentStatus) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus[v])
+	res := scalar.MarshalString(marshalNPubCommentStatus2githubᚗcomᚋstgyᚋstgypubᚐCommentStatus[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "PubCommentStatus!")
 	}
@@ -19631,6 +20874,54 @@ func (ec *executionContext) marshalNPubExtensions2ᚖgithubᚗcomᚋstgyᚋstgyp
 	return ec._PubExtensions(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNPubFederation2ᚖgithubᚗcomᚋstgyᚋstgypubᚐFederationOverview(ctx context.Context, sel ast.SelectionSet, v *stgypub.FederationOverview) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubFederation!")
+		return graphql.Null
+	}
+	return ec._PubFederation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPubFollower2ᚖgithubᚗcomᚋstgyᚋstgypubᚐFollower(ctx context.Context, sel ast.SelectionSet, v *stgypub.Follower) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubFollower!")
+		return graphql.Null
+	}
+	return ec._PubFollower(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPubFollowerConnection2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubFollowerConnection(ctx context.Context, sel ast.SelectionSet, v *model.PubFollowerConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubFollowerConnection!")
+		return graphql.Null
+	}
+	return ec._PubFollowerConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPubFollowerEdge2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubFollowerEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PubFollowerEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPubFollowerEdge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubFollowerEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPubFollowerEdge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubFollowerEdge(ctx context.Context, sel ast.SelectionSet, v *model.PubFollowerEdge) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "PubFollowerEdge!")
+		return graphql.Null
+	}
+	return ec._PubFollowerEdge(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPubPostViewsToday2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubPostViewsTodayᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PubPostViewsToday) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -19664,14 +20955,14 @@ func (ec *executionContext) marshalNPubViewsToday2ᚖgithubᚗcomᚋstgyᚋstgyp
 }
 
 func (ec *executionContext) unmarshalNPublicationState2githubᚗcomᚋstgyᚋstgypubᚐPublicationState(ctx context.Context, v any) (stgypub.PublicationState, error) {
-	tmp, err := graphql.UnmarshalString(v)
+	tmp, err := scalar.UnmarshalString(v)
 	res := stgypub.PublicationState(tmp)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNPublicationState2githubᚗcomᚋstgyᚋstgypubᚐPublicationState(ctx context.Context, sel ast.SelectionSet, v stgypub.PublicationState) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(string(v))
+	res := scalar.MarshalString(string(v))
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "PublicationState!")
 	}
@@ -19845,13 +21136,13 @@ func (ec *executionContext) marshalNStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐSta
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
-	res, err := graphql.UnmarshalString(v)
+	res, err := scalar.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNString2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(v)
+	res := scalar.MarshalString(v)
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "String!")
 	}
@@ -19986,14 +21277,14 @@ func (ec *executionContext) marshalNWebhookDeliveryState2githubᚗcomᚋstgyᚋs
 }
 
 func (ec *executionContext) unmarshalNWebhookEvent2githubᚗcomᚋstgyᚋstgypubᚐWebhookEvent(ctx context.Context, v any) (stgypub.WebhookEvent, error) {
-	tmp, err := graphql.UnmarshalString(v)
+	tmp, err := scalar.UnmarshalString(v)
 	res := unmarshalNWebhookEvent2githubᚗcomᚋstgyᚋstgypubᚐWebhookEvent[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNWebhookEvent2githubᚗcomᚋstgyᚋstgypubᚐWebhookEvent(ctx context.Context, sel ast.SelectionSet, v stgypub.WebhookEvent) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNWebhookEvent2githubᚗcomᚋstgyᚋstgypubᚐWebhookEvent[v])
+	res := scalar.MarshalString(marshalNWebhookEvent2githubᚗcomᚋstgyᚋstgypubᚐWebhookEvent[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "WebhookEvent!")
 	}
@@ -20224,6 +21515,13 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) marshalOFediverseCounts2ᚖgithubᚗcomᚋstgyᚋstgypubᚐReactionCounts(ctx context.Context, sel ast.SelectionSet, v *stgypub.ReactionCounts) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._FediverseCounts(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOID2ᚕgithubᚗcomᚋstgyᚋstgypubᚐIDᚄ(ctx context.Context, v any) ([]stgypub.ID, error) {
 	if v == nil {
 		return nil, nil
@@ -20374,7 +21672,7 @@ func (ec *executionContext) unmarshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋ
 	if v == nil {
 		return nil, nil
 	}
-	tmp, err := graphql.UnmarshalString(v)
+	tmp, err := scalar.UnmarshalString(v)
 	res := unmarshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus[tmp]
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
@@ -20385,7 +21683,7 @@ func (ec *executionContext) marshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋst
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus[*v])
+	res := scalar.MarshalString(marshalOPubCommentStatus2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentStatus[*v])
 	return res
 }
 
@@ -20465,7 +21763,7 @@ func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v an
 	if v == nil {
 		return nil, nil
 	}
-	res, err := graphql.UnmarshalString(v)
+	res, err := scalar.UnmarshalString(v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -20475,7 +21773,7 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(*v)
+	res := scalar.MarshalString(*v)
 	return res
 }
 

@@ -8,26 +8,14 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/graph/model"
+	"github.com/stgy/stgypub/live"
 )
-
-// LiveSource is the subscriptions' event source (live.Hub implements
-// it): each channel is closed when ctx ends.
-type LiveSource interface {
-	Comments(ctx context.Context, post stgypub.ID) <-chan stgypub.LiveEvent
-	Notifications(ctx context.Context, owner stgypub.ID) <-chan stgypub.LiveEvent
-	Views(ctx context.Context, owner stgypub.ID) <-chan stgypub.LiveEvent
-}
-
-// TodayCounts reads an owner's per-post PV of today (counter.Counter).
-type TodayCounts interface {
-	TodayCounts(ctx context.Context, owner stgypub.ID) (map[stgypub.ID]int64, error)
-}
 
 // ViewsTodayEvery is the least time between two pubViewsToday events:
 // recorded views within it coalesce into the next event.
 const ViewsTodayEvery = time.Second
 
-func (r *Resolver) liveSource() (LiveSource, error) {
+func (r *Resolver) liveSource() (*live.Hub, error) {
 	if r.Live == nil {
 		return nil, stgypub.Errorf(stgypub.CodeUnavailable, "subscriptions are not available on this server")
 	}
@@ -103,7 +91,7 @@ func (r *Resolver) viewsToday(ctx context.Context, userID stgypub.ID) (<-chan *m
 	if err := stgypub.RequireSelfOrAdmin(r.viewer(ctx), userID); err != nil {
 		return nil, err
 	}
-	if r.Today == nil {
+	if r.Insight == nil {
 		return nil, stgypub.Errorf(stgypub.CodeUnavailable, "view counts are not available on this server")
 	}
 	in := src.Views(ctx, userID)
@@ -141,7 +129,7 @@ func (r *Resolver) viewsToday(ctx context.Context, userID stgypub.ID) (<-chan *m
 }
 
 func (r *Resolver) todaySnapshot(ctx context.Context, owner stgypub.ID) (*model.PubViewsToday, error) {
-	counts, err := r.Today.TodayCounts(ctx, owner)
+	counts, err := r.Insight.TodayCounts(ctx, owner)
 	if err != nil {
 		return nil, err
 	}

@@ -16,37 +16,43 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
+	"github.com/stgy/stgypub/captcha"
+	"github.com/stgy/stgypub/comment"
+	"github.com/stgy/stgypub/live"
+	"github.com/stgy/stgypub/webhook"
 )
 
 // Resolver is the root resolver; every field is required except BaseURL,
-// Logger, Now, Titles and Sites.
+// Logger, Now, Titles, Articles, Insight, Live and Federation.
 type Resolver struct {
 	Posts   stgypub.PubPostStore
 	Users   stgypub.UserStore
 	Configs stgypub.PubConfigStore
-	// Sites lists the sites for Query.sites; nil lists none.
-	Sites   SiteLister
 	Counter Counter
-	// Insight gives pubBotStats and Post.shareCounts; nil gives none.
+	// Insight gives pubBotStats and Post.shareCounts, and reads an owner's
+	// per-post views of today for pubViewsToday (counter.Counter); nil
+	// gives no bot stats or share counts and refuses that subscription
+	// with UNAVAILABLE.
 	Insight InsightCounter
 	Owner   OwnerService
 	Auth    AuthService
 	// Articles renders Post.html once and keeps it (render.Articles); nil
 	// renders every request with markdown.Render.
 	Articles stgypub.ArticleRenderer
-	// Titles gives PostStats.title; nil leaves every title "".
-	Titles stgypub.PostTitleStore
+	// Titles gives PostStats.title (PostStore.PostTitles); nil leaves every
+	// title "".
+	Titles stgypub.PostStore
 	// Comments and Captcha serve the comment and CAPTCHA operations.
-	Comments CommentService
-	Captcha  CaptchaService
+	Comments *comment.Service
+	Captcha  *captcha.Service
 	// Live carries the subscriptions' events (live.Hub); nil refuses
 	// every subscription with UNAVAILABLE.
-	Live LiveSource
+	Live *live.Hub
+	// Federation serves the owner's side of federation
+	// (federation.Service); nil when the server does not federate.
+	Federation FederationService
 	// Webhooks serves the owners' webhook operations (webhook.Service).
-	Webhooks WebhookService
-	// Today reads an owner's per-post views of today for pubViewsToday
-	// (counter.Counter); nil refuses that subscription with UNAVAILABLE.
-	Today TodayCounts
+	Webhooks *webhook.Service
 	// ViewSecret is the HMAC key of recordPubView signatures and of view
 	// tokens (STGY_PUB_VIEW_SECRET; visitor.Sign, visitor.ViewToken).
 	ViewSecret []byte

@@ -226,6 +226,11 @@ func (r *mutationResolver) DeleteWebhook(ctx context.Context, id stgypub.ID) (bo
 	return true, r.Resolver.Webhooks.Delete(ctx, r.viewer(ctx), id)
 }
 
+// RemovePubFollower is the resolver for the removePubFollower field.
+func (r *mutationResolver) RemovePubFollower(ctx context.Context, userID stgypub.ID, actor string) (bool, error) {
+	return r.removePubFollower(ctx, userID, actor)
+}
+
 // PublicationState is the resolver for the publicationState field.
 func (r *ownPostResolver) PublicationState(ctx context.Context, obj *stgypub.Post) (stgypub.PublicationState, error) {
 	return obj.State(r.Now()), nil
@@ -333,6 +338,11 @@ func (r *postResolver) ShareCounts(ctx context.Context, obj *stgypub.Post) ([]*s
 	return r.shareCounts(ctx, obj)
 }
 
+// FediverseCounts is the resolver for the fediverseCounts field.
+func (r *postResolver) FediverseCounts(ctx context.Context, obj *stgypub.Post) (*stgypub.ReactionCounts, error) {
+	return r.fediverseCounts(ctx, obj)
+}
+
 // Title is the resolver for the title field.
 func (r *postBotStatsResolver) Title(ctx context.Context, obj *stgypub.PostBotStats) (string, error) {
 	return r.title(ctx, obj.PostID)
@@ -407,6 +417,16 @@ func (r *pubConfigResolver) TimeZone(ctx context.Context, obj *stgypub.PubConfig
 // Version is the resolver for the version field.
 func (r *pubConfigResolver) Version(ctx context.Context, obj *stgypub.PubConfig) (string, error) {
 	return obj.Version.Token(), nil
+}
+
+// Followers is the resolver for the followers field.
+func (r *pubFederationResolver) Followers(ctx context.Context, obj *stgypub.FederationOverview, first *int, after *string) (*model.PubFollowerConnection, error) {
+	return r.followers(ctx, obj, first, after)
+}
+
+// InboxHost is the resolver for the inboxHost field.
+func (r *pubFollowerResolver) InboxHost(ctx context.Context, obj *stgypub.Follower) (string, error) {
+	return inboxHost(obj), nil
 }
 
 // Site is the resolver for the site field.
@@ -558,6 +578,11 @@ func (r *queryResolver) PubBotStats(ctx context.Context, userID stgypub.ID, days
 // Webhooks is the resolver for the webhooks field.
 func (r *queryResolver) Webhooks(ctx context.Context) ([]*stgypub.Webhook, error) {
 	return r.Resolver.Webhooks.List(ctx, r.viewer(ctx))
+}
+
+// PubFederation is the resolver for the pubFederation field.
+func (r *queryResolver) PubFederation(ctx context.Context, userID stgypub.ID) (*stgypub.FederationOverview, error) {
+	return r.pubFederation(ctx, userID)
 }
 
 // URL is the resolver for the url field.
@@ -727,6 +752,12 @@ func (r *Resolver) PubCommentPage() PubCommentPageResolver { return &pubCommentP
 // PubConfig returns PubConfigResolver implementation.
 func (r *Resolver) PubConfig() PubConfigResolver { return &pubConfigResolver{r} }
 
+// PubFederation returns PubFederationResolver implementation.
+func (r *Resolver) PubFederation() PubFederationResolver { return &pubFederationResolver{r} }
+
+// PubFollower returns PubFollowerResolver implementation.
+func (r *Resolver) PubFollower() PubFollowerResolver { return &pubFollowerResolver{r} }
+
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
@@ -760,6 +791,8 @@ type (
 	pubCommentResolver       struct{ *Resolver }
 	pubCommentPageResolver   struct{ *Resolver }
 	pubConfigResolver        struct{ *Resolver }
+	pubFederationResolver    struct{ *Resolver }
+	pubFollowerResolver      struct{ *Resolver }
 	queryResolver            struct{ *Resolver }
 	siteResolver             struct{ *Resolver }
 	siteRankingEntryResolver struct{ *Resolver }

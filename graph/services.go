@@ -15,15 +15,24 @@ import (
 // adapters (see cmd/stgy-pub and docs/ARCHITECTURE.md "GraphQL").
 
 // Counter is what the resolvers need of the page-view counter (package
-// counter implements it).
+// counter implements it; docs/SPEC.md#page-views).
 type Counter interface {
-	stgypub.ViewRecorder
-	stgypub.TodayCounter
 	stgypub.Ranker
-	stgypub.WindowRanker
 	stgypub.SiteRanker
 	stgypub.StatsReader
 	stgypub.ViewCounter
+	// RecordView records one page view and returns the post's new PV for
+	// today, or 0 for a duplicate; stgypub.ErrViewPending when its wait
+	// for the view's batch ran out (the view is still queued).
+	RecordView(ctx context.Context, v stgypub.View) (int64, error)
+	// TodayCount gives a post's page views of today (UTC), what
+	// RecordView returns for a counted view; 0 when none.
+	TodayCount(ctx context.Context, ownerID, postID stgypub.ID) (int64, error)
+	// RankingDays is Ranking over the last days UTC days including today
+	// (pubRanking's days argument): days 0 is the whole retention window,
+	// other days outside 1..retention are BAD_USER_INPUT; each days value
+	// is cached on its own.
+	RankingDays(ctx context.Context, ownerID stgypub.ID, days, limit int) ([]stgypub.RankingEntry, error)
 }
 
 // OwnerService is the owners' post and settings operations (owner.Service
@@ -47,12 +56,6 @@ type OwnerService interface {
 	UpdateProfileIf(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, nickname, introduction string, pre stgypub.Precondition) (*stgypub.User, error)
 	UpdatePubConfigIf(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, patch owner.PubConfigPatch, pre stgypub.Precondition) (*stgypub.PubConfig, error)
 	PreviewMarkdown(viewer *stgypub.User, content string, vertical bool) (*stgypub.MarkdownPreview, error)
-}
-
-// SiteLister lists the sites with published posts, newest publication
-// first (store implements it; the home page reads the same list).
-type SiteLister interface {
-	PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSite, error)
 }
 
 // AuthService logs owners in and out and manages their API tokens

@@ -39,10 +39,7 @@ func (r *Resolver) sites(ctx context.Context, limit *int) ([]*model.Site, error)
 	if n < 1 {
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must be at least 1")
 	}
-	if r.Sites == nil {
-		return []*model.Site{}, nil
-	}
-	ss, err := r.Sites.PublishedSites(ctx, min(n, maxSites))
+	ss, err := r.Posts.PublishedSites(ctx, min(n, maxSites))
 	if err != nil {
 		return nil, err
 	}

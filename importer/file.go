@@ -23,7 +23,7 @@ const createAttempts = 8
 
 // importFile imports one file; scheduled reports whether its post ends
 // with a future publication time.
-func importFile(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.FS, name string, opts *Options) (_ stgypub.ID, _ outcome, scheduled bool, _ error) {
+func importFile(ctx context.Context, st stgypub.PostStore, userID stgypub.ID, fsys fs.FS, name string, opts *Options) (_ stgypub.ID, _ outcome, scheduled bool, _ error) {
 	src, err := readFile(fsys, name)
 	if err != nil {
 		return 0, unchanged, false, err
@@ -73,7 +73,7 @@ func importFile(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.
 	return id, out, isScheduled(p.PublishedAt), nil
 }
 
-func create(ctx context.Context, st ImportStore, userID stgypub.ID, name string, a article, want *time.Time) (stgypub.ID, error) {
+func create(ctx context.Context, st stgypub.PostStore, userID stgypub.ID, name string, a article, want *time.Time) (stgypub.ID, error) {
 	var err error
 	for range createAttempts {
 		p := &stgypub.Post{

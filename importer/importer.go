@@ -20,16 +20,6 @@ import (
 // MaxFileBytes is the largest Markdown file Import accepts.
 const MaxFileBytes = 1 << 20
 
-// ImportStore is what Import needs of the store (*store.Store implements
-// it).
-type ImportStore interface {
-	Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
-	ImportedPostID(ctx context.Context, userID stgypub.ID, sourceKey string) (stgypub.ID, error)
-	CreateImportedPost(ctx context.Context, sourceKey string, p *stgypub.Post) error
-	UpdatePost(ctx context.Context, p *stgypub.Post) error
-	SetPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) error
-}
-
 // Publication overrides how one file is published.
 type Publication struct {
 	// Unpublished leaves the post unpublished (published_at NULL).
@@ -110,7 +100,7 @@ var markdownExts = []string{".md", ".markdown"}
 // locale or publication updates the post, otherwise it is unchanged. The
 // first failing file stops the import with an error naming it; files
 // before it stay imported.
-func Import(ctx context.Context, st ImportStore, userID stgypub.ID, fsys fs.FS, opts Options) (Summary, error) {
+func Import(ctx context.Context, st stgypub.PostStore, userID stgypub.ID, fsys fs.FS, opts Options) (Summary, error) {
 	sum := Summary{Posts: map[string]stgypub.ID{}}
 	locale, err := stgypub.CanonicalLocale(opts.Locale)
 	if err != nil {

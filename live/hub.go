@@ -28,8 +28,10 @@ const (
 )
 
 // Hub fans events out to this process's subscribers and, through Redis,
-// to every other app server's Hub. It implements stgypub.LiveEvents. It
-// is safe for concurrent use.
+// to every other app server's Hub: the writes that live subscriptions
+// announce (docs/API.md "Subscriptions") reach every app server through
+// it, and they never fail the write that caused them: delivery is best
+// effort and errors are only logged. It is safe for concurrent use.
 type Hub struct {
 	rdb    redis.UniversalClient
 	prefix string
@@ -177,7 +179,9 @@ func (h *Hub) deliverAll(m *message) {
 	}
 }
 
-// CommentAdded implements stgypub.LiveEvents.
+// CommentAdded announces a comment stored or approved on a post of
+// owner, in its current status; n is the owner's new notification about
+// it (nil when none was recorded).
 func (h *Hub) CommentAdded(ctx context.Context, owner stgypub.ID, c *stgypub.Comment, n *stgypub.CommentNotification) {
 	m := &message{Topics: []string{commentTopic(c.PostID)}, Owner: owner, Comment: c, Notification: n}
 	if n != nil {
@@ -186,8 +190,8 @@ func (h *Hub) CommentAdded(ctx context.Context, owner stgypub.ID, c *stgypub.Com
 	h.publish(ctx, m)
 }
 
-// ViewsRecorded implements stgypub.LiveEvents without blocking the
-// recorder: the owners join a pending set that one goroutine publishes
+// ViewsRecorded announces that views of these owners' posts were
+// recorded (each owner once), without blocking the recorder: the owners join a pending set that one goroutine publishes
 // (one message per owner; owners recorded again meanwhile coalesce).
 func (h *Hub) ViewsRecorded(_ context.Context, owners []stgypub.ID) {
 	h.mu.Lock()

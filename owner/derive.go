@@ -8,16 +8,6 @@ import (
 	"github.com/stgy/stgypub/markdown"
 )
 
-// DerivedStore is what DeriveStale needs of the store (*store.Store).
-type DerivedStore interface {
-	// StaleDerived returns up to limit posts derived with rules older
-	// than version, with ID, OwnedBy, UpdatedAt, Content and PlainText.
-	StaleDerived(ctx context.Context, version, limit int) ([]*stgypub.Post, error)
-	// SaveDerived stores p.Derived unless the post changed since
-	// p.UpdatedAt (ok false).
-	SaveDerived(ctx context.Context, p *stgypub.Post, version int) (ok bool, err error)
-}
-
 // deriveBatch is how many posts DeriveStale reads at a time.
 const deriveBatch = 200
 
@@ -29,7 +19,7 @@ const deriveBatch = 200
 // derived it already. A body that cannot be parsed in time gets the
 // degraded document's fields (no image) rather than blocking start-up.
 // Run by `serve`, `migrate` and `demo` after the migrations.
-func DeriveStale(ctx context.Context, st DerivedStore) (int, error) {
+func DeriveStale(ctx context.Context, st stgypub.PostStore) (int, error) {
 	n := 0
 	skipped := map[stgypub.ID]bool{}
 	for {

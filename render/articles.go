@@ -22,7 +22,10 @@ import (
 // Store is what Articles needs: the stored renderings and the published
 // post's Markdown (*store.Store implements it).
 type Store interface {
-	stgypub.PostRenderStore
+	// PostRender is the stored rendering; NOT_FOUND when nothing is stored.
+	PostRender(ctx context.Context, id stgypub.ID, vertical bool) (*stgypub.PostRender, error)
+	// SavePostRender keeps r.
+	SavePostRender(ctx context.Context, r *stgypub.PostRender) error
 	PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
 }
 

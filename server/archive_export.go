@@ -7,13 +7,14 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/archive"
+	"github.com/stgy/stgypub/auth"
 )
 
 // ArchiveExport serves an owner's whole site as one archive (GET
 // /publications/archive, docs/ARCHIVE.md). Every field is required;
 // auth.Service, store.Store and counter.Counter implement them.
 type ArchiveExport struct {
-	Auth   Authenticator
+	Auth   *auth.Service
 	Source archive.Source
 	Daily  archive.DailySource
 }

@@ -20,7 +20,7 @@ import (
 // through the same archive.Importer as `stgy-pub archive import`. Both
 // fields are required; auth.Service implements Auth.
 type ArchiveRestore struct {
-	Auth     Authenticator
+	Auth     *auth.Service
 	Importer archive.Importer
 }
 

@@ -10,13 +10,6 @@ import (
 	"github.com/stgy/stgypub/visitor"
 )
 
-// PageVersions reads the owners' page versions (pagecache.Versions
-// implements it): Version is the owner's current version (0 when none),
-// read within the page cache's own budget.
-type PageVersions interface {
-	Version(ctx context.Context, owner stgypub.ID) (int64, error)
-}
-
 // builder builds one page for the cache.
 type builder func(ctx context.Context) (pagecache.Page, error)
 

@@ -1,21 +1,12 @@
 package server
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
 )
-
-// CaptchaAudio renders the spoken form of a CAPTCHA challenge
-// (captcha.Service implements it): a WAV of its digits in the voice for
-// a page language; NOT_FOUND for an unknown or expired challenge,
-// RATE_LIMITED past its plays.
-type CaptchaAudio interface {
-	Audio(ctx context.Context, id, language string) ([]byte, error)
-}
 
 // captchaAudio serves GET /captcha/audio/{id}.wav?lang=en|ja, the audio
 // alternative of a challenge's image (docs/SPEC.md "CAPTCHA and pass

@@ -114,7 +114,7 @@ func (c *cluster) newNode() *node {
 	authSvc := auth.New(c.st, c.st, auth.Config{})
 	apiHandler := api.New(api.Config{BaseURL: baseURL, RedisPrefix: c.prefix}, api.Deps{
 		Resolver: &graph.Resolver{
-			Posts: c.st, Users: c.st, Configs: c.st, Sites: c.st, Counter: nd.counter,
+			Posts: c.st, Users: c.st, Configs: c.st, Counter: nd.counter,
 			Owner: owner.New(c.st, c.st, c.st, c.clock), Auth: authSvc, ViewSecret: []byte("test-secret"), Titles: c.st,
 			Comments: comment.New(c.st, nil, comment.NewPublicCache(c.rdb, c.prefix, nil), comment.Config{Now: c.clock}),
 			Articles: render.New(c.st, render.Config{}), // as cmd/stgy-pub wires it
@@ -126,7 +126,7 @@ func (c *cluster) newNode() *node {
 	// addresses with X-Forwarded-For.
 	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
 	nd.srv, err = server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret"), Now: c.clock, TrustedProxies: loopback}, server.Deps{
-		Posts: c.st, Users: c.st, Configs: c.st, Sitemap: c.st,
+		Posts: c.st, Users: c.st, Configs: c.st,
 		Views: nd.counter, Ranker: nd.counter, Counts: nd.counter,
 		API: apiHandler, Pages: nd.pages, Versions: nd.versions,
 		StatsExport:   &server.StatsExport{Auth: authSvc, Stats: nd.counter, Titles: c.st},

@@ -28,7 +28,7 @@ func TestDemoFeedsValidate(t *testing.T) {
 	svc := comment.New(e.st, nil, comment.NewPublicCache(r.Client, r.Prefix, nil), comment.Config{})
 	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Comments: svc, Pages: e.pages})
 	e.now = time.Now().UTC().Truncate(time.Second) // the demo's dates are real ones
-	loaded, err := demo.Load(ctx, e.st, e.clock)
+	loaded, err := demo.Load(ctx, e.st, e.st, e.clock)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -103,7 +103,7 @@ func (e *env) clock() time.Time { return e.now }
 func (e *env) newServer(d server.Deps) *server.Server {
 	e.t.Helper()
 	base, _ := url.Parse(baseURL)
-	d.Posts, d.Users, d.Configs, d.Sitemap = e.st, e.st, e.st, e.st
+	d.Posts, d.Users, d.Configs = e.st, e.st, e.st
 	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret"), Now: e.clock}, d)
 	if err != nil {
 		e.t.Fatalf("server.New: %v", err)

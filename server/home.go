@@ -15,26 +15,6 @@ import (
 // homeMaxSites bounds the home page's list.
 const homeMaxSites = 100
 
-// SiteLister lists the sites that have published posts for the home page
-// (store implements it): newest publication first, at most limit, each
-// with Owner.ID and Nickname, Config.SiteName, Subtitle and Author, and
-// the newest published_at as LastChange.
-type SiteLister interface {
-	PublishedSites(ctx context.Context, limit int) ([]*stgypub.PubSite, error)
-}
-
-// siteLister is Deps.Posts or Deps.Sitemap when either implements
-// SiteLister; nil lists no site.
-func siteLister(d Deps) SiteLister {
-	if l, ok := d.Posts.(SiteLister); ok {
-		return l
-	}
-	if l, ok := d.Sitemap.(SiteLister); ok {
-		return l
-	}
-	return nil
-}
-
 // home serves GET /: "STGY Pub", the site-wide ranking of the week
 // ("Popular this week", homeRanking) and the sites with published posts,
 // newest activity first, at most homeMaxSites, from the page cache (a
@@ -44,31 +24,20 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	return s.serve(w, r, pagecache.Key{Kind: pagecache.KindHome}, s.buildHome)
 }
 
-// scheduler says when the next scheduled post falls due, for pages that
-// show every site (store implements it).
-type scheduler interface {
-	NextPublication(ctx context.Context) (time.Time, error)
-}
-
 // nextPublication is the earliest scheduled publication of any site (zero
 // when none is known), the expiry of the home page and the sitemap.
 func (s *Server) nextPublication(ctx context.Context) (time.Time, error) {
-	if n, ok := s.deps.Posts.(scheduler); ok {
-		return n.NextPublication(ctx)
-	}
-	return time.Time{}, nil
+	return s.deps.Posts.NextPublication(ctx)
 }
 
 func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
-	var sites []*stgypub.PubSite
 	next, err := s.nextPublication(ctx)
 	if err != nil {
 		return pagecache.Page{}, fmt.Errorf("server: home: %w", err)
 	}
-	if l := siteLister(s.deps); l != nil {
-		if sites, err = l.PublishedSites(ctx, homeMaxSites); err != nil {
-			return pagecache.Page{}, fmt.Errorf("server: home: %w", err)
-		}
+	sites, err := s.deps.Posts.PublishedSites(ctx, homeMaxSites)
+	if err != nil {
+		return pagecache.Page{}, fmt.Errorf("server: home: %w", err)
 	}
 	ranking, rankingUntil := s.homeRanking(ctx, s.cfg.DefaultLang)
 	const title = "STGY Pub"

@@ -36,7 +36,7 @@ func (e *env) rankingServer(t *testing.T, ctr *counter.Counter, lang string) *se
 	t.Helper()
 	base, _ := url.Parse(baseURL)
 	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret"), DefaultLang: lang},
-		server.Deps{Posts: e.st, Users: e.st, Configs: e.st, Sitemap: e.st, Views: ctr, Ranker: ctr, Counts: ctr, SiteRanker: ctr})
+		server.Deps{Posts: e.st, Users: e.st, Configs: e.st, Views: ctr, Ranker: ctr, Counts: ctr, SiteRanker: ctr})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func newInsightEnv(t *testing.T) *insightEnv {
 	}
 	e.pages = pages
 	e.st.Changes = pagecache.Local{Cache: pages}
-	e.srv = e.newServer(server.Deps{Views: ctr, Ranker: ctr, Counts: ctr, Tallies: ctr, Robots: e.st, Pages: pages})
+	e.srv = e.newServer(server.Deps{Views: ctr, Ranker: ctr, Counts: ctr, Tallies: ctr, Pages: pages})
 	return &insightEnv{env: e, ctr: ctr}
 }
 

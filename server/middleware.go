@@ -22,6 +22,9 @@ const requestIDKey ctxKey = iota
 // RequestIDHeader carries the request ID in both directions.
 const RequestIDHeader = "X-Request-ID"
 
+// requestIDKeyH is RequestIDHeader's canonical form, as header maps key it.
+const requestIDKeyH = "X-Request-Id"
+
 // RequestID returns the request ID that the server's middleware put in
 // ctx, "" outside a request.
 func RequestID(ctx context.Context) string {
@@ -50,13 +53,18 @@ func (s *Server) readDeadline(next http.Handler) http.Handler {
 
 func (s *Server) requestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id := r.Header.Get(RequestIDHeader)
+		// The canonical key (http.CanonicalHeaderKey(RequestIDHeader))
+		// indexes the maps directly: Get and Set would allocate it anew.
+		var id string
+		if v := r.Header[requestIDKeyH]; len(v) > 0 {
+			id = v[0]
+		}
 		if !validRequestID(id) {
 			var b [8]byte
 			_, _ = rand.Read(b[:])
 			id = hex.EncodeToString(b[:])
 		}
-		w.Header().Set(RequestIDHeader, id)
+		w.Header()[requestIDKeyH] = []string{id}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
 	})
 }

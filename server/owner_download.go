@@ -9,19 +9,13 @@ import (
 	"github.com/stgy/stgypub/auth"
 )
 
-// Authenticator reads a request's session cookie or bearer token, as the
-// API does (auth.Service implements it).
-type Authenticator interface {
-	Authenticate(r *http.Request) (context.Context, error)
-}
-
 // ownerDownload authorizes an owner's download of userID's data (the Stats
 // CSV, the site archive) with the API's credentials: none or stale is
 // CodeUnauthenticated (login, when nothing was sent, says where to log
 // in), another owner's data CodeForbidden; an admin may read any. what
 // names the download in a failure's wrapping. It returns the viewer's
 // context.
-func ownerDownload(r *http.Request, a Authenticator, userID stgypub.ID, login *stgypub.Error, what string) (context.Context, error) {
+func ownerDownload(r *http.Request, a *auth.Service, userID stgypub.ID, login *stgypub.Error, what string) (context.Context, error) {
 	ctx, err := a.Authenticate(r)
 	if err != nil {
 		if stgypub.ErrorCode(err) == stgypub.CodeUnauthenticated {

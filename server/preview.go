@@ -19,7 +19,7 @@ import (
 // Both fields are required; auth.Service and owner.Service implement them.
 type Previews struct {
 	// Auth reads the request's session cookie or bearer token.
-	Auth Authenticator
+	Auth *auth.Service
 	// Posts returns a post of any state with its Content for its owner
 	// or an admin: UNAUTHENTICATED, FORBIDDEN or NOT_FOUND otherwise.
 	Posts interface {

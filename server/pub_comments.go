@@ -9,15 +9,6 @@ import (
 	"github.com/stgy/stgypub/ui"
 )
 
-// CommentReader gives article pages and the comments feed what they show
-// of external comments (comment.Service implements it): the number of
-// published comments of an open section (through the public comment
-// cache) and the newest published ones.
-type CommentReader interface {
-	PublishedCount(ctx context.Context, post *stgypub.Post, mode string) (int, error)
-	Feed(ctx context.Context, post *stgypub.Post, mode string, limit int) ([]*stgypub.Comment, error)
-}
-
 // commentsEntry is the readers' comment widget (ui/app/src/entries).
 const commentsEntry = "comments"
 

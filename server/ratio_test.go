@@ -46,7 +46,7 @@ func newBenchSiteOn(b testing.TB, c *cluster) *benchSite {
 	c.mu.Lock()
 	c.now = time.Now() // the demo's dates are real ones; frozen from here
 	c.mu.Unlock()
-	loaded, err := demo.Load(ctx, c.st, c.clock)
+	loaded, err := demo.Load(ctx, c.st, c.st, c.clock)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -19,25 +19,23 @@ import (
 func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
 	var b strings.Builder
 	b.WriteString("User-agent: *\nAllow: /\nDisallow: /graphql\n")
-	if s.deps.Robots != nil {
-		sites, err := s.deps.Robots.AIDisallowedSites(r.Context())
-		if err != nil {
-			s.warn(r.Context(), "robots.txt: AI-disallowed sites", err)
-			w.Header().Set("Retry-After", RetryAfter)
-			http.Error(w, "robots.txt is unavailable for a moment", http.StatusServiceUnavailable)
-			return
+	sites, err := s.deps.Posts.AIDisallowedSites(r.Context())
+	if err != nil {
+		s.warn(r.Context(), "robots.txt: AI-disallowed sites", err)
+		w.Header().Set("Retry-After", RetryAfter)
+		http.Error(w, "robots.txt is unavailable for a moment", http.StatusServiceUnavailable)
+		return
+	}
+	if len(sites) > 0 {
+		b.WriteString("\n")
+		for _, tok := range visitor.AIRobotsTokens() {
+			b.WriteString("User-agent: " + tok + "\n")
 		}
-		if len(sites) > 0 {
-			b.WriteString("\n")
-			for _, tok := range visitor.AIRobotsTokens() {
-				b.WriteString("User-agent: " + tok + "\n")
-			}
-			b.WriteString("Disallow: /graphql\n")
-			for _, site := range sites {
-				b.WriteString("Disallow: /sites/" + site.OwnerID.String() + "\n")
-				for _, id := range site.PostIDs {
-					b.WriteString("Disallow: /pub/" + id.String() + "\n")
-				}
+		b.WriteString("Disallow: /graphql\n")
+		for _, site := range sites {
+			b.WriteString("Disallow: /sites/" + site.OwnerID.String() + "\n")
+			for _, id := range site.PostIDs {
+				b.WriteString("Disallow: /pub/" + id.String() + "\n")
 			}
 		}
 	}

@@ -44,7 +44,7 @@ func (s *Server) routes() http.Handler {
 	// The API compresses what its response cache does not hold itself
 	// (server/api compressor); cached responses are pagecache entries.
 	if s.deps.API != nil {
-		r.Handle("/graphql", s.deps.API)
+		r.Handle("/graphql", apiPolicy(s.deps.API))
 	}
 	r.Get("/captcha/audio/{file}", s.handle(s.captchaAudio))
 	// ActivityPub (docs/FEDERATION.md); /sites/{userId} negotiates the

@@ -23,6 +23,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/captcha"
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/prerender"
@@ -84,14 +86,28 @@ type Config struct {
 	Now func() time.Time
 }
 
-// SitemapLister lists every user's published posts for /sitemap.xml
-// (store implements it), newest first, without Content, at most limit.
-// SitemapLastChange is the latest site change time of any user (moved by
-// every write that changes a public page, unpublishing and deleting
-// included), never later than now, for the sitemap's Last-Modified.
-type SitemapLister interface {
+// PostStore is what the pages read of the posts (store.Store implements
+// it): the published posts and sites (stgypub.PubPostStore), each page's
+// data in one statement (stgypub.PubPageStore), and the site-wide reads
+// of the home page, /sitemap.xml and /robots.txt.
+type PostStore interface {
+	stgypub.PubPostStore
+	stgypub.PubPageStore
+	// NextPublication is when the next scheduled post of any site falls
+	// due (zero when none is known), the expiry of the home page and the
+	// sitemap.
+	NextPublication(ctx context.Context) (time.Time, error)
+	// PublishedForSitemap lists every user's published posts, newest
+	// first, without Content, at most limit.
 	PublishedForSitemap(ctx context.Context, limit int) ([]*stgypub.Post, error)
+	// SitemapLastChange is the latest site change time of any user
+	// (moved by every write that changes a public page, unpublishing and
+	// deleting included), never later than now, for the sitemap's
+	// Last-Modified.
 	SitemapLastChange(ctx context.Context) (time.Time, error)
+	// AIDisallowedSites gives the sites with extensions.robots.disallowAI
+	// set.
+	AIDisallowedSites(ctx context.Context) ([]stgypub.RobotsSite, error)
 }
 
 // ReadyCheck is one dependency probed by /readyz (e.g. PostgreSQL ping,
@@ -104,36 +120,31 @@ type ReadyCheck struct {
 	Optional bool
 }
 
-// Deps are the adapters the server reads through. Posts (which must also
-// implement stgypub.PubPageStore, one statement per page), Users and
-// Configs are required; the others are optional: without Views nothing is
-// recorded, without Ranker Popular entries stay empty, without Counts the
-// view-count line is hidden, without Sitemap /sitemap.xml lists nothing,
-// without API /graphql is not mounted, without Pages every page is built
-// on every request, without Versions cached pages are trusted on the
-// cache's own invalidations alone (a single process, pagecache.Local).
+// Deps are the adapters the server reads through. Posts, Users and
+// Configs are required; the others are optional: without Views nothing
+// is recorded, without Ranker Popular entries stay empty, without Counts
+// the view-count line is hidden, without API /graphql is not mounted,
+// without Pages every page is built on every request, without Versions
+// cached pages are trusted on the cache's own invalidations alone (a
+// single process, pagecache.Local).
 type Deps struct {
-	Posts   stgypub.PubPostStore
+	Posts   PostStore
 	Users   stgypub.UserStore
 	Configs stgypub.PubConfigStore
-	Sitemap SitemapLister
 	Views   stgypub.ViewQueue
 	// Tallies counts bots' fetches of articles per family and share-link
 	// clicks (counter.Counter); nil counts neither (docs/SPEC.md#crawler-report).
 	Tallies stgypub.TallyQueue
-	// Robots lists the sites whose robots.txt rules exclude AI crawlers
-	// (store.Store); nil serves the rules without them.
-	Robots RobotsLister
-	Ranker stgypub.Ranker
-	Counts stgypub.ViewCounter
+	Ranker  stgypub.Ranker
+	Counts  stgypub.ViewCounter
 	// Articles renders post bodies once and keeps them (render.Articles);
 	// nil renders each cache miss with markdown.Render.
 	Articles stgypub.ArticleRenderer
 	// Comments gives article pages their comment section and serves
 	// /pub/{postId}/comments.atom; nil: no section, feed 404.
-	Comments CommentReader
+	Comments *comment.Service
 	// CaptchaAudio serves /captcha/audio/{id}.wav; nil answers 404.
-	CaptchaAudio CaptchaAudio
+	CaptchaAudio *captcha.Service
 	API          http.Handler
 	// Previews serves owners' previews of their posts in any state
 	// (/publications/preview/{postId}); nil answers 404 there.
@@ -152,7 +163,7 @@ type Deps struct {
 	Pages *pagecache.Cache
 	// Versions reads the owners' page versions in Redis
 	// (pagecache.Versions), the exact check of cached pages.
-	Versions PageVersions
+	Versions *pagecache.Versions
 	// SiteRanker gives the home page's "Popular this week"; without it
 	// the section is left out.
 	SiteRanker stgypub.SiteRanker
@@ -165,12 +176,6 @@ type Deps struct {
 	// negotiation, its inbox, outbox and followers; nil answers 404 there
 	// and serves /sites/{userId} as a page whatever the Accept.
 	Federation *federation.Service
-}
-
-// RobotsLister gives the sites with extensions.robots.disallowAI set
-// (store.Store.AIDisallowedSites).
-type RobotsLister interface {
-	AIDisallowedSites(ctx context.Context) ([]stgypub.RobotsSite, error)
 }
 
 // Server serves every HTTP route; it is an http.Handler.
@@ -200,10 +205,6 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	if deps.Posts == nil || deps.Users == nil || deps.Configs == nil {
 		return nil, errors.New("server: Deps.Posts, Deps.Users and Deps.Configs are required")
-	}
-	pageData, ok := deps.Posts.(stgypub.PubPageStore)
-	if !ok {
-		return nil, errors.New("server: Deps.Posts must implement stgypub.PubPageStore")
 	}
 	if deps.Views != nil && len(cfg.ViewSecret) == 0 {
 		return nil, errors.New("server: Config.ViewSecret is required to record views")
@@ -276,7 +277,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		fragments: fragments,
 		siteCards: siteCards,
 		metrics:   m,
-		pageData:  pageData,
+		pageData:  deps.Posts,
 	}
 	s.handler = s.routes()
 	return s, nil

@@ -47,23 +47,21 @@ func (s *Server) buildSitemap(ctx context.Context) (pagecache.Page, error) {
 		posts        []*stgypub.Post
 		newest, next time.Time
 	)
-	if s.deps.Sitemap != nil {
-		g, gctx := errgroup.WithContext(ctx)
-		g.Go(func() (err error) {
-			next, err = s.nextPublication(gctx)
-			return err
-		})
-		g.Go(func() (err error) {
-			posts, err = s.deps.Sitemap.PublishedForSitemap(gctx, sitemapMaxPosts)
-			return err
-		})
-		g.Go(func() (err error) {
-			newest, err = s.deps.Sitemap.SitemapLastChange(gctx)
-			return err
-		})
-		if err := g.Wait(); err != nil {
-			return pagecache.Page{}, fmt.Errorf("server: sitemap: %w", err)
-		}
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) {
+		next, err = s.nextPublication(gctx)
+		return err
+	})
+	g.Go(func() (err error) {
+		posts, err = s.deps.Posts.PublishedForSitemap(gctx, sitemapMaxPosts)
+		return err
+	})
+	g.Go(func() (err error) {
+		newest, err = s.deps.Posts.SitemapLastChange(gctx)
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		return pagecache.Page{}, fmt.Errorf("server: sitemap: %w", err)
 	}
 	zones, err := s.siteZones(ctx, posts)
 	if err != nil {

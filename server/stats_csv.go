@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/auth"
 )
 
 // StatsExport serves an owner's Stats as CSV (GET /publications/stats.csv,
@@ -14,9 +15,9 @@ import (
 // counter.Counter and store.Store implement them.
 type StatsExport struct {
 	// Auth reads the request's session cookie or bearer token.
-	Auth   Authenticator
+	Auth   *auth.Service
 	Stats  stgypub.StatsReader
-	Titles stgypub.PostTitleStore
+	Titles stgypub.PostStore
 }
 
 // errStatsLogin answers an export request without credentials.

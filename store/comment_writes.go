@@ -36,7 +36,8 @@ type ownedCommentRow struct {
 // inserts on one post run one after another and the cap holds), runs
 // n.Check on the locked target, counts the post's comments (pending
 // included) and refuses with CONFLICT at n.MaxComments, inserts, records
-// the owner's notification when n.Notify, queues COMMENT_POSTED for the
+// the owner's notification when n.Notify, stores n.Remote (a Note
+// already stored is stgypub.ErrNoteStored, checked before the cap), queues COMMENT_POSTED for the
 // owner's subscribed webhooks (pending or published alike), and moves the
 // owner's site change time when the comment is published. NOT_FOUND for
 // an unknown post.
@@ -50,6 +51,11 @@ func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error 
 		t, err := commentTarget(ctx, tx, c.PostID, sqlCommentTargetLock)
 		if err != nil {
 			return err
+		}
+		if n.Remote != nil {
+			if err := remoteNoteStored(ctx, tx, n.Remote); err != nil {
+				return err
+			}
 		}
 		if n.Check != nil {
 			if err := n.Check(t); err != nil {
@@ -71,6 +77,11 @@ func (s *Store) InsertComment(ctx context.Context, n *stgypub.NewComment) error 
 		}
 		if err != nil {
 			return fmt.Errorf("store: insert comment: %w", err)
+		}
+		if n.Remote != nil {
+			if err := putRemoteNote(ctx, tx, c.ID, n.Remote); err != nil {
+				return err
+			}
 		}
 		if n.Notify {
 			nid := NewID()

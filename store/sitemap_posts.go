@@ -12,7 +12,7 @@ var sqlPublishedForSitemap = sqlTemplate("published_for_sitemap", "published_for
 // PublishedForSitemap lists every user's published posts, newest
 // (published_at, id) first, without Content, at most limit (1..50000, the
 // sitemap protocol's bound; else BAD_USER_INPUT). It feeds /sitemap.xml
-// (server.SitemapLister).
+// (server.PostStore).
 func (s *Store) PublishedForSitemap(ctx context.Context, limit int) ([]*stgypub.Post, error) {
 	if limit < 1 || limit > 50000 {
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must be between 1 and 50000")

@@ -68,7 +68,7 @@ func testApp(t *testing.T, cfg *config) (*app, string, []stgypub.ID) {
 		t.Fatal(err)
 	}
 	t.Cleanup(a.close)
-	loaded, err := demo.Load(ctx, a.store, time.Now)
+	loaded, err := demo.Load(ctx, a.store, a.store, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

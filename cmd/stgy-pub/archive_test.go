@@ -148,7 +148,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	ctx := t.Context()
 	cfgA := archiveConfig(t)
 	a, baseA, _ := testApp(t, cfgA)
-	sites, err := demo.Load(ctx, a.store, time.Now)
+	sites, err := demo.Load(ctx, a.store, a.store, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

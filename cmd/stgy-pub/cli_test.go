@@ -218,7 +218,7 @@ func TestImportViewsAsREADME(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := demo.Load(t.Context(), st, time.Now)
+	loaded, err := demo.Load(t.Context(), st, st, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

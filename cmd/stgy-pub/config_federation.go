@@ -21,6 +21,10 @@ type federationConfig struct {
 	// Concurrency is STGY_FEDERATION_CONCURRENCY: deliveries sent at once
 	// by this process; 0 runs no delivery worker here.
 	Concurrency int
+	// InboxPerMinute is STGY_FEDERATION_INBOX_PER_MINUTE: activities one
+	// remote server may send to this process's inboxes per minute (and
+	// at once, the burst); over it 429.
+	InboxPerMinute int
 }
 
 // parseFederationKey reads STGY_FEDERATION_KEY: "" is nil (federation

@@ -43,3 +43,23 @@ func TestLoadFederationConfig(t *testing.T) {
 		})
 	}
 }
+
+func TestLoadFederationInboxRate(t *testing.T) {
+	for _, tc := range []struct {
+		value   string
+		want    int
+		wantErr bool
+	}{{"", 60, false}, {"5", 5, false}, {"0", 0, true}, {"many", 0, true}} {
+		t.Setenv("STGY_FEDERATION_INBOX_PER_MINUTE", tc.value)
+		cfg, err := loadConfig()
+		if tc.wantErr {
+			if err == nil || !strings.Contains(err.Error(), "STGY_FEDERATION_INBOX_PER_MINUTE") {
+				t.Fatalf("%q: error %v, want one naming the variable", tc.value, err)
+			}
+			continue
+		}
+		if err != nil || cfg.Fed.InboxPerMinute != tc.want {
+			t.Fatalf("%q: %v, %v; want %d", tc.value, cfg, err, tc.want)
+		}
+	}
+}

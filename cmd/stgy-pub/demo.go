@@ -21,7 +21,7 @@ func runDemo(ctx context.Context, cfg *config, _ []string) error {
 
 // loadDemo loads the demo sites and prints where to look.
 func loadDemo(ctx context.Context, cfg *config, a *app) error {
-	loaded, err := demo.Load(ctx, a.store, time.Now)
+	loaded, err := demo.Load(ctx, a.store, a.store, time.Now)
 	if err != nil {
 		return fmt.Errorf("load demo content: %w", err)
 	}

@@ -150,6 +150,7 @@ func (c *config) options() []option {
 			return err
 		}}, "64 hexadecimal digits (`openssl rand -hex 32`): the AES-256-GCM key sealing each site's ActivityPub private key; unset turns federation off on the server (every federation endpoint 404). Never logged; changing it makes the stored keys unusable ([docs/FEDERATION.md](docs/FEDERATION.md))"},
 		{"STGY_FEDERATION_CONCURRENCY", integer(&c.Fed.Concurrency, 2, 0, 64), "federation deliveries a process sends at once (0–64); `0` runs no federation worker in that process. Fetches and deliveries use `STGY_WEBHOOK_ALLOW_LOOPBACK`, `STGY_WEBHOOK_TIMEOUT` and `STGY_WEBHOOK_POLL`"},
+		{"STGY_FEDERATION_INBOX_PER_MINUTE", integer(&c.Fed.InboxPerMinute, 60, 1, 100000), "activities one remote server (the host of the signing key) may send to a process's inboxes per minute, as many at once (1–100000); beyond it `429` with `Retry-After`"},
 		{"STGY_PAGE_CACHE_BYTES", size(&c.PageCacheBytes, pagecache.DefaultMaxBytes, 1<<20, 1<<40), "memory bound of the rendered-page cache per process, anonymous API responses included (bytes, or `KiB`/`MiB`/`GiB`; 1MiB–1TiB); see [Caching](#caching)"},
 		{"STGY_ARCHIVE_MAX_BYTES", size(&c.ArchiveMax, archive.DefaultMaxBytes, 1<<20, 64<<30), "the largest site archive `stgy-pub archive import` and `POST /publications/archive/restore` accept (413 over HTTP beyond it), counted both as read and unpacked (bytes, or `KiB`/`MiB`/`GiB`; 1MiB–64GiB); see [docs/ARCHIVE.md](docs/ARCHIVE.md)"},
 	}

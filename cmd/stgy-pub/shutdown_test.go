@@ -41,7 +41,7 @@ func TestShutdownWithRedisFrozen(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- withServer(ctx, cfg, func(x *app) error {
-			loaded, err := demo.Load(ctx, x.store, time.Now)
+			loaded, err := demo.Load(ctx, x.store, x.store, time.Now)
 			if err != nil {
 				return err
 			}

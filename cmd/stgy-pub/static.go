@@ -147,8 +147,6 @@ func staticServer(cfg *config, a *app) (http.Handler, error) {
 		Posts:    a.store,
 		Users:    a.store,
 		Configs:  a.store,
-		Sitemap:  a.store,
-		Robots:   a.store,
 		Ranker:   a.counter,
 		Counts:   a.counter,
 		Articles: render.New(a.store, render.Config{}),

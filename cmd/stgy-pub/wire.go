@@ -87,14 +87,18 @@ func wire(ctx context.Context, cfg *config) (_ *app, err error) {
 	s := services{st: st, rdb: rdb, ctr: ctr, hub: hub, pages: pages, versions: versions, logger: logger}
 	s.auth = auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	hookWorker, hookSvc := wireWebhooks(st, cfg, logger)
-	fed, federate, err := wireFederation(st, cfg, logger)
+	s.comments, s.captcha = wireComments(st, rdb, cfg, logger, hub)
+	fed, federate, err := wireFederation(st, cfg, logger, s.comments)
 	if err != nil {
 		return nil, err
 	}
 	s.owner = owner.New(st, st, st, time.Now)
-	s.comments, s.captcha = wireComments(st, rdb, cfg, logger, hub)
 	s.articles = render.New(st, render.Config{Logger: logger})
-	apiHandler := api.New(graphQLConfig(cfg), api.Deps{Resolver: s.resolver(cfg, hookSvc), Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
+	resolver := s.resolver(cfg, hookSvc)
+	if fed != nil { // a nil *federation.Service would be a non-nil interface
+		resolver.Federation = fed
+	}
+	apiHandler := api.New(graphQLConfig(cfg), api.Deps{Resolver: resolver, Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
 	pageCfg := pageServerConfig(cfg, logger)
 	pageCfg.TrustedProxies = cfg.TrustedProxies
 	pageDeps := s.pageDeps(cfg, apiHandler, reg)
@@ -129,7 +133,6 @@ func (s *services) resolver(cfg *config, hooks *webhook.Service) *graph.Resolver
 		Posts:      s.st,
 		Users:      s.st,
 		Configs:    s.st,
-		Sites:      s.st,
 		Counter:    s.ctr,
 		Insight:    s.ctr,
 		Owner:      s.owner,
@@ -139,7 +142,6 @@ func (s *services) resolver(cfg *config, hooks *webhook.Service) *graph.Resolver
 		Comments:   s.comments,
 		Captcha:    s.captcha,
 		Live:       s.hub,
-		Today:      s.ctr,
 		Webhooks:   hooks,
 		ViewSecret: cfg.ViewSecret,
 		BaseURL:    cfg.BaseURL.String(),
@@ -155,10 +157,8 @@ func (s *services) pageDeps(cfg *config, apiHandler http.Handler, reg *prometheu
 		Posts:         s.st,
 		Users:         s.st,
 		Configs:       s.st,
-		Sitemap:       s.st,
 		Views:         s.ctr,
 		Tallies:       s.ctr,
-		Robots:        s.st,
 		Ranker:        s.ctr,
 		Counts:        s.ctr,
 		Articles:      s.articles,

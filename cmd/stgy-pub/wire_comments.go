@@ -5,9 +5,9 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/captcha"
 	"github.com/stgy/stgypub/comment"
+	"github.com/stgy/stgypub/live"
 	"github.com/stgy/stgypub/store"
 )
 
@@ -15,7 +15,7 @@ import (
 // cache, all on the one Redis client (comment.NewStack, which the tests'
 // fixture builds too; the store queues the comment webhooks in the
 // comment writes' transactions).
-func wireComments(st *store.Store, rdb redis.UniversalClient, cfg *config, logger *slog.Logger, events stgypub.LiveEvents) (*comment.Service, *captcha.Service) {
+func wireComments(st *store.Store, rdb redis.UniversalClient, cfg *config, logger *slog.Logger, events *live.Hub) (*comment.Service, *captcha.Service) {
 	s := comment.NewStack(st, rdb, cfg.RedisPrefix, captcha.Config{}, comment.Config{
 		MaxComments: cfg.Comments.MaxComments, Logger: logger, SecureCookie: cfg.BaseURL.Scheme == "https", Events: events,
 	})

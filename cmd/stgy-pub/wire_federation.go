@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/store"
 	"github.com/stgy/stgypub/webhook"
@@ -14,12 +15,14 @@ import (
 // STGY_FEDERATION_KEY is unset (federation off on this server), and the
 // function delivering its queue until its context ends (nil when this
 // process runs no worker).
-func wireFederation(st *store.Store, cfg *config, logger *slog.Logger) (*federation.Service, func(context.Context), error) {
+// Replies become comments through comments.
+func wireFederation(st *store.Store, cfg *config, logger *slog.Logger, comments *comment.Service) (*federation.Service, func(context.Context), error) {
 	if len(cfg.Fed.Key) == 0 {
 		return nil, nil, nil
 	}
 	client := webhook.NewClient(webhook.ClientConfig{AllowLoopback: cfg.Hooks.AllowLoopback, Timeout: cfg.Hooks.Timeout})
-	svc, err := federation.New(federation.Config{BaseURL: cfg.BaseURL, Key: cfg.Fed.Key, Logger: logger, SoftwareVersion: buildVersion()}, st, client)
+	svc, err := federation.New(federation.Config{BaseURL: cfg.BaseURL, Key: cfg.Fed.Key, Logger: logger, SoftwareVersion: buildVersion(),
+		Comments: comments, InboxPerMinute: float64(cfg.Fed.InboxPerMinute)}, st, client)
 	if err != nil {
 		return nil, nil, err
 	}

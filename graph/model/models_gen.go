@@ -184,6 +184,20 @@ type PubExtensions struct {
 	TimeZone *string `json:"timeZone,omitempty"`
 }
 
+// A page of followers, oldest first.
+type PubFollowerConnection struct {
+	Edges    []*PubFollowerEdge `json:"edges"`
+	PageInfo *PageInfo          `json:"pageInfo"`
+	// Followers in all, not only on this page.
+	TotalCount int `json:"totalCount"`
+}
+
+type PubFollowerEdge struct {
+	// Opaque; pass it as after to continue after this follower.
+	Cursor string            `json:"cursor"`
+	Node   *stgypub.Follower `json:"node"`
+}
+
 // One post's page views of today (UTC).
 type PubPostViewsToday struct {
 	PostID stgypub.ID `json:"postId"`

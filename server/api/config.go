@@ -159,7 +159,7 @@ type Deps struct {
 	Responses *pagecache.Cache
 	// Versions confirms cached responses' owner versions
 	// (pagecache.Versions); nil relies on the announcements alone.
-	Versions ResponseVersions
+	Versions *pagecache.Versions
 }
 
 func (c *Config) setDefaults() {

@@ -58,7 +58,7 @@ func newEnv(t testing.TB, mod func(*api.Config, *api.Deps)) *env {
 	e.cfg = api.Config{BaseURL: baseURL, RedisPrefix: prefix, AddressSecret: []byte("address-secret")}
 	e.deps = api.Deps{
 		Resolver: &graph.Resolver{
-			Posts: e.st, Users: e.st, Configs: e.st, Sites: e.st, Counter: e.counter,
+			Posts: e.st, Users: e.st, Configs: e.st, Counter: e.counter,
 			Owner: owner.New(e.st, e.st, e.st, nil), Titles: e.st, Auth: authSvc, ViewSecret: viewSecret,
 			Webhooks: webhook.NewService(e.st, webhook.ServiceConfig{}),
 		},

@@ -142,9 +142,9 @@ func (a *api) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // request's page (finish). It returns nil when r was refused before it
 // ran.
 func (a *api) serve(w http.ResponseWriter, r *http.Request, store bool) *request {
-	rq := &request{id: newRequestID(), ip: visitor.ClientIP(r, a.cfg.TrustedProxies), get: r.Method == http.MethodGet, store: store}
-	w.Header().Set("X-Request-ID", rq.id)
-	w.Header().Set("Cache-Control", "no-store")
+	rq := &request{id: responseRequestID(w), ip: visitor.ClientIP(r, a.cfg.TrustedProxies), get: r.Method == http.MethodGet, store: store}
+	w.Header()["X-Request-Id"] = []string{rq.id}
+	w.Header()["Cache-Control"] = noStoreH
 	acc := negotiate(r)
 	switch {
 	case acc.json != "":
@@ -210,6 +210,10 @@ func (a *api) serve(w http.ResponseWriter, r *http.Request, store bool) *request
 	a.finish(w, r, rq, bw)
 	return rq
 }
+
+// noStoreH is the Cache-Control value of every response but a cacheable
+// one (a shared one-element slice: Header.Set replaces it, Add copies).
+var noStoreH = []string{"no-store"}
 
 // readRequest checks the method, media types and body or URL parameters
 // and returns the request as a JSON body with its decoded parameters.

@@ -68,10 +68,10 @@ func newLiveEnv(t *testing.T, mode string, limits api.LiveLimits, hubRedis redis
 		le.counters[i] = ctr
 		deps := ce.deps
 		deps.Resolver = &graph.Resolver{
-			Posts: old.Posts, Users: old.Users, Configs: old.Configs, Sites: old.Sites, Counter: ctr,
+			Posts: old.Posts, Users: old.Users, Configs: old.Configs, Counter: ctr,
 			Owner: old.Owner, Titles: old.Titles, Auth: old.Auth, ViewSecret: old.ViewSecret, Captcha: old.Captcha,
 			Comments: comment.New(ce.st, ce.gate, cache, comment.Config{SecureCookie: true, Events: hub}),
-			Live:     hub, Today: ctr,
+			Live:     hub, Insight: ctr,
 		}
 		h := api.New(ce.cfg, deps)
 		if i == 0 {

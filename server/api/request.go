@@ -84,6 +84,17 @@ func requestID(ctx context.Context) string {
 	return ""
 }
 
+// responseRequestID is the request ID already on w's response (the
+// server's middleware sets one per request, kept from a well-formed
+// incoming X-Request-ID or minted, and logs the request under it), else a
+// new one: the API's logs and the response then name the same request.
+func responseRequestID(w http.ResponseWriter) string {
+	if v := w.Header()["X-Request-Id"]; len(v) == 1 && v[0] != "" {
+		return v[0]
+	}
+	return newRequestID()
+}
+
 func newRequestID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])

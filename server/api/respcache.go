@@ -22,14 +22,6 @@ import (
 	"github.com/stgy/stgypub/pagecache"
 )
 
-// ResponseVersions reads owners' page versions in one round trip
-// (pagecache.Versions implements it): the response cache confirms a
-// cached response's owners with it every pagecache.Config.Recheck, which
-// catches an announcement this server missed.
-type ResponseVersions interface {
-	Versions(ctx context.Context, owners []stgypub.ID) ([]int64, error)
-}
-
 // errNotStored ends a response-cache build whose response may not be
 // kept (errors, a per-client field, a mutation, credentials): the
 // request that built it answers with it, the others waiting on the build
@@ -49,6 +41,9 @@ func (a *api) serveCached(w http.ResponseWriter, r *http.Request, key pagecache.
 		var err error
 		e, err = c.Load(r.Context(), key, func(ctx context.Context) (pagecache.Page, error) {
 			own = newCapture()
+			if id := w.Header()["X-Request-Id"]; len(id) == 1 {
+				own.h["X-Request-Id"] = id // the builder's own request ID
+			}
 			rq := a.serve(own, r.WithContext(ctx), true)
 			if rq == nil || rq.page == nil {
 				return pagecache.Page{}, errNotStored
@@ -69,7 +64,9 @@ func (a *api) serveCached(w http.ResponseWriter, r *http.Request, key pagecache.
 			return
 		}
 	}
-	w.Header().Set("X-Request-ID", newRequestID())
+	if len(w.Header()["X-Request-Id"]) == 0 {
+		w.Header()["X-Request-Id"] = []string{newRequestID()}
+	}
 	e.Write(w, r, now)
 }
 

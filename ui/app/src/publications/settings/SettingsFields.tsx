@@ -2,6 +2,7 @@
 import type { ComponentChildren } from "preact";
 import { useI18n } from "../../lib/i18n-context";
 import { count } from "../ui";
+import { FederationFields } from "./FederationSection";
 import { LIMITS, MODES, SHARE, SIDE_MAX, THEMES, zoneChoices, type Form, type Problem } from "./model";
 
 interface Props {
@@ -13,9 +14,11 @@ interface Props {
   effectiveZone: string;
   /** Whether the stored settings name a zone (else the default applies). */
   zoneSet: boolean;
+  /** Whether federation is on in the stored settings. */
+  federationOn: boolean;
 }
 
-export function SettingsFields({ form, set, problems, siteUrl, effectiveZone, zoneSet }: Props) {
+export function SettingsFields({ form, set, problems, siteUrl, effectiveZone, zoneSet, federationOn }: Props) {
   const { t } = useI18n();
   const problem = (f: keyof Form) => problems.find((p) => p.field === f);
   const err = (f: keyof Form) => {
@@ -136,6 +139,8 @@ export function SettingsFields({ form, set, problems, siteUrl, effectiveZone, zo
           )}
         </Field>
       </fieldset>
+
+      <FederationFields form={form} set={set} err={err} savedOn={federationOn} />
     </>
   );
 }

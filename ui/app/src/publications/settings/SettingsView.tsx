@@ -149,6 +149,7 @@ function SettingsForm(props: { config: Config }) {
         siteUrl={`${base}/sites/${site.userId}`}
         effectiveZone={config.timeZone}
         zoneSet={initial.timeZone !== ""}
+        federationOn={initial.federationEnabled}
       />
       <div class="actions sticky-actions">
         <button type="submit" disabled={status.kind === "saving"}>

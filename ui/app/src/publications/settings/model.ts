@@ -39,6 +39,10 @@ export interface Form {
   copyLink: boolean;
   /** extensions.robots.disallowAI. */
   disallowAI: boolean;
+  /** extensions.federation.enabled: the site is an ActivityPub actor. */
+  federationEnabled: boolean;
+  /** extensions.federation.blocked, one entry a line (host names or actor URLs). */
+  blocked: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -70,7 +74,24 @@ export function fromConfig(c: Config): Form {
     shareLinks: ext.shareMode === "links",
     copyLink: share.includes("copy"),
     disallowAI: obj(ext.robots)?.disallowAI === true,
+    federationEnabled: obj(ext.federation)?.enabled === true,
+    blocked: blockedOf(obj(ext.federation)?.blocked).join("\n"),
   };
+}
+
+/** blockedOf reads a stored extensions.federation.blocked (strings only). */
+function blockedOf(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : [];
+}
+
+/** blockedList is the blocklist the form sends: one entry a line, trimmed, blank lines and repeats dropped. */
+export function blockedList(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    const v = line.trim();
+    if (v && !out.includes(v)) out.push(v);
+  }
+  return out;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -93,7 +114,7 @@ export function patch(c: Config, initial: Form, f: Form): PubConfigInput {
   for (const k of ["siteName", "subtitle", "author", "introduction", "designTheme"] as const) if (keys.includes(k)) input[k] = f[k];
   for (const k of ["showServiceHeader", "showSiteName", "showPagination", "showSideProfile"] as const) if (keys.includes(k)) input[k] = f[k];
   for (const k of ["showSideRecent", "showSidePopular"] as const) if (keys.includes(k)) input[k] = Number(f[k]);
-  const extKeys = keys.filter((k) => k === "share" || k === "copyLink" || k === "shareLinks" || k === "disallowAI" || k === "commentsMode" || k === "measurementId" || k === "showViewCount" || k === "timeZone");
+  const extKeys = keys.filter((k) => k === "share" || k === "copyLink" || k === "shareLinks" || k === "disallowAI" || k === "commentsMode" || k === "measurementId" || k === "showViewCount" || k === "timeZone" || k === "federationEnabled" || k === "blocked");
   if (extKeys.length === 0) return input;
   const stored = obj(c.extensions) ?? {};
   const ext: Obj = {};
@@ -113,6 +134,16 @@ export function patch(c: Config, initial: Form, f: Form): PubConfigInput {
   }
   if (extKeys.includes("showViewCount")) ext.showViewCount = f.showViewCount ? null : false;
   if (extKeys.includes("timeZone")) ext.timeZone = f.timeZone || null;
+  if (extKeys.includes("federationEnabled") || extKeys.includes("blocked")) {
+    // An object is merged key by key: other federation keys are kept.
+    const fed: Obj = {};
+    if (extKeys.includes("federationEnabled")) fed.enabled = f.federationEnabled;
+    if (extKeys.includes("blocked")) {
+      const list = blockedList(f.blocked);
+      fed.blocked = list.length ? list : null;
+    }
+    ext.federation = fed;
+  }
   input.extensions = ext;
   return input;
 }
@@ -166,6 +197,10 @@ export function check(initial: Form, f: Form): Problem[] {
     const v = f[k].trim();
     if (!/^\d+$/.test(v) || Number(v) > SIDE_MAX) out.push({ field: k, key: "settings.count", values: { max: SIDE_MAX } });
   }
+  if (keys.includes("blocked")) {
+    const list = blockedList(f.blocked);
+    if (list.some((v) => /\s/.test(v))) out.push({ field: "blocked", key: "settings.blockedSpace" });
+  }
   if (keys.includes("measurementId")) {
     const id = f.measurementId.trim();
     if (id && !measurementRE.test(id)) out.push({ field: "measurementId", key: "settings.measurementBad" });
@@ -182,6 +217,8 @@ export function fieldOf(serverField: string): keyof Form | "" {
   if (serverField === "extensions.timeZone") return "timeZone";
   if (serverField === "extensions.shareMode") return "shareLinks";
   if (serverField.startsWith("extensions.robots")) return "disallowAI";
+  if (serverField.startsWith("extensions.federation.blocked")) return "blocked";
+  if (serverField.startsWith("extensions.federation")) return "federationEnabled";
   const plain = ["siteName", "subtitle", "author", "introduction", "designTheme", "showSideRecent", "showSidePopular"];
   return plain.includes(serverField) ? (serverField as keyof Form) : "";
 }

@@ -16,6 +16,7 @@ import { KeyFigure, PeriodPicker, StatsIntro } from "./StatsIntro";
 import { DailyChart } from "./DailyChart";
 import { PostComments } from "../comments/PostComments";
 import { ShareCounts } from "./ShareCounts";
+import { FediverseCounts } from "./FediverseCounts";
 
 export function PostStatsView(props: { params?: Record<string, string> }) {
   const { t } = useI18n();
@@ -68,6 +69,7 @@ export function PostStatsView(props: { params?: Record<string, string> }) {
         </>
       )}
       {id && post?.publicationState === "PUBLISHED" && <ShareCounts postId={id} />}
+      {id && post?.publicationState === "PUBLISHED" && <FediverseCounts postId={id} />}
       {id && <PostComments postId={id} />}
     </section>
   );

@@ -93,3 +93,15 @@ export const ShareCountsQuery = graphql(`
     }
   }
 `);
+
+export const FediverseCountsQuery = graphql(`
+  query FediverseCounts($id: ID!) {
+    publishedPost(id: $id) {
+      id
+      fediverseCounts {
+        likes
+        announces
+      }
+    }
+  }
+`);

@@ -1,0 +1,47 @@
+package scalar
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/99designs/gqlgen/graphql"
+)
+
+// gqlgenString is what gqlgen's own MarshalString writes for s.
+func gqlgenString(s string) string {
+	var b bytes.Buffer
+	graphql.MarshalString(s).MarshalGQL(&b)
+	return b.String()
+}
+
+// FuzzMarshalString: MarshalString writes exactly gqlgen's bytes, into a
+// buffer holding text already and into a plain writer.
+func FuzzMarshalString(f *testing.F) {
+	for _, s := range []string{"", "plain", `<p class="x">a\b</p>` + "\n\t\r\x00\x01\x1f\x7f", "日本語 \u2028\u2029 é", "\xff\xfe invalid \xc3", strings.Repeat(`"`, 100)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := gqlgenString(s)
+		b := bytes.NewBufferString(`{"a":`)
+		MarshalString(s).MarshalGQL(b)
+		if got := strings.TrimPrefix(b.String(), `{"a":`); got != want {
+			t.Fatalf("MarshalString(%q) = %s, gqlgen writes %s", s, got, want)
+		}
+		var sb strings.Builder
+		MarshalString(s).MarshalGQL(&sb)
+		if sb.String() != want {
+			t.Fatalf("MarshalString(%q) to a Builder = %s, gqlgen writes %s", s, sb.String(), want)
+		}
+	})
+}
+
+func TestUnmarshalStringIsGqlgens(t *testing.T) {
+	for _, v := range []any{"x", 3, int64(4), 1.5, nil, true} {
+		got, gerr := UnmarshalString(v)
+		want, werr := graphql.UnmarshalString(v)
+		if got != want || (gerr == nil) != (werr == nil) {
+			t.Errorf("UnmarshalString(%v) = %q, %v; gqlgen %q, %v", v, got, gerr, want, werr)
+		}
+	}
+}
