@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/webhook"
@@ -151,8 +152,8 @@ func (s *syncBuffer) String() string {
 // site's published key, receives the Create of an Article when a post is
 // published (also verified by Fedify, tags included), and replies with a
 // public Create of a Note, which the site's inbox verifies (Fedify's
-// signature) and answers 202; the last two steps twice, the site's
-// comments moderated, then open. Then the last post is edited and
+// signature) and turns into a comment; the last two steps twice, the
+// site's comments moderated (the comment pending), then open (published). Then the last post is edited and
 // deleted: Fedify verifies and reads the Update and the Delete
 // (Tombstone). Last, federation is turned off: the actor's Delete
 // reaches the peer, verified with the key Fedify cached. It also reads
@@ -197,12 +198,12 @@ func TestFedifyInterop(t *testing.T) {
 	e.config(c)
 	var logs syncBuffer
 	fed, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{9}, federation.KeySize),
-		Logger: slog.New(slog.NewTextHandler(&logs, nil))}, e.st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+		Logger: slog.New(slog.NewTextHandler(&logs, nil)), Comments: comment.New(e.st, nil, nil, comment.Config{})}, e.st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Pages: e.pages, Federation: fed}
-	d.Posts, d.Users, d.Configs, d.Sitemap = e.st, e.st, e.st, e.st
+	d.Posts, d.Users, d.Configs = e.st, e.st, e.st
 	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret")}, d)
 	if err != nil {
 		t.Fatal(err)
@@ -352,7 +353,18 @@ func TestFedifyInterop(t *testing.T) {
 			t.Fatalf("reply %d: %s", n, rp.Raw)
 		}
 		// The reply's POST was answered 202 (the peer fails the run on
-		// a refusal); turning it into a comment is the reply handling's.
+		// a refusal), and it is a comment of the post: pending while
+		// comments are moderated, published when open.
+		want := map[string]stgypub.CommentStatus{"moderated": stgypub.CommentPending, "open": stgypub.CommentPublished}[mode]
+		wantBody := fmt.Sprintf("Reply %d from Fedify & the fediverse! https://fedify.dev/\n\n— %s\n", n, peerActor)
+		cs, err := e.st.ExportComments(ctx, post)
+		if err != nil || len(cs) != 1 || cs[0].Status != want || cs[0].Nickname != "Fedify peer" || cs[0].Body != wantBody {
+			var got []stgypub.Comment
+			for _, c := range cs {
+				got = append(got, *c)
+			}
+			t.Fatalf("comments of post %d (%s) = %+v, %v; want one %s from the peer: %q", n, mode, got, err, want, wantBody)
+		}
 	}
 	// 5. The last post edited, then deleted: an Update and a Delete of
 	// its Tombstone, both verified by Fedify.
