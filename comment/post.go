@@ -58,11 +58,7 @@ func (s *Service) Post(ctx context.Context, viewer *stgypub.User, in PostInput) 
 	if err := captcha.CheckQueryHash(client.QueryHash, now, in.PostID); err != nil {
 		return nil, err
 	}
-	nick, err := stgypub.CheckNickname(in.Nickname, stgypub.CommentNicknameMaxChars)
-	if err != nil {
-		return nil, err
-	}
-	body, err := stgypub.CheckBody(in.Body, stgypub.CommentBodyMaxChars)
+	nick, body, err := checkText(in.Nickname, in.Body)
 	if err != nil {
 		return nil, err
 	}
@@ -201,4 +197,20 @@ func closed() error {
 
 func capReached(n int) error {
 	return stgypub.Errorf(stgypub.CodeConflict, "this article has reached its limit of %d comments", n)
+}
+
+// checkText normalizes and limits a comment's nickname and body as every
+// comment written through the API or the fediverse is (stgypub.CheckNickname,
+// stgypub.CheckBody with the API limits); the error is BAD_USER_INPUT
+// naming the field.
+func checkText(nickname, body string) (string, string, error) {
+	nick, err := stgypub.CheckNickname(nickname, stgypub.CommentNicknameMaxChars)
+	if err != nil {
+		return "", "", err
+	}
+	b, err := stgypub.CheckBody(body, stgypub.CommentBodyMaxChars)
+	if err != nil {
+		return "", "", err
+	}
+	return nick, b, nil
 }

@@ -29,11 +29,7 @@ type RemoteInput struct {
 // address or user agent is involved.
 func (s *Service) PostRemote(ctx context.Context, in RemoteInput) (*stgypub.Comment, error) {
 	now := s.cfg.Now()
-	nick, err := stgypub.CheckNickname(in.Nickname, stgypub.CommentNicknameMaxChars)
-	if err != nil {
-		return nil, err
-	}
-	body, err := stgypub.CheckBody(in.Body, stgypub.CommentBodyMaxChars)
+	nick, body, err := checkText(in.Nickname, in.Body)
 	if err != nil {
 		return nil, err
 	}
@@ -60,11 +56,7 @@ func (s *Service) PostRemote(ctx context.Context, in RemoteInput) (*stgypub.Comm
 // the comment is gone. The caller checked the Update's actor is the
 // Note's. The public cache is invalidated.
 func (s *Service) EditRemote(ctx context.Context, id stgypub.ID, nickname, body string) (*stgypub.Comment, error) {
-	nick, err := stgypub.CheckNickname(nickname, stgypub.CommentNicknameMaxChars)
-	if err != nil {
-		return nil, err
-	}
-	b, err := stgypub.CheckBody(body, stgypub.CommentBodyMaxChars)
+	nick, b, err := checkText(nickname, body)
 	if err != nil {
 		return nil, err
 	}

@@ -116,15 +116,22 @@ func (n *note) text() string {
 // attributedTo is a Note's author: a string, an object's id, or the
 // first of an array.
 func attributedTo(raw json.RawMessage) string {
+	id, _ := objectID(firstOf(raw))
+	return id
+}
+
+// firstOf is raw itself, or the first member when raw is a JSON array
+// (nil for an empty one): ActivityStreams lets most properties hold one
+// value or several.
+func firstOf(raw json.RawMessage) json.RawMessage {
 	var arr []json.RawMessage
 	if json.Unmarshal(raw, &arr) == nil {
 		if len(arr) == 0 {
-			return ""
+			return nil
 		}
-		raw = arr[0]
+		return arr[0]
 	}
-	id, _ := objectID(raw)
-	return id
+	return raw
 }
 
 func sameHost(a, b string) bool {
@@ -173,13 +180,7 @@ func (s *Service) author(ctx context.Context, actor string, signer *remoteActor)
 // profileURL reads an actor's url: a string, a Link's href, or the
 // first of an array of them; "" unless an http(s) URL.
 func profileURL(raw json.RawMessage) string {
-	var arr []json.RawMessage
-	if json.Unmarshal(raw, &arr) == nil {
-		if len(arr) == 0 {
-			return ""
-		}
-		raw = arr[0]
-	}
+	raw = firstOf(raw)
 	var s string
 	if json.Unmarshal(raw, &s) != nil {
 		var l struct {
