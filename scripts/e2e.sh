@@ -2,7 +2,8 @@
 # Browser tests of the UI (ui/app/e2e, node --test + playwright-core
 # driving Debian's Chromium, axe-core; no browser is ever downloaded).
 # Screenshots of every view land in ui/app/e2e/screenshots/ (git-ignored).
-# Installs fonts-noto-cjk on Debian when missing (Japanese screenshots).
+# Installs Debian's chromium and fonts-noto-cjk when missing and run as
+# root on Debian (a fresh machine), as apt-get would by hand.
 # Builds bin/stgy-pub,
 # creates a throwaway database and Redis key prefix, imports extra posts
 # for Stats paging, runs `stgy-pub demo` on a free loopback port, waits for
@@ -17,6 +18,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+if [ ! -x "$CHROMIUM" ] && [ "$CHROMIUM" = /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "== apt-get install chromium (Debian's package; no browser is downloaded otherwise)"
+	(DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)) >/tmp/stgy-e2e-chromium.log 2>&1 ||
+		echo "e2e: could not install chromium (see /tmp/stgy-e2e-chromium.log)"
+fi
 if [ ! -x "$CHROMIUM" ]; then
 	echo "e2e: skipped: no $CHROMIUM (apt-get install chromium)"
 	exit 0

@@ -106,6 +106,17 @@ describe("settings: federation", () => {
         await page.getByText(handle, { exact: true }).waitFor();
         await page.getByText("No followers yet.").waitFor();
 
+        // A refused entry: the server's reason at the field, nothing stored.
+        for (const bad of ["not_a_host", "ftp://bad.example/users/x"]) {
+          const field = page.getByLabel("Blocked servers and accounts");
+          await field.fill(`spam.example\n${bad}`);
+          await page.getByRole("button", { name: "Save settings" }).click();
+          await page.locator("#f-blocked[aria-invalid=true]").waitFor();
+          await page.getByText("is neither a host name").first().waitFor();
+          assert.deepEqual((await api.config(uid)).extensions.federation.blocked, ["spam.example", "https://bad.example/users/x"], `${bad}: the stored list is kept`);
+        }
+        await page.reload();
+
         const siteActor = `${base}/sites/${uid}`;
         const r = await remote.send(siteActor + "/inbox", { "@context": "https://www.w3.org/ns/activitystreams", id: remote.actor + "/follows/1", type: "Follow", actor: remote.actor, object: siteActor });
         assert.equal(r.status, 202, r.text);
