@@ -39,7 +39,9 @@ var (
 // Each post created or rewritten has its webhook event queued in the same
 // transaction (stgypub.PostWebhookEvent: POST_PUBLISHED for a visible
 // post not announced yet, POST_UPDATED for a rewritten announced one);
-// restored comments queue nothing.
+// restored comments queue nothing. Restored settings that leave
+// federation off retire it as UpdatePubConfigIf does (followers removed,
+// the actor's Delete queued to their inboxes).
 func (s *Store) RestoreSite(ctx context.Context, in *stgypub.SiteRestore) (stgypub.RestoreSummary, error) {
 	var sum stgypub.RestoreSummary
 	postIDs := make([]int64, len(in.Posts))
@@ -58,6 +60,13 @@ func (s *Store) RestoreSite(ctx context.Context, in *stgypub.SiteRestore) (stgyp
 		}
 		if err := restoreProfile(ctx, tx, owner, in, &sum); err != nil {
 			return err
+		}
+		if sum.SettingsChanged && !in.Config.Extensions.FederationEnabled() {
+			// The restored settings leave federation off: as for any
+			// settings write, followers go and are sent the actor's Delete.
+			if err := retireFederation(ctx, tx, owner, now); err != nil {
+				return err
+			}
 		}
 		queued = 0
 		for _, p := range in.Posts {

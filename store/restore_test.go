@@ -222,3 +222,46 @@ func TestRestoreSiteIDsKeptWhereFree(t *testing.T) {
 		t.Fatalf("post owner = %s, want %s", p.OwnedBy, host)
 	}
 }
+
+// TestRestoreSiteTurningFederationOff: restored settings without
+// federation retire it as a settings write does (followers removed, the
+// actor's Delete queued); settings that keep it on keep the followers.
+func TestRestoreSiteTurningFederationOff(t *testing.T) {
+	s := newStore(t)
+	ctx := context.Background()
+	in := restoreInput(t)
+	on, err := stgypub.ParseExtensions(`{"federation":{"enabled":true}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Config.Extensions = on
+	if _, err := s.RestoreSite(ctx, in); err != nil {
+		t.Fatal(err)
+	}
+	owner := in.ArchiveOwner
+	for _, a := range []string{"bob", "eve"} {
+		f := &stgypub.Follower{UserID: owner, Actor: "https://remote.example/u/" + a, Inbox: "https://remote.example/u/" + a + "/inbox", SharedInbox: "https://remote.example/inbox", FollowID: a}
+		if err := s.PutFollower(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in.Config.SiteName = "Renamed, still federated"
+	if sum, err := s.RestoreSite(ctx, in); err != nil || !sum.SettingsChanged {
+		t.Fatalf("restore keeping federation = %+v, %v", sum, err)
+	}
+	if n, err := s.CountFollowers(ctx, owner); err != nil || n != 2 {
+		t.Fatalf("followers after a restore keeping federation on = %d, %v", n, err)
+	}
+	off := restoreInput(t)
+	if sum, err := s.RestoreSite(ctx, off); err != nil || !sum.SettingsChanged {
+		t.Fatalf("restore turning federation off = %+v, %v", sum, err)
+	}
+	if n, err := s.CountFollowers(ctx, owner); err != nil || n != 0 {
+		t.Fatalf("followers after a restore turning federation off = %d, %v", n, err)
+	}
+	due := s.Now().Add(time.Minute)
+	got, err := s.ClaimFederationDeliveries(ctx, due, due.Add(time.Minute), 10)
+	if err != nil || len(got) != 1 || got[0].Inbox != "https://remote.example/inbox" || got[0].UserID != owner || got[0].Activity != stgypub.ActivityDeleteActor {
+		t.Fatalf("queued = %+v, %v (want one actor Delete to the shared inbox)", got, err)
+	}
+}
