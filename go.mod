@@ -39,6 +39,8 @@ require (
 
 require github.com/go-fed/httpsig v1.1.0
 
+require github.com/dunglas/httpsfv v1.1.2
+
 require (
 	github.com/agnivade/levenshtein v1.2.2 // indirect
 	github.com/aymerick/douceur v0.2.0 // indirect

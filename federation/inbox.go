@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/internal/httpbody"
@@ -70,10 +71,16 @@ func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request)
 	if err != nil {
 		return "", badInbox(http.StatusBadRequest, "body could not be read")
 	}
-	keyID, err := checkSignedRequest(r, body, s.cfg.Now(), s.cfg.SignatureWindow)
+	target, err := url.Parse(s.ActorID(userID) + "/inbox")
+	if err != nil {
+		return "", fmt.Errorf("federation: inbox URL: %w", err)
+	}
+	target.RawQuery = r.URL.RawQuery
+	sig, err := readSignature(r, body, target, s.cfg.Now(), s.cfg.SignatureWindow)
 	if err != nil {
 		return "", asInboxError(err)
 	}
+	keyID := sig.keyID
 	var act activity
 	if err := json.Unmarshal(body, &act); err != nil || act.Type == "" || act.Actor == "" {
 		return "", badInbox(http.StatusBadRequest, "body is not an activity with a type and an actor")
@@ -81,7 +88,7 @@ func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request)
 	if err := refuseBlocked(st.config.Extensions, act.Actor, keyID); err != nil {
 		return "", err
 	}
-	doc, err := s.verifiedBy(ctx, r, keyID, act.Actor, false)
+	doc, err := s.verifiedBy(ctx, sig, act.Actor, false)
 	if err != nil {
 		return "", err
 	}
@@ -105,18 +112,19 @@ func (s *Service) Inbox(ctx context.Context, userID stgypub.ID, r *http.Request)
 	return HandledIgnored, nil
 }
 
-// verifiedBy checks r's signature with the key keyID names, whose owner
-// must be actor, and returns the document that published it. A cached
+// verifiedBy checks sig with the key its keyId names, whose owner must
+// be actor, and returns the document that published it. A cached
 // document that fails is fetched again once: the remote may have rotated
 // its key.
-func (s *Service) verifiedBy(ctx context.Context, r *http.Request, keyID, actor string, fresh bool) (*remoteActor, error) {
+func (s *Service) verifiedBy(ctx context.Context, sig *requestSignature, actor string, fresh bool) (*remoteActor, error) {
+	keyID := sig.keyID
 	doc, cached, err := s.remoteDoc(ctx, keyID, fresh)
 	if err != nil {
 		return nil, badInbox(http.StatusUnauthorized, "key %s could not be fetched: %v", keyID, err)
 	}
 	retry := func(err error) (*remoteActor, error) {
 		if cached {
-			return s.verifiedBy(ctx, r, keyID, actor, true)
+			return s.verifiedBy(ctx, sig, actor, true)
 		}
 		return nil, err
 	}
@@ -127,11 +135,11 @@ func (s *Service) verifiedBy(ctx context.Context, r *http.Request, keyID, actor 
 	if owner != actor {
 		return retry(badInbox(http.StatusUnauthorized, "key %s belongs to %s, not to the activity's actor %s", keyID, owner, actor))
 	}
-	pub, err := ParsePublicKeyPEM(pemText)
+	pub, err := parseVerifyKey(pemText)
 	if err != nil {
 		return retry(badInbox(http.StatusUnauthorized, "key %s: %v", keyID, err))
 	}
-	if err := verifySignature(r, pub); err != nil {
+	if err := sig.verify(pub); err != nil {
 		return retry(asInboxError(err))
 	}
 	return doc, nil

@@ -2,8 +2,10 @@ package federation
 
 import (
 	"context"
+	"crypto"
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"
@@ -132,4 +134,18 @@ func ParsePublicKeyPEM(s string) (*rsa.PublicKey, error) {
 		return nil, fmt.Errorf("publicKeyPem is a %T key, only RSA is verified", k)
 	}
 	return rk, nil
+}
+
+// parseVerifyKey reads a publicKeyPem an inbox signature is verified
+// with: RSA as ParsePublicKeyPEM, or Ed25519 (PKIX) for RFC 9421's
+// ed25519.
+func parseVerifyKey(s string) (crypto.PublicKey, error) {
+	if block, _ := pem.Decode([]byte(s)); block != nil && block.Type == "PUBLIC KEY" {
+		if k, err := x509.ParsePKIXPublicKey(block.Bytes); err == nil {
+			if ek, ok := k.(ed25519.PublicKey); ok {
+				return ek, nil
+			}
+		}
+	}
+	return ParsePublicKeyPEM(s)
 }
