@@ -1,10 +1,14 @@
 package federation
 
 import (
+	"crypto/ed25519"
+	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/stgy/stgypub"
@@ -112,6 +116,39 @@ func FuzzNoteText(f *testing.F) {
 		}
 		if _, err := stgypub.CheckBody(body, stgypub.CommentBodyMaxChars); err != nil {
 			t.Fatalf("reply body of %q refused: %v", s, err)
+		}
+	})
+}
+
+// FuzzSignature9421: any Signature-Input, Signature and Content-Digest
+// headers are judged without panicking, and a refusal is always a
+// *SignatureError (the inbox's 401), never another error.
+func FuzzSignature9421(f *testing.F) {
+	f.Add(`sig1=("@method" "@target-uri" "content-digest");created=1618884473;keyid="https://a.example/u#main-key";alg="rsa-v1_5-sha256"`,
+		`sig1=:YWJj:`, `sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:`)
+	f.Add(`sig-b26=("date" "@method" "@path" "@authority" "content-type" "content-length");created=1618884473;keyid="test-key-ed25519"`,
+		`sig-b26=:wqcAqbmYJ2ji2glfAMaRy4gruYYnx2nEFN2HN6jrnDnQCK1u02Gb04v9EDgwUPiu4A0w6vuQv5lIp5WPpBKRCw==:`, `sha-512=:AA==:`)
+	f.Add(`sig1=("@method";req "x" "@query-param";name="a");created=-1;keyid=x;alg=?1;expires=1.5`, `sig1=("a")`, `sha-256=?0`)
+	f.Add(`a=(`, `:`, `=`)
+	f.Fuzz(func(t *testing.T, input, sig, digest string) {
+		target, _ := url.Parse("https://example.com/sites/x/inbox?a=b")
+		h := http.Header{}
+		h.Set("Host", "example.com")
+		h.Set("Date", "Tue, 20 Apr 2021 02:07:55 GMT")
+		h.Set("Signature-Input", input)
+		h.Set("Signature", sig)
+		h.Set("Content-Digest", digest)
+		for _, body := range [][]byte{nil, []byte(`{"hello": "world"}`)} {
+			rs, err := check9421(http.MethodPost, target, h, body, time.Unix(1618884473, 0), time.Hour)
+			var se *SignatureError
+			if err != nil && !errors.As(err, &se) {
+				t.Fatalf("refusal %T %v is not a SignatureError", err, err)
+			}
+			if err == nil {
+				if err := rs.verify(ed25519.PublicKey(make([]byte, ed25519.PublicKeySize))); err != nil && !errors.As(err, &se) {
+					t.Fatalf("verify refusal %T %v", err, err)
+				}
+			}
 		}
 	})
 }
