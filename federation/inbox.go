@@ -50,9 +50,9 @@ const (
 
 // Inbox verifies and handles one POST to userID's inbox. The site must be
 // federated (NOT_FOUND otherwise). A body over MaxInboxBytes is 413; a
-// missing or wrong signature, digest or key, a stale Date, or a key whose
-// owner is not the activity's actor is 401; a body that is not an
-// activity is 400; an actor or key on the site's blocklist is 403;
+// missing or wrong signature (draft-cavage or RFC 9421), digest or key,
+// a stale Date or created, or a key whose owner is not the activity's
+// actor is 401; a body that is not an activity is 400; an actor or key on the site's blocklist is 403;
 // a verified server over its rate limit (the signing key's host) is 429
 // with RetryAfter (all *InboxError). Follow of this site stores the
 // follower and queues a signed Accept to its inbox; Undo of a Follow
