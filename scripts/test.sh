@@ -50,13 +50,17 @@ suite_go() {
 		tar --exclude=./.data --exclude=node_modules -cf - . | tar -xf - -C "$isolated"
 	fi
 	echo "(from $isolated, nothing beside it)"
-	(cd "$isolated" && $GO test -count=1 ./...)
+	# -timeout: go test's default of 10 minutes per package binary is
+	# within reach of server/ and server/api on a loaded 2-core machine
+	# (5-7 minutes each when quiet); 30 minutes still ends a hang well
+	# inside CI's 90.
+	(cd "$isolated" && $GO test -count=1 -timeout 30m ./...)
 }
 
 suite_cluster() {
 	local addrs
 	addrs=$(scripts/redis-cluster.sh start "$clusterdir") || return 1
-	STGY_TEST_REDIS_CLUSTER="$addrs" $GO test -count=1 ./counter/...
+	STGY_TEST_REDIS_CLUSTER="$addrs" $GO test -count=1 -timeout 30m ./counter/...
 	local rc=$?
 	scripts/redis-cluster.sh stop "$clusterdir" >/dev/null 2>&1 || true
 	return $rc
