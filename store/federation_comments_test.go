@@ -11,7 +11,8 @@ import (
 
 // TestFederationRemoteComments: a comment made from a Note keeps the
 // Note and its actor, refuses the same Note twice (before the cap), and
-// takes them along when deleted.
+// takes them along when deleted; an edit of its Note rewrites it
+// (EditRemoteComment).
 func TestFederationRemoteComments(t *testing.T) {
 	ctx := context.Background()
 	s := newStore(t)
@@ -44,6 +45,21 @@ func TestFederationRemoteComments(t *testing.T) {
 	if rcs, err := s.RemoteCommentsBy(ctx, "https://remote.example/users/bob"); err != nil || len(rcs) != 2 || rcs[0].CommentID != c1.ID || rcs[1].CommentID != c2.ID {
 		t.Fatalf("RemoteCommentsBy = %+v, %v", rcs, err)
 	}
+	// An edited Note: the text changes; pending=false keeps the status,
+	// pending=true returns an approved comment to pending.
+	if _, err := s.ApproveComment(ctx, c2.ID); err != nil {
+		t.Fatal(err)
+	}
+	ed, err := s.EditRemoteComment(ctx, c2.ID, "Bob B.", "edited\n", false)
+	if err != nil || ed.Nickname != "Bob B." || ed.Body != "edited\n" || ed.Status != stgypub.CommentPublished {
+		t.Fatalf("EditRemoteComment keeping the status = %+v, %v", ed, err)
+	}
+	ed, err = s.EditRemoteComment(ctx, c2.ID, "Bob", "edited again\n", true)
+	if err != nil || ed.Body != "edited again\n" || ed.Status != stgypub.CommentPending {
+		t.Fatalf("EditRemoteComment to pending = %+v, %v", ed, err)
+	}
+	_, err = s.EditRemoteComment(ctx, stgypub.ID(12345), "x", "y\n", false)
+	wantCode(t, err, stgypub.CodeNotFound)
 	if err := s.DeleteComment(ctx, c1.ID); err != nil {
 		t.Fatal(err)
 	}
