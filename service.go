@@ -44,16 +44,14 @@ type PubPostStore interface {
 	PublishedSites(ctx context.Context, limit int) ([]*PubSite, error)
 }
 
-// UserStore reads and writes accounts.
-type UserStore interface {
+// PubUserStore reads accounts and their site settings (user_pub_configs)
+// for the public pages and the API; store.Store implements it and
+// api.ReadCache caches it.
+type PubUserStore interface {
 	// User returns one user or NOT_FOUND.
 	User(ctx context.Context, id ID) (*User, error)
 	// UsersByIDs returns the users that exist among ids, in any order.
 	UsersByIDs(ctx context.Context, ids []ID) ([]*User, error)
-}
-
-// PubConfigStore reads and writes user_pub_configs.
-type PubConfigStore interface {
 	// PubConfig returns the user's settings, DefaultPubConfig when no row
 	// exists. A corrupt stored extensions value is logged and read as {}.
 	// NOT_FOUND when the user does not exist.

@@ -129,8 +129,8 @@ type ReadyCheck struct {
 // single process, pagecache.Local).
 type Deps struct {
 	Posts   PostStore
-	Users   stgypub.UserStore
-	Configs stgypub.PubConfigStore
+	Users   stgypub.PubUserStore
+	Configs stgypub.PubUserStore
 	Views   stgypub.ViewQueue
 	// Tallies counts bots' fetches of articles per family and share-link
 	// clicks (counter.Counter); nil counts neither (docs/SPEC.md#crawler-report).

@@ -16,7 +16,7 @@ import (
 // earliest scheduled publication, when lists change without a write.
 type ReadStore interface {
 	stgypub.PubPostStore
-	stgypub.PubConfigStore
+	stgypub.PubUserStore
 	graph.AdjacentBatcher
 	graph.IdentityBatcher
 	NextPublication(ctx context.Context) (time.Time, error)
