@@ -115,12 +115,15 @@ type CheckpointStore interface {
 // The page-view counter's services (package counter implements them all);
 // each adapter asks for the ones it uses.
 
-// ViewQueue takes page views off the request path: QueueView hands the
-// view over and returns at once, whatever the counter's store does; the
-// view is recorded by a later batch (docs/ARCHITECTURE.md "View
-// pipeline"). Pages call it.
-type ViewQueue interface {
+// CountQueue takes what the counter counts off the request path: each
+// method hands a page view, a bot's crawl of an article or a share-link
+// click over and returns at once, whatever the counter's store does; it
+// is recorded by a later batch (docs/ARCHITECTURE.md "View pipeline").
+// Pages call it.
+type CountQueue interface {
 	QueueView(ctx context.Context, v View)
+	QueueCrawl(ctx context.Context, c Crawl)
+	QueueShare(ctx context.Context, s Share)
 }
 
 // ErrViewPending is what the counter's RecordView returns when its wait for the

@@ -173,7 +173,7 @@ type Counter struct {
 }
 
 var (
-	_ stgypub.ViewQueue  = (*Counter)(nil)
+	_ stgypub.CountQueue = (*Counter)(nil)
 	_ stgypub.Ranker     = (*Counter)(nil)
 	_ stgypub.SiteRanker = (*Counter)(nil)
 )

@@ -26,8 +26,10 @@ var baseTime = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 const baseURL = "https://pub.example.test"
 
-// memViews is a tiny in-memory ViewQueue, Ranker and ViewCounter for
-// tests that need to see or break what the page asks of the counter.
+// memViews is a tiny in-memory CountQueue, Ranker and CountReader for
+// tests that need to see or break what the page asks of the counter. It
+// keeps the views it is handed; crawls and share clicks are dropped
+// (tests that count them use a counter.Counter as Deps.Tallies).
 type memViews struct {
 	mu         sync.Mutex
 	views      []stgypub.View
@@ -41,6 +43,10 @@ func (m *memViews) QueueView(_ context.Context, v stgypub.View) {
 	defer m.mu.Unlock()
 	m.views = append(m.views, v)
 }
+
+func (m *memViews) QueueCrawl(context.Context, stgypub.Crawl) {}
+
+func (m *memViews) QueueShare(context.Context, stgypub.Share) {}
 
 func (m *memViews) Ranking(_ context.Context, _ stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {
 	m.mu.Lock()

@@ -131,10 +131,12 @@ type Deps struct {
 	Posts   PostStore
 	Users   stgypub.PubUserStore
 	Configs stgypub.PubUserStore
-	Views   stgypub.ViewQueue
+	// Views records page views (its QueueView; counter.Counter).
+	Views stgypub.CountQueue
 	// Tallies counts bots' fetches of articles per family and share-link
-	// clicks (counter.Counter); nil counts neither (docs/SPEC.md#crawler-report).
-	Tallies stgypub.TallyQueue
+	// clicks (its QueueCrawl and QueueShare; counter.Counter); nil counts
+	// neither (docs/SPEC.md#crawler-report).
+	Tallies stgypub.CountQueue
 	Ranker  stgypub.Ranker
 	Counts  stgypub.ViewCounter
 	// Articles renders post bodies once and keeps them (render.Articles);
