@@ -140,13 +140,16 @@ type Ranker interface {
 	Ranking(ctx context.Context, ownerID ID, limit int) ([]RankingEntry, error)
 }
 
-// ViewCounter gives posts' PV over the retention window; a missing post
-// counts 0.
-type ViewCounter interface {
+// CountReader reads the page-view counter's figures (counter implements
+// it): posts' PV, an owner's Stats and the site-wide ranking.
+type CountReader interface {
+	// ViewCounts gives posts' PV over the retention window; a missing
+	// post counts 0.
 	ViewCounts(ctx context.Context, ownerID ID, postIDs []ID) (map[ID]int64, error)
-}
-
-// StatsReader gives an owner's Publications Stats (docs/SPEC.md#stats).
-type StatsReader interface {
+	// Stats gives an owner's Publications Stats (docs/SPEC.md#stats).
 	Stats(ctx context.Context, ownerID ID) (*Stats, error)
+	// SiteRanking computes the site-wide ranking. days 0 means
+	// SiteRankingDays (or the retention window when shorter); other days
+	// outside 1..retention are BAD_USER_INPUT.
+	SiteRanking(ctx context.Context, days int) (*SiteRanking, error)
 }

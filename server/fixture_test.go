@@ -70,6 +70,16 @@ func (m *memViews) ViewCounts(_ context.Context, _ stgypub.ID, ids []stgypub.ID)
 	return out, nil
 }
 
+// Stats and SiteRanking complete the CountReader; no memViews test asks
+// for them.
+func (m *memViews) Stats(context.Context, stgypub.ID) (*stgypub.Stats, error) {
+	return nil, errors.New("memViews keeps no Stats")
+}
+
+func (m *memViews) SiteRanking(context.Context, int) (*stgypub.SiteRanking, error) {
+	return nil, errors.New("memViews keeps no site ranking")
+}
+
 func (m *memViews) recorded() []stgypub.View {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -138,7 +138,7 @@ type Deps struct {
 	// neither (docs/SPEC.md#crawler-report).
 	Tallies stgypub.CountQueue
 	Ranker  stgypub.Ranker
-	Counts  stgypub.ViewCounter
+	Counts  stgypub.CountReader
 	// Articles renders post bodies once and keeps them (render.Articles);
 	// nil renders each cache miss with markdown.Render.
 	Articles stgypub.ArticleRenderer
@@ -168,7 +168,7 @@ type Deps struct {
 	Versions *pagecache.Versions
 	// SiteRanker gives the home page's "Popular this week"; without it
 	// the section is left out.
-	SiteRanker stgypub.SiteRanker
+	SiteRanker stgypub.CountReader
 	// Metrics is the registry /metrics exposes and the HTTP metrics are
 	// registered on; nil creates a fresh one with the Go and process
 	// collectors.
