@@ -138,6 +138,10 @@ var ErrViewPending = errors.New("page view queued, not recorded yet")
 // does that (docs/SPEC.md#popular-entries).
 type Ranker interface {
 	Ranking(ctx context.Context, ownerID ID, limit int) ([]RankingEntry, error)
+	// RankingUntil is Ranking plus the time until which the result
+	// holds (the ranking cache's expiry; counter.Counter.RankingUntil),
+	// zero when the Ranker cannot say.
+	RankingUntil(ctx context.Context, ownerID ID, limit int) ([]RankingEntry, time.Time, error)
 }
 
 // CountReader reads the page-view counter's figures (counter implements

@@ -164,6 +164,12 @@ func (c *fakeCounter) Ranking(_ context.Context, _ stgypub.ID, limit int) ([]stg
 	return c.ranking[:min(limit, len(c.ranking))], nil
 }
 
+// RankingUntil is Ranking; the fake cannot say until when it holds.
+func (c *fakeCounter) RankingUntil(ctx context.Context, id stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error) {
+	out, err := c.Ranking(ctx, id, limit)
+	return out, time.Time{}, err
+}
+
 // RankingDays is Ranking; days is not simulated.
 func (c *fakeCounter) RankingDays(ctx context.Context, id stgypub.ID, _, limit int) ([]stgypub.RankingEntry, error) {
 	return c.Ranking(ctx, id, limit)

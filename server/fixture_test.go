@@ -57,6 +57,12 @@ func (m *memViews) Ranking(_ context.Context, _ stgypub.ID, limit int) ([]stgypu
 	return m.ranking[:min(limit, len(m.ranking))], nil
 }
 
+// RankingUntil is Ranking; memViews cannot say until when it holds.
+func (m *memViews) RankingUntil(ctx context.Context, owner stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error) {
+	out, err := m.Ranking(ctx, owner, limit)
+	return out, time.Time{}, err
+}
+
 func (m *memViews) ViewCounts(_ context.Context, _ stgypub.ID, ids []stgypub.ID) (map[stgypub.ID]int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
