@@ -16,6 +16,9 @@ type PubPostStore interface {
 	// (older) and just after (newer) p in (published_at, id) order; nil
 	// when there is none.
 	AdjacentPublished(ctx context.Context, p *Post) (older, newer *Post, err error)
+	// AdjacentPublishedMany is AdjacentPublished of many posts in one
+	// statement, out[i] for ps[i] (the API's prev/next loader).
+	AdjacentPublishedMany(ctx context.Context, ps []*Post) ([][2]*Post, error)
 	// PublishedByUser lists a user's published posts in (published_at, id)
 	// order without Content.
 	PublishedByUser(ctx context.Context, userID ID, q PostQuery) ([]*Post, error)
@@ -59,4 +62,9 @@ type PubUserStore interface {
 	// PubConfigs is PubConfig for many users (dataloaders); missing rows
 	// get defaults; unknown users are left out.
 	PubConfigs(ctx context.Context, userIDs []ID) ([]*PubConfig, error)
+	// SiteIdentities gives the users that exist among ids and their
+	// settings in one statement, users[i] and configs[i] of one user,
+	// the users without their password hash (the API's user and
+	// settings loader).
+	SiteIdentities(ctx context.Context, ids []ID) (users []*User, configs []*PubConfig, err error)
 }

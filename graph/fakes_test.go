@@ -52,6 +52,11 @@ func (s *fakeStore) AdjacentPublished(context.Context, *stgypub.Post) (older, ne
 	return nil, nil, nil
 }
 
+// AdjacentPublishedMany is AdjacentPublished of each: no neighbours.
+func (s *fakeStore) AdjacentPublishedMany(_ context.Context, ps []*stgypub.Post) ([][2]*stgypub.Post, error) {
+	return make([][2]*stgypub.Post, len(ps)), nil
+}
+
 func (s *fakeStore) PublishedByUser(context.Context, stgypub.ID, stgypub.PostQuery) ([]*stgypub.Post, error) {
 	return nil, errors.New("fakeStore: PublishedByUser not faked")
 }
@@ -115,6 +120,16 @@ func (s *fakeStore) PubConfigs(_ context.Context, ids []stgypub.ID) ([]*stgypub.
 		}
 	}
 	return out, nil
+}
+
+// SiteIdentities is UsersByIDs with PubConfig of each.
+func (s *fakeStore) SiteIdentities(ctx context.Context, ids []stgypub.ID) ([]*stgypub.User, []*stgypub.PubConfig, error) {
+	us, _ := s.UsersByIDs(ctx, ids)
+	cs := make([]*stgypub.PubConfig, len(us))
+	for i, u := range us {
+		cs[i] = stgypub.DefaultPubConfig(u.ID)
+	}
+	return us, cs, nil
 }
 
 // fakeCounter ranks the given entries; rankingErr fails Ranking. It

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/graph"
 	"github.com/stgy/stgypub/pagecache"
 )
 
@@ -17,8 +16,6 @@ import (
 type ReadStore interface {
 	stgypub.PubPostStore
 	stgypub.PubUserStore
-	graph.AdjacentBatcher
-	graph.IdentityBatcher
 	NextPublication(ctx context.Context) (time.Time, error)
 }
 
