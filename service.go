@@ -45,6 +45,9 @@ type PubPostStore interface {
 	// Config.SiteName, Subtitle and Author, and the newest published_at
 	// as LastChange (the home page and Query.sites).
 	PublishedSites(ctx context.Context, limit int) ([]*PubSite, error)
+	// NextPublication is when the next scheduled post of any site falls
+	// due (zero when none is known): lists change then without a write.
+	NextPublication(ctx context.Context) (time.Time, error)
 }
 
 // PubUserStore reads accounts and their site settings (user_pub_configs)

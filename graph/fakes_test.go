@@ -87,6 +87,10 @@ func (s *fakeStore) LastPublishedChange(context.Context, stgypub.ID) (time.Time,
 	return fakeNow, nil
 }
 
+func (s *fakeStore) NextPublication(context.Context) (time.Time, error) {
+	return time.Time{}, nil
+}
+
 func (s *fakeStore) PublishedSites(context.Context, int) ([]*stgypub.PubSite, error) {
 	return nil, nil
 }

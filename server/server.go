@@ -87,16 +87,13 @@ type Config struct {
 }
 
 // PostStore is what the pages read of the posts (store.Store implements
-// it): the published posts and sites (stgypub.PubPostStore), each page's
+// it): the published posts and sites (stgypub.PubPostStore, whose
+// NextPublication is the expiry of the home page and the sitemap), each page's
 // data in one statement (stgypub.PubPageStore), and the site-wide reads
 // of the home page, /sitemap.xml and /robots.txt.
 type PostStore interface {
 	stgypub.PubPostStore
 	stgypub.PubPageStore
-	// NextPublication is when the next scheduled post of any site falls
-	// due (zero when none is known), the expiry of the home page and the
-	// sitemap.
-	NextPublication(ctx context.Context) (time.Time, error)
 	// PublishedForSitemap lists every user's published posts, newest
 	// first, without Content, at most limit.
 	PublishedForSitemap(ctx context.Context, limit int) ([]*stgypub.Post, error)
