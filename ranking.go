@@ -1,9 +1,6 @@
 package stgypub
 
-import (
-	"context"
-	"time"
-)
+import "time"
 
 // Site-wide ranking defaults (docs/API.md "siteRanking",
 // docs/SPEC.md#site-ranking): a weekly ranking of the top 10.
@@ -25,11 +22,4 @@ type SiteRanking struct {
 	Entries    []RankingEntry
 	ComputedAt time.Time
 	ExpiresAt  time.Time
-}
-
-// SiteRanker computes the site-wide ranking (counter implements it).
-// days 0 means SiteRankingDays (or the retention window when shorter);
-// other days outside 1..retention are BAD_USER_INPUT.
-type SiteRanker interface {
-	SiteRanking(ctx context.Context, days int) (*SiteRanking, error)
 }

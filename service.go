@@ -16,6 +16,9 @@ type PubPostStore interface {
 	// (older) and just after (newer) p in (published_at, id) order; nil
 	// when there is none.
 	AdjacentPublished(ctx context.Context, p *Post) (older, newer *Post, err error)
+	// AdjacentPublishedMany is AdjacentPublished of many posts in one
+	// statement, out[i] for ps[i] (the API's prev/next loader).
+	AdjacentPublishedMany(ctx context.Context, ps []*Post) ([][2]*Post, error)
 	// PublishedByUser lists a user's published posts in (published_at, id)
 	// order without Content.
 	PublishedByUser(ctx context.Context, userID ID, q PostQuery) ([]*Post, error)
@@ -42,18 +45,19 @@ type PubPostStore interface {
 	// Config.SiteName, Subtitle and Author, and the newest published_at
 	// as LastChange (the home page and Query.sites).
 	PublishedSites(ctx context.Context, limit int) ([]*PubSite, error)
+	// NextPublication is when the next scheduled post of any site falls
+	// due (zero when none is known): lists change then without a write.
+	NextPublication(ctx context.Context) (time.Time, error)
 }
 
-// UserStore reads and writes accounts.
-type UserStore interface {
+// PubUserStore reads accounts and their site settings (user_pub_configs)
+// for the public pages and the API; store.Store implements it and
+// api.ReadCache caches it.
+type PubUserStore interface {
 	// User returns one user or NOT_FOUND.
 	User(ctx context.Context, id ID) (*User, error)
 	// UsersByIDs returns the users that exist among ids, in any order.
 	UsersByIDs(ctx context.Context, ids []ID) ([]*User, error)
-}
-
-// PubConfigStore reads and writes user_pub_configs.
-type PubConfigStore interface {
 	// PubConfig returns the user's settings, DefaultPubConfig when no row
 	// exists. A corrupt stored extensions value is logged and read as {}.
 	// NOT_FOUND when the user does not exist.
@@ -61,4 +65,9 @@ type PubConfigStore interface {
 	// PubConfigs is PubConfig for many users (dataloaders); missing rows
 	// get defaults; unknown users are left out.
 	PubConfigs(ctx context.Context, userIDs []ID) ([]*PubConfig, error)
+	// SiteIdentities gives the users that exist among ids and their
+	// settings in one statement, users[i] and configs[i] of one user,
+	// the users without their password hash (the API's user and
+	// settings loader).
+	SiteIdentities(ctx context.Context, ids []ID) (users []*User, configs []*PubConfig, err error)
 }

@@ -76,10 +76,3 @@ type Crawl struct {
 	OwnerID ID
 	Family  string
 }
-
-// TallyQueue takes crawls and share clicks off the request path like
-// ViewQueue (docs/ARCHITECTURE.md "View pipeline").
-type TallyQueue interface {
-	QueueCrawl(ctx context.Context, c Crawl)
-	QueueShare(ctx context.Context, s Share)
-}

@@ -115,12 +115,15 @@ type CheckpointStore interface {
 // The page-view counter's services (package counter implements them all);
 // each adapter asks for the ones it uses.
 
-// ViewQueue takes page views off the request path: QueueView hands the
-// view over and returns at once, whatever the counter's store does; the
-// view is recorded by a later batch (docs/ARCHITECTURE.md "View
-// pipeline"). Pages call it.
-type ViewQueue interface {
+// CountQueue takes what the counter counts off the request path: each
+// method hands a page view, a bot's crawl of an article or a share-link
+// click over and returns at once, whatever the counter's store does; it
+// is recorded by a later batch (docs/ARCHITECTURE.md "View pipeline").
+// Pages call it.
+type CountQueue interface {
 	QueueView(ctx context.Context, v View)
+	QueueCrawl(ctx context.Context, c Crawl)
+	QueueShare(ctx context.Context, s Share)
 }
 
 // ErrViewPending is what the counter's RecordView returns when its wait for the
@@ -135,15 +138,22 @@ var ErrViewPending = errors.New("page view queued, not recorded yet")
 // does that (docs/SPEC.md#popular-entries).
 type Ranker interface {
 	Ranking(ctx context.Context, ownerID ID, limit int) ([]RankingEntry, error)
+	// RankingUntil is Ranking plus the time until which the result
+	// holds (the ranking cache's expiry; counter.Counter.RankingUntil),
+	// zero when the Ranker cannot say.
+	RankingUntil(ctx context.Context, ownerID ID, limit int) ([]RankingEntry, time.Time, error)
 }
 
-// ViewCounter gives posts' PV over the retention window; a missing post
-// counts 0.
-type ViewCounter interface {
+// CountReader reads the page-view counter's figures (counter implements
+// it): posts' PV, an owner's Stats and the site-wide ranking.
+type CountReader interface {
+	// ViewCounts gives posts' PV over the retention window; a missing
+	// post counts 0.
 	ViewCounts(ctx context.Context, ownerID ID, postIDs []ID) (map[ID]int64, error)
-}
-
-// StatsReader gives an owner's Publications Stats (docs/SPEC.md#stats).
-type StatsReader interface {
+	// Stats gives an owner's Publications Stats (docs/SPEC.md#stats).
 	Stats(ctx context.Context, ownerID ID) (*Stats, error)
+	// SiteRanking computes the site-wide ranking. days 0 means
+	// SiteRankingDays (or the retention window when shorter); other days
+	// outside 1..retention are BAD_USER_INPUT.
+	SiteRanking(ctx context.Context, days int) (*SiteRanking, error)
 }

@@ -173,9 +173,9 @@ type Counter struct {
 }
 
 var (
-	_ stgypub.ViewQueue  = (*Counter)(nil)
-	_ stgypub.Ranker     = (*Counter)(nil)
-	_ stgypub.SiteRanker = (*Counter)(nil)
+	_ stgypub.CountQueue  = (*Counter)(nil)
+	_ stgypub.Ranker      = (*Counter)(nil)
+	_ stgypub.CountReader = (*Counter)(nil)
 )
 
 // New returns a Counter on rdb (a single client or a cluster client) that

@@ -363,5 +363,3 @@ func (c *Counter) ShareCounts(ctx context.Context, ownerID, postID stgypub.ID) (
 	}
 	return out, nil
 }
-
-var _ stgypub.TallyQueue = (*Counter)(nil)

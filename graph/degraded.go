@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 
@@ -71,4 +72,9 @@ type degradingRanker struct {
 func (r degradingRanker) Ranking(ctx context.Context, owner stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {
 	out, err := r.Ranker.Ranking(ctx, owner, limit)
 	return out, degrade(r.feature, err)
+}
+
+func (r degradingRanker) RankingUntil(ctx context.Context, owner stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error) {
+	out, until, err := r.Ranker.RankingUntil(ctx, owner, limit)
+	return out, until, degrade(r.feature, err)
 }

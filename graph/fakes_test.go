@@ -52,6 +52,11 @@ func (s *fakeStore) AdjacentPublished(context.Context, *stgypub.Post) (older, ne
 	return nil, nil, nil
 }
 
+// AdjacentPublishedMany is AdjacentPublished of each: no neighbours.
+func (s *fakeStore) AdjacentPublishedMany(_ context.Context, ps []*stgypub.Post) ([][2]*stgypub.Post, error) {
+	return make([][2]*stgypub.Post, len(ps)), nil
+}
+
 func (s *fakeStore) PublishedByUser(context.Context, stgypub.ID, stgypub.PostQuery) ([]*stgypub.Post, error) {
 	return nil, errors.New("fakeStore: PublishedByUser not faked")
 }
@@ -80,6 +85,10 @@ func (s *fakeStore) SearchPublished(context.Context, stgypub.ID, string, stgypub
 
 func (s *fakeStore) LastPublishedChange(context.Context, stgypub.ID) (time.Time, error) {
 	return fakeNow, nil
+}
+
+func (s *fakeStore) NextPublication(context.Context) (time.Time, error) {
+	return time.Time{}, nil
 }
 
 func (s *fakeStore) PublishedSites(context.Context, int) ([]*stgypub.PubSite, error) {
@@ -115,6 +124,16 @@ func (s *fakeStore) PubConfigs(_ context.Context, ids []stgypub.ID) ([]*stgypub.
 		}
 	}
 	return out, nil
+}
+
+// SiteIdentities is UsersByIDs with PubConfig of each.
+func (s *fakeStore) SiteIdentities(ctx context.Context, ids []stgypub.ID) ([]*stgypub.User, []*stgypub.PubConfig, error) {
+	us, _ := s.UsersByIDs(ctx, ids)
+	cs := make([]*stgypub.PubConfig, len(us))
+	for i, u := range us {
+		cs[i] = stgypub.DefaultPubConfig(u.ID)
+	}
+	return us, cs, nil
 }
 
 // fakeCounter ranks the given entries; rankingErr fails Ranking. It
@@ -162,6 +181,12 @@ func (c *fakeCounter) Ranking(_ context.Context, _ stgypub.ID, limit int) ([]stg
 		return nil, c.rankingErr
 	}
 	return c.ranking[:min(limit, len(c.ranking))], nil
+}
+
+// RankingUntil is Ranking; the fake cannot say until when it holds.
+func (c *fakeCounter) RankingUntil(ctx context.Context, id stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error) {
+	out, err := c.Ranking(ctx, id, limit)
+	return out, time.Time{}, err
 }
 
 // RankingDays is Ranking; days is not simulated.

@@ -15,41 +15,22 @@ import (
 // post owners, site settings and view counts. They are built per request
 // (Middleware) so nothing is cached across requests.
 type Loaders struct {
-	users      *dataloadgen.Loader[stgypub.ID, *stgypub.User]
-	configs    *dataloadgen.Loader[stgypub.ID, *stgypub.PubConfig]
 	viewCounts *dataloadgen.Loader[viewKey, int64]
 	adjacent   *dataloadgen.Loader[*stgypub.Post, [2]*stgypub.Post]
 	titles     *dataloadgen.Loader[stgypub.ID, string]
-	// identities serves users and configs when the store is an
-	// IdentityBatcher (nil otherwise).
+	// identities serves users and their settings in one batch
+	// (PubUserStore.SiteIdentities): Site.name and author read both,
+	// Post.owner the user, so a request reads a list's owners in one
+	// statement, not two.
 	identities *dataloadgen.Loader[stgypub.ID, identity]
 }
 
 type viewKey struct{ owner, post stgypub.ID }
 
-// IdentityBatcher is an optional extension of the settings store
-// (store.Store implements it): the users of ids and their settings in
-// one statement, users[i] and configs[i] of one existing user, the
-// users without their password hash. When the store has it, the user
-// and settings loaders share one batch (Site.name and author read both,
-// Post.owner the user), so a request reads a list's owners in one
-// statement, not two.
-type IdentityBatcher interface {
-	SiteIdentities(ctx context.Context, ids []stgypub.ID) ([]*stgypub.User, []*stgypub.PubConfig, error)
-}
-
-// identity is one user with their settings (IdentityBatcher).
+// identity is one user with their settings (SiteIdentities).
 type identity struct {
 	user   *stgypub.User
 	config *stgypub.PubConfig
-}
-
-// AdjacentBatcher is an optional extension of the post store
-// (store.Store implements it): AdjacentPublished of many posts in one
-// statement, out[i] for ps[i]. The prev/next loader uses it when present
-// (one statement per list), AdjacentPublished per post otherwise.
-type AdjacentBatcher interface {
-	AdjacentPublishedMany(ctx context.Context, ps []*stgypub.Post) ([][2]*stgypub.Post, error)
 }
 
 // loaderWait is how long a loader gathers keys before fetching. gqlgen
@@ -60,35 +41,12 @@ const loaderWait = time.Millisecond
 
 // NewLoaders returns fresh per-request loaders over r's stores.
 func (r *Resolver) NewLoaders() *Loaders {
-	l := r.newLoaders()
-	if b, ok := r.Configs.(IdentityBatcher); ok {
-		l.identities = dataloadgen.NewMappedLoader(func(ctx context.Context, ids []stgypub.ID) (map[stgypub.ID]identity, error) {
-			us, cs, err := b.SiteIdentities(ctx, ids)
+	return &Loaders{
+		identities: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []stgypub.ID) (map[stgypub.ID]identity, error) {
+			us, cs, err := r.Configs.SiteIdentities(ctx, ids)
 			m := make(map[stgypub.ID]identity, len(us))
 			for i, u := range us {
 				m[u.ID] = identity{u, cs[i]}
-			}
-			return m, err
-		}, dataloadgen.WithWait(loaderWait))
-	}
-	return l
-}
-
-func (r *Resolver) newLoaders() *Loaders {
-	return &Loaders{
-		users: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []stgypub.ID) (map[stgypub.ID]*stgypub.User, error) {
-			us, err := r.Users.UsersByIDs(ctx, ids)
-			m := make(map[stgypub.ID]*stgypub.User, len(us))
-			for _, u := range us {
-				m[u.ID] = u
-			}
-			return m, err
-		}, dataloadgen.WithWait(loaderWait)),
-		configs: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []stgypub.ID) (map[stgypub.ID]*stgypub.PubConfig, error) {
-			cs, err := r.Configs.PubConfigs(ctx, ids)
-			m := make(map[stgypub.ID]*stgypub.PubConfig, len(cs))
-			for _, c := range cs {
-				m[c.UserID] = c
 			}
 			return m, err
 		}, dataloadgen.WithWait(loaderWait)),
@@ -100,21 +58,13 @@ func (r *Resolver) newLoaders() *Loaders {
 			return r.Titles.PostTitles(ctx, ids)
 		}, dataloadgen.WithWait(loaderWait)),
 		adjacent: dataloadgen.NewLoader(func(ctx context.Context, ps []*stgypub.Post) ([][2]*stgypub.Post, []error) {
-			if b, ok := r.Posts.(AdjacentBatcher); ok {
-				out, err := b.AdjacentPublishedMany(ctx, ps)
-				errs := make([]error, len(ps))
-				if err != nil {
-					for i := range errs {
-						errs[i] = err
-					}
-					out = make([][2]*stgypub.Post, len(ps))
-				}
-				return out, errs
-			}
-			out := make([][2]*stgypub.Post, len(ps))
+			out, err := r.Posts.AdjacentPublishedMany(ctx, ps)
 			errs := make([]error, len(ps))
-			for i, p := range ps {
-				out[i][0], out[i][1], errs[i] = r.Posts.AdjacentPublished(ctx, p)
+			if err != nil {
+				for i := range errs {
+					errs[i] = err
+				}
+				out = make([][2]*stgypub.Post, len(ps))
 			}
 			return out, errs
 		}, dataloadgen.WithWait(loaderWait)),
@@ -172,34 +122,20 @@ func (r *Resolver) loaders(ctx context.Context) *Loaders {
 
 // user loads one user through the loader; nil, nil when it does not exist.
 func (r *Resolver) user(ctx context.Context, id stgypub.ID) (*stgypub.User, error) {
-	if l := r.loaders(ctx); l.identities != nil {
-		idt, err := l.identities.Load(ctx, id)
-		if errors.Is(err, dataloadgen.ErrNotFound) {
-			return nil, nil
-		}
-		return idt.user, err
-	}
-	u, err := r.loaders(ctx).users.Load(ctx, id)
+	idt, err := r.loaders(ctx).identities.Load(ctx, id)
 	if errors.Is(err, dataloadgen.ErrNotFound) {
 		return nil, nil
 	}
-	return u, err
+	return idt.user, err
 }
 
 // config loads one user's settings; NOT_FOUND for an unknown user.
 func (r *Resolver) config(ctx context.Context, id stgypub.ID) (*stgypub.PubConfig, error) {
-	if l := r.loaders(ctx); l.identities != nil {
-		idt, err := l.identities.Load(ctx, id)
-		if errors.Is(err, dataloadgen.ErrNotFound) {
-			return nil, stgypub.Errorf(stgypub.CodeNotFound, "user not found")
-		}
-		return idt.config, err
-	}
-	c, err := r.loaders(ctx).configs.Load(ctx, id)
+	idt, err := r.loaders(ctx).identities.Load(ctx, id)
 	if errors.Is(err, dataloadgen.ErrNotFound) {
 		return nil, stgypub.Errorf(stgypub.CodeNotFound, "user not found")
 	}
-	return c, err
+	return idt.config, err
 }
 
 // title loads one post's title for Stats; "" for a deleted post.

@@ -26,8 +26,8 @@ import (
 // Logger, Now, Titles, Articles, Insight, Live and Federation.
 type Resolver struct {
 	Posts   stgypub.PubPostStore
-	Users   stgypub.UserStore
-	Configs stgypub.PubConfigStore
+	Users   stgypub.PubUserStore
+	Configs stgypub.PubUserStore
 	Counter Counter
 	// Insight gives pubBotStats and Post.shareCounts, and reads an owner's
 	// per-post views of today for pubViewsToday (counter.Counter); nil

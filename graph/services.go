@@ -18,9 +18,7 @@ import (
 // counter implements it; docs/SPEC.md#page-views).
 type Counter interface {
 	stgypub.Ranker
-	stgypub.SiteRanker
-	stgypub.StatsReader
-	stgypub.ViewCounter
+	stgypub.CountReader
 	// RecordView records one page view and returns the post's new PV for
 	// today, or 0 for a duplicate; stgypub.ErrViewPending when its wait
 	// for the view's batch ran out (the view is still queued).

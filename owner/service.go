@@ -11,13 +11,13 @@ import (
 type Service struct {
 	posts    stgypub.PostStore
 	accounts stgypub.AccountStore
-	configs  stgypub.PubConfigStore
+	configs  stgypub.PubUserStore
 	now      func() time.Time
 }
 
 // New returns a Service; *store.Store implements all three stores. now is
 // the clock deciding publication states (nil means time.Now).
-func New(posts stgypub.PostStore, accounts stgypub.AccountStore, configs stgypub.PubConfigStore, now func() time.Time) *Service {
+func New(posts stgypub.PostStore, accounts stgypub.AccountStore, configs stgypub.PubUserStore, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}

@@ -26,8 +26,10 @@ var baseTime = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 const baseURL = "https://pub.example.test"
 
-// memViews is a tiny in-memory ViewQueue, Ranker and ViewCounter for
-// tests that need to see or break what the page asks of the counter.
+// memViews is a tiny in-memory CountQueue, Ranker and CountReader for
+// tests that need to see or break what the page asks of the counter. It
+// keeps the views it is handed; crawls and share clicks are dropped
+// (tests that count them use a counter.Counter as Deps.Tallies).
 type memViews struct {
 	mu         sync.Mutex
 	views      []stgypub.View
@@ -42,6 +44,10 @@ func (m *memViews) QueueView(_ context.Context, v stgypub.View) {
 	m.views = append(m.views, v)
 }
 
+func (m *memViews) QueueCrawl(context.Context, stgypub.Crawl) {}
+
+func (m *memViews) QueueShare(context.Context, stgypub.Share) {}
+
 func (m *memViews) Ranking(_ context.Context, _ stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -49,6 +55,12 @@ func (m *memViews) Ranking(_ context.Context, _ stgypub.ID, limit int) ([]stgypu
 		return nil, m.rankingErr
 	}
 	return m.ranking[:min(limit, len(m.ranking))], nil
+}
+
+// RankingUntil is Ranking; memViews cannot say until when it holds.
+func (m *memViews) RankingUntil(ctx context.Context, owner stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error) {
+	out, err := m.Ranking(ctx, owner, limit)
+	return out, time.Time{}, err
 }
 
 func (m *memViews) ViewCounts(_ context.Context, _ stgypub.ID, ids []stgypub.ID) (map[stgypub.ID]int64, error) {
@@ -62,6 +74,16 @@ func (m *memViews) ViewCounts(_ context.Context, _ stgypub.ID, ids []stgypub.ID)
 		out[id] = m.counts[id]
 	}
 	return out, nil
+}
+
+// Stats and SiteRanking complete the CountReader; no memViews test asks
+// for them.
+func (m *memViews) Stats(context.Context, stgypub.ID) (*stgypub.Stats, error) {
+	return nil, errors.New("memViews keeps no Stats")
+}
+
+func (m *memViews) SiteRanking(context.Context, int) (*stgypub.SiteRanking, error) {
+	return nil, errors.New("memViews keeps no site ranking")
 }
 
 func (m *memViews) recorded() []stgypub.View {

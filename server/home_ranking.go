@@ -14,7 +14,7 @@ import (
 // each site's displayed name and author. It also returns the latest time
 // a cached copy of the page may be served: the embedded ranking's cache
 // expiry, or now when the ranking could not be read (the page without it
-// must not be kept), or zero without a SiteRanker. Any failure is logged
+// must not be kept), or zero without Deps.SiteRanker. Any failure is logged
 // and leaves the section out; the page still renders.
 func (s *Server) homeRanking(ctx context.Context, lang string) (*prerender.HomeRanking, time.Time) {
 	if s.deps.SiteRanker == nil {

@@ -87,16 +87,13 @@ type Config struct {
 }
 
 // PostStore is what the pages read of the posts (store.Store implements
-// it): the published posts and sites (stgypub.PubPostStore), each page's
+// it): the published posts and sites (stgypub.PubPostStore, whose
+// NextPublication is the expiry of the home page and the sitemap), each page's
 // data in one statement (stgypub.PubPageStore), and the site-wide reads
 // of the home page, /sitemap.xml and /robots.txt.
 type PostStore interface {
 	stgypub.PubPostStore
 	stgypub.PubPageStore
-	// NextPublication is when the next scheduled post of any site falls
-	// due (zero when none is known), the expiry of the home page and the
-	// sitemap.
-	NextPublication(ctx context.Context) (time.Time, error)
 	// PublishedForSitemap lists every user's published posts, newest
 	// first, without Content, at most limit.
 	PublishedForSitemap(ctx context.Context, limit int) ([]*stgypub.Post, error)
@@ -129,14 +126,16 @@ type ReadyCheck struct {
 // single process, pagecache.Local).
 type Deps struct {
 	Posts   PostStore
-	Users   stgypub.UserStore
-	Configs stgypub.PubConfigStore
-	Views   stgypub.ViewQueue
+	Users   stgypub.PubUserStore
+	Configs stgypub.PubUserStore
+	// Views records page views (its QueueView; counter.Counter).
+	Views stgypub.CountQueue
 	// Tallies counts bots' fetches of articles per family and share-link
-	// clicks (counter.Counter); nil counts neither (docs/SPEC.md#crawler-report).
-	Tallies stgypub.TallyQueue
+	// clicks (its QueueCrawl and QueueShare; counter.Counter); nil counts
+	// neither (docs/SPEC.md#crawler-report).
+	Tallies stgypub.CountQueue
 	Ranker  stgypub.Ranker
-	Counts  stgypub.ViewCounter
+	Counts  stgypub.CountReader
 	// Articles renders post bodies once and keeps them (render.Articles);
 	// nil renders each cache miss with markdown.Render.
 	Articles stgypub.ArticleRenderer
@@ -166,7 +165,7 @@ type Deps struct {
 	Versions *pagecache.Versions
 	// SiteRanker gives the home page's "Popular this week"; without it
 	// the section is left out.
-	SiteRanker stgypub.SiteRanker
+	SiteRanker stgypub.CountReader
 	// Metrics is the registry /metrics exposes and the HTTP metrics are
 	// registered on; nil creates a fresh one with the Go and process
 	// collectors.

@@ -10,27 +10,25 @@ import (
 	"github.com/stgy/stgypub/prerender"
 )
 
-// rankingUntil is a Ranker that also says until when its result holds
-// (counter.Counter.RankingUntil).
-type rankingUntil interface {
-	RankingUntil(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error)
-}
-
 // untilRanker passes Ranking through and keeps until when the ranking it
-// read holds (the ranking cache's expiry), when the Ranker can say.
+// read holds (the ranking cache's expiry), when the Ranker can say (a
+// non-zero RankingUntil); otherwise until keeps its starting value.
 type untilRanker struct {
 	r     stgypub.Ranker
 	until time.Time
 }
 
 func (u *untilRanker) Ranking(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, error) {
-	ru, ok := u.r.(rankingUntil)
-	if !ok {
-		return u.r.Ranking(ctx, ownerID, limit)
-	}
-	entries, until, err := ru.RankingUntil(ctx, ownerID, limit)
-	u.until = until
+	entries, _, err := u.RankingUntil(ctx, ownerID, limit)
 	return entries, err
+}
+
+func (u *untilRanker) RankingUntil(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error) {
+	entries, until, err := u.r.RankingUntil(ctx, ownerID, limit)
+	if !until.IsZero() {
+		u.until = until
+	}
+	return entries, u.until, err
 }
 
 // popularPosts is the sidebar's Popular entries: the one rule

@@ -16,7 +16,7 @@ import (
 type StatsExport struct {
 	// Auth reads the request's session cookie or bearer token.
 	Auth   *auth.Service
-	Stats  stgypub.StatsReader
+	Stats  stgypub.CountReader
 	Titles stgypub.PostStore
 }
 

@@ -14,8 +14,6 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-var _ stgypub.PubConfigStore = (*Store)(nil)
-
 // pubConfigRow is a user_pub_configs row (docs/SPEC.md#pub-config).
 type pubConfigRow struct {
 	bun.BaseModel `bun:"table:user_pub_configs,alias:c"`

@@ -14,7 +14,7 @@ import (
 )
 
 var (
-	_ stgypub.UserStore    = (*Store)(nil)
+	_ stgypub.PubUserStore = (*Store)(nil)
 	_ stgypub.AccountStore = (*Store)(nil)
 )
 

@@ -7,20 +7,8 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/graph"
 	"github.com/stgy/stgypub/pagecache"
 )
-
-// ReadStore is what ReadCache reads through (store.Store implements it):
-// the published-post and settings reads with their batch forms, and the
-// earliest scheduled publication, when lists change without a write.
-type ReadStore interface {
-	stgypub.PubPostStore
-	stgypub.PubConfigStore
-	graph.AdjacentBatcher
-	graph.IdentityBatcher
-	NextPublication(ctx context.Context) (time.Time, error)
-}
 
 // ReadCache is the API's read-through cache of published data (issue
 // 18): a published post, a site's post lists and count, prev/next and
@@ -35,33 +23,30 @@ type ReadStore interface {
 // site that an entry could have recorded). Other reads go straight to
 // the store.
 type ReadCache struct {
-	ReadStore
+	stgypub.PubPostStore
+	stgypub.PubUserStore
 	memo *pagecache.Memo
 }
 
-// NewReadCache returns a ReadCache over st whose values live under c's
-// epochs.
-func NewReadCache(st ReadStore, c *pagecache.Cache) (*ReadCache, error) {
+// NewReadCache returns a ReadCache over the published-post and user
+// reads of one store (store.Store) whose values live under c's epochs.
+func NewReadCache(posts stgypub.PubPostStore, users stgypub.PubUserStore, c *pagecache.Cache) (*ReadCache, error) {
 	m, err := pagecache.NewMemo(c, 0)
 	if err != nil {
 		return nil, err
 	}
-	return &ReadCache{ReadStore: st, memo: m}, nil
+	return &ReadCache{PubPostStore: posts, PubUserStore: users, memo: m}, nil
 }
 
 // withReadCache puts a ReadCache in front of deps.Resolver's Posts and
-// Configs when both are one ReadStore and responses are cached
-// (Deps.Responses gives the epochs).
+// Configs when both are one store (the writes its epochs follow are that
+// store's) and responses are cached (Deps.Responses gives the epochs).
 func withReadCache(deps Deps) {
 	r := deps.Resolver
-	if deps.Responses == nil || r == nil {
+	if deps.Responses == nil || r == nil || r.Posts == nil || any(r.Configs) != any(r.Posts) {
 		return
 	}
-	st, ok := r.Posts.(ReadStore)
-	if !ok || any(r.Configs) != any(st) {
-		return
-	}
-	rc, err := NewReadCache(st, deps.Responses)
+	rc, err := NewReadCache(r.Posts, r.Configs, deps.Responses)
 	if err != nil {
 		return // otter refuses only invalid options
 	}
@@ -83,7 +68,7 @@ func load[T any](ctx context.Context, rc *ReadCache, key string, build pagecache
 // passes.
 func (rc *ReadCache) nextPublication(ctx context.Context) (time.Time, error) {
 	return load[time.Time](ctx, rc, "next", func(ctx context.Context) (pagecache.MemoValue, error) {
-		t, err := rc.ReadStore.NextPublication(ctx)
+		t, err := rc.PubPostStore.NextPublication(ctx)
 		return pagecache.MemoValue{V: t, Until: t, Keep: true}, err
 	})
 }
@@ -91,7 +76,7 @@ func (rc *ReadCache) nextPublication(ctx context.Context) (time.Time, error) {
 // PublishedPost is the store's, kept for the post's owner.
 func (rc *ReadCache) PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) {
 	return load[*stgypub.Post](ctx, rc, "post:"+id.String(), func(ctx context.Context) (pagecache.MemoValue, error) {
-		p, err := rc.ReadStore.PublishedPost(ctx, id)
+		p, err := rc.PubPostStore.PublishedPost(ctx, id)
 		if err != nil {
 			return pagecache.MemoValue{}, err
 		}
@@ -109,7 +94,7 @@ func (rc *ReadCache) PublishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*s
 		key.WriteString(":" + id.String())
 	}
 	return load[[]*stgypub.Post](ctx, rc, key.String(), func(ctx context.Context) (pagecache.MemoValue, error) {
-		ps, err := rc.ReadStore.PublishedByIDs(ctx, ids)
+		ps, err := rc.PubPostStore.PublishedByIDs(ctx, ids)
 		if err != nil {
 			return pagecache.MemoValue{}, err
 		}
@@ -141,7 +126,7 @@ func ownerRead[T any](ctx context.Context, rc *ReadCache, key string, owners []s
 // PublishedByUser is the store's, kept for the user.
 func (rc *ReadCache) PublishedByUser(ctx context.Context, userID stgypub.ID, q stgypub.PostQuery) ([]*stgypub.Post, error) {
 	return ownerRead(ctx, rc, "list:"+userID.String()+":"+queryKey(q), []stgypub.ID{userID}, func(ctx context.Context) ([]*stgypub.Post, bool, int, error) {
-		ps, err := rc.ReadStore.PublishedByUser(ctx, userID, q)
+		ps, err := rc.PubPostStore.PublishedByUser(ctx, userID, q)
 		return ps, true, postsBytes(ps), err
 	})
 }
@@ -149,7 +134,7 @@ func (rc *ReadCache) PublishedByUser(ctx context.Context, userID stgypub.ID, q s
 // CountPublishedByUser is the store's, kept for the user.
 func (rc *ReadCache) CountPublishedByUser(ctx context.Context, userID stgypub.ID) (int, error) {
 	return ownerRead(ctx, rc, "count:"+userID.String(), []stgypub.ID{userID}, func(ctx context.Context) (int, bool, int, error) {
-		n, err := rc.ReadStore.CountPublishedByUser(ctx, userID)
+		n, err := rc.PubPostStore.CountPublishedByUser(ctx, userID)
 		return n, true, 0, err
 	})
 }
@@ -166,7 +151,7 @@ func (rc *ReadCache) AdjacentPublishedMany(ctx context.Context, ps []*stgypub.Po
 		}
 	}
 	return ownerRead(ctx, rc, key.String(), owners, func(ctx context.Context) ([][2]*stgypub.Post, bool, int, error) {
-		out, err := rc.ReadStore.AdjacentPublishedMany(ctx, ps)
+		out, err := rc.PubPostStore.AdjacentPublishedMany(ctx, ps)
 		n := 0
 		for _, a := range out {
 			n += postBytes(a[0]) + postBytes(a[1])
@@ -188,7 +173,7 @@ func (rc *ReadCache) SiteIdentities(ctx context.Context, ids []stgypub.ID) ([]*s
 		key.WriteString(":" + id.String())
 	}
 	v, err := ownerRead(ctx, rc, key.String(), ids, func(ctx context.Context) (identities, bool, int, error) {
-		us, cs, err := rc.ReadStore.SiteIdentities(ctx, ids)
+		us, cs, err := rc.PubUserStore.SiteIdentities(ctx, ids)
 		n := 0
 		for i, u := range us {
 			n += len(u.Nickname) + len(u.Introduction) + len(cs[i].Introduction) + len(cs[i].Extensions.String()) + 512
