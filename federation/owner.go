@@ -32,11 +32,7 @@ func (s *Service) Overview(ctx context.Context, viewer *stgypub.User, userID stg
 	if err := stgypub.RequireSelfOrAdmin(viewer, userID); err != nil {
 		return nil, err
 	}
-	u, err := s.store.User(ctx, userID)
-	if err != nil {
-		return nil, err
-	}
-	c, err := s.store.PubConfig(ctx, userID)
+	st, err := s.siteOf(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -48,8 +44,8 @@ func (s *Service) Overview(ctx context.Context, viewer *stgypub.User, userID stg
 	if err != nil {
 		return nil, err
 	}
-	return &stgypub.FederationOverview{UserID: userID, Available: true, Enabled: c.Extensions.FederationEnabled(),
-		Handle: "@" + u.LoginName + "@" + s.cfg.BaseURL.Host, ActorID: s.ActorID(userID), FollowerCount: n, Reactions: rc}, nil
+	return &stgypub.FederationOverview{UserID: userID, Available: true, Enabled: st.config.Extensions.FederationEnabled(),
+		Handle: "@" + st.user.LoginName + "@" + s.cfg.BaseURL.Host, ActorID: s.ActorID(userID), FollowerCount: n, Reactions: rc}, nil
 }
 
 // FollowerList is one page of userID's followers, oldest first: up to

@@ -157,15 +157,11 @@ type site struct {
 // has published posts and turned federation on; NOT_FOUND otherwise, so
 // every endpoint of a site with federation off answers 404.
 func (s *Service) site(ctx context.Context, userID stgypub.ID) (*site, error) {
-	u, err := s.store.User(ctx, userID)
+	st, err := s.siteOf(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.store.PubConfig(ctx, userID)
-	if err != nil {
-		return nil, err
-	}
-	if !c.Extensions.FederationEnabled() {
+	if !st.config.Extensions.FederationEnabled() {
 		return nil, stgypub.Errorf(stgypub.CodeNotFound, "site not federated")
 	}
 	n, err := s.store.CountPublishedByUser(ctx, userID)
@@ -174,6 +170,20 @@ func (s *Service) site(ctx context.Context, userID stgypub.ID) (*site, error) {
 	}
 	if n == 0 {
 		return nil, stgypub.Errorf(stgypub.CodeNotFound, "site has no published posts")
+	}
+	return st, nil
+}
+
+// siteOf reads userID's account and settings, federated or not
+// (NOT_FOUND for an unknown user).
+func (s *Service) siteOf(ctx context.Context, userID stgypub.ID) (*site, error) {
+	u, err := s.store.User(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.store.PubConfig(ctx, userID)
+	if err != nil {
+		return nil, err
 	}
 	return &site{user: u, config: c}, nil
 }
