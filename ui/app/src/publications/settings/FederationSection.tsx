@@ -11,7 +11,7 @@ import { errorText } from "../../lib/errors";
 import { fmtDateTime } from "../../lib/time";
 import { ActionError, ErrorNote, Loading } from "../ui";
 import { useSite } from "../site";
-import { Check, Field } from "./SettingsFields";
+import { Check, Field } from "./controls";
 import { FederationQuery, RemoveFollowerMutation } from "./federation-ops";
 import type { FederationQuery as FQ } from "../../gql/graphql";
 import type { Form } from "./model";
