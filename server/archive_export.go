@@ -24,11 +24,11 @@ type ArchiveExport struct {
 // read first, so a failure is an error status, not a cut file). Owner or
 // admin only, with the API's credentials: none is 401, another owner's
 // site 403, a bad userId 400. "private, no-store".
-func (s *Server) archiveExport(w http.ResponseWriter, r *http.Request) error {
+func (s *ownerHandlers) archiveExport(w http.ResponseWriter, r *http.Request) error {
 	h := w.Header()
 	h.Set("Cache-Control", previewCacheControl)
 	h.Set("X-Robots-Tag", "noindex")
-	ex := s.deps.ArchiveExport
+	ex := s.export
 	if ex == nil {
 		return errNotFound
 	}

@@ -39,7 +39,7 @@ var restoreTypes = map[string]bool{"application/gzip": true, "application/x-gzip
 // archiveRestore serves POST /publications/archive/restore?as=LOGIN: an
 // administrator's upload of one archive as the request body, answered in
 // JSON (restoreAnswer, or {"error":{code,message,field}}).
-func (s *Server) archiveRestore(w http.ResponseWriter, r *http.Request) {
+func (s *ownerHandlers) archiveRestore(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Cache-Control", previewCacheControl)
 	h.Set("X-Robots-Tag", "noindex")
@@ -58,8 +58,8 @@ func (s *Server) archiveRestore(w http.ResponseWriter, r *http.Request) {
 // reading, else when the reader reaches the limit), 400 for a bad as or
 // an archive archive.Read refuses, 409 for a login, post or comment ID
 // held by another account; nothing is written on any of them.
-func (s *Server) restoreArchive(w http.ResponseWriter, r *http.Request) (*restoreAnswer, error) {
-	rs := s.deps.ArchiveRestore
+func (s *ownerHandlers) restoreArchive(w http.ResponseWriter, r *http.Request) (*restoreAnswer, error) {
+	rs := s.restore
 	if rs == nil {
 		return nil, errNotFound
 	}
@@ -118,7 +118,7 @@ var errRestoreLogin = &stgypub.Error{Code: stgypub.CodeUnauthenticated, Message:
 // writeJSONError answers err as {"error":{"code","message","field"}} with
 // its status (statusOf, plus 413 and 415); internal errors are logged and
 // answered without their text.
-func (s *Server) writeJSONError(w http.ResponseWriter, r *http.Request, err error) {
+func (s *ownerHandlers) writeJSONError(w http.ResponseWriter, r *http.Request, err error) {
 	if stgypub.ClientClosed(r.Context(), err) {
 		w.WriteHeader(stgypub.StatusClientClosedRequest)
 		return

@@ -2,11 +2,48 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"html/template"
+	"log/slog"
+
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/prerender"
 )
+
+// renderCache renders post bodies, list snippets and list entries once
+// and keeps them in in-process LRUs (Config.ArticleCacheSize,
+// Config.CardCacheSize). The pages and feeds that show posts embed it.
+type renderCache struct {
+	articles *lru.Cache[articleKey, string]
+	cards    *lru.Cache[cardKey, *cardParts]
+	// fragments are pre-rendered list entries (prerender.Card.Rendered).
+	fragments *lru.Cache[fragmentKey, template.HTML]
+	renderer  *prerender.Renderer
+	source    stgypub.ArticleRenderer // Deps.Articles; nil renders with markdown.Render
+	posts     PostStore               // reads the Content on a miss without source
+	log       *slog.Logger
+}
+
+// newRenderCache makes the LRUs of cfg's sizes.
+func newRenderCache(cfg Config, deps Deps, renderer *prerender.Renderer) (*renderCache, error) {
+	articles, err := lru.New[articleKey, string](cfg.ArticleCacheSize)
+	if err != nil {
+		return nil, fmt.Errorf("server: article cache: %w", err)
+	}
+	cards, err := lru.New[cardKey, *cardParts](cfg.CardCacheSize)
+	if err != nil {
+		return nil, fmt.Errorf("server: card cache: %w", err)
+	}
+	fragments, err := lru.New[fragmentKey, template.HTML](cfg.CardCacheSize)
+	if err != nil {
+		return nil, fmt.Errorf("server: fragment cache: %w", err)
+	}
+	return &renderCache{articles: articles, cards: cards, fragments: fragments, renderer: renderer,
+		source: deps.Articles, posts: deps.Posts, log: cfg.Logger}, nil
+}
 
 // articleKey identifies one rendering of a post body: editing the post
 // changes UpdatedAt, republishing changes PublishedAt, so a stale entry is
@@ -35,14 +72,14 @@ func versionKey(p *stgypub.Post) (updated, published int64) {
 // The page data carries no Content (stgypub.PubArticle): the renderer
 // reads the body with PublishedPost, which also applies the publication
 // rule again.
-func (s *Server) articleHTML(ctx context.Context, p *stgypub.Post, vertical bool) (string, error) {
+func (s *renderCache) articleHTML(ctx context.Context, p *stgypub.Post, vertical bool) (string, error) {
 	u, pub := versionKey(p)
 	k := articleKey{id: p.ID, updated: u, published: pub, vertical: vertical}
 	if html, ok := s.articles.Get(k); ok {
 		return html, nil
 	}
-	if s.deps.Articles != nil {
-		raw, err := s.deps.Articles.ArticleHTML(ctx, p, vertical)
+	if s.source != nil {
+		raw, err := s.source.ArticleHTML(ctx, p, vertical)
 		if err != nil {
 			return "", err
 		}
@@ -52,7 +89,7 @@ func (s *Server) articleHTML(ctx context.Context, p *stgypub.Post, vertical bool
 	}
 	content := p.Content
 	if content == "" {
-		full, err := s.deps.Posts.PublishedPost(ctx, p.ID)
+		full, err := s.posts.PublishedPost(ctx, p.ID)
 		if err != nil {
 			return "", err
 		}
@@ -81,7 +118,7 @@ type cardParts struct {
 
 // snippetParts derives (and caches) a post's summary, plus its rendered
 // snippet (ids scoped as in articleHTML) when rich is set. Vertical affects only the rendered snippet.
-func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
+func (s *renderCache) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
 	u, pub := versionKey(p)
 	k := cardKey{id: p.ID, updated: u, published: pub, vertical: vertical && rich, rich: rich}
 	if c, ok := s.cards.Get(k); ok {
@@ -110,7 +147,7 @@ type fragmentKey struct {
 
 // withFragment sets c.Rendered from the fragment cache, rendering it on a
 // miss; on a render error the fields are rendered by the page instead.
-func (s *Server) withFragment(c prerender.Card, p *stgypub.Post, site siteIdentity, kind prerender.CardKind, vertical bool) prerender.Card {
+func (s *renderCache) withFragment(c prerender.Card, p *stgypub.Post, site siteIdentity, kind prerender.CardKind, vertical bool) prerender.Card {
 	u, pub := versionKey(p)
 	rich := kind == prerender.RichCard
 	k := fragmentKey{card: cardKey{id: p.ID, updated: u, published: pub, vertical: vertical && rich, rich: rich}, kind: kind, author: c.Author,
@@ -119,7 +156,7 @@ func (s *Server) withFragment(c prerender.Card, p *stgypub.Post, site siteIdenti
 		c.Rendered = html
 		return c
 	}
-	html, err := s.pages.Card(kind, site.lang, c)
+	html, err := s.renderer.Card(kind, site.lang, c)
 	if err != nil {
 		s.log.Warn("server: pre-render card", "post", p.ID.String(), "error", err.Error())
 		return c

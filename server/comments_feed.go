@@ -27,16 +27,16 @@ const commentsFeedSize = 100
 // Last-Modified is the article data's LastChange, which every published
 // comment write moves (touchSite). From the page cache: every comment
 // write that changes the feed invalidates it (touchSite).
-func (s *Server) commentsFeed(w http.ResponseWriter, r *http.Request) error {
+func (s *feedHandlers) commentsFeed(w http.ResponseWriter, r *http.Request) error {
 	id, err := stgypub.ParseID(chi.URLParam(r, "postId"))
-	if err != nil || s.deps.Comments == nil {
+	if err != nil || s.comments == nil {
 		return errNotFound
 	}
 	key := pagecache.Key{Kind: pagecache.KindCommentsFeed, ID: id}
 	return s.serve(w, r, key, func(ctx context.Context) (pagecache.Page, error) { return s.buildCommentsFeed(ctx, id) })
 }
 
-func (s *Server) buildCommentsFeed(ctx context.Context, id stgypub.ID) (pagecache.Page, error) {
+func (s *feedHandlers) buildCommentsFeed(ctx context.Context, id stgypub.ID) (pagecache.Page, error) {
 	a, err := s.pageData.PubArticle(ctx, id)
 	if err != nil {
 		if stgypub.IsNotFound(err) {
@@ -50,7 +50,7 @@ func (s *Server) buildCommentsFeed(ctx context.Context, id stgypub.ID) (pagecach
 	if !stgypub.CommentSectionOpen(post, mode, *post.PublishedAt) {
 		return pagecache.Page{}, errNotFound
 	}
-	comments, err := s.deps.Comments.Feed(ctx, post, mode, commentsFeedSize)
+	comments, err := s.comments.Feed(ctx, post, mode, commentsFeedSize)
 	if err != nil {
 		return pagecache.Page{}, fmt.Errorf("server: comments feed of %s: %w", id, err)
 	}

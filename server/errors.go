@@ -138,7 +138,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		Message: msg,
 	}
 	var buf bytes.Buffer
-	if rerr := s.pages.Error(&buf, page); rerr != nil {
+	if rerr := s.renderer.Error(&buf, page); rerr != nil {
 		s.log.LogAttrs(r.Context(), slog.LevelError, "render error page",
 			slog.String("request_id", RequestID(r.Context())), slog.String("error", rerr.Error()))
 		http.Error(w, heading, status)

@@ -19,7 +19,7 @@ var faviconModified = time.Now()
 
 // favicon serves GET /favicon.svg, the icon every page head links to.
 func (s *Server) favicon(w http.ResponseWriter, r *http.Request) {
-	s.writeBody(w, r, "image/svg+xml", faviconCacheControl, faviconModified, faviconSVG)
+	writeBody(w, r, s.cfg.Now(), "image/svg+xml", faviconCacheControl, faviconModified, faviconSVG)
 }
 
 // faviconICO answers GET /favicon.ico, which browsers request on their

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"time"
@@ -12,9 +13,21 @@ import (
 	"github.com/gorilla/feeds"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/pagecache"
 )
+
+// feedHandlers serve the Atom feeds: a site's posts (feed.go) and an
+// article's comments (comments_feed.go), from the page cache.
+type feedHandlers struct {
+	*pageCache
+	pageMeta
+	*renderCache
+	pageData stgypub.PubPageStore // Deps.Posts
+	comments *comment.Service     // Deps.Comments; nil: no comments feed
+	log      *slog.Logger
+}
 
 // feedSize is the number of entries in a site's Atom feed.
 const feedSize = 20
@@ -25,7 +38,7 @@ const feedSize = 20
 // type="html" (absolute URLs), its description as summary and its
 // featured image (docs/SPEC.md#feeds-and-sitemap). Unknown sites are 404.
 // From the page cache.
-func (s *Server) feed(w http.ResponseWriter, r *http.Request) error {
+func (s *feedHandlers) feed(w http.ResponseWriter, r *http.Request) error {
 	userID, err := stgypub.ParseID(chi.URLParam(r, "userId"))
 	if err != nil {
 		return errNotFound
@@ -36,7 +49,7 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) error {
 
 // buildFeed renders the feed; owner, settings and posts come from one
 // statement (pageData.PubSite).
-func (s *Server) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Page, error) {
+func (s *feedHandlers) buildFeed(ctx context.Context, userID stgypub.ID) (pagecache.Page, error) {
 	q := stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: feedSize}
 	data, err := s.pageData.PubSite(ctx, userID, q)
 	if err != nil {
@@ -113,7 +126,7 @@ func feedSummary(description, imageAlt, image string) string {
 // the article's URL (feed readers show it elsewhere). A failing renderer
 // leaves the content out (the entry keeps its summary and link) rather
 // than failing the feed.
-func (s *Server) feedContent(ctx context.Context, p *stgypub.Post) string {
+func (s *feedHandlers) feedContent(ctx context.Context, p *stgypub.Post) string {
 	article, err := s.articleHTML(ctx, p, false)
 	if err != nil {
 		s.log.Warn("server: feed entry content", "post", p.ID.String(), "error", err.Error())

@@ -4,13 +4,26 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
-	"time"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/prerender"
 )
+
+// homeHandlers serve the home page (home.go, home_ranking.go) from the
+// page cache.
+type homeHandlers struct {
+	*pageCache
+	pageMeta
+	*renderCache
+	posts      PostStore            // Deps.Posts
+	users      stgypub.PubUserStore // Deps.Users
+	configs    stgypub.PubUserStore // Deps.Configs
+	siteRanker stgypub.CountReader  // Deps.SiteRanker; nil leaves the ranking out
+	log        *slog.Logger
+}
 
 // homeMaxSites bounds the home page's list.
 const homeMaxSites = 100
@@ -20,43 +33,37 @@ const homeMaxSites = 100
 // newest activity first, at most homeMaxSites, from the page cache (a
 // cross-site entry: every site change invalidates it, and it expires no
 // later than the ranking it embeds).
-func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
+func (s *homeHandlers) home(w http.ResponseWriter, r *http.Request) error {
 	return s.serve(w, r, pagecache.Key{Kind: pagecache.KindHome}, s.buildHome)
 }
 
-// nextPublication is the earliest scheduled publication of any site (zero
-// when none is known), the expiry of the home page and the sitemap.
-func (s *Server) nextPublication(ctx context.Context) (time.Time, error) {
-	return s.deps.Posts.NextPublication(ctx)
-}
-
-func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
-	next, err := s.nextPublication(ctx)
+func (s *homeHandlers) buildHome(ctx context.Context) (pagecache.Page, error) {
+	next, err := s.posts.NextPublication(ctx)
 	if err != nil {
 		return pagecache.Page{}, fmt.Errorf("server: home: %w", err)
 	}
-	sites, err := s.deps.Posts.PublishedSites(ctx, homeMaxSites)
+	sites, err := s.posts.PublishedSites(ctx, homeMaxSites)
 	if err != nil {
 		return pagecache.Page{}, fmt.Errorf("server: home: %w", err)
 	}
-	ranking, rankingUntil := s.homeRanking(ctx, s.cfg.DefaultLang)
+	ranking, rankingUntil := s.homeRanking(ctx, s.defaultLang)
 	const title = "STGY Pub"
-	desc := prerender.TextFor(s.cfg.DefaultLang).T("HomeDescription")
+	desc := prerender.TextFor(s.defaultLang).T("HomeDescription")
 	page := &prerender.HomePage{
 		Ranking: ranking,
 		Page: prerender.Page{
 			Meta: prerender.Meta{
-				Lang: s.cfg.DefaultLang, Title: title, Description: desc, Canonical: s.base + "/",
-				SiteName: title, OGType: "website", OGLocale: ogLocale(s.cfg.DefaultLang), TwitterCard: "summary_large_image",
+				Lang: s.defaultLang, Title: title, Description: desc, Canonical: s.base + "/",
+				SiteName: title, OGType: "website", OGLocale: ogLocale(s.defaultLang), TwitterCard: "summary_large_image",
 				Image: s.serviceImage(), ImageAlt: title,
 				JSONLD: &webSiteLD{Context: "https://schema.org", Type: "WebSite", Name: title,
-					Description: desc, URL: s.base + "/", InLanguage: s.cfg.DefaultLang},
+					Description: desc, URL: s.base + "/", InLanguage: s.defaultLang},
 			},
 			Theme: stgypub.DefaultTheme,
 		},
 	}
 	for _, site := range sites {
-		id := newSiteIdentity(site.Owner, site.Config).in(s.cfg.DefaultLang)
+		id := newSiteIdentity(site.Owner, site.Config).in(s.defaultLang)
 		newest := site.LastChange
 		date, iso := id.dates(&newest)
 		page.Sites = append(page.Sites, prerender.SiteEntry{
@@ -65,7 +72,7 @@ func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
 		})
 	}
 	var buf bytes.Buffer
-	if err := s.pages.Home(&buf, page); err != nil {
+	if err := s.renderer.Home(&buf, page); err != nil {
 		return pagecache.Page{}, err
 	}
 	// No Last-Modified: a renamed site changes the page without a newer

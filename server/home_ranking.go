@@ -16,18 +16,18 @@ import (
 // expiry, or now when the ranking could not be read (the page without it
 // must not be kept), or zero without Deps.SiteRanker. Any failure is logged
 // and leaves the section out; the page still renders.
-func (s *Server) homeRanking(ctx context.Context, lang string) (*prerender.HomeRanking, time.Time) {
-	if s.deps.SiteRanker == nil {
+func (s *homeHandlers) homeRanking(ctx context.Context, lang string) (*prerender.HomeRanking, time.Time) {
+	if s.siteRanker == nil {
 		return nil, time.Time{}
 	}
-	rk, err := s.deps.SiteRanker.SiteRanking(ctx, 0)
+	rk, err := s.siteRanker.SiteRanking(ctx, 0)
 	if err != nil {
-		s.warn(ctx, "home: site ranking unavailable", err)
+		warn(ctx, s.log, "home: site ranking unavailable", err)
 		return nil, time.Now()
 	}
-	ranked, err := stgypub.PublishedRanking(ctx, s.deps.Posts, rk.Entries, stgypub.SiteRankingLimit)
+	ranked, err := stgypub.PublishedRanking(ctx, s.posts, rk.Entries, stgypub.SiteRankingLimit)
 	if err != nil {
-		s.warn(ctx, "home: ranked posts unavailable", err)
+		warn(ctx, s.log, "home: ranked posts unavailable", err)
 		return nil, time.Now()
 	}
 	if len(ranked) == 0 {
@@ -35,7 +35,7 @@ func (s *Server) homeRanking(ctx context.Context, lang string) (*prerender.HomeR
 	}
 	sites, err := s.siteIdentities(ctx, ranked, lang)
 	if err != nil {
-		s.warn(ctx, "home: ranked sites unavailable", err)
+		warn(ctx, s.log, "home: ranked sites unavailable", err)
 		return nil, time.Now()
 	}
 	text := prerender.TextFor(lang)
@@ -61,7 +61,7 @@ func (s *Server) homeRanking(ctx context.Context, lang string) (*prerender.HomeR
 
 // siteIdentities loads the owners and settings of ranked posts (one
 // query each) as the names their sites show.
-func (s *Server) siteIdentities(ctx context.Context, ranked []stgypub.RankedPost, lang string) (map[stgypub.ID]siteIdentity, error) {
+func (s *homeHandlers) siteIdentities(ctx context.Context, ranked []stgypub.RankedPost, lang string) (map[stgypub.ID]siteIdentity, error) {
 	ids := make([]stgypub.ID, 0, len(ranked))
 	seen := map[stgypub.ID]bool{}
 	for _, r := range ranked {
@@ -70,11 +70,11 @@ func (s *Server) siteIdentities(ctx context.Context, ranked []stgypub.RankedPost
 			ids = append(ids, r.Post.OwnedBy)
 		}
 	}
-	users, err := s.deps.Users.UsersByIDs(ctx, ids)
+	users, err := s.users.UsersByIDs(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
-	cfgs, err := s.deps.Configs.PubConfigs(ctx, ids)
+	cfgs, err := s.configs.PubConfigs(ctx, ids)
 	if err != nil {
 		return nil, err
 	}

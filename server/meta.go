@@ -9,20 +9,31 @@ import (
 	"github.com/stgy/stgypub/prerender"
 )
 
+// pageMeta builds what every page's and feed's metadata takes from the
+// configuration: canonical URLs from Config.BaseURL alone (never the Host
+// header) and <html lang> with Config.DefaultLang as the fallback.
+type pageMeta struct {
+	base        string // Config.BaseURL without a trailing slash
+	defaultLang string // Config.DefaultLang
+}
+
 // pubURL and siteURL are the canonical URLs (docs/SPEC.md#metadata): the
 // configured base URL plus the path, with no presentation query parameters.
-func (s *Server) pubURL(id stgypub.ID) string  { return s.base + "/pub/" + id.String() }
-func (s *Server) siteURL(id stgypub.ID) string { return s.base + "/sites/" + id.String() }
-func (s *Server) feedURL(id stgypub.ID) string { return s.siteURL(id) + "/feed.atom" }
+func (s pageMeta) pubURL(id stgypub.ID) string  { return s.base + "/pub/" + id.String() }
+func (s pageMeta) siteURL(id stgypub.ID) string { return s.base + "/sites/" + id.String() }
+func (s pageMeta) feedURL(id stgypub.ID) string { return s.siteURL(id) + "/feed.atom" }
+
+// commentsFeedURL is the URL of an article's comments feed.
+func (s pageMeta) commentsFeedURL(id stgypub.ID) string { return s.pubURL(id) + "/comments.atom" }
 
 // langTag returns the <html lang> for a BCP 47 locale ("ja-JP" → "ja-JP",
 // "" → the default), keeping only letters, digits and hyphens.
-func (s *Server) langTag(locale string) string {
+func (s pageMeta) langTag(locale string) string {
 	locale = strings.ReplaceAll(strings.TrimSpace(locale), "_", "-")
 	if locale == "" || strings.IndexFunc(locale, func(r rune) bool {
 		return r > unicode.MaxASCII || !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-')
 	}) >= 0 {
-		return s.cfg.DefaultLang
+		return s.defaultLang
 	}
 	return locale
 }
@@ -81,7 +92,7 @@ func (id siteIdentity) in(lang string) siteIdentity {
 // language (stgypub.PubConfig.Language), else the default, whatever
 // posts a page happens to list, so every list page of a site is in one
 // language and zone.
-func (s *Server) siteLang(cfg *stgypub.PubConfig) string { return s.langTag(cfg.Language) }
+func (s pageMeta) siteLang(cfg *stgypub.PubConfig) string { return s.langTag(cfg.Language) }
 
 // dates formats a time for display (YYYY-MM-DD, the calendar date in the
 // site's time zone) and for <time datetime>, feeds and JSON-LD (RFC 3339
@@ -94,7 +105,8 @@ func (id siteIdentity) dates(t *time.Time) (display, iso string) {
 	return lt.Format("2006-01-02"), lt.Format(time.RFC3339)
 }
 
-func (s *Server) siteHeader(id siteIdentity) prerender.SiteHeader {
+// header is the site header every page of the site shows.
+func (id siteIdentity) header() prerender.SiteHeader {
 	return prerender.SiteHeader{
 		Name:              id.name,
 		Subtitle:          id.config.Subtitle,

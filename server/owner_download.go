@@ -3,11 +3,24 @@ package server
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
 )
+
+// ownerHandlers serve the owners' and administrators' file routes under
+// /publications: the Stats CSV (stats_csv.go), the site archive download
+// (archive_export.go) and the archive restore upload
+// (archive_restore.go). Each answers 404 when its Deps field is nil.
+type ownerHandlers struct {
+	stats   *StatsExport    // Deps.StatsExport
+	export  *ArchiveExport  // Deps.ArchiveExport
+	restore *ArchiveRestore // Deps.ArchiveRestore
+	base    string          // Config.BaseURL without a trailing slash
+	log     *slog.Logger
+}
 
 // ownerDownload authorizes an owner's download of userID's data (the Stats
 // CSV, the site archive) with the API's credentials: none or stale is

@@ -44,19 +44,19 @@ var errPreviewLogin = &stgypub.Error{Code: stgypub.CodeUnauthenticated, Message:
 // view and carries no analytics; Recent and Popular entries are left out.
 // Anonymous viewers get 401 with a hint to log in; everyone else who may
 // not see the post gets the same 404 as a missing post.
-func (s *Server) preview(w http.ResponseWriter, r *http.Request) error {
+func (s *pageHandlers) preview(w http.ResponseWriter, r *http.Request) error {
 	h := w.Header()
 	h.Set("Cache-Control", previewCacheControl)
 	h.Set("X-Robots-Tag", "noindex")
 	h.Set("Referrer-Policy", "same-origin")
-	if s.deps.Previews == nil {
+	if s.previews == nil {
 		return errNotFound
 	}
 	id, err := stgypub.ParseID(chi.URLParam(r, "postId"))
 	if err != nil {
 		return errNotFound
 	}
-	ctx, err := s.deps.Previews.Auth.Authenticate(r)
+	ctx, err := s.previews.Auth.Authenticate(r)
 	if err != nil {
 		if stgypub.ErrorCode(err) == stgypub.CodeUnauthenticated {
 			return errPreviewLogin
@@ -67,7 +67,7 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) error {
 	if viewer == nil {
 		return errPreviewLogin
 	}
-	post, err := s.deps.Previews.Posts.Post(ctx, viewer, id)
+	post, err := s.previews.Posts.Post(ctx, viewer, id)
 	switch stgypub.ErrorCode(err) {
 	case "":
 	case stgypub.CodeNotFound, stgypub.CodeForbidden:
@@ -80,22 +80,22 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := s.pages.Pub(&buf, page); err != nil {
+	if err := s.renderer.Pub(&buf, page); err != nil {
 		return err
 	}
-	s.writeBody(w, r, htmlType, previewCacheControl, time.Time{}, buf.Bytes())
+	writeBody(w, r, s.now(), htmlType, previewCacheControl, time.Time{}, buf.Bytes())
 	return nil
 }
 
 // buildPreview is buildPub for a post of any state: the article, header,
 // profile and share buttons as published, no counters.
-func (s *Server) buildPreview(r *http.Request, post *stgypub.Post) (*prerender.PubPage, error) {
+func (s *pageHandlers) buildPreview(r *http.Request, post *stgypub.Post) (*prerender.PubPage, error) {
 	ctx := r.Context()
-	owner, err := s.deps.Users.User(ctx, post.OwnedBy)
+	owner, err := s.users.User(ctx, post.OwnedBy)
 	if err != nil {
 		return nil, fmt.Errorf("server: preview owner %s: %w", post.OwnedBy, err)
 	}
-	cfg, err := s.deps.Configs.PubConfig(ctx, post.OwnedBy)
+	cfg, err := s.configs.PubConfig(ctx, post.OwnedBy)
 	if err != nil {
 		return nil, fmt.Errorf("server: preview settings %s: %w", post.OwnedBy, err)
 	}
@@ -106,8 +106,8 @@ func (s *Server) buildPreview(r *http.Request, post *stgypub.Post) (*prerender.P
 		return nil, fmt.Errorf("server: preview %s: %w", post.ID, err)
 	}
 	now := time.Now()
-	if s.deps.Previews.Now != nil {
-		now = s.deps.Previews.Now()
+	if s.previews.Now != nil {
+		now = s.previews.Now()
 	}
 	state := post.State(now)
 	shown := *post // a draft is shown dated today, as publishing it now would

@@ -20,15 +20,15 @@ import (
 // docs/SPEC.md#metadata, docs/SPEC.md#share-buttons), from the page cache
 // (servePub). Malformed, unknown, unpublished, scheduled and deleted IDs all
 // give the same 404, which is never cached.
-func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
+func (s *pageHandlers) pub(w http.ResponseWriter, r *http.Request) error {
 	id, err := stgypub.ParseID(chi.URLParam(r, "postId"))
 	if err != nil {
 		return errNotFound
 	}
-	if s.deps.Federation != nil && federation.WantsActivityJSON(r) {
+	if s.federation != nil && federation.WantsActivityJSON(r) {
 		// The Article, before the page cache and the view recorder:
 		// federation traffic is neither cached there nor a page view.
-		s.deps.Federation.ServeArticle(w, r, id)
+		s.federation.ServeArticle(w, r, id)
 		return nil
 	}
 	design := ""
@@ -51,7 +51,7 @@ func (s *Server) pub(w http.ResponseWriter, r *http.Request) error {
 // post falling due; the shown posts' times). Popular entries and the view
 // count may change without moving it: the ETag changes with them, and the
 // page expires when the ranking it shows does (sideData.until).
-func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pagecache.Page, error) {
+func (s *pageHandlers) buildPub(ctx context.Context, id stgypub.ID, design string) (pagecache.Page, error) {
 	a, err := s.pageData.PubArticle(ctx, id)
 	if err != nil {
 		if stgypub.IsNotFound(err) {
@@ -94,7 +94,7 @@ func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pa
 	}
 	var buf bytes.Buffer
 	buf.Grow(64 << 10)
-	if err := s.pages.Pub(&buf, page); err != nil {
+	if err := s.renderer.Pub(&buf, page); err != nil {
 		return pagecache.Page{}, err
 	}
 	return pagecache.Page{
@@ -110,7 +110,7 @@ func (s *Server) buildPub(ctx context.Context, id stgypub.ID, design string) (pa
 }
 
 // pubPage builds the article page model and its metadata.
-func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity, theme stgypub.Theme, article string) *prerender.PubPage {
+func (s *pageHandlers) pubPage(location string, post *stgypub.Post, site siteIdentity, theme stgypub.Theme, article string) *prerender.PubPage {
 	canonical := s.pubURL(post.ID)
 	parts := s.snippetParts(post, false, false)
 	date, dateISO := site.dates(post.PublishedAt)
@@ -156,7 +156,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 				NoAI: site.config.Extensions.DisallowAI(),
 			},
 			Theme:     theme,
-			Site:      s.siteHeader(site),
+			Site:      site.header(),
 			Analytics: analytics(site.config, location, title, post.ID.String(), "post"),
 		},
 		Article: trustedHTML(article),
@@ -168,7 +168,7 @@ func (s *Server) pubPage(location string, post *stgypub.Post, site siteIdentity,
 		ReadingMinutes: post.Derived.ReadingMinutes,
 		Tags:           s.tagLinks(site.owner.ID, post.Tags),
 		Share:          s.shareRegion(site, post.ID, canonical, title, theme.Vertical),
-		ViewDays:       s.cfg.ViewDays,
+		ViewDays:       s.viewDays,
 		Sidebar: prerender.Sidebar{
 			ShowRecent:  site.config.SideRecent() > 0,
 			ShowPopular: site.config.SidePopular() > 0,

@@ -12,18 +12,16 @@ import (
 // commentsEntry is the readers' comment widget (ui/app/src/entries).
 const commentsEntry = "comments"
 
-func (s *Server) commentsFeedURL(id stgypub.ID) string { return s.pubURL(id) + "/comments.atom" }
-
 // startComments starts reading the published-comment count of post when
 // its comment section exists (stgypub.CommentSectionOpen) and returns a
 // function giving the section, nil when there is none. A failed count
 // keeps the section (the widget reads the comments itself) without a
 // count.
-func (s *Server) startComments(ctx context.Context, post *stgypub.Post, cfg *stgypub.PubConfig, vertical bool) func() *prerender.CommentSection {
+func (s *pageHandlers) startComments(ctx context.Context, post *stgypub.Post, cfg *stgypub.PubConfig, vertical bool) func() *prerender.CommentSection {
 	mode := cfg.Extensions.CommentsMode()
 	// The page exists only for a published post: its publication time
 	// stands for "now" in the rule.
-	if s.deps.Comments == nil || post.PublishedAt == nil || !stgypub.CommentSectionOpen(post, mode, *post.PublishedAt) {
+	if s.comments == nil || post.PublishedAt == nil || !stgypub.CommentSectionOpen(post, mode, *post.PublishedAt) {
 		return func() *prerender.CommentSection { return nil }
 	}
 	sec := &prerender.CommentSection{PostID: post.ID.String(), FeedURL: s.commentsFeedURL(post.ID), Vertical: vertical, Zone: cfg.Location().String()}
@@ -33,7 +31,7 @@ func (s *Server) startComments(ctx context.Context, post *stgypub.Post, cfg *stg
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		n, err := s.deps.Comments.PublishedCount(ctx, post, mode)
+		n, err := s.comments.PublishedCount(ctx, post, mode)
 		if err != nil {
 			s.log.LogAttrs(ctx, slog.LevelWarn, "comment count unavailable",
 				slog.String("request_id", RequestID(ctx)), slog.String("post", post.ID.String()), slog.String("error", err.Error()))
@@ -48,7 +46,7 @@ func (s *Server) startComments(ctx context.Context, post *stgypub.Post, cfg *stg
 // readers' widget fills, the comments feed link and, in the JSON-LD,
 // commentCount and interactionStatistic (comments, and views over the
 // retention window when the page shows them).
-func (s *Server) setComments(page *prerender.PubPage, sec *prerender.CommentSection) {
+func (s *pageHandlers) setComments(page *prerender.PubPage, sec *prerender.CommentSection) {
 	page.Comments = sec
 	ld, _ := page.Meta.JSONLD.(*blogPosting)
 	if sec != nil {

@@ -27,7 +27,7 @@ type sideData struct {
 // readSide reads Popular entries (Ranker, then PublishedByIDs; n 0 skips
 // them) and the post's view count in parallel. Failures leave the part
 // empty (see popularPosts, viewCount); the page still renders.
-func (s *Server) readSide(ctx context.Context, owner, post stgypub.ID, n int) *sideData {
+func (s *pageHandlers) readSide(ctx context.Context, owner, post stgypub.ID, n int) *sideData {
 	var (
 		d                      sideData
 		wg                     sync.WaitGroup
@@ -37,10 +37,10 @@ func (s *Server) readSide(ctx context.Context, owner, post stgypub.ID, n int) *s
 	if n > 0 {
 		wg.Go(func() { d.popular, popularUntil = s.popularPosts(ctx, owner, post, n) })
 	}
-	if s.deps.Counts != nil {
+	if s.counts != nil {
 		wg.Go(func() {
 			d.views, d.viewsOK = s.viewCount(ctx, owner, post)
-			viewsTil = now.Add(s.cfg.ViewCountTTL)
+			viewsTil = now.Add(s.viewCountTTL)
 			if !d.viewsOK {
 				viewsTil = now.Add(degradedTTL)
 			}
@@ -53,8 +53,8 @@ func (s *Server) readSide(ctx context.Context, owner, post stgypub.ID, n int) *s
 
 // viewCount is the post's PV over the retention window; ok is false when
 // the counter fails (the line is then hidden).
-func (s *Server) viewCount(ctx context.Context, owner, post stgypub.ID) (int64, bool) {
-	m, err := s.deps.Counts.ViewCounts(ctx, owner, []stgypub.ID{post})
+func (s *pageHandlers) viewCount(ctx context.Context, owner, post stgypub.ID) (int64, bool) {
+	m, err := s.counts.ViewCounts(ctx, owner, []stgypub.ID{post})
 	if err != nil {
 		s.log.LogAttrs(ctx, slog.LevelWarn, "view counts unavailable",
 			slog.String("request_id", RequestID(ctx)), slog.String("post", post.String()), slog.String("error", err.Error()))

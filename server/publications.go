@@ -23,9 +23,9 @@ const publicationsCSP = "default-src 'self'; script-src 'self'; style-src 'self'
 // The shell holds no user data; the login state is read by the app itself
 // (the session cookie is HttpOnly). Unknown app URLs are the app's to answer,
 // so a reload or a bookmark of any view works.
-func (s *Server) publications(w http.ResponseWriter, r *http.Request) error {
+func (s *pageHandlers) publications(w http.ResponseWriter, r *http.Request) error {
 	var buf bytes.Buffer
-	base := strings.TrimRight(s.cfg.BaseURL.Path, "/")
+	base := strings.TrimRight(s.basePath, "/")
 	if err := ui.WriteApp(&buf, ui.AppPage{Entry: "publications", Title: "Publications · STGY Pub", BasePath: base}); err != nil {
 		return err
 	}
@@ -34,6 +34,6 @@ func (s *Server) publications(w http.ResponseWriter, r *http.Request) error {
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("X-Robots-Tag", "noindex")
-	s.writeBody(w, r, htmlType, "no-cache", time.Time{}, buf.Bytes())
+	writeBody(w, r, s.now(), htmlType, "no-cache", time.Time{}, buf.Bytes())
 	return nil
 }

@@ -11,8 +11,9 @@ import (
 // sent (pagecache.Entry.Write): strong ETag, Last-Modified rounded up to
 // the second, 304 for matching validators, gzip or br by Accept-Encoding
 // with Vary.
-func (s *Server) writeBody(w http.ResponseWriter, r *http.Request, ctype, cacheControl string, modified time.Time, body []byte) {
-	pagecache.Build(pagecache.Page{Body: body, ContentType: ctype, CacheControl: cacheControl, Modified: modified}).Write(w, r, s.now())
+// now is the clock that ages the validators (Config.Now).
+func writeBody(w http.ResponseWriter, r *http.Request, now time.Time, ctype, cacheControl string, modified time.Time, body []byte) {
+	pagecache.Build(pagecache.Page{Body: body, ContentType: ctype, CacheControl: cacheControl, Modified: modified}).Write(w, r, now)
 }
 
 // pageCacheControl lets browsers and proxies keep public pages but

@@ -16,12 +16,12 @@ import (
 // them. The rules change with the settings, so the file is cached an
 // hour at most; when the sites cannot be read the answer is 503 with
 // Retry-After (crawlers then wait instead of taking an incomplete file).
-func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
+func (s *sitemapHandlers) robots(w http.ResponseWriter, r *http.Request) {
 	var b strings.Builder
 	b.WriteString("User-agent: *\nAllow: /\nDisallow: /graphql\n")
-	sites, err := s.deps.Posts.AIDisallowedSites(r.Context())
+	sites, err := s.posts.AIDisallowedSites(r.Context())
 	if err != nil {
-		s.warn(r.Context(), "robots.txt: AI-disallowed sites", err)
+		warn(r.Context(), s.log, "robots.txt: AI-disallowed sites", err)
 		w.Header().Set("Retry-After", RetryAfter)
 		http.Error(w, "robots.txt is unavailable for a moment", http.StatusServiceUnavailable)
 		return

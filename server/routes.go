@@ -23,22 +23,22 @@ func (s *Server) routes() http.Handler {
 
 	// Pages write their own compressed variants (pagecache.Entry.Write):
 	// the cached ones are compressed once per entry, not per request.
-	r.Get("/", s.handle(s.home))
-	r.Get("/pub/{postId}", s.handle(s.pub))
-	r.Get("/pub/{postId}/comments.atom", s.handle(s.commentsFeed))
-	r.Get("/sites/{userId}", s.handle(s.site))
-	r.Get("/sites/{userId}/feed.atom", s.handle(s.feed))
-	r.Get("/sites/{userId}/card.png", s.handle(s.siteCard))
-	r.Get("/card.png", s.handle(s.serviceCard))
-	r.Get("/publications", s.handle(s.publications))
-	r.Get("/publications/*", s.handle(s.publications))
-	r.Get("/publications/preview/{postId}", s.handle(s.preview))
-	r.Get("/publications/archive", s.handle(s.archiveExport)) // gzip already
+	r.Get("/", s.handle(s.home.home))
+	r.Get("/pub/{postId}", s.handle(s.pages.pub))
+	r.Get("/pub/{postId}/comments.atom", s.handle(s.feeds.commentsFeed))
+	r.Get("/sites/{userId}", s.handle(s.pages.site))
+	r.Get("/sites/{userId}/feed.atom", s.handle(s.feeds.feed))
+	r.Get("/sites/{userId}/card.png", s.handle(s.cards.siteCard))
+	r.Get("/card.png", s.handle(s.cards.serviceCard))
+	r.Get("/publications", s.handle(s.pages.publications))
+	r.Get("/publications/*", s.handle(s.pages.publications))
+	r.Get("/publications/preview/{postId}", s.handle(s.pages.preview))
+	r.Get("/publications/archive", s.handle(s.owners.archiveExport)) // gzip already
 	// No page deadline: the upload and its one transaction take longer
 	// (RestoreUploadTime).
-	r.Post("/publications/archive/restore", s.archiveRestore)
-	r.Get("/sitemap.xml", s.handle(s.sitemap))
-	r.Get("/share/{postId}/{service}", s.handle(s.share))
+	r.Post("/publications/archive/restore", s.owners.archiveRestore)
+	r.Get("/sitemap.xml", s.handle(s.sitemaps.sitemap))
+	r.Get("/share/{postId}/{service}", s.handle(s.pages.share))
 	r.Get("/favicon.svg", s.favicon)
 	r.Get("/favicon.ico", s.faviconICO)
 	// The API compresses what its response cache does not hold itself
@@ -49,20 +49,20 @@ func (s *Server) routes() http.Handler {
 	r.Get("/captcha/audio/{file}", s.handle(s.captchaAudio))
 	// ActivityPub (docs/FEDERATION.md); /sites/{userId} negotiates the
 	// actor document itself (site.go).
-	r.Get("/.well-known/webfinger", s.federated(func(f *federation.Service, w http.ResponseWriter, r *http.Request) { f.ServeWebFinger(w, r) }))
-	r.Get("/.well-known/nodeinfo", s.federated(func(f *federation.Service, w http.ResponseWriter, r *http.Request) { f.ServeNodeInfoLinks(w, r) }))
-	r.Get("/nodeinfo/2.1", s.federated(func(f *federation.Service, w http.ResponseWriter, r *http.Request) { f.ServeNodeInfo(w, r) }))
-	r.Post("/sites/{userId}/inbox", s.federatedSite((*federation.Service).ServeInbox))
-	r.Get("/sites/{userId}/outbox", s.federatedSite((*federation.Service).ServeOutbox))
-	r.Get("/sites/{userId}/followers", s.federatedSite((*federation.Service).ServeFollowers))
+	r.Get("/.well-known/webfinger", s.handle(s.fed.federated(func(f *federation.Service, w http.ResponseWriter, r *http.Request) { f.ServeWebFinger(w, r) })))
+	r.Get("/.well-known/nodeinfo", s.handle(s.fed.federated(func(f *federation.Service, w http.ResponseWriter, r *http.Request) { f.ServeNodeInfoLinks(w, r) })))
+	r.Get("/nodeinfo/2.1", s.handle(s.fed.federated(func(f *federation.Service, w http.ResponseWriter, r *http.Request) { f.ServeNodeInfo(w, r) })))
+	r.Post("/sites/{userId}/inbox", s.handle(s.fed.federatedSite((*federation.Service).ServeInbox)))
+	r.Get("/sites/{userId}/outbox", s.handle(s.fed.federatedSite((*federation.Service).ServeOutbox)))
+	r.Get("/sites/{userId}/followers", s.handle(s.fed.federatedSite((*federation.Service).ServeFollowers)))
 	// Everything else is compressed per response by klauspost's gzhttp
 	// (gzip, Vary: Accept-Encoding, ETags suffixed "-gzip").
 	r.Group(func(r chi.Router) {
 		r.Use(compress)
-		r.Get("/robots.txt", s.robots)
-		r.Get("/publications/stats.csv", s.handle(s.statsCSV))
-		r.Get("/healthz", s.healthz)
-		r.Get("/readyz", s.readyz)
+		r.Get("/robots.txt", s.sitemaps.robots)
+		r.Get("/publications/stats.csv", s.handle(s.owners.statsCSV))
+		r.Get("/healthz", s.health.healthz)
+		r.Get("/readyz", s.health.readyz)
 		r.Handle(ui.Prefix+"*", ui.Handler())
 	})
 	return r

@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html/template"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -177,22 +176,27 @@ type Deps struct {
 	Federation *federation.Service
 }
 
-// Server serves every HTTP route; it is an http.Handler.
+// Server serves every HTTP route; it is an http.Handler. It holds the
+// router, its middleware and error pages; the routes' handlers are
+// grouped by concern in small types built by New, each holding only what
+// it reads (pages.go, home.go, feed.go, sitemap.go, sitecard.go,
+// owner_download.go, federation.go, health.go).
 type Server struct {
 	cfg      Config
 	deps     Deps
-	base     string // BaseURL without a trailing slash
 	log      *slog.Logger
-	pages    *prerender.Renderer
-	articles *lru.Cache[articleKey, string]
-	cards    *lru.Cache[cardKey, *cardParts]
-	// fragments are pre-rendered list entries (prerender.Card.Rendered).
-	fragments *lru.Cache[fragmentKey, template.HTML]
-	metrics   *httpMetrics
-	// siteCards are generated site images (PNG bytes) by drawn text.
-	siteCards *lru.Cache[string, []byte]
-	handler   http.Handler
-	pageData  stgypub.PubPageStore // Deps.Posts
+	renderer *prerender.Renderer // the error pages
+	metrics  *httpMetrics
+	handler  http.Handler
+
+	pages    *pageHandlers
+	home     *homeHandlers
+	feeds    *feedHandlers
+	sitemaps *sitemapHandlers
+	cards    *cardHandlers
+	owners   *ownerHandlers
+	fed      federationHandlers
+	health   *healthHandlers
 }
 
 // New checks cfg and deps, parses the templates and builds the routes. It
@@ -238,21 +242,13 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if cfg.ReadyTimeout <= 0 {
 		cfg.ReadyTimeout = 2 * time.Second
 	}
-	pages, err := prerender.New()
+	renderer, err := prerender.New()
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	articles, err := lru.New[articleKey, string](cfg.ArticleCacheSize)
+	bodies, err := newRenderCache(cfg, deps, renderer)
 	if err != nil {
-		return nil, fmt.Errorf("server: article cache: %w", err)
-	}
-	cards, err := lru.New[cardKey, *cardParts](cfg.CardCacheSize)
-	if err != nil {
-		return nil, fmt.Errorf("server: card cache: %w", err)
-	}
-	fragments, err := lru.New[fragmentKey, template.HTML](cfg.CardCacheSize)
-	if err != nil {
-		return nil, fmt.Errorf("server: fragment cache: %w", err)
+		return nil, err
 	}
 	siteCards, err := lru.New[string, []byte](siteCardCacheSize)
 	if err != nil {
@@ -265,18 +261,32 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: metrics: %w", err)
 	}
+	cache := newPageCache(cfg, deps)
+	meta := pageMeta{base: strings.TrimRight(cfg.BaseURL.String(), "/"), defaultLang: cfg.DefaultLang}
+	pages := &pageHandlers{
+		pageCache: cache, pageMeta: meta, renderCache: bodies,
+		pageData: deps.Posts, posts: deps.Posts, users: deps.Users, configs: deps.Configs,
+		ranker: deps.Ranker, counts: deps.Counts, comments: deps.Comments, previews: deps.Previews,
+		federation: deps.Federation, viewDays: cfg.ViewDays, viewCountTTL: cfg.ViewCountTTL,
+		basePath: cfg.BaseURL.Path, log: cfg.Logger,
+	}
 	s := &Server{
-		cfg:       cfg,
-		deps:      deps,
-		base:      strings.TrimRight(cfg.BaseURL.String(), "/"),
-		log:       cfg.Logger,
-		pages:     pages,
-		articles:  articles,
-		cards:     cards,
-		fragments: fragments,
-		siteCards: siteCards,
-		metrics:   m,
-		pageData:  deps.Posts,
+		cfg:      cfg,
+		deps:     deps,
+		log:      cfg.Logger,
+		renderer: renderer,
+		metrics:  m,
+		pages:    pages,
+		home: &homeHandlers{pageCache: cache, pageMeta: meta, renderCache: bodies,
+			posts: deps.Posts, users: deps.Users, configs: deps.Configs, siteRanker: deps.SiteRanker, log: cfg.Logger},
+		feeds: &feedHandlers{pageCache: cache, pageMeta: meta, renderCache: bodies,
+			pageData: deps.Posts, comments: deps.Comments, log: cfg.Logger},
+		sitemaps: &sitemapHandlers{pageCache: cache, pageMeta: meta, posts: deps.Posts, configs: deps.Configs, log: cfg.Logger},
+		cards:    &cardHandlers{siteCards: siteCards, loadSite: pages.loadSite},
+		owners: &ownerHandlers{stats: deps.StatsExport, export: deps.ArchiveExport, restore: deps.ArchiveRestore,
+			base: meta.base, log: cfg.Logger},
+		fed:    federationHandlers{svc: deps.Federation},
+		health: &healthHandlers{checks: deps.Ready, timeout: cfg.ReadyTimeout, log: cfg.Logger},
 	}
 	s.handler = s.routes()
 	return s, nil

@@ -17,7 +17,7 @@ import (
 // client address, or the reader's fingerprint clicked the same service
 // for the post recently (the counter's LRU). Nothing is cached. An
 // unknown service or post is a 404 that says which.
-func (s *Server) share(w http.ResponseWriter, r *http.Request) error {
+func (s *pageHandlers) share(w http.ResponseWriter, r *http.Request) error {
 	service := chi.URLParam(r, "service")
 	if !stgypub.IsShareService(service) {
 		return notFoundf("Unknown share service: the services are x, facebook, line, hatena and copy.")
@@ -39,7 +39,7 @@ func (s *Server) share(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if sh, ok := s.shareOf(r, a.Post, service); ok {
-		s.deps.Tallies.QueueShare(r.Context(), sh)
+		s.tallies.QueueShare(r.Context(), sh)
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	http.Redirect(w, r, target, http.StatusFound)
@@ -50,23 +50,23 @@ func (s *Server) share(w http.ResponseWriter, r *http.Request) error {
 // (viewOf): none for other methods than GET, bots, prefetches, or
 // without a client address; the address is reduced to the fingerprint
 // here.
-func (s *Server) shareOf(r *http.Request, post *stgypub.Post, service string) (stgypub.Share, bool) {
-	if s.deps.Tallies == nil || len(s.cfg.ViewSecret) == 0 || r.Method != http.MethodGet ||
+func (s *pageHandlers) shareOf(r *http.Request, post *stgypub.Post, service string) (stgypub.Share, bool) {
+	if s.tallies == nil || len(s.viewSecret) == 0 || r.Method != http.MethodGet ||
 		visitor.IsBot(r.UserAgent()) || visitor.IsSpeculative(r.Header) {
 		return stgypub.Share{}, false
 	}
-	ip := visitor.ClientIP(r, s.cfg.TrustedProxies)
+	ip := visitor.ClientIP(r, s.proxies)
 	if !ip.IsValid() {
 		return stgypub.Share{}, false
 	}
-	return stgypub.Share{PostID: post.ID, OwnerID: post.OwnedBy, Service: service, Fingerprint: visitor.Fingerprint(s.cfg.ViewSecret, ip)}, true
+	return stgypub.Share{PostID: post.ID, OwnerID: post.OwnedBy, Service: service, Fingerprint: visitor.Fingerprint(s.viewSecret, ip)}, true
 }
 
 // shareRegion is the article's share buttons: the services' widgets
 // (the default), or with extensions.shareMode "links" plain links
 // through /share/{postId}/{service}, with a copy link, and no
 // third-party script or iframe.
-func (s *Server) shareRegion(site siteIdentity, id stgypub.ID, canonical, title string, vertical bool) *prerender.Share {
+func (s *pageHandlers) shareRegion(site siteIdentity, id stgypub.ID, canonical, title string, vertical bool) *prerender.Share {
 	ext := site.config.Extensions
 	if ext.ShareMode() == stgypub.ShareModeLinks {
 		return prerender.NewShareLinks(ext.ShareButtons(), s.base+"/share/"+id.String()+"/", canonical, title, vertical)

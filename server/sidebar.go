@@ -36,15 +36,15 @@ func (u *untilRanker) RankingUntil(ctx context.Context, ownerID stgypub.ID, limi
 // hold (the ranking cache's expiry, ViewCountTTL when the Ranker cannot
 // say, at least degradedTTL away). Any failure is logged and leaves the
 // list empty for degradedTTL; the page still renders.
-func (s *Server) popularPosts(ctx context.Context, ownerID, current stgypub.ID, n int) ([]*stgypub.Post, time.Time) {
-	if s.deps.Ranker == nil {
+func (s *pageHandlers) popularPosts(ctx context.Context, ownerID, current stgypub.ID, n int) ([]*stgypub.Post, time.Time) {
+	if s.ranker == nil {
 		return nil, time.Time{}
 	}
 	now := s.now()
-	ur := &untilRanker{r: s.deps.Ranker, until: now.Add(s.cfg.ViewCountTTL)}
-	ranked, err := stgypub.PopularEntries(ctx, ur, s.deps.Posts, ownerID, current, n)
+	ur := &untilRanker{r: s.ranker, until: now.Add(s.viewCountTTL)}
+	ranked, err := stgypub.PopularEntries(ctx, ur, s.posts, ownerID, current, n)
 	if err != nil {
-		s.warn(ctx, "popular entries unavailable", err)
+		warn(ctx, s.log, "popular entries unavailable", err)
 		return nil, now.Add(degradedTTL)
 	}
 	return stgypub.RankedPosts(ranked), maxTime(ur.until, now.Add(degradedTTL))
@@ -69,7 +69,7 @@ func dropPost(posts []*stgypub.Post, id stgypub.ID, n int) []*stgypub.Post {
 
 // sideCards renders Recent and Popular the same way: title, date and
 // description from the snippet.
-func (s *Server) sideCards(posts []*stgypub.Post, site siteIdentity) []prerender.Card {
+func (s *pageHandlers) sideCards(posts []*stgypub.Post, site siteIdentity) []prerender.Card {
 	cards := make([]prerender.Card, len(posts))
 	for i, p := range posts {
 		cards[i] = s.withFragment(s.card(p, site, false, false), p, site, prerender.SideCard, false)
@@ -78,7 +78,7 @@ func (s *Server) sideCards(posts []*stgypub.Post, site siteIdentity) []prerender
 }
 
 // card builds one list entry; rich adds the rendered snippet.
-func (s *Server) card(p *stgypub.Post, site siteIdentity, vertical, rich bool) prerender.Card {
+func (s *pageHandlers) card(p *stgypub.Post, site siteIdentity, vertical, rich bool) prerender.Card {
 	parts := s.snippetParts(p, vertical, rich)
 	date, iso := site.dates(p.PublishedAt)
 	c := prerender.Card{
@@ -98,7 +98,7 @@ func (s *Server) card(p *stgypub.Post, site siteIdentity, vertical, rich bool) p
 }
 
 // linkCard is a previous/next link; nil for no post.
-func (s *Server) linkCard(p *stgypub.Post, site siteIdentity) *prerender.Card {
+func (s *pageHandlers) linkCard(p *stgypub.Post, site siteIdentity) *prerender.Card {
 	if p == nil {
 		return nil
 	}
@@ -107,8 +107,9 @@ func (s *Server) linkCard(p *stgypub.Post, site siteIdentity) *prerender.Card {
 	return &prerender.Card{URL: "/pub/" + p.ID.String(), Title: stgypub.TitleOrDate(parts.title, p, site.loc), Date: date, DateISO: iso}
 }
 
-func (s *Server) warn(ctx context.Context, msg string, err error) {
-	s.log.LogAttrs(ctx, slog.LevelWarn, msg,
+// warn logs a degraded read (the page still renders) with the request ID.
+func warn(ctx context.Context, log *slog.Logger, msg string, err error) {
+	log.LogAttrs(ctx, slog.LevelWarn, msg,
 		slog.String("request_id", RequestID(ctx)), slog.String("error", err.Error()))
 }
 

@@ -21,15 +21,15 @@ import (
 // (docs/SPEC.md#public-pages). List pages come from the page cache, one entry
 // per view, order, page and design; search results are built for each
 // request. No share buttons here.
-func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
+func (s *pageHandlers) site(w http.ResponseWriter, r *http.Request) error {
 	userID, err := stgypub.ParseID(chi.URLParam(r, "userId"))
 	if err != nil {
 		return errNotFound
 	}
-	if s.deps.Federation != nil && federation.WantsActivityJSON(r) {
+	if s.federation != nil && federation.WantsActivityJSON(r) {
 		// Before the page cache, which holds pages only: the JSON is
 		// never cached there, and both answers say Vary: Accept.
-		s.deps.Federation.ServeActor(w, r, userID)
+		s.federation.ServeActor(w, r, userID)
 		return nil
 	}
 	params, err := parseSiteParams(r.URL.Query())
@@ -60,7 +60,7 @@ func (s *Server) site(w http.ResponseWriter, r *http.Request) error {
 // shows, and the newest publication, so a scheduled post falling due
 // moves it too); the page expires at the owner's next scheduled
 // publication.
-func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params siteParams) (pagecache.Page, error) {
+func (s *pageHandlers) buildSite(ctx context.Context, userID stgypub.ID, params siteParams) (pagecache.Page, error) {
 	var (
 		data    *stgypub.PubSite
 		total   int
@@ -101,7 +101,7 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 	page := s.sitePage(site, params, theme, posts, total, hasMore)
 	var buf bytes.Buffer
 	buf.Grow(32 << 10)
-	if err := s.pages.Site(&buf, page); err != nil {
+	if err := s.renderer.Site(&buf, page); err != nil {
 		return pagecache.Page{}, err
 	}
 	return pagecache.Page{
@@ -115,15 +115,15 @@ func (s *Server) buildSite(ctx context.Context, userID stgypub.ID, params sitePa
 // siteVary is the Vary of site and article pages besides
 // Accept-Encoding: Accept when the same URL answers the actor or Article
 // document to ActivityPub clients.
-func (s *Server) siteVary() string {
-	if s.deps.Federation != nil {
+func (s *pageHandlers) siteVary() string {
+	if s.federation != nil {
 		return "Accept"
 	}
 	return ""
 }
 
 // sitePage builds the page model and metadata of a site page.
-func (s *Server) sitePage(site siteIdentity, p siteParams, theme stgypub.Theme,
+func (s *pageHandlers) sitePage(site siteIdentity, p siteParams, theme stgypub.Theme,
 	posts []*stgypub.Post, total int, hasMore bool) *prerender.SitePage {
 	id := site.owner.ID
 	canonical := s.siteCanonical(id, p)
@@ -150,7 +150,7 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme stgypub.Theme,
 				},
 			},
 			Theme:     theme,
-			Site:      s.siteHeader(site),
+			Site:      site.header(),
 			Analytics: analytics(site.config, s.base+p.url(id), title, id.String(), "site"),
 		},
 		Author:       site.author,
@@ -179,7 +179,7 @@ func (s *Server) sitePage(site siteIdentity, p siteParams, theme stgypub.Theme,
 }
 
 // fillList renders the posts in the chosen view.
-func (s *Server) fillList(page *prerender.SitePage, site siteIdentity, p siteParams, theme stgypub.Theme, posts []*stgypub.Post) {
+func (s *pageHandlers) fillList(page *prerender.SitePage, site siteIdentity, p siteParams, theme stgypub.Theme, posts []*stgypub.Post) {
 	switch p.view {
 	case viewKWIC:
 		for _, post := range posts {
@@ -210,7 +210,7 @@ func (s *Server) fillList(page *prerender.SitePage, site siteIdentity, p sitePar
 
 // fillControls adds the view and order switches, the search form's hidden
 // fields and the newer/older page links.
-func (s *Server) fillControls(page *prerender.SitePage, site siteIdentity, p siteParams, hasMore bool) {
+func (s *pageHandlers) fillControls(page *prerender.SitePage, site siteIdentity, p siteParams, hasMore bool) {
 	id := site.owner.ID
 	views := []string{viewRich, viewPlain}
 	if p.query != "" {

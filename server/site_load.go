@@ -11,7 +11,7 @@ import (
 
 // loadSite fetches the owner and their public-site settings in parallel,
 // once per request. An unknown owner is NOT_FOUND (errNotFound).
-func (s *Server) loadSite(ctx context.Context, ownerID stgypub.ID) (siteIdentity, error) {
+func (s *pageHandlers) loadSite(ctx context.Context, ownerID stgypub.ID) (siteIdentity, error) {
 	var (
 		owner *stgypub.User
 		cfg   *stgypub.PubConfig
@@ -19,12 +19,12 @@ func (s *Server) loadSite(ctx context.Context, ownerID stgypub.ID) (siteIdentity
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		var err error
-		owner, err = s.deps.Users.User(gctx, ownerID)
+		owner, err = s.users.User(gctx, ownerID)
 		return err
 	})
 	g.Go(func() error {
 		var err error
-		cfg, err = s.deps.Configs.PubConfig(gctx, ownerID)
+		cfg, err = s.configs.PubConfig(gctx, ownerID)
 		return err
 	})
 	if err := g.Wait(); err != nil {
@@ -38,7 +38,7 @@ func (s *Server) loadSite(ctx context.Context, ownerID stgypub.ID) (siteIdentity
 
 // searchSite loads owner, settings, one page of search results and the
 // site's last change in parallel (search is not cached).
-func (s *Server) searchSite(ctx context.Context, userID stgypub.ID, p siteParams) (*stgypub.PubSite, int, error) {
+func (s *pageHandlers) searchSite(ctx context.Context, userID stgypub.ID, p siteParams) (*stgypub.PubSite, int, error) {
 	data := &stgypub.PubSite{}
 	var total int
 	g, gctx := errgroup.WithContext(ctx)
@@ -51,11 +51,11 @@ func (s *Server) searchSite(ctx context.Context, userID stgypub.ID, p siteParams
 	})
 	g.Go(func() (err error) {
 		q := stgypub.PostQuery{Order: p.order, Offset: p.offset(), Limit: p.pageSize()}
-		data.Posts, total, err = s.deps.Posts.SearchPublished(gctx, userID, p.query, q)
+		data.Posts, total, err = s.posts.SearchPublished(gctx, userID, p.query, q)
 		return err
 	})
 	g.Go(func() (err error) {
-		data.LastChange, err = s.deps.Posts.LastPublishedChange(gctx, userID)
+		data.LastChange, err = s.posts.LastPublishedChange(gctx, userID)
 		return err
 	})
 	if err := g.Wait(); err != nil {

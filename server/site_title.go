@@ -13,7 +13,7 @@ import (
 // every other list page's.
 
 // canonical is the canonical URL of a site page with these parameters.
-func (s *Server) siteCanonical(id stgypub.ID, p siteParams) string {
+func (s *pageHandlers) siteCanonical(id stgypub.ID, p siteParams) string {
 	p.design = ""
 	return s.base + p.url(id)
 }
@@ -51,7 +51,7 @@ func siteTitle(site siteIdentity, p siteParams) string {
 
 // tagLinks are the links of a post's tags to their list pages
 // (/sites/{id}?tag=…, the canonical spelling siteParams.url gives).
-func (s *Server) tagLinks(siteID stgypub.ID, tags []string) []prerender.Link {
+func (s *pageHandlers) tagLinks(siteID stgypub.ID, tags []string) []prerender.Link {
 	links := make([]prerender.Link, 0, len(tags))
 	for _, t := range tags {
 		links = append(links, prerender.Link{Label: t, URL: siteParams{tag: t, view: viewRich, order: stgypub.OrderNewest, page: 1}.url(siteID)})

@@ -1,16 +1,26 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"net/http"
 	"strconv"
 
 	"github.com/go-chi/chi/v5"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/sitecard"
 )
+
+// cardHandlers serve the generated card images (/sites/{userId}/card.png,
+// /card.png): PNGs drawn once per text and kept in an in-process LRU.
+type cardHandlers struct {
+	siteCards *lru.Cache[string, []byte] // by drawn text
+	// loadSite reads a site's owner and settings (pageHandlers.loadSite).
+	loadSite func(ctx context.Context, ownerID stgypub.ID) (siteIdentity, error)
+}
 
 // siteCardCacheSize is how many generated cards the process keeps.
 const siteCardCacheSize = 256
@@ -22,7 +32,7 @@ const serviceName = "STGY Pub"
 // extensions.siteImage when set (and not on this server's host), else the
 // URL of its generated card, versioned by the text drawn on it so a
 // renamed site gets a new URL (link previews cache images by URL).
-func (s *Server) siteImage(site siteIdentity) string {
+func (s pageMeta) siteImage(site siteIdentity) string {
 	if img := stgypub.ShareableImage(site.config.Extensions.SiteImage(), s.base); img != "" {
 		return img
 	}
@@ -31,7 +41,7 @@ func (s *Server) siteImage(site siteIdentity) string {
 
 // serviceImage is the home page's og:image: the generated card of the
 // service.
-func (s *Server) serviceImage() string {
+func (s pageMeta) serviceImage() string {
 	return s.base + "/card.png?v=" + cardVersion(serviceName)
 }
 
@@ -54,7 +64,7 @@ func cardVersion(text string) string {
 // siteCard serves GET /sites/{userId}/card.png: the generated site card
 // (a 1200×630 PNG) for the site's current name, whatever ?v= says; from
 // the in-process cache. Unknown users are 404.
-func (s *Server) siteCard(w http.ResponseWriter, r *http.Request) error {
+func (s *cardHandlers) siteCard(w http.ResponseWriter, r *http.Request) error {
 	id, err := stgypub.ParseID(chi.URLParam(r, "userId"))
 	if err != nil {
 		return errNotFound
@@ -67,11 +77,11 @@ func (s *Server) siteCard(w http.ResponseWriter, r *http.Request) error {
 }
 
 // serviceCard serves GET /card.png, the home page's card.
-func (s *Server) serviceCard(w http.ResponseWriter, r *http.Request) error {
+func (s *cardHandlers) serviceCard(w http.ResponseWriter, r *http.Request) error {
 	return s.writeCard(w, r, serviceName)
 }
 
-func (s *Server) writeCard(w http.ResponseWriter, r *http.Request, text string) error {
+func (s *cardHandlers) writeCard(w http.ResponseWriter, r *http.Request, text string) error {
 	b, ok := s.siteCards.Get(text)
 	if !ok {
 		var err error

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/xml"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -13,6 +14,17 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/pagecache"
 )
+
+// sitemapHandlers serve what crawlers read of the whole service:
+// /sitemap.xml (sitemap.go, from the page cache) and /robots.txt
+// (robots.go).
+type sitemapHandlers struct {
+	*pageCache
+	pageMeta
+	posts   PostStore            // Deps.Posts
+	configs stgypub.PubUserStore // Deps.Configs, the owners' time zones
+	log     *slog.Logger
+}
 
 // sitemapMaxPosts keeps posts plus site pages within the sitemap
 // protocol's 50,000 URLs per file.
@@ -38,26 +50,26 @@ type urlset struct {
 // lastmod and of every site change time (SitemapLastChange), so an
 // unpublished or deleted post, which only leaves the list, moves it too.
 // From the page cache (a cross-site entry).
-func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) error {
+func (s *sitemapHandlers) sitemap(w http.ResponseWriter, r *http.Request) error {
 	return s.serve(w, r, pagecache.Key{Kind: pagecache.KindSitemap}, s.buildSitemap)
 }
 
-func (s *Server) buildSitemap(ctx context.Context) (pagecache.Page, error) {
+func (s *sitemapHandlers) buildSitemap(ctx context.Context) (pagecache.Page, error) {
 	var (
 		posts        []*stgypub.Post
 		newest, next time.Time
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		next, err = s.nextPublication(gctx)
+		next, err = s.posts.NextPublication(gctx)
 		return err
 	})
 	g.Go(func() (err error) {
-		posts, err = s.deps.Posts.PublishedForSitemap(gctx, sitemapMaxPosts)
+		posts, err = s.posts.PublishedForSitemap(gctx, sitemapMaxPosts)
 		return err
 	})
 	g.Go(func() (err error) {
-		newest, err = s.deps.Posts.SitemapLastChange(gctx)
+		newest, err = s.posts.SitemapLastChange(gctx)
 		return err
 	})
 	if err := g.Wait(); err != nil {
@@ -103,7 +115,7 @@ func (s *Server) buildSitemap(ctx context.Context) (pagecache.Page, error) {
 
 // siteZones is the time zone of each owner of posts (UTC for one whose
 // settings are missing), from one PubConfigs read.
-func (s *Server) siteZones(ctx context.Context, posts []*stgypub.Post) (map[stgypub.ID]*time.Location, error) {
+func (s *sitemapHandlers) siteZones(ctx context.Context, posts []*stgypub.Post) (map[stgypub.ID]*time.Location, error) {
 	zones := make(map[stgypub.ID]*time.Location)
 	var owners []stgypub.ID
 	for _, p := range posts {
@@ -115,7 +127,7 @@ func (s *Server) siteZones(ctx context.Context, posts []*stgypub.Post) (map[stgy
 	if len(owners) == 0 {
 		return zones, nil
 	}
-	cfgs, err := s.deps.Configs.PubConfigs(ctx, owners)
+	cfgs, err := s.configs.PubConfigs(ctx, owners)
 	if err != nil {
 		return nil, err
 	}

@@ -39,11 +39,11 @@ var statsCSVSorts = map[string]bool{ // key → descending by default
 // parameter is 400 with its reason. "private, no-store". When Redis is
 // down the figures come from the checkpoints alone and the response says
 // so in X-Stats-Partial: true.
-func (s *Server) statsCSV(w http.ResponseWriter, r *http.Request) error {
+func (s *ownerHandlers) statsCSV(w http.ResponseWriter, r *http.Request) error {
 	h := w.Header()
 	h.Set("Cache-Control", previewCacheControl)
 	h.Set("X-Robots-Tag", "noindex")
-	ex := s.deps.StatsExport
+	ex := s.stats
 	if ex == nil {
 		return errNotFound
 	}
