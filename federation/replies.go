@@ -13,15 +13,6 @@ import (
 	"github.com/stgy/stgypub/comment"
 )
 
-// Comments is the comment service replies go through (comment.Service):
-// the same rules as every other comment (mode, cap, normalization,
-// notification), no CAPTCHA.
-type Comments interface {
-	PostRemote(ctx context.Context, in comment.RemoteInput) (*stgypub.Comment, error)
-	EditRemote(ctx context.Context, id stgypub.ID, nickname, body string) (*stgypub.Comment, error)
-	DeleteRemote(ctx context.Context, id stgypub.ID) error
-}
-
 // What the inbox does with replies (docs/FEDERATION.md "Replies").
 const (
 	HandledComment       Handled = "comment"        // Create Note: comment stored

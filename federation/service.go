@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/golang-lru/v2/expirable"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/webhook"
 )
 
@@ -50,8 +51,10 @@ type Config struct {
 	// Logger receives delivery failures; nil discards.
 	Logger *slog.Logger
 	// Comments is the comment service replies become comments through
-	// (comment.Service); nil ignores replies (202).
-	Comments Comments
+	// (PostRemote, EditRemote, DeleteRemote: the same rules as every
+	// other comment, mode, cap, normalization and notification, without
+	// a CAPTCHA); nil ignores replies (202).
+	Comments *comment.Service
 	// InboxPerMinute is how many activities a remote server (the host
 	// of the signing key) may send to this process's inboxes per
 	// minute, after InboxBurst at once; over it the inbox answers 429

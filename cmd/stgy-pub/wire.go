@@ -95,9 +95,7 @@ func wire(ctx context.Context, cfg *config) (_ *app, err error) {
 	s.owner = owner.New(st, st, st, time.Now)
 	s.articles = render.New(st, render.Config{Logger: logger})
 	resolver := s.resolver(cfg, hookSvc)
-	if fed != nil { // a nil *federation.Service would be a non-nil interface
-		resolver.Federation = fed
-	}
+	resolver.Federation = fed
 	apiHandler := api.New(graphQLConfig(cfg), api.Deps{Resolver: resolver, Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
 	pageCfg := pageServerConfig(cfg, logger)
 	pageCfg.TrustedProxies = cfg.TrustedProxies
