@@ -732,7 +732,7 @@ func TestKeyNotInSiteArchive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	site, loc, err := archive.Collect(ctx, e.st, nil, e.site, e.clock())
+	site, loc, err := archive.Collect(ctx, archive.Stores{Users: e.st, Accounts: e.st, Posts: e.st, Comments: e.st, Checkpoints: e.st}, e.site, e.clock())
 	if err != nil {
 		t.Fatal(err)
 	}

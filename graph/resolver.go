@@ -34,7 +34,7 @@ type Resolver struct {
 	// per-post views of today for pubViewsToday (counter.Counter); nil
 	// gives no bot stats or share counts and refuses that subscription
 	// with UNAVAILABLE.
-	Insight InsightCounter
+	Insight stgypub.CountReader
 	Owner   OwnerService
 	Auth    AuthService
 	// Articles renders Post.html once and keeps it (render.Articles); nil

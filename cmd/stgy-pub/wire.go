@@ -165,7 +165,7 @@ func (s *services) pageDeps(cfg *config, apiHandler http.Handler, reg *prometheu
 		API:           apiHandler,
 		Previews:      &server.Previews{Auth: s.auth, Posts: s.owner},
 		StatsExport:   &server.StatsExport{Auth: s.auth, Stats: s.ctr, Titles: s.st},
-		ArchiveExport: &server.ArchiveExport{Auth: s.auth, Source: s.st, Daily: s.ctr},
+		ArchiveExport: &server.ArchiveExport{Auth: s.auth, Site: archiveStores(s.st, s.ctr)},
 		ArchiveRestore: &server.ArchiveRestore{Auth: s.auth, Importer: archive.Importer{
 			MaxBytes: cfg.ArchiveMax, Restore: s.st.RestoreSite,
 			RaiseViews: func(ctx context.Context, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
