@@ -145,7 +145,9 @@ type Ranker interface {
 }
 
 // CountReader reads the page-view counter's figures (counter implements
-// it): posts' PV, an owner's Stats and the site-wide ranking.
+// it): posts' PV, an owner's Stats and the site-wide ranking, today's
+// views, the daily counters a site archive keeps, and the crawl and
+// share counts. Authorization is the caller's.
 type CountReader interface {
 	// ViewCounts gives posts' PV over the retention window; a missing
 	// post counts 0.
@@ -156,4 +158,21 @@ type CountReader interface {
 	// SiteRankingDays (or the retention window when shorter); other days
 	// outside 1..retention are BAD_USER_INPUT.
 	SiteRanking(ctx context.Context, days int) (*SiteRanking, error)
+	// TodayCounts gives an owner's per-post PV of today (UTC); posts
+	// without views today are absent (pubViewsToday).
+	TodayCounts(ctx context.Context, ownerID ID) (map[ID]int64, error)
+	// DailyViews gives the owner's daily counters of the retention
+	// window as (post, UTC day, count) rows, count > 0, in no particular
+	// order, OwnerID set: what a site archive keeps beside the
+	// checkpoints (docs/ARCHIVE.md).
+	DailyViews(ctx context.Context, ownerID ID) ([]Checkpoint, error)
+	// BotStats gives an owner's crawler report over the last days UTC
+	// days including today (1 to the retention window, else
+	// BAD_USER_INPUT), posts with the most crawls first
+	// (docs/SPEC.md#crawler-report).
+	BotStats(ctx context.Context, ownerID ID, days int) ([]PostBotStats, error)
+	// ShareCounts gives a post's share clicks per service over the
+	// retention window, in ShareServices order, zeros included
+	// (docs/SPEC.md#share-links).
+	ShareCounts(ctx context.Context, ownerID, postID ID) ([]NameCount, error)
 }

@@ -8,23 +8,25 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// Source is what Collect reads of the database (*store.Store implements
-// it): the owner, the settings row, every post with its body, every
-// comment and the checkpoints.
-type Source interface {
-	User(ctx context.Context, id stgypub.ID) (*stgypub.User, error)
-	HasPubConfig(ctx context.Context, userID stgypub.ID) (bool, error)
-	PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
-	PostsByOwner(ctx context.Context, ownerID stgypub.ID, offset, limit int) ([]*stgypub.Post, error)
-	Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
-	ExportComments(ctx context.Context, postID stgypub.ID) ([]*stgypub.Comment, error)
-	OwnerCheckpoints(ctx context.Context, ownerID stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error)
-}
-
-// DailySource gives the owner's daily view counters of the retention
-// window (*counter.Counter implements it: the Redis daily Hashes).
-type DailySource interface {
-	DailyViews(ctx context.Context, ownerID stgypub.ID) ([]stgypub.Checkpoint, error)
+// Stores are what Collect reads, one root store per entity (*store.Store
+// implements every store, *counter.Counter the Counts).
+type Stores struct {
+	// Users gives the owner and the settings (User, PubConfig).
+	Users stgypub.PubUserStore
+	// Accounts tells whether the owner has a settings row (HasPubConfig).
+	Accounts stgypub.AccountStore
+	// Posts lists every post of the owner and reads each with its body
+	// (PostsByOwner, Post).
+	Posts stgypub.PostStore
+	// Comments gives every comment of a post, pending included
+	// (ExportComments).
+	Comments stgypub.CommentStore
+	// Checkpoints gives the owner's checkpoints (OwnerCheckpoints).
+	Checkpoints stgypub.CheckpointStore
+	// Counts gives the owner's daily view counters of the retention
+	// window (DailyViews: the Redis daily Hashes); nil leaves them out
+	// of the archive, which then has only checkpoints.
+	Counts stgypub.CountReader
 }
 
 // collectPage is how many posts Collect lists per query.
@@ -36,10 +38,9 @@ var checkpointsFrom = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Collect reads the whole site of owner at now into a sorted Site
 // (Manifest.CreatedAt = now) and returns it with the site's time zone
-// (for Write). daily may be nil: the archive then has no daily counters,
-// only checkpoints. NOT_FOUND for an unknown owner.
-func Collect(ctx context.Context, src Source, daily DailySource, owner stgypub.ID, now time.Time) (*Site, *time.Location, error) {
-	u, err := src.User(ctx, owner)
+// (for Write). NOT_FOUND for an unknown owner.
+func Collect(ctx context.Context, src Stores, owner stgypub.ID, now time.Time) (*Site, *time.Location, error) {
+	u, err := src.Users.User(ctx, owner)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -47,11 +48,11 @@ func Collect(ctx context.Context, src Source, daily DailySource, owner stgypub.I
 		Manifest: Manifest{CreatedAt: now.UTC()},
 		Profile:  Profile{ID: u.ID, LoginName: u.LoginName, Nickname: u.Nickname, Introduction: u.Introduction},
 	}
-	cfg, err := src.PubConfig(ctx, owner)
+	cfg, err := src.Users.PubConfig(ctx, owner)
 	if err != nil {
 		return nil, nil, err
 	}
-	has, err := src.HasPubConfig(ctx, owner)
+	has, err := src.Accounts.HasPubConfig(ctx, owner)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -59,17 +60,17 @@ func Collect(ctx context.Context, src Source, daily DailySource, owner stgypub.I
 		site.Settings = SettingsOf(cfg)
 	}
 	for offset := 0; ; offset += collectPage {
-		page, err := src.PostsByOwner(ctx, owner, offset, collectPage)
+		page, err := src.Posts.PostsByOwner(ctx, owner, offset, collectPage)
 		if err != nil {
 			return nil, nil, err
 		}
 		for _, listed := range page {
-			p, err := src.Post(ctx, listed.ID)
+			p, err := src.Posts.Post(ctx, listed.ID)
 			if err != nil {
 				return nil, nil, fmt.Errorf("archive: post %s: %w", listed.ID, err)
 			}
 			site.Posts = append(site.Posts, p)
-			cs, err := src.ExportComments(ctx, p.ID)
+			cs, err := src.Comments.ExportComments(ctx, p.ID)
 			if err != nil {
 				return nil, nil, fmt.Errorf("archive: comments of %s: %w", p.ID, err)
 			}
@@ -79,13 +80,13 @@ func Collect(ctx context.Context, src Source, daily DailySource, owner stgypub.I
 			break
 		}
 	}
-	cps, err := src.OwnerCheckpoints(ctx, owner, checkpointsFrom, now.AddDate(0, 0, 1))
+	cps, err := src.Checkpoints.OwnerCheckpoints(ctx, owner, checkpointsFrom, now.AddDate(0, 0, 1))
 	if err != nil {
 		return nil, nil, err
 	}
 	site.Checkpoints = viewCounts(cps)
-	if daily != nil {
-		ds, err := daily.DailyViews(ctx, owner)
+	if src.Counts != nil {
+		ds, err := src.Counts.DailyViews(ctx, owner)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -73,7 +73,7 @@ func (s *Service) article(p *stgypub.Post) map[string]any {
 // Article returns a published post of a federated site as its Article
 // document (with its @context); NOT_FOUND otherwise.
 func (s *Service) Article(ctx context.Context, postID stgypub.ID) (map[string]any, error) {
-	p, err := s.store.PublishedPost(ctx, postID)
+	p, err := s.st.Posts.PublishedPost(ctx, postID)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func (s *Service) postActivity(ctx context.Context, d *stgypub.FederationDeliver
 	case stgypub.ActivityDelete:
 		act["object"] = map[string]any{"id": s.PostURL(d.PostID), "type": "Tombstone"}
 	case stgypub.ActivityCreate, stgypub.ActivityUpdate:
-		p, err := s.store.PublishedPost(ctx, d.PostID)
+		p, err := s.st.Posts.PublishedPost(ctx, d.PostID)
 		if stgypub.IsNotFound(err) {
 			return nil, true, nil
 		}

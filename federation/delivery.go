@@ -31,7 +31,7 @@ func backoff(n int) time.Duration {
 // returns how many it attempted.
 func (s *Service) DeliverDue(ctx context.Context, limit, concurrency int) (int, error) {
 	now := s.cfg.Now()
-	ds, err := s.store.ClaimFederationDeliveries(ctx, now, now.Add(leaseFor), limit)
+	ds, err := s.st.Federation.ClaimFederationDeliveries(ctx, now, now.Add(leaseFor), limit)
 	if err != nil {
 		return 0, err
 	}
@@ -78,7 +78,7 @@ func (s *Service) attempt(ctx context.Context, d *stgypub.FederationDelivery) {
 }
 
 func (s *Service) record(ctx context.Context, d *stgypub.FederationDelivery) {
-	if err := s.store.RecordFederationAttempt(context.WithoutCancel(ctx), d); err != nil {
+	if err := s.st.Federation.RecordFederationAttempt(context.WithoutCancel(ctx), d); err != nil {
 		s.log.ErrorContext(ctx, "federation: record attempt", "delivery", d.ID, "err", err)
 	}
 }
@@ -123,9 +123,9 @@ func (s *Service) recordHost(ctx context.Context, inbox string, ok bool, now tim
 	host := strings.ToLower(u.Host)
 	ctx = context.WithoutCancel(ctx)
 	if ok {
-		err = s.store.FederationHostOK(ctx, host)
+		err = s.st.Federation.FederationHostOK(ctx, host)
 	} else {
-		err = s.store.FederationHostFailed(ctx, host, now)
+		err = s.st.Federation.FederationHostFailed(ctx, host, now)
 	}
 	if err != nil {
 		s.log.ErrorContext(ctx, "federation: record host", "host", host, "err", err)

@@ -122,7 +122,7 @@ func (s *Service) Followers(ctx context.Context, userID stgypub.ID) (*Collection
 	if _, err := s.site(ctx, userID); err != nil {
 		return nil, err
 	}
-	n, err := s.store.CountFollowers(ctx, userID)
+	n, err := s.st.Federation.CountFollowers(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +135,7 @@ func (s *Service) Outbox(ctx context.Context, userID stgypub.ID) (*Collection, e
 	if _, err := s.site(ctx, userID); err != nil {
 		return nil, err
 	}
-	n, err := s.store.CountPublishedByUser(ctx, userID)
+	n, err := s.st.Posts.CountPublishedByUser(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +168,7 @@ func (s *Service) WebFinger(ctx context.Context, resource string) (*JRD, error) 
 	if strings.ToLower(host) != s.host {
 		return nil, stgypub.Errorf(stgypub.CodeNotFound, "not a site of this server")
 	}
-	id, err := s.store.UserIDByLoginFold(ctx, login)
+	id, err := s.st.Federation.UserIDByLoginFold(ctx, login)
 	if err != nil {
 		return nil, err
 	}

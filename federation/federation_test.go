@@ -141,7 +141,7 @@ func newEnvWith(t *testing.T, enabled bool, configure func(*env, *federation.Con
 	if configure != nil {
 		configure(e, &fcfg)
 	}
-	svc, err := federation.New(fcfg, e.st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+	svc, err := federation.New(fcfg, federation.Stores{Users: e.st, Posts: e.st, Federation: e.st}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -596,7 +596,7 @@ func TestDeliveryRetriedAfterFailure(t *testing.T) {
 	st2 := storetest.Reopen(t, e.st)
 	st2.Now = e.clock
 	base, _ := url.Parse(e.local.URL)
-	svc2, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{7}, federation.KeySize), Now: e.clock}, st2, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+	svc2, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{7}, federation.KeySize), Now: e.clock}, federation.Stores{Users: st2, Posts: st2, Federation: st2}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -732,7 +732,7 @@ func TestKeyNotInSiteArchive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	site, loc, err := archive.Collect(ctx, e.st, nil, e.site, e.clock())
+	site, loc, err := archive.Collect(ctx, archive.Stores{Users: e.st, Accounts: e.st, Posts: e.st, Comments: e.st, Checkpoints: e.st}, e.site, e.clock())
 	if err != nil {
 		t.Fatal(err)
 	}

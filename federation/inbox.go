@@ -189,7 +189,7 @@ func (s *Service) follow(ctx context.Context, userID stgypub.ID, act *activity, 
 	if follower.Endpoints != nil {
 		f.SharedInbox = follower.Endpoints.SharedInbox
 	}
-	if err := s.store.PutFollower(ctx, f); err != nil {
+	if err := s.st.Federation.PutFollower(ctx, f); err != nil {
 		return "", err
 	}
 	accept, err := json.Marshal(map[string]any{
@@ -202,7 +202,7 @@ func (s *Service) follow(ctx context.Context, userID stgypub.ID, act *activity, 
 	if err != nil {
 		return "", fmt.Errorf("federation: accept: %w", err)
 	}
-	if _, err := s.store.EnqueueFederation(ctx, userID, f.Inbox, accept); err != nil {
+	if _, err := s.st.Federation.EnqueueFederation(ctx, userID, f.Inbox, accept); err != nil {
 		return "", err
 	}
 	return HandledFollow, nil
@@ -225,7 +225,7 @@ func (s *Service) undo(ctx context.Context, userID stgypub.ID, act *activity) (H
 	if id == "" && typ == "" {
 		return HandledIgnored, nil
 	}
-	removed, err := s.store.DeleteFollower(ctx, userID, act.Actor, followID)
+	removed, err := s.st.Federation.DeleteFollower(ctx, userID, act.Actor, followID)
 	if err != nil {
 		return "", err
 	}

@@ -72,7 +72,7 @@ type siteKey struct {
 // key returns the site's key pair, generating and storing it on first
 // use (Store.PutActorKey keeps the first of two made at once).
 func (s *Service) key(ctx context.Context, userID stgypub.ID) (*siteKey, error) {
-	k, err := s.store.ActorKey(ctx, userID)
+	k, err := s.st.Federation.ActorKey(ctx, userID)
 	if stgypub.IsNotFound(err) {
 		k, err = s.newKey(ctx, userID)
 	}
@@ -112,7 +112,7 @@ func (s *Service) newKey(ctx context.Context, userID stgypub.ID) (*stgypub.Actor
 		return nil, err
 	}
 	pubPEM := string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub}))
-	return s.store.PutActorKey(ctx, &stgypub.ActorKey{UserID: userID, PublicPEM: pubPEM, PrivateSealed: sealed})
+	return s.st.Federation.PutActorKey(ctx, &stgypub.ActorKey{UserID: userID, PublicPEM: pubPEM, PrivateSealed: sealed})
 }
 
 // ParsePublicKeyPEM reads an RSA public key in PEM, PKIX ("PUBLIC KEY",

@@ -62,7 +62,7 @@ func (s *Service) OutboxDocument(ctx context.Context, userID stgypub.ID, page in
 		}
 		return oc, nil
 	}
-	posts, err := s.store.PublishedByUser(ctx, userID, stgypub.PostQuery{Order: stgypub.OrderNewest, Offset: (page - 1) * OutboxPageSize, Limit: OutboxPageSize + 1})
+	posts, err := s.st.Posts.PublishedByUser(ctx, userID, stgypub.PostQuery{Order: stgypub.OrderNewest, Offset: (page - 1) * OutboxPageSize, Limit: OutboxPageSize + 1})
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func (s *Service) OutboxDocument(ctx context.Context, userID stgypub.ID, page in
 	}
 	actor := s.ActorID(userID)
 	for _, listed := range posts {
-		post, err := s.store.PublishedPost(ctx, listed.ID)
+		post, err := s.st.Posts.PublishedPost(ctx, listed.ID)
 		if stgypub.IsNotFound(err) {
 			continue // unpublished since the list was read
 		}

@@ -8,17 +8,6 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// socialStore is what reactions and the owner's follower controls read
-// and write (store.Store; docs/FEDERATION.md "Owner").
-type socialStore interface {
-	PutReaction(ctx context.Context, r *stgypub.Reaction) (bool, error)
-	DeleteReaction(ctx context.Context, userID stgypub.ID, actor, kind string, postID stgypub.ID, activityID string) (bool, error)
-	ReactionCounts(ctx context.Context, postID stgypub.ID) (stgypub.ReactionCounts, error)
-	SiteReactionCounts(ctx context.Context, userID stgypub.ID) (stgypub.ReactionCounts, error)
-	FollowersPage(ctx context.Context, userID stgypub.ID, after *stgypub.FollowerCursor, limit int) ([]*stgypub.Follower, error)
-	RemoveFollower(ctx context.Context, userID stgypub.ID, actor string, notice func(*stgypub.Follower) ([]byte, error)) (bool, error)
-}
-
 // MaxFollowersPage bounds a page of the owner's follower list.
 const MaxFollowersPage = 100
 
@@ -36,11 +25,11 @@ func (s *Service) Overview(ctx context.Context, viewer *stgypub.User, userID stg
 	if err != nil {
 		return nil, err
 	}
-	n, err := s.store.CountFollowers(ctx, userID)
+	n, err := s.st.Federation.CountFollowers(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
-	rc, err := s.store.SiteReactionCounts(ctx, userID)
+	rc, err := s.st.Federation.SiteReactionCounts(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +48,7 @@ func (s *Service) FollowerList(ctx context.Context, viewer *stgypub.User, userID
 	if first < 1 || first > MaxFollowersPage {
 		return nil, false, stgypub.FieldErrorf("first", "first must be between 1 and %d", MaxFollowersPage)
 	}
-	list, err := s.store.FollowersPage(ctx, userID, after, first+1)
+	list, err := s.st.Federation.FollowersPage(ctx, userID, after, first+1)
 	if err != nil {
 		return nil, false, err
 	}
@@ -79,7 +68,7 @@ func (s *Service) RemoveFollower(ctx context.Context, viewer *stgypub.User, user
 	if err := stgypub.RequireSelfOrAdmin(viewer, userID); err != nil {
 		return err
 	}
-	removed, err := s.store.RemoveFollower(ctx, userID, actor, func(f *stgypub.Follower) ([]byte, error) {
+	removed, err := s.st.Federation.RemoveFollower(ctx, userID, actor, func(f *stgypub.Follower) ([]byte, error) {
 		return s.rejectFollow(f)
 	})
 	if err != nil {
@@ -115,7 +104,7 @@ func (s *Service) PostReactions(ctx context.Context, viewer *stgypub.User, post 
 	if !stgypub.CanActFor(viewer, post.OwnedBy) {
 		return nil, nil
 	}
-	rc, err := s.store.ReactionCounts(ctx, post.ID)
+	rc, err := s.st.Federation.ReactionCounts(ctx, post.ID)
 	if err != nil {
 		return nil, err
 	}

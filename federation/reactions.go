@@ -27,7 +27,7 @@ func (s *Service) reactionPost(ctx context.Context, userID stgypub.ID, object st
 	if err != nil {
 		return 0, nil
 	}
-	p, err := s.store.PublishedPost(ctx, id)
+	p, err := s.st.Posts.PublishedPost(ctx, id)
 	if stgypub.IsNotFound(err) {
 		return 0, nil
 	}
@@ -50,7 +50,7 @@ func (s *Service) react(ctx context.Context, userID stgypub.ID, act *activity) (
 		return HandledIgnored, err
 	}
 	r := &stgypub.Reaction{UserID: userID, PostID: post, Actor: act.Actor, Kind: act.Type, ActivityID: act.ID}
-	if _, err := s.store.PutReaction(ctx, r); err != nil {
+	if _, err := s.st.Federation.PutReaction(ctx, r); err != nil {
 		return "", err
 	}
 	return HandledReaction, nil
@@ -78,7 +78,7 @@ func (s *Service) undoReaction(ctx context.Context, userID stgypub.ID, act *acti
 	if post == 0 && id == "" {
 		return HandledIgnored, nil
 	}
-	removed, err := s.store.DeleteReaction(ctx, userID, act.Actor, typ, post, id)
+	removed, err := s.st.Federation.DeleteReaction(ctx, userID, act.Actor, typ, post, id)
 	if err != nil || !removed {
 		return HandledIgnored, err
 	}

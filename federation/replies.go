@@ -13,15 +13,6 @@ import (
 	"github.com/stgy/stgypub/comment"
 )
 
-// Comments is the comment service replies go through (comment.Service):
-// the same rules as every other comment (mode, cap, normalization,
-// notification), no CAPTCHA.
-type Comments interface {
-	PostRemote(ctx context.Context, in comment.RemoteInput) (*stgypub.Comment, error)
-	EditRemote(ctx context.Context, id stgypub.ID, nickname, body string) (*stgypub.Comment, error)
-	DeleteRemote(ctx context.Context, id stgypub.ID) error
-}
-
 // What the inbox does with replies (docs/FEDERATION.md "Replies").
 const (
 	HandledComment       Handled = "comment"        // Create Note: comment stored
@@ -226,7 +217,7 @@ func (s *Service) create(ctx context.Context, userID stgypub.ID, act *activity, 
 	if !ok || !n.public() {
 		return HandledIgnored, nil
 	}
-	post, err := s.store.PublishedPost(ctx, postID)
+	post, err := s.st.Posts.PublishedPost(ctx, postID)
 	if stgypub.IsNotFound(err) || (err == nil && post.OwnedBy != userID) {
 		return HandledIgnored, nil
 	}
@@ -300,7 +291,7 @@ func (s *Service) update(ctx context.Context, act *activity, signer *remoteActor
 // ownComment returns the comment Note noteID became, nil when none did;
 // 403 when another actor than actor sent it.
 func (s *Service) ownComment(ctx context.Context, noteID, actor string) (*stgypub.RemoteComment, error) {
-	rc, err := s.store.RemoteComment(ctx, noteID)
+	rc, err := s.st.Federation.RemoteComment(ctx, noteID)
 	if stgypub.IsNotFound(err) {
 		return nil, nil
 	}
@@ -325,7 +316,7 @@ func (s *Service) deleteNote(ctx context.Context, act *activity) (Handled, error
 	var rcs []*stgypub.RemoteComment
 	if id == act.Actor {
 		var err error
-		if rcs, err = s.store.RemoteCommentsBy(ctx, act.Actor); err != nil {
+		if rcs, err = s.st.Federation.RemoteCommentsBy(ctx, act.Actor); err != nil {
 			return "", err
 		}
 	} else {

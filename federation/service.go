@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/golang-lru/v2/expirable"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/webhook"
 )
 
@@ -50,8 +51,10 @@ type Config struct {
 	// Logger receives delivery failures; nil discards.
 	Logger *slog.Logger
 	// Comments is the comment service replies become comments through
-	// (comment.Service); nil ignores replies (202).
-	Comments Comments
+	// (PostRemote, EditRemote, DeleteRemote: the same rules as every
+	// other comment, mode, cap, normalization and notification, without
+	// a CAPTCHA); nil ignores replies (202).
+	Comments *comment.Service
 	// InboxPerMinute is how many activities a remote server (the host
 	// of the signing key) may send to this process's inboxes per
 	// minute, after InboxBurst at once; over it the inbox answers 429
@@ -62,34 +65,24 @@ type Config struct {
 	InboxBurst int
 }
 
-// Store is what the federation reads and writes (store.Store).
-type Store interface {
-	socialStore // owner.go
-	User(ctx context.Context, id stgypub.ID) (*stgypub.User, error)
-	PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
-	CountPublishedByUser(ctx context.Context, userID stgypub.ID) (int, error)
-	PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
-	PublishedByUser(ctx context.Context, userID stgypub.ID, q stgypub.PostQuery) ([]*stgypub.Post, error)
-	UserIDByLoginFold(ctx context.Context, login string) (stgypub.ID, error)
-	ActorKey(ctx context.Context, userID stgypub.ID) (*stgypub.ActorKey, error)
-	PutActorKey(ctx context.Context, k *stgypub.ActorKey) (*stgypub.ActorKey, error)
-	PutFollower(ctx context.Context, f *stgypub.Follower) error
-	DeleteFollower(ctx context.Context, userID stgypub.ID, actor, followID string) (bool, error)
-	CountFollowers(ctx context.Context, userID stgypub.ID) (int, error)
-	EnqueueFederation(ctx context.Context, userID stgypub.ID, inbox string, body []byte) (string, error)
-	ClaimFederationDeliveries(ctx context.Context, now, leaseEnd time.Time, limit int) ([]*stgypub.FederationDelivery, error)
-	RecordFederationAttempt(ctx context.Context, d *stgypub.FederationDelivery) error
-	FederationHostFailed(ctx context.Context, host string, now time.Time) error
-	FederationHostOK(ctx context.Context, host string) error
-	RemoteComment(ctx context.Context, noteID string) (*stgypub.RemoteComment, error)
-	RemoteCommentsBy(ctx context.Context, actor string) ([]*stgypub.RemoteComment, error)
+// Stores are what the federation reads and writes, one root store per
+// entity (*store.Store implements each).
+type Stores struct {
+	// Users gives the sites' owners and settings (User, PubConfig).
+	Users stgypub.PubUserStore
+	// Posts gives the published posts: the actors' counts, the outbox,
+	// the articles and the targets of reactions and replies.
+	Posts stgypub.PubPostStore
+	// Federation keeps keys, followers, reactions, the delivery queue
+	// and the comments made from Notes.
+	Federation stgypub.FederationStore
 }
 
 // Service answers the federation endpoints and delivers the queue. It is
 // safe for concurrent use.
 type Service struct {
 	cfg    Config
-	store  Store
+	st     Stores
 	client *webhook.Client
 	sealer *sealer
 	base   string // BaseURL without a trailing slash
@@ -102,7 +95,7 @@ type Service struct {
 // New returns a Service. client is the SSRF-guarded client every remote
 // fetch and delivery goes through. It fails when BaseURL is missing or
 // Key is not KeySize bytes.
-func New(cfg Config, st Store, client *webhook.Client) (*Service, error) {
+func New(cfg Config, st Stores, client *webhook.Client) (*Service, error) {
 	if cfg.BaseURL == nil || cfg.BaseURL.Host == "" {
 		return nil, fmt.Errorf("federation: BaseURL is required")
 	}
@@ -141,7 +134,7 @@ func New(cfg Config, st Store, client *webhook.Client) (*Service, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{cfg: cfg, store: st, client: client, sealer: sl,
+	return &Service{cfg: cfg, st: st, client: client, sealer: sl,
 		base: strings.TrimRight(cfg.BaseURL.String(), "/"), host: strings.ToLower(cfg.BaseURL.Host), log: log,
 		actors: expirable.NewLRU[string, *remoteActor](actorCacheSize, nil, cfg.ActorCacheTTL),
 		limits: newInboxLimits(cfg.InboxPerMinute, cfg.InboxBurst)}, nil
@@ -164,7 +157,7 @@ func (s *Service) site(ctx context.Context, userID stgypub.ID) (*site, error) {
 	if !st.config.Extensions.FederationEnabled() {
 		return nil, stgypub.Errorf(stgypub.CodeNotFound, "site not federated")
 	}
-	n, err := s.store.CountPublishedByUser(ctx, userID)
+	n, err := s.st.Posts.CountPublishedByUser(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -177,11 +170,11 @@ func (s *Service) site(ctx context.Context, userID stgypub.ID) (*site, error) {
 // siteOf reads userID's account and settings, federated or not
 // (NOT_FOUND for an unknown user).
 func (s *Service) siteOf(ctx context.Context, userID stgypub.ID) (*site, error) {
-	u, err := s.store.User(ctx, userID)
+	u, err := s.st.Users.User(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.store.PubConfig(ctx, userID)
+	c, err := s.st.Users.PubConfig(ctx, userID)
 	if err != nil {
 		return nil, err
 	}

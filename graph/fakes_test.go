@@ -220,6 +220,25 @@ func (c *fakeCounter) ViewCounts(_ context.Context, _ stgypub.ID, ids []stgypub.
 	return out, nil
 }
 
+// TodayCounts, DailyViews, BotStats and ShareCounts complete the
+// stgypub.CountReader; the resolver tests read insight figures through
+// Resolver.Insight, which they leave nil.
+func (c *fakeCounter) TodayCounts(context.Context, stgypub.ID) (map[stgypub.ID]int64, error) {
+	return nil, errors.New("fakeCounter keeps no today's counts")
+}
+
+func (c *fakeCounter) DailyViews(context.Context, stgypub.ID) ([]stgypub.Checkpoint, error) {
+	return nil, errors.New("fakeCounter keeps no daily counters")
+}
+
+func (c *fakeCounter) BotStats(context.Context, stgypub.ID, int) ([]stgypub.PostBotStats, error) {
+	return nil, errors.New("fakeCounter keeps no crawls")
+}
+
+func (c *fakeCounter) ShareCounts(context.Context, stgypub.ID, stgypub.ID) ([]stgypub.NameCount, error) {
+	return nil, errors.New("fakeCounter keeps no share clicks")
+}
+
 // fakeOwner records the calls that reach the owner service.
 type fakeOwner struct {
 	graph.OwnerService // methods not faked panic (recovered as errors by gqlgen)

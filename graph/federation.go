@@ -12,18 +12,7 @@ import (
 	"github.com/stgy/stgypub/graph/model"
 )
 
-// FederationService is the owner's side of federation (federation.Service
-// implements it; docs/FEDERATION.md "Owner"). Every method takes the
-// authenticated viewer and checks it with stgypub.RequireSelfOrAdmin,
-// except PostReactions, which answers nil to anyone else.
-type FederationService interface {
-	Overview(ctx context.Context, viewer *stgypub.User, userID stgypub.ID) (*stgypub.FederationOverview, error)
-	FollowerList(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, first int, after *stgypub.FollowerCursor) ([]*stgypub.Follower, bool, error)
-	RemoveFollower(ctx context.Context, viewer *stgypub.User, userID stgypub.ID, actor string) error
-	PostReactions(ctx context.Context, viewer *stgypub.User, post *stgypub.Post) (*stgypub.ReactionCounts, error)
-}
-
-// pubFederation is Query.pubFederation: without a FederationService (the
+// pubFederation is Query.pubFederation: without a federation service (the
 // server does not federate) the owner gets available false and nothing
 // else.
 func (r *Resolver) pubFederation(ctx context.Context, userID stgypub.ID) (*stgypub.FederationOverview, error) {

@@ -8,23 +8,8 @@ import (
 	"github.com/stgy/stgypub/auth"
 )
 
-// InsightCounter is what the crawler report, the share counts and the
-// pubViewsToday subscription need of the counter (package counter
-// implements it; docs/API.md "Crawler report", "Share counts").
-type InsightCounter interface {
-	// BotStats gives an owner's crawler report over the last days UTC
-	// days including today (1 to the retention window), posts with the
-	// most crawls first; authorization is the caller's.
-	BotStats(ctx context.Context, ownerID stgypub.ID, days int) ([]stgypub.PostBotStats, error)
-	// ShareCounts gives a post's share clicks per service over the
-	// retention window, in stgypub.ShareServices order, zeros included.
-	ShareCounts(ctx context.Context, ownerID, postID stgypub.ID) ([]stgypub.NameCount, error)
-	// TodayCounts reads an owner's per-post PV of today.
-	TodayCounts(ctx context.Context, owner stgypub.ID) (map[stgypub.ID]int64, error)
-}
-
 // botStats is Query.pubBotStats: self or admin, then the counter's
-// report (never cached); without an InsightCounter, none.
+// report (never cached); without Resolver.Insight, none.
 func (r *Resolver) botStats(ctx context.Context, userID stgypub.ID, days int) ([]*stgypub.PostBotStats, error) {
 	if _, err := auth.RequireSelfOrAdmin(ctx, userID); err != nil {
 		return nil, err

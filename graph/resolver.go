@@ -18,6 +18,7 @@ import (
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/captcha"
 	"github.com/stgy/stgypub/comment"
+	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/live"
 	"github.com/stgy/stgypub/webhook"
 )
@@ -33,7 +34,7 @@ type Resolver struct {
 	// per-post views of today for pubViewsToday (counter.Counter); nil
 	// gives no bot stats or share counts and refuses that subscription
 	// with UNAVAILABLE.
-	Insight InsightCounter
+	Insight stgypub.CountReader
 	Owner   OwnerService
 	Auth    AuthService
 	// Articles renders Post.html once and keeps it (render.Articles); nil
@@ -48,9 +49,10 @@ type Resolver struct {
 	// Live carries the subscriptions' events (live.Hub); nil refuses
 	// every subscription with UNAVAILABLE.
 	Live *live.Hub
-	// Federation serves the owner's side of federation
-	// (federation.Service); nil when the server does not federate.
-	Federation FederationService
+	// Federation serves the owner's side of federation (Overview,
+	// FollowerList, RemoveFollower, PostReactions; docs/FEDERATION.md
+	// "Owner"); nil when the server does not federate.
+	Federation *federation.Service
 	// Webhooks serves the owners' webhook operations (webhook.Service).
 	Webhooks *webhook.Service
 	// ViewSecret is the HMAC key of recordPubView signatures and of view

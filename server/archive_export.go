@@ -11,12 +11,11 @@ import (
 )
 
 // ArchiveExport serves an owner's whole site as one archive (GET
-// /publications/archive, docs/ARCHIVE.md). Every field is required;
-// auth.Service, store.Store and counter.Counter implement them.
+// /publications/archive, docs/ARCHIVE.md). Auth and every store of Site
+// are required; Site.Counts too, else the archive has no daily counters.
 type ArchiveExport struct {
-	Auth   *auth.Service
-	Source archive.Source
-	Daily  archive.DailySource
+	Auth *auth.Service
+	Site archive.Stores
 }
 
 // archiveExport serves GET /publications/archive?userId=…: the site of
@@ -41,7 +40,7 @@ func (s *ownerHandlers) archiveExport(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	now := time.Now()
-	site, loc, err := archive.Collect(ctx, ex.Source, ex.Daily, userID, now)
+	site, loc, err := archive.Collect(ctx, ex.Site, userID, now)
 	if err != nil {
 		if stgypub.ErrorCode(err) == stgypub.CodeNotFound {
 			return err

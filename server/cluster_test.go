@@ -130,7 +130,7 @@ func (c *cluster) newNode() *node {
 		Views: nd.counter, Ranker: nd.counter, Counts: nd.counter,
 		API: apiHandler, Pages: nd.pages, Versions: nd.versions,
 		StatsExport:   &server.StatsExport{Auth: authSvc, Stats: nd.counter, Titles: c.st},
-		ArchiveExport: &server.ArchiveExport{Auth: authSvc, Source: c.st, Daily: nd.counter},
+		ArchiveExport: &server.ArchiveExport{Auth: authSvc, Site: archive.Stores{Users: c.st, Accounts: c.st, Posts: c.st, Comments: c.st, Checkpoints: c.st, Counts: nd.counter}},
 		ArchiveRestore: &server.ArchiveRestore{Auth: authSvc, Importer: archive.Importer{
 			MaxBytes: testArchiveMax, Restore: c.st.RestoreSite,
 			RaiseViews: func(ctx context.Context, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {

@@ -49,7 +49,7 @@ func TestFederationReplyThroughServer(t *testing.T) {
 	base, _ := url.Parse(baseURL)
 	fed, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{1}, federation.KeySize), Now: e.clock,
 		Comments: comment.New(e.st, nil, nil, comment.Config{Now: e.clock})},
-		e.st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+		federation.Stores{Users: e.st, Posts: e.st, Federation: e.st}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -198,7 +198,7 @@ func TestFedifyInterop(t *testing.T) {
 	e.config(c)
 	var logs syncBuffer
 	fed, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{9}, federation.KeySize),
-		Logger: slog.New(slog.NewTextHandler(&logs, nil)), Comments: comment.New(e.st, nil, nil, comment.Config{})}, e.st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+		Logger: slog.New(slog.NewTextHandler(&logs, nil)), Comments: comment.New(e.st, nil, nil, comment.Config{})}, federation.Stores{Users: e.st, Posts: e.st, Federation: e.st}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -76,14 +76,30 @@ func (m *memViews) ViewCounts(_ context.Context, _ stgypub.ID, ids []stgypub.ID)
 	return out, nil
 }
 
-// Stats and SiteRanking complete the CountReader; no memViews test asks
-// for them.
+// Stats, SiteRanking, TodayCounts, DailyViews, BotStats and
+// ShareCounts complete the CountReader; no memViews test asks for them.
 func (m *memViews) Stats(context.Context, stgypub.ID) (*stgypub.Stats, error) {
 	return nil, errors.New("memViews keeps no Stats")
 }
 
 func (m *memViews) SiteRanking(context.Context, int) (*stgypub.SiteRanking, error) {
 	return nil, errors.New("memViews keeps no site ranking")
+}
+
+func (m *memViews) TodayCounts(context.Context, stgypub.ID) (map[stgypub.ID]int64, error) {
+	return nil, errors.New("memViews keeps no today's counts")
+}
+
+func (m *memViews) DailyViews(context.Context, stgypub.ID) ([]stgypub.Checkpoint, error) {
+	return nil, errors.New("memViews keeps no daily counters")
+}
+
+func (m *memViews) BotStats(context.Context, stgypub.ID, int) ([]stgypub.PostBotStats, error) {
+	return nil, errors.New("memViews keeps no crawls")
+}
+
+func (m *memViews) ShareCounts(context.Context, stgypub.ID, stgypub.ID) ([]stgypub.NameCount, error) {
+	return nil, errors.New("memViews keeps no share clicks")
 }
 
 func (m *memViews) recorded() []stgypub.View {

@@ -137,7 +137,8 @@ func TestReceiverDedupesLostAnswers(t *testing.T) {
 
 	// A sender whose attempts time out after a second (the second copy).
 	client := webhook.NewClient(webhook.ClientConfig{AllowLoopback: true, Timeout: time.Second})
-	w := webhook.NewWorker(storetest.Reopen(t, f.st), client, webhook.WorkerConfig{
+	st2 := storetest.Reopen(t, f.st)
+	w := webhook.NewWorker(webhook.Stores{Hooks: st2, Posts: st2, Users: st2}, client, webhook.WorkerConfig{
 		BaseURL: "https://pub.example", Poll: 20 * time.Millisecond, RetryBase: 10 * time.Millisecond,
 	})
 	wctx, cancel := context.WithCancel(ctx)

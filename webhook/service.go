@@ -8,14 +8,6 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// Hooks is what the owners' operations need of the store (*store.Store).
-type Hooks interface {
-	CreateWebhook(ctx context.Context, h *stgypub.Webhook, max int) error
-	Webhooks(ctx context.Context, owner stgypub.ID) ([]*stgypub.Webhook, error)
-	DeleteWebhook(ctx context.Context, owner, id stgypub.ID) error
-	WebhookDeliveries(ctx context.Context, hook stgypub.ID, limit int) ([]*stgypub.WebhookDelivery, error)
-}
-
 // DefaultMaxPerOwner is how many hooks an owner may have unless
 // STGY_WEBHOOK_MAX_PER_OWNER says otherwise.
 const DefaultMaxPerOwner = 10
@@ -37,12 +29,12 @@ type ServiceConfig struct {
 // deleteWebhook, Webhook.deliveries): a viewer manages their own hooks
 // only. It is safe for concurrent use.
 type Service struct {
-	hooks Hooks
+	hooks stgypub.WebhookStore
 	cfg   ServiceConfig
 }
 
 // NewService returns a Service over hooks.
-func NewService(hooks Hooks, cfg ServiceConfig) *Service {
+func NewService(hooks stgypub.WebhookStore, cfg ServiceConfig) *Service {
 	if cfg.MaxPerOwner <= 0 {
 		cfg.MaxPerOwner = DefaultMaxPerOwner
 	}

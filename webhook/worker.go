@@ -11,14 +11,16 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// Queue is what the worker needs of the store (*store.Store implements
-// it; docs/WEBHOOKS.md "Retries").
-type Queue interface {
-	ClaimWebhookDeliveries(ctx context.Context, now, leaseEnd time.Time, limit int) ([]stgypub.WebhookClaim, error)
-	RecordWebhookAttempt(ctx context.Context, d *stgypub.WebhookDelivery) error
-	AnnounceDuePosts(ctx context.Context, now, since time.Time, limit int) (posts, deliveries int, err error)
-	Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
-	PubConfig(ctx context.Context, userID stgypub.ID) (*stgypub.PubConfig, error)
+// Stores are what a Worker reads and writes, one root store per entity
+// (*store.Store implements each).
+type Stores struct {
+	// Hooks is the delivery queue and the scheduled posts' announcements
+	// (docs/WEBHOOKS.md "Retries").
+	Hooks stgypub.WebhookStore
+	// Posts gives the posts the events name (Post).
+	Posts stgypub.PostStore
+	// Users gives their owners' settings, for the time zone (PubConfig).
+	Users stgypub.PubUserStore
 }
 
 // WorkerConfig configures a Worker; zero values take the defaults noted.
@@ -53,14 +55,14 @@ type WorkerConfig struct {
 // claims due deliveries and sends them, recording each outcome. Any
 // number of workers, in any number of processes, share one queue.
 type Worker struct {
-	q      Queue
+	st     Stores
 	client *Client
 	cfg    WorkerConfig
 	wake   chan struct{}
 }
 
 // NewWorker returns a Worker sending through client.
-func NewWorker(q Queue, client *Client, cfg WorkerConfig) *Worker {
+func NewWorker(st Stores, client *Client, cfg WorkerConfig) *Worker {
 	if cfg.Poll <= 0 {
 		cfg.Poll = 5 * time.Second
 	}
@@ -89,7 +91,7 @@ func NewWorker(q Queue, client *Client, cfg WorkerConfig) *Worker {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	return &Worker{q: q, client: client, cfg: cfg, wake: make(chan struct{}, 1)}
+	return &Worker{st: st, client: client, cfg: cfg, wake: make(chan struct{}, 1)}
 }
 
 // Wake makes a running worker poll now (after an event was queued in
@@ -122,12 +124,12 @@ func (w *Worker) Run(ctx context.Context) {
 func (w *Worker) poll(ctx context.Context) {
 	for ctx.Err() == nil {
 		now := w.cfg.Now()
-		posts, _, err := w.q.AnnounceDuePosts(ctx, now, now.Add(-w.cfg.RetryFor), w.cfg.Batch)
+		posts, _, err := w.st.Hooks.AnnounceDuePosts(ctx, now, now.Add(-w.cfg.RetryFor), w.cfg.Batch)
 		if err != nil {
 			w.logError(ctx, "webhook: announce due posts", err)
 			return
 		}
-		claims, err := w.q.ClaimWebhookDeliveries(ctx, now, now.Add(w.cfg.Lease), w.cfg.Batch)
+		claims, err := w.st.Hooks.ClaimWebhookDeliveries(ctx, now, now.Add(w.cfg.Lease), w.cfg.Batch)
 		if err != nil {
 			w.logError(ctx, "webhook: claim deliveries", err)
 			return
@@ -174,7 +176,7 @@ func (w *Worker) attempt(ctx context.Context, c stgypub.WebhookClaim) {
 	}
 	status, err := w.client.Send(ctx, Attempt{URL: c.Hook.URL, Secret: c.Hook.Secret, DeliveryID: d.ID, Event: d.Event, Body: d.Body})
 	d.Settle(w.cfg.Now(), status, err, w.backoff(d.Attempts), d.OccurredAt.Add(w.cfg.RetryFor))
-	if err := w.q.RecordWebhookAttempt(context.WithoutCancel(ctx), d); err != nil {
+	if err := w.st.Hooks.RecordWebhookAttempt(context.WithoutCancel(ctx), d); err != nil {
 		w.cfg.Logger.Warn("webhook: record attempt", "delivery", d.ID, "err", err)
 	}
 }
@@ -189,7 +191,7 @@ func (w *Worker) backoff(attempts int) time.Duration {
 }
 
 func (w *Worker) body(ctx context.Context, c stgypub.WebhookClaim) ([]byte, error) {
-	post, err := w.q.Post(ctx, c.Delivery.PostID)
+	post, err := w.st.Posts.Post(ctx, c.Delivery.PostID)
 	if stgypub.ErrorCode(err) == stgypub.CodeNotFound {
 		post, err = nil, nil
 	}
@@ -198,7 +200,7 @@ func (w *Worker) body(ctx context.Context, c stgypub.WebhookClaim) ([]byte, erro
 	}
 	var loc *time.Location
 	if post != nil {
-		cfg, err := w.q.PubConfig(ctx, c.Hook.OwnerID)
+		cfg, err := w.st.Users.PubConfig(ctx, c.Hook.OwnerID)
 		if err != nil {
 			return nil, fmt.Errorf("settings of %s: %w", c.Hook.OwnerID, err)
 		}

@@ -121,7 +121,7 @@ func run(t *testing.T, st *store.Store, cfg webhook.WorkerConfig) (stop func()) 
 		cfg.RetryBase = 10 * time.Millisecond
 	}
 	cfg.BaseURL = "https://pub.example"
-	w := webhook.NewWorker(st, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}), cfg)
+	w := webhook.NewWorker(webhook.Stores{Hooks: st, Posts: st, Users: st}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}), cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { w.Run(ctx); close(done) }()

@@ -92,7 +92,7 @@ func runArchiveExport(ctx context.Context, cfg *config, login, out string) error
 		return fmt.Errorf("%w (the daily view counts live in Redis)", err)
 	}
 	defer closeCounter()
-	site, loc, err := archive.Collect(ctx, st, ctr, u.ID, time.Now())
+	site, loc, err := archive.Collect(ctx, archiveStores(st, ctr), u.ID, time.Now())
 	if err != nil {
 		return err
 	}
@@ -197,4 +197,10 @@ func raiseCounters(ctx context.Context, ctr *counter.Counter, owner stgypub.ID, 
 // them until the counters reach them.
 func warnCheckpointsOnly(err error) {
 	slog.Warn("views restored as checkpoints only: Stats show them, rankings and Popular entries do not until Redis counts them (run the import again when Redis is up)", "error", err.Error())
+}
+
+// archiveStores are the stores archive.Collect reads: st for every
+// entity, ctr for the daily counters.
+func archiveStores(st *store.Store, ctr *counter.Counter) archive.Stores {
+	return archive.Stores{Users: st, Accounts: st, Posts: st, Comments: st, Checkpoints: st, Counts: ctr}
 }

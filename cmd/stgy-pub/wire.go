@@ -95,9 +95,7 @@ func wire(ctx context.Context, cfg *config) (_ *app, err error) {
 	s.owner = owner.New(st, st, st, time.Now)
 	s.articles = render.New(st, render.Config{Logger: logger})
 	resolver := s.resolver(cfg, hookSvc)
-	if fed != nil { // a nil *federation.Service would be a non-nil interface
-		resolver.Federation = fed
-	}
+	resolver.Federation = fed
 	apiHandler := api.New(graphQLConfig(cfg), api.Deps{Resolver: resolver, Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
 	pageCfg := pageServerConfig(cfg, logger)
 	pageCfg.TrustedProxies = cfg.TrustedProxies
@@ -167,7 +165,7 @@ func (s *services) pageDeps(cfg *config, apiHandler http.Handler, reg *prometheu
 		API:           apiHandler,
 		Previews:      &server.Previews{Auth: s.auth, Posts: s.owner},
 		StatsExport:   &server.StatsExport{Auth: s.auth, Stats: s.ctr, Titles: s.st},
-		ArchiveExport: &server.ArchiveExport{Auth: s.auth, Source: s.st, Daily: s.ctr},
+		ArchiveExport: &server.ArchiveExport{Auth: s.auth, Site: archiveStores(s.st, s.ctr)},
 		ArchiveRestore: &server.ArchiveRestore{Auth: s.auth, Importer: archive.Importer{
 			MaxBytes: cfg.ArchiveMax, Restore: s.st.RestoreSite,
 			RaiseViews: func(ctx context.Context, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {

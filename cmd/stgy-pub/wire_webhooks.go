@@ -22,7 +22,7 @@ func wireWebhooks(st *store.Store, cfg *config, logger *slog.Logger) (*webhook.W
 		return nil, svc
 	}
 	client := webhook.NewClient(webhook.ClientConfig{AllowLoopback: h.AllowLoopback, Timeout: h.Timeout})
-	w := webhook.NewWorker(st, client, webhook.WorkerConfig{
+	w := webhook.NewWorker(webhook.Stores{Hooks: st, Posts: st, Users: st}, client, webhook.WorkerConfig{
 		BaseURL: cfg.BaseURL.String(), Poll: h.Poll, RetryFor: h.RetryFor, Concurrency: h.Concurrency,
 		Lease: 2*h.Timeout + time.Minute, Logger: logger,
 	})

@@ -50,7 +50,7 @@ func TestPubFederationOwnerOnly(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
 	base, _ := url.Parse(baseURL)
-	svc, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{3}, federation.KeySize)}, e.st, webhook.NewClient(webhook.ClientConfig{}))
+	svc, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{3}, federation.KeySize)}, federation.Stores{Users: e.st, Posts: e.st, Federation: e.st}, webhook.NewClient(webhook.ClientConfig{}))
 	if err != nil {
 		t.Fatal(err)
 	}
