@@ -19,6 +19,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/obs"
 	"github.com/stgy/stgypub/internal/redisguard"
 )
 
@@ -66,9 +67,9 @@ type Config struct {
 	// 0 asks Redis every time (tools, tests).
 	MemoTTL time.Duration
 	// RankingCache and StatsCache count hits and misses of the ranking
-	// and Stats caches (cmd/stgy-pub passes obs cache counters, exposed as
-	// stgy_cache_requests_total); nil counts nothing.
-	RankingCache, StatsCache HitCounter
+	// and Stats caches (cmd/stgy-pub passes obs.Caches.Cache counters,
+	// exposed as stgy_cache_requests_total); nil counts nothing.
+	RankingCache, StatsCache *obs.Cache
 	// StatsWarmMinRows is the fewest checkpoints on the closed days of the
 	// window for which RunStatsWarmer writes an owner's Stats snapshot
 	// ahead of the first request; default DefaultStatsWarmMinRows.
@@ -158,7 +159,7 @@ type Counter struct {
 	flight                 singleflight.Group // one ranking computation per owner at a time
 	rot                    *rotation          // nil without RotationSecret
 	memo                   *memo              // nil without MemoTTL
-	rankingHits, statsHits HitCounter
+	rankingHits, statsHits *obs.Cache         // nil-safe
 	dirty                  *dirtySet          // nil without FlushInterval
 	tallyStore             stgypub.TallyStore // cps when it keeps crawl and share counts, else nil
 	tallies                tallySet           // crawl and share counts awaiting FlushTallies
@@ -215,7 +216,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 		log = slog.Default()
 	}
 	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
-	c.rankingHits, c.statsHits = orNoHits(cfg.RankingCache), orNoHits(cfg.StatsCache)
+	c.rankingHits, c.statsHits = cfg.RankingCache, cfg.StatsCache
 	if cfg.FlushInterval > 0 {
 		c.dirty = &dirtySet{m: map[dirtyKey]int64{}}
 	}
@@ -317,23 +318,4 @@ func (c *Counter) budget(ctx context.Context) (context.Context, context.CancelFu
 		return context.WithCancel(ctx)
 	}
 	return context.WithTimeout(ctx, c.cfg.Budget)
-}
-
-// HitCounter counts a cache's lookups: Hit when answered from the cache,
-// Miss when the value had to be computed.
-type HitCounter interface {
-	Hit()
-	Miss()
-}
-
-type noHits struct{}
-
-func (noHits) Hit()  {}
-func (noHits) Miss() {}
-
-func orNoHits(h HitCounter) HitCounter {
-	if h == nil {
-		return noHits{}
-	}
-	return h
 }

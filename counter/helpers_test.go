@@ -93,9 +93,6 @@ func (s *countingStore) SyncCheckpoints(ctx context.Context, id stgypub.ID, from
 	return s.Store.SyncCheckpoints(ctx, id, from, to, cps)
 }
 
-// plainStore hides SyncCheckpoints, forcing the read-then-UPSERT path.
-type plainStore struct{ stgypub.CheckpointStore }
-
 // fixture is one test's Redis prefix, database, owner and posts.
 type fixture struct {
 	rdb   redis.UniversalClient

@@ -12,16 +12,6 @@ import (
 	"github.com/stgy/stgypub/internal/redisguard"
 )
 
-// CheckpointOwnerLister is an optional extension of stgypub.CheckpointStore
-// (store.Store implements it): the owners with at least minRows
-// checkpoints with from <= date <= to (UTC dates), most rows first, at
-// most limit. RunStatsWarmer uses it to find the owners whose closed-days
-// snapshot (stats_past.go) it writes ahead of their first Stats request;
-// without it nothing is warmed and the first miss writes the snapshot.
-type CheckpointOwnerLister interface {
-	CheckpointOwners(ctx context.Context, from, to time.Time, minRows, limit int) ([]stgypub.ID, error)
-}
-
 const (
 	// statsWarmLimit bounds the owners warmed per day (most rows first).
 	statsWarmLimit = 10000
@@ -72,15 +62,14 @@ type statsWarmer struct {
 // CheckpointTimeout per call. It returns how many snapshots it wrote;
 // the first error is returned after the others were tried.
 func (c *Counter) warmPass(ctx context.Context, w *statsWarmer) (int, error) {
-	lister, ok := c.cps.(CheckpointOwnerLister)
 	days := c.window()
 	n := len(days)
-	if !ok || n < 2 || !c.statsPastUsable(days[n-1]) {
+	if c.cps == nil || n < 2 || !c.statsPastUsable(days[n-1]) {
 		return 0, nil
 	}
 	if w.owners == nil || !w.first.Equal(days[0]) {
 		lctx, cancel := c.detached(ctx)
-		owners, err := lister.CheckpointOwners(lctx, days[0], days[n-2], c.cfg.StatsWarmMinRows, statsWarmLimit)
+		owners, err := c.cps.CheckpointOwners(lctx, days[0], days[n-2], c.cfg.StatsWarmMinRows, statsWarmLimit)
 		cancel()
 		if err != nil {
 			return 0, fmt.Errorf("counter: stats warmer: %w", err)
@@ -130,11 +119,11 @@ func (c *Counter) warmPass(ctx context.Context, w *statsWarmer) (int, error) {
 // with at least Config.StatsWarmMinRows checkpoints on the closed days
 // are warmed (below it a cold Stats costs little more than reading the
 // snapshot); the others' first Stats miss writes theirs. Without a
-// CheckpointOwnerLister it returns at once. Failures are logged and
+// checkpoint store (nil) it returns at once. Failures are logged and
 // retried at the next pass. With several app servers each runs it; a
 // snapshot another wrote recently is skipped (its TTL is high).
 func (c *Counter) RunStatsWarmer(ctx context.Context) {
-	if _, ok := c.cps.(CheckpointOwnerLister); !ok {
+	if c.cps == nil {
 		return
 	}
 	w := &statsWarmer{}

@@ -10,14 +10,6 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// CheckpointSyncer is an optional extension of stgypub.CheckpointStore
-// (store.Store implements it): the monotonic UPSERT of cps and the post's
-// rows in [from, to] as they were before it, in one statement. Without it
-// a checkpoint costs a range read plus, when Redis is ahead, an UPSERT.
-type CheckpointSyncer interface {
-	SyncCheckpoints(ctx context.Context, postID stgypub.ID, from, to time.Time, cps []stgypub.Checkpoint) ([]stgypub.Checkpoint, error)
-}
-
 // raiseScript raises Hash fields to at least a value, never adding
 // (docs/SPEC.md#checkpoints: Redis is raised by max, like PostgreSQL).
 // KEYS[i] is a daily Hash; ARGV[3i-2], ARGV[3i-1], ARGV[3i] are its field,
@@ -104,16 +96,7 @@ func (c *Counter) syncDays(ctx context.Context, owner, post stgypub.ID, days []t
 			ups = append(ups, stgypub.Checkpoint{PostID: post, OwnerID: owner, Date: d, Count: redisVals[i]})
 		}
 	}
-	var db []stgypub.Checkpoint
-	var err error
-	if s, ok := c.cps.(CheckpointSyncer); ok {
-		db, err = s.SyncCheckpoints(ctx, post, from, to, ups)
-	} else {
-		db, err = c.cps.PostCheckpoints(ctx, post, from, to)
-		if err == nil {
-			err = c.cps.UpsertCheckpoints(ctx, aheadOf(ups, db))
-		}
-	}
+	db, err := c.cps.SyncCheckpoints(ctx, post, from, to, ups)
 	if err != nil {
 		return fmt.Errorf("counter: checkpoint %s: %w", post, err)
 	}
@@ -137,21 +120,6 @@ func (c *Counter) syncDays(ctx context.Context, owner, post stgypub.ID, days []t
 	}
 	_, err = c.raiseDaily(ctx, owner, rs)
 	return err
-}
-
-// aheadOf keeps the rows of ups whose count exceeds the stored one.
-func aheadOf(ups, db []stgypub.Checkpoint) []stgypub.Checkpoint {
-	stored := make(map[time.Time]int64, len(db))
-	for _, cp := range db {
-		stored[cp.Date] = cp.Count
-	}
-	var out []stgypub.Checkpoint
-	for _, u := range ups {
-		if u.Count > stored[u.Date] {
-			out = append(out, u)
-		}
-	}
-	return out
 }
 
 // cleanup deletes checkpoints older than the window at most once per UTC
