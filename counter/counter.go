@@ -150,6 +150,8 @@ type Counter struct {
 	rdb  redis.UniversalClient
 	cps  stgypub.CheckpointStore
 	cfg  Config
+	keys keyspace // key names (keys.go)
+	cal  calendar // UTC days (calendar.go)
 	log  *slog.Logger
 	wg   sync.WaitGroup
 	mu   sync.Mutex
@@ -216,6 +218,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 		log = slog.Default()
 	}
 	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
+	c.keys, c.cal = newKeyspace(&cfg), newCalendar(&cfg)
 	c.rankingHits, c.statsHits = cfg.RankingCache, cfg.StatsCache
 	if cfg.FlushInterval > 0 {
 		c.dirty = &dirtySet{m: map[dirtyKey]int64{}}
@@ -223,7 +226,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	if len(cfg.RotationSecret) > 0 {
 		c.rot = &rotation{secret: cfg.RotationSecret}
 	}
-	c.ttlArg = strconv.FormatInt(int64(c.ttl().Seconds()), 10)
+	c.ttlArg = strconv.FormatInt(int64(c.cal.ttl().Seconds()), 10)
 	c.site = newSiteWriter(c)
 	c.rec = newRecorder(c)
 	c.tallyStore, _ = cps.(stgypub.TallyStore)

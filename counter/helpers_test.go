@@ -159,7 +159,7 @@ func (f *fixture) view(t testing.TB, post stgypub.ID, i int) int64 {
 
 func (f *fixture) daily(t testing.TB, post stgypub.ID, day string) int64 {
 	t.Helper()
-	n, err := f.rdb.HGet(context.Background(), f.c.dailyKey(f.owner, day), post.String()).Int64()
+	n, err := f.rdb.HGet(context.Background(), f.c.keys.dailyKey(f.owner, day), post.String()).Int64()
 	if err != nil && err != redis.Nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ type ImportResult struct {
 func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (ImportResult, error) {
 	var res ImportResult
 	ctx = redisguard.WithTimeout(ctx, c.cfg.CheckpointTimeout)
-	days := c.window()
+	days := c.cal.window()
 	first, today := days[0], days[len(days)-1]
 	byOwner := map[stgypub.ID][]raise{}
 	var cps []stgypub.Checkpoint
@@ -80,7 +80,7 @@ func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (Impor
 				res.Unchanged++
 			}
 		}
-		if err := c.rdb.Del(ctx, c.cacheKeys(owner)...).Err(); err != nil {
+		if err := c.rdb.Del(ctx, c.keys.cacheKeys(owner)...).Err(); err != nil {
 			return res, fmt.Errorf("counter: drop caches of %s: %w", owner, err)
 		}
 	}
@@ -89,7 +89,7 @@ func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (Impor
 			return res, err
 		}
 		c.siteRank.forget()
-		if err := c.rdb.Del(ctx, c.siteCacheKeys()...).Err(); err != nil {
+		if err := c.rdb.Del(ctx, c.keys.siteCacheKeys()...).Err(); err != nil {
 			return res, fmt.Errorf("counter: drop site ranking caches: %w", err)
 		}
 	}

@@ -94,7 +94,7 @@ func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID, days int) ([
 func (c *Counter) rankingRead(ctx context.Context, owner stgypub.ID, days int, now time.Time) ([]stgypub.RankingEntry, time.Time, error) {
 	ctx, cancel := c.budget(ctx)
 	defer cancel()
-	key := c.rankingDaysKey(owner, days)
+	key := c.keys.rankingDaysKey(owner, days)
 	pipe := c.rdb.Pipeline()
 	get, pttl := pipe.Get(ctx, key), pipe.PTTL(ctx, key)
 	_, _ = pipe.Exec(ctx)
@@ -132,7 +132,7 @@ func (c *Counter) computeRanking(ctx context.Context, owner stgypub.ID, days int
 		if err := c.ensureFilled(ctx, owner); err != nil {
 			c.log.Warn("counter: refill from PostgreSQL failed; ranking from Redis alone", "owner", owner, "err", err)
 		}
-		window := c.window()
+		window := c.cal.window()
 		t, err := c.readWindow(ctx, owner, window[len(window)-days:])
 		if err != nil {
 			return nil, err
@@ -142,7 +142,7 @@ func (c *Counter) computeRanking(ctx context.Context, owner stgypub.ID, days int
 		if len(top) > 0 {
 			b, err := json.Marshal(top)
 			if err == nil {
-				err = c.rdb.Set(ctx, c.rankingDaysKey(owner, days), b, c.cfg.CacheTTL).Err()
+				err = c.rdb.Set(ctx, c.keys.rankingDaysKey(owner, days), b, c.cfg.CacheTTL).Err()
 			}
 			if err != nil {
 				c.log.Warn("counter: cache ranking", "owner", owner, "err", err)

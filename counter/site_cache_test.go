@@ -17,7 +17,7 @@ func TestSiteRankingCache(t *testing.T) {
 	if got := f.ranking(t, 7); got != "" {
 		t.Fatalf("empty: %q", got)
 	}
-	if n := f.rdb.Exists(ctx, f.c.siteRankingKey(7)).Val(); n != 0 {
+	if n := f.rdb.Exists(ctx, f.c.keys.siteRankingKey(7)).Val(); n != 0 {
 		t.Fatal("an empty ranking was cached")
 	}
 	f.views(t, "b2", 2)
@@ -25,7 +25,7 @@ func TestSiteRankingCache(t *testing.T) {
 	if got := f.ranking(t, 7); got != "b2=2" {
 		t.Fatalf("first view not shown at once: %q", got)
 	}
-	ttl := f.rdb.TTL(ctx, f.c.siteRankingKey(7)).Val()
+	ttl := f.rdb.TTL(ctx, f.c.keys.siteRankingKey(7)).Val()
 	if ttl < 5*time.Minute-10*time.Second || ttl > 5*time.Minute {
 		t.Fatalf("cache TTL %v, want 5m", ttl)
 	}

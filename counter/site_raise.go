@@ -22,8 +22,8 @@ func (c *Counter) newSiteCall(b int, days map[int32][]siteField, batch map[siteF
 	cl.args = append(cl.args, c.weekTTLArg(), len(days), 0)
 	for d, fs := range days {
 		day := dayTime(d)
-		cl.keys = append(cl.keys, c.siteDailyKey(b, day.Format(dayLayout)))
-		cl.args = append(cl.args, int64(c.dayTTL(day).Seconds()), len(fs), c.weekSpan(day))
+		cl.keys = append(cl.keys, c.keys.siteDailyKey(b, day.Format(dayLayout)))
+		cl.args = append(cl.args, int64(c.cal.dayTTL(day).Seconds()), len(fs), c.weekSpan(day))
 		for _, f := range fs {
 			cl.args = append(cl.args, f.post.String(), batch[f], weekMember(f.post))
 			cl.fields = append(cl.fields, f)
@@ -44,10 +44,10 @@ func (c *Counter) raiseSite(ctx context.Context, batch map[siteField]int64) (map
 	}
 	runs := map[int]map[int32][]siteField{}
 	for f := range batch {
-		if c.dayTTL(dayTime(f.day)) <= 0 {
+		if c.cal.dayTTL(dayTime(f.day)) <= 0 {
 			continue
 		}
-		b := c.siteBucket(f.post)
+		b := c.keys.siteBucket(f.post)
 		if runs[b] == nil {
 			runs[b] = map[int32][]siteField{}
 		}

@@ -121,7 +121,7 @@ func (s *siteRanking) forget() {
 // cachedSiteRanking reads the Redis copy of the days ranking; nil when
 // there is none or it has expired on the injected clock.
 func (c *Counter) cachedSiteRanking(ctx context.Context, days int, now time.Time) (*stgypub.SiteRanking, error) {
-	b, err := c.rdb.Get(ctx, c.siteRankingKey(days)).Bytes()
+	b, err := c.rdb.Get(ctx, c.keys.siteRankingKey(days)).Bytes()
 	if errors.Is(err, redis.Nil) {
 		return nil, nil
 	}
@@ -160,7 +160,7 @@ func (c *Counter) refreshSiteRanking(ctx context.Context, days int, cur *stgypub
 		c.siteRank.keep(r)
 		return r, nil
 	}
-	ok, err := c.rdb.SetNX(ctx, c.siteRankingKey(days)+":refresh", "1", c.cfg.CacheTTL/5).Result()
+	ok, err := c.rdb.SetNX(ctx, c.keys.siteRankingKey(days)+":refresh", "1", c.cfg.CacheTTL/5).Result()
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -181,7 +181,7 @@ func (c *Counter) computeSiteRanking(ctx context.Context, days int) (*stgypub.Si
 	}
 	b, err := json.Marshal(siteCacheEntry{ComputedAt: r.ComputedAt, ExpiresAt: r.ExpiresAt, Entries: r.Entries})
 	if err == nil {
-		err = c.rdb.Set(ctx, c.siteRankingKey(days), b, c.cfg.CacheTTL).Err()
+		err = c.rdb.Set(ctx, c.keys.siteRankingKey(days), b, c.cfg.CacheTTL).Err()
 	}
 	if err != nil {
 		c.log.Warn("counter: cache site ranking", "days", days, "err", err)

@@ -59,7 +59,7 @@ func (c *Counter) siteTopWeek(ctx context.Context) ([]stgypub.RankingEntry, erro
 // (one pipeline of days HGETALLs per bucket, siteReadParallel buckets at
 // a time), keeps each bucket's top 1000 and merges them.
 func (c *Counter) siteTopDaily(ctx context.Context, days int) ([]stgypub.RankingEntry, error) {
-	window := c.window()
+	window := c.cal.window()
 	window = window[len(window)-days:]
 	tops := make([][]stgypub.RankingEntry, c.cfg.SiteBuckets)
 	g, gctx := errgroup.WithContext(ctx)
@@ -68,7 +68,7 @@ func (c *Counter) siteTopDaily(ctx context.Context, days int) ([]stgypub.Ranking
 		g.Go(func() error {
 			keys := make([]string, len(window))
 			for i, d := range window {
-				keys[i] = c.siteDailyKey(b, d.Format(dayLayout))
+				keys[i] = c.keys.siteDailyKey(b, d.Format(dayLayout))
 			}
 			t, err := c.readDaily(gctx, keys)
 			if err != nil {

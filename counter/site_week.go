@@ -142,13 +142,13 @@ return raised
 // sums ending today, tomorrow and yesterday, and the daily Hashes of
 // today-7 through today (named even when no week sums are kept).
 func (c *Counter) weekKeys(b int) []string {
-	today := c.today()
+	today := c.cal.today()
 	keys := make([]string, 0, 11)
 	for _, off := range []int{0, 1, -1} {
-		keys = append(keys, c.siteWeekKey(b, today.AddDate(0, 0, off).Format(dayLayout)))
+		keys = append(keys, c.keys.siteWeekKey(b, today.AddDate(0, 0, off).Format(dayLayout)))
 	}
 	for off := -7; off <= 0; off++ {
-		keys = append(keys, c.siteDailyKey(b, today.AddDate(0, 0, off).Format(dayLayout)))
+		keys = append(keys, c.keys.siteDailyKey(b, today.AddDate(0, 0, off).Format(dayLayout)))
 	}
 	return keys
 }
@@ -160,7 +160,7 @@ func (c *Counter) weekSpan(day time.Time) int {
 	if !c.weekSums() {
 		return 0
 	}
-	switch age := int(c.today().Sub(day).Hours() / 24); {
+	switch age := int(c.cal.today().Sub(day).Hours() / 24); {
 	case age <= siteWeek-2:
 		return 2
 	case age == siteWeek-1:
@@ -176,5 +176,5 @@ func (c *Counter) weekTTLArg() int64 {
 	if !c.weekSums() {
 		return 0
 	}
-	return int64(c.weekTTL(c.today()).Seconds())
+	return int64(c.cal.weekTTL(c.cal.today()).Seconds())
 }

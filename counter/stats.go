@@ -31,7 +31,7 @@ import (
 // and says they may be incomplete.
 func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
 	ctx = redisguard.WithTimeout(ctx, c.ownerTimeout(ctx, 3)) // an owner's read, not a page's: up to 3 Redis calls in a row
-	key := c.statsKey(ownerID)
+	key := c.keys.statsKey(ownerID)
 	var redisErr error // Redis failed: the Stats come from the checkpoints alone
 	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
 		if st, err := decodeStatsCacheOnce(key, b); err == nil {
@@ -46,14 +46,14 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 	}
 	c.statsHits.Miss()
 	n := c.cfg.RetentionDays
-	days := c.window()
+	days := c.cal.window()
 	t, snapshot, err := c.statsTable(ctx, ownerID, days, &redisErr, true)
 	if err != nil {
 		return nil, err
 	}
 	if redisErr == nil && !snapshot && n > 1 && c.statsPastUsable(days[n-1]) {
 		// The closed days, pre-aggregated for the next misses.
-		if err := c.rdb.Set(ctx, c.statsPastKey(ownerID, days[0]), encodeStatsPast(t), statsPastTTL).Err(); err != nil {
+		if err := c.rdb.Set(ctx, c.keys.statsPastKey(ownerID, days[0]), encodeStatsPast(t), statsPastTTL).Err(); err != nil {
 			c.log.Warn("counter: stats snapshot", "owner", ownerID, "err", err)
 		}
 	}

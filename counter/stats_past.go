@@ -33,8 +33,8 @@ const (
 // statsPastKey is owner's snapshot of the window starting on first
 // (YYYYMMDD): a new day is a new key, so the snapshot never covers a day
 // that was still open when it was written.
-func (c *Counter) statsPastKey(owner stgypub.ID, first time.Time) string {
-	return c.key(statsKind, owner, []byte("past:"+first.Format(dayLayout)))
+func (k keyspace) statsPastKey(owner stgypub.ID, first time.Time) string {
+	return k.key(statsKind, owner, []byte("past:"+first.Format(dayLayout)))
 }
 
 // statsPastUsable reports whether the closed days of the window ending on
@@ -136,7 +136,7 @@ func decodeStatsPast(b []byte, days int) (*dailyTable, error) {
 func (c *Counter) statsTable(ctx context.Context, owner stgypub.ID, days []time.Time, redisErr *error, usePast bool) (t *dailyTable, snapshot bool, err error) {
 	n := len(days)
 	if usePast && *redisErr == nil && n > 1 && c.statsPastUsable(days[n-1]) {
-		if b, err := c.rdb.Get(ctx, c.statsPastKey(owner, days[0])).Bytes(); err == nil {
+		if b, err := c.rdb.Get(ctx, c.keys.statsPastKey(owner, days[0])).Bytes(); err == nil {
 			t, err = decodeStatsPast(b, n)
 			snapshot = err == nil
 		}

@@ -29,7 +29,7 @@ const (
 // statsPastGrace of midnight UTC (yesterday is still open) or for a
 // one-day window. Redis or PostgreSQL failures are returned.
 func (c *Counter) WarmStatsPast(ctx context.Context, owner stgypub.ID) (bool, error) {
-	days := c.window()
+	days := c.cal.window()
 	n := len(days)
 	if n < 2 || !c.statsPastUsable(days[n-1]) {
 		return false, nil
@@ -40,7 +40,7 @@ func (c *Counter) WarmStatsPast(ctx context.Context, owner stgypub.ID) (bool, er
 		err = redisErr // the checkpoints alone are no snapshot
 	}
 	if err == nil {
-		err = c.rdb.Set(ctx, c.statsPastKey(owner, days[0]), encodeStatsPast(t), statsPastTTL).Err()
+		err = c.rdb.Set(ctx, c.keys.statsPastKey(owner, days[0]), encodeStatsPast(t), statsPastTTL).Err()
 	}
 	if err != nil {
 		return false, fmt.Errorf("counter: warm stats snapshot of %s: %w", owner, err)
@@ -62,7 +62,7 @@ type statsWarmer struct {
 // CheckpointTimeout per call. It returns how many snapshots it wrote;
 // the first error is returned after the others were tried.
 func (c *Counter) warmPass(ctx context.Context, w *statsWarmer) (int, error) {
-	days := c.window()
+	days := c.cal.window()
 	n := len(days)
 	if c.cps == nil || n < 2 || !c.statsPastUsable(days[n-1]) {
 		return 0, nil
@@ -83,7 +83,7 @@ func (c *Counter) warmPass(ctx context.Context, w *statsWarmer) (int, error) {
 	pipe := c.rdb.Pipeline()
 	ttls := make([]*redis.DurationCmd, len(w.owners))
 	for i, o := range w.owners {
-		ttls[i] = pipe.PTTL(pctx, c.statsPastKey(o, days[0]))
+		ttls[i] = pipe.PTTL(pctx, c.keys.statsPastKey(o, days[0]))
 	}
 	_, err := pipe.Exec(pctx)
 	cancel()
@@ -136,10 +136,10 @@ func (c *Counter) RunStatsWarmer(ctx context.Context) {
 		}
 		now := c.cfg.Now()
 		wait := statsWarmEvery
-		if next := c.today().AddDate(0, 0, 1).Add(statsPastGrace); next.Sub(now) < wait {
+		if next := c.cal.today().AddDate(0, 0, 1).Add(statsPastGrace); next.Sub(now) < wait {
 			wait = next.Sub(now)
 		}
-		if grace := c.today().Add(statsPastGrace); now.Before(grace) {
+		if grace := c.cal.today().Add(statsPastGrace); now.Before(grace) {
 			wait = min(wait, grace.Sub(now))
 		}
 		t := time.NewTimer(max(wait, time.Second))

@@ -45,8 +45,8 @@ func (c *Counter) raiseDaily(ctx context.Context, owner stgypub.ID, rs []raise) 
 	keys := make([]string, len(rs))
 	args := make([]any, 0, 3*len(rs))
 	for i, r := range rs {
-		keys[i] = c.dailyKey(owner, r.day.Format(dayLayout))
-		args = append(args, r.field, r.value, max(int64(c.dayTTL(r.day).Seconds()), 1))
+		keys[i] = c.keys.dailyKey(owner, r.day.Format(dayLayout))
+		args = append(args, r.field, r.value, max(int64(c.cal.dayTTL(r.day).Seconds()), 1))
 	}
 	vals, err := raiseScript.Run(ctx, c.rdb, keys, args...).Int64Slice()
 	if err != nil {
@@ -66,11 +66,11 @@ func (c *Counter) syncToday(ctx context.Context, owner, post stgypub.ID, today t
 // post, Redis (one pipeline of HGETs) against PostgreSQL (one range),
 // then the opportunistic cleanup.
 func (c *Counter) syncWindow(ctx context.Context, owner, post stgypub.ID, site bool) error {
-	days := c.window()
+	days := c.cal.window()
 	pipe := c.rdb.Pipeline()
 	cmds := make([]*redis.StringCmd, len(days))
 	for i, d := range days {
-		cmds[i] = pipe.HGet(ctx, c.dailyKey(owner, d.Format(dayLayout)), post.String())
+		cmds[i] = pipe.HGet(ctx, c.keys.dailyKey(owner, d.Format(dayLayout)), post.String())
 	}
 	if _, err := pipe.Exec(ctx); err != nil && err != redis.Nil {
 		return fmt.Errorf("counter: read window of %s: %w", post, err)
@@ -125,7 +125,7 @@ func (c *Counter) syncDays(ctx context.Context, owner, post stgypub.ID, days []t
 // cleanup deletes checkpoints older than the window at most once per UTC
 // day per process; a failure is logged and retried at the next 4-PV sync.
 func (c *Counter) cleanup(ctx context.Context) {
-	today := c.today()
+	today := c.cal.today()
 	day := today.Format(dayLayout)
 	c.mu.Lock()
 	if c.last == day || c.busy {

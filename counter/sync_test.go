@@ -71,9 +71,9 @@ func TestRedisLossRecovery(t *testing.T) {
 		t.Fatalf("4-PV sync did not raise Redis for 02-24: %d", got)
 	}
 	// Lose Redis.
-	keys := []string{f.c.lruKey(f.owner, p), f.c.metaKey(f.owner, p)}
-	for _, d := range f.c.window() {
-		keys = append(keys, f.c.dailyKey(f.owner, d.Format(dayLayout)))
+	keys := []string{f.c.keys.lruKey(f.owner, p), f.c.keys.metaKey(f.owner, p)}
+	for _, d := range f.c.cal.window() {
+		keys = append(keys, f.c.keys.dailyKey(f.owner, d.Format(dayLayout)))
 	}
 	for _, k := range keys { // one by one: keys of several slots in a cluster
 		f.rdb.Del(ctx, k)
@@ -106,7 +106,7 @@ func TestRedisLossRecovery(t *testing.T) {
 	if got := f.daily(t, p, "20260310"); got != 60 {
 		t.Fatalf("Redis after checkpoint 45 with DB 60 = %d, want 60", got)
 	}
-	ttl, _ := f.rdb.TTL(ctx, f.c.dailyKey(f.owner, "20260224")).Result()
+	ttl, _ := f.rdb.TTL(ctx, f.c.keys.dailyKey(f.owner, "20260224")).Result()
 	if want := 2 * 24 * time.Hour; ttl > want || ttl < want-time.Minute {
 		t.Errorf("TTL of raised 02-24 key = %v, want ≈ %v (16 days after that day)", ttl, want)
 	}

@@ -70,7 +70,7 @@ func (c *Counter) QueueCrawl(_ context.Context, cr stgypub.Crawl) {
 	if i < 0 {
 		i = len(familyNames) - 1
 	}
-	c.rec.enqueue(queuedView{owner: cr.OwnerID, post: cr.PostID, day: c.today(), kind: kindCrawl, tag: uint8(i)})
+	c.rec.enqueue(queuedView{owner: cr.OwnerID, post: cr.PostID, day: c.cal.today(), kind: kindCrawl, tag: uint8(i)})
 }
 
 // QueueShare hands one share-link click to the recorder and returns at
@@ -83,7 +83,7 @@ func (c *Counter) QueueShare(_ context.Context, s stgypub.Share) {
 	if s.PostID == 0 || s.OwnerID == 0 || i < 0 {
 		return
 	}
-	c.rec.enqueue(queuedView{owner: s.OwnerID, post: s.PostID, day: c.today(), fp: shareFingerprint(s.Fingerprint, s.Service), kind: kindShare, tag: uint8(i)})
+	c.rec.enqueue(queuedView{owner: s.OwnerID, post: s.PostID, day: c.cal.today(), fp: shareFingerprint(s.Fingerprint, s.Service), kind: kindShare, tag: uint8(i)})
 }
 
 func shareFingerprint(fp [4]byte, service string) [4]byte {
@@ -244,7 +244,7 @@ func (c *Counter) readTallies(ctx context.Context, owner stgypub.ID, kind itemKi
 	var buf [8]byte
 	cmds := make([]interface{ Val() map[string]string }, len(days))
 	for i, d := range days {
-		cmds[i] = pipe.HGetAll(ctx, c.key(kindKey, owner, d.AppendFormat(buf[:0], dayLayout)))
+		cmds[i] = pipe.HGetAll(ctx, c.keys.key(kindKey, owner, d.AppendFormat(buf[:0], dayLayout)))
 	}
 	_, redisErr := pipe.Exec(ctx)
 	if redisErr == nil {
@@ -301,7 +301,7 @@ func (c *Counter) BotStats(ctx context.Context, ownerID stgypub.ID, days int) ([
 	if days < 1 || days > c.cfg.RetentionDays {
 		return nil, stgypub.FieldErrorf("days", "days must be 1 to %d", c.cfg.RetentionDays)
 	}
-	window := c.window()
+	window := c.cal.window()
 	window = window[len(window)-days:]
 	t, err := c.readTallies(ctx, ownerID, kindCrawl, window, 0)
 	if err != nil {
@@ -350,7 +350,7 @@ func compareID(a, b stgypub.ID) int {
 // retention window, in stgypub.ShareServices order, zeros included
 // (docs/SPEC.md#share-links). Never cached. Authorization is the caller's.
 func (c *Counter) ShareCounts(ctx context.Context, ownerID, postID stgypub.ID) ([]stgypub.NameCount, error) {
-	t, err := c.readTallies(ctx, ownerID, kindShare, c.window(), postID)
+	t, err := c.readTallies(ctx, ownerID, kindShare, c.cal.window(), postID)
 	if err != nil {
 		return nil, err
 	}

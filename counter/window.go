@@ -20,7 +20,7 @@ import (
 func (c *Counter) readWindow(ctx context.Context, owner stgypub.ID, days []time.Time) (*dailyTable, error) {
 	keys := make([]string, len(days))
 	for i, d := range days {
-		keys[i] = c.dailyKey(owner, d.Format(dayLayout))
+		keys[i] = c.keys.dailyKey(owner, d.Format(dayLayout))
 	}
 	t, err := c.readDaily(ctx, keys)
 	if err != nil {

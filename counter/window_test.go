@@ -24,12 +24,12 @@ func TestReadWindow(t *testing.T) {
 		day[-1][stgypub.ID(2*i+1)] = int64(100 + i)
 	}
 	f.seedDaily(t, day)
-	today := f.c.dailyKey(f.owner, "20260310")
+	today := f.c.keys.dailyKey(f.owner, "20260310")
 	f.rdb.HSet(ctx, today, "not-an-id", 9, "000000ab00000000", 4, "000000AC00000000", "+6", "000000AD00000000", "x", "000000AE00000000", -2)
 	for _, proto := range []int{2, 3} {
 		t.Run(fmt.Sprintf("RESP%d", proto), func(t *testing.T) {
 			c := New(redistest.Client(t, proto), f.cs, f.c.cfg)
-			got, err := c.readWindow(ctx, f.owner, c.window())
+			got, err := c.readWindow(ctx, f.owner, c.cal.window())
 			if err != nil {
 				t.Fatal(err)
 			}
