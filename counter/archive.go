@@ -13,9 +13,9 @@ import (
 // site archive keeps beside the checkpoints (docs/ARCHIVE.md). OwnerID is
 // set. Redis only: the checkpoints come from the store.
 func (c *Counter) DailyViews(ctx context.Context, ownerID stgypub.ID) ([]stgypub.Checkpoint, error) {
-	ctx = redisguard.WithTimeout(ctx, c.ownerTimeout(ctx, 1))
+	ctx = redisguard.WithTimeout(ctx, c.cfg.ownerTimeout(ctx, 1))
 	days := c.cal.window()
-	t, err := c.readWindow(ctx, ownerID, days)
+	t, err := c.daily.readWindow(ctx, ownerID, days)
 	if err != nil {
 		return nil, err
 	}

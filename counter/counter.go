@@ -147,16 +147,17 @@ const (
 
 // Counter records and aggregates page views. It is safe for concurrent use.
 type Counter struct {
-	rdb  redis.UniversalClient
-	cps  stgypub.CheckpointStore
-	cfg  Config
-	keys keyspace // key names (keys.go)
-	cal  calendar // UTC days (calendar.go)
-	log  *slog.Logger
-	wg   sync.WaitGroup
-	mu   sync.Mutex
-	last string // UTC date (YYYYMMDD) of this process's last successful cleanup
-	busy bool   // a cleanup is running
+	rdb   redis.UniversalClient
+	cps   stgypub.CheckpointStore
+	cfg   Config
+	keys  keyspace    // key names (keys.go)
+	cal   calendar    // UTC days (calendar.go)
+	daily dailyReader // reads of daily Hashes (window.go)
+	log   *slog.Logger
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	last  string // UTC date (YYYYMMDD) of this process's last successful cleanup
+	busy  bool   // a cleanup is running
 
 	flight                 singleflight.Group // one ranking computation per owner at a time
 	rot                    *rotation          // nil without RotationSecret
@@ -171,8 +172,7 @@ type Counter struct {
 
 	rec *recorder // the view queue and its drain (recorder.go)
 
-	site     *siteWriter  // site-wide daily counters (site.go)
-	siteRank *siteRanking // site-wide ranking cache (site_ranking.go)
+	site *siteCounter // site-wide counters and ranking (site*.go)
 }
 
 var (
@@ -219,6 +219,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	}
 	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
 	c.keys, c.cal = newKeyspace(&cfg), newCalendar(&cfg)
+	c.daily = dailyReader{rdb: rdb, keys: c.keys}
 	c.rankingHits, c.statsHits = cfg.RankingCache, cfg.StatsCache
 	if cfg.FlushInterval > 0 {
 		c.dirty = &dirtySet{m: map[dirtyKey]int64{}}
@@ -227,10 +228,9 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 		c.rot = &rotation{secret: cfg.RotationSecret}
 	}
 	c.ttlArg = strconv.FormatInt(int64(c.cal.ttl().Seconds()), 10)
-	c.site = newSiteWriter(c)
+	c.site = newSiteCounter(c)
 	c.rec = newRecorder(c)
 	c.tallyStore, _ = cps.(stgypub.TallyStore)
-	c.siteRank = newSiteRanking()
 	c.memo = newMemo(cfg.MemoTTL)
 	return c
 }
@@ -255,7 +255,7 @@ func (c *Counter) Wait() {
 // pending site-wide raises.
 func (c *Counter) waitBackground() {
 	c.wg.Wait()
-	ctx, cancel := c.flushContext()
+	ctx, cancel := c.cfg.flushContext()
 	defer cancel()
 	if err := c.site.flush(ctx); err != nil {
 		c.log.Warn("counter: site-wide counters not written", "err", err)
@@ -293,7 +293,7 @@ func (c *Counter) background(ctx context.Context, f func(context.Context) error)
 	c.wg.Add(1)
 	go func() {
 		defer c.wg.Done()
-		bctx, cancel := c.detached(ctx)
+		bctx, cancel := c.cfg.detached(ctx)
 		defer cancel()
 		if err := f(bctx); err != nil {
 			c.log.Warn("counter: checkpoint failed", "err", err)
@@ -303,22 +303,22 @@ func (c *Counter) background(ctx context.Context, f func(context.Context) error)
 
 // detached is ctx without its cancellation and deadline, bounded by
 // CheckpointTimeout instead, whose Redis calls may each take that long.
-func (c *Counter) detached(ctx context.Context) (context.Context, context.CancelFunc) {
-	ctx = redisguard.WithTimeout(context.WithoutCancel(ctx), c.cfg.CheckpointTimeout)
-	return context.WithTimeout(ctx, c.cfg.CheckpointTimeout)
+func (cfg *Config) detached(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx = redisguard.WithTimeout(context.WithoutCancel(ctx), cfg.CheckpointTimeout)
+	return context.WithTimeout(ctx, cfg.CheckpointTimeout)
 }
 
 // flushContext bounds one batch write of site-wide raises, and each of
 // its Redis calls, by SiteFlushTimeout.
-func (c *Counter) flushContext() (context.Context, context.CancelFunc) {
-	ctx := redisguard.WithTimeout(context.Background(), c.cfg.SiteFlushTimeout)
-	return context.WithTimeout(ctx, c.cfg.SiteFlushTimeout)
+func (cfg *Config) flushContext() (context.Context, context.CancelFunc) {
+	ctx := redisguard.WithTimeout(context.Background(), cfg.SiteFlushTimeout)
+	return context.WithTimeout(ctx, cfg.SiteFlushTimeout)
 }
 
 // budget bounds a page's counter call by Budget (when set).
-func (c *Counter) budget(ctx context.Context) (context.Context, context.CancelFunc) {
-	if c.cfg.Budget <= 0 {
+func (cfg *Config) budget(ctx context.Context) (context.Context, context.CancelFunc) {
+	if cfg.Budget <= 0 {
 		return context.WithCancel(ctx)
 	}
-	return context.WithTimeout(ctx, c.cfg.Budget)
+	return context.WithTimeout(ctx, cfg.Budget)
 }

@@ -85,10 +85,10 @@ func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (Impor
 		}
 	}
 	if len(site) > 0 {
-		if _, err := c.raiseSite(ctx, site); err != nil {
+		if _, err := c.site.raiseSite(ctx, site); err != nil {
 			return res, err
 		}
-		c.siteRank.forget()
+		c.site.rank.forget()
 		if err := c.rdb.Del(ctx, c.keys.siteCacheKeys()...).Err(); err != nil {
 			return res, fmt.Errorf("counter: drop site ranking caches: %w", err)
 		}

@@ -92,7 +92,7 @@ func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID, days int) ([
 
 // rankingRead is rankingTop from Redis.
 func (c *Counter) rankingRead(ctx context.Context, owner stgypub.ID, days int, now time.Time) ([]stgypub.RankingEntry, time.Time, error) {
-	ctx, cancel := c.budget(ctx)
+	ctx, cancel := c.cfg.budget(ctx)
 	defer cancel()
 	key := c.keys.rankingDaysKey(owner, days)
 	pipe := c.rdb.Pipeline()
@@ -127,13 +127,13 @@ func (c *Counter) rankingRead(ctx context.Context, owner stgypub.ID, days int, n
 // ctx.
 func (c *Counter) computeRanking(ctx context.Context, owner stgypub.ID, days int) ([]stgypub.RankingEntry, error) {
 	ch := c.flight.DoChan(owner.String()+":"+strconv.Itoa(days), func() (any, error) {
-		ctx, cancel := c.detached(ctx)
+		ctx, cancel := c.cfg.detached(ctx)
 		defer cancel()
 		if err := c.ensureFilled(ctx, owner); err != nil {
 			c.log.Warn("counter: refill from PostgreSQL failed; ranking from Redis alone", "owner", owner, "err", err)
 		}
 		window := c.cal.window()
-		t, err := c.readWindow(ctx, owner, window[len(window)-days:])
+		t, err := c.daily.readWindow(ctx, owner, window[len(window)-days:])
 		if err != nil {
 			return nil, err
 		}

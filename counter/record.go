@@ -78,7 +78,7 @@ func (c *Counter) afterRecord(v *queuedView, n int64) {
 	if c.dirty != nil {
 		c.dirty.mark(dirtyKey{v.owner, v.post, v.day}, n)
 	}
-	site := c.countsSiteWide(v.published)
+	site := c.site.countsSiteWide(v.published)
 	if site {
 		c.site.offer(v.day, v.post, n)
 	}

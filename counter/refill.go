@@ -41,7 +41,7 @@ func (c *Counter) refill(ctx context.Context, owner stgypub.ID) error {
 			}
 			// The site-wide counters come back the same way (a raise,
 			// never a sum); they are best-effort, so a failure is logged.
-			if _, err := c.raiseSite(ctx, site); err != nil {
+			if _, err := c.site.raiseSite(ctx, site); err != nil {
 				c.log.Warn("counter: refill of site-wide counters failed", "owner", owner, "err", err)
 			}
 			rs = rs[:0]

@@ -56,7 +56,7 @@ func siteViewCost(b *testing.B, per int) {
 				b.Fatal(n, err)
 			}
 			if side == 2 {
-				if _, err := c.raiseSite(ctx, map[siteField]int64{{dayNumber(testNow), v.PostID}: n}); err != nil {
+				if _, err := c.site.raiseSite(ctx, map[siteField]int64{{dayNumber(testNow), v.PostID}: n}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -159,17 +159,17 @@ func BenchmarkSiteRanking(b *testing.B) {
 		if _, err := pipe.Exec(ctx); err != nil {
 			b.Fatal(err)
 		}
-		week, err := c.siteTopWeek(ctx)
+		week, err := c.site.siteTopWeek(ctx)
 		if err != nil {
 			b.Fatal(err)
 		}
-		daily, err := c.siteTopDaily(ctx, 7)
+		daily, err := c.site.siteTopDaily(ctx, 7)
 		if err != nil || rankString(week[:MaxRankingLimit]) != rankString(daily[:MaxRankingLimit]) {
 			b.Fatal("week sums and daily Hashes disagree", err)
 		}
 		b.Run(shape.name, func(b *testing.B) {
 			for b.Loop() {
-				c.siteRank.forget()
+				c.site.rank.forget()
 				rdb.Del(ctx, c.keys.siteRankingKey(7))
 				r, err := c.SiteRanking(redisguard.WithTimeout(ctx, time.Minute), 7)
 				if err != nil || len(r.Entries) != MaxRankingLimit {
@@ -180,7 +180,7 @@ func BenchmarkSiteRanking(b *testing.B) {
 		})
 		b.Run(shape.name+"/from-daily-hashes", func(b *testing.B) {
 			for b.Loop() {
-				if top, err := c.siteTopDaily(ctx, 7); err != nil || len(top) != TopK {
+				if top, err := c.site.siteTopDaily(ctx, 7); err != nil || len(top) != TopK {
 					b.Fatal(err)
 				}
 			}
@@ -204,7 +204,7 @@ func BenchmarkSiteRanking(b *testing.B) {
 						}
 					}
 					b.StartTimer()
-					if _, err := c.siteTopWeek(redisguard.WithTimeout(ctx, time.Minute)); err != nil {
+					if _, err := c.site.siteTopWeek(redisguard.WithTimeout(ctx, time.Minute)); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -98,7 +98,7 @@ func TestSiteRankingRefreshAhead(t *testing.T) {
 
 // waitRefresh waits for c's background refresh of days, if one runs.
 func waitRefresh(c *Counter, days int) {
-	<-c.siteRank.sf.DoChan("refresh:"+strconv.Itoa(days), func() (any, error) { return nil, nil })
+	<-c.site.rank.sf.DoChan("refresh:"+strconv.Itoa(days), func() (any, error) { return nil, nil })
 }
 
 // TestSiteRankingBudget: a caller waits at most Budget for a computation;
@@ -111,7 +111,7 @@ func TestSiteRankingBudget(t *testing.T) {
 	if _, err := f.c.SiteRanking(ctx, 7); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want the budget's deadline", err)
 	}
-	<-f.c.siteRank.sf.DoChan("7", func() (any, error) { return nil, nil })
+	<-f.c.site.rank.sf.DoChan("7", func() (any, error) { return nil, nil })
 	if got := f.ranking(t, 7); got != "a1=2" {
 		t.Fatalf("next call: %q", got)
 	}

@@ -185,7 +185,7 @@ func TestSiteRankingTopK(t *testing.T) {
 		batch[siteField{dayNumber(testNow), id}] = pv
 		want = append(want, stgypub.RankingEntry{ID: id, PV: pv})
 	}
-	if failed, err := f.c.raiseSite(ctx, batch); err != nil || len(failed) != 0 {
+	if failed, err := f.c.site.raiseSite(ctx, batch); err != nil || len(failed) != 0 {
 		t.Fatal(err)
 	}
 	for _, days := range []int{1, 7} { // the daily Hashes, the week sums
@@ -221,7 +221,7 @@ func TestSiteWeekSums(t *testing.T) {
 			day := dayNumber(c.cal.today()) - int32(rng.IntN(9))
 			batch[siteField{day, posts[rng.IntN(len(posts))]}] = int64(1 + rng.IntN(50))
 		}
-		if failed, err := c.raiseSite(ctx, batch); err != nil || len(failed) > 0 {
+		if failed, err := c.site.raiseSite(ctx, batch); err != nil || len(failed) > 0 {
 			t.Fatal(err)
 		}
 	}
@@ -234,7 +234,7 @@ func TestSiteWeekSums(t *testing.T) {
 		raise(f.c)
 		raise(stale) // after it
 		raise(f.c)
-		week, err := f.c.siteTopWeek(ctx)
+		week, err := f.c.site.siteTopWeek(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,7 +267,7 @@ func TestSiteWeekSums(t *testing.T) {
 				t.Fatalf("step %d, bucket %d: week sum %v, daily sums %v", step, b, got, want)
 			}
 		}
-		daily, err := f.c.siteTopDaily(ctx, 7)
+		daily, err := f.c.site.siteTopDaily(ctx, 7)
 		if err != nil {
 			t.Fatal(err)
 		}

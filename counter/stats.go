@@ -30,7 +30,7 @@ import (
 // cached, and come back together with a *PartialError: a caller shows them
 // and says they may be incomplete.
 func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
-	ctx = redisguard.WithTimeout(ctx, c.ownerTimeout(ctx, 3)) // an owner's read, not a page's: up to 3 Redis calls in a row
+	ctx = redisguard.WithTimeout(ctx, c.cfg.ownerTimeout(ctx, 3)) // an owner's read, not a page's: up to 3 Redis calls in a row
 	key := c.keys.statsKey(ownerID)
 	var redisErr error // Redis failed: the Stats come from the checkpoints alone
 	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
@@ -144,8 +144,8 @@ func (e *PartialError) Unavailable() bool { return true }
 // within the request's read deadline (stgypub.WithReadDeadline) its share
 // of the time left, so a frozen Redis leaves the PostgreSQL fallback time
 // to answer before the request's deadline. At least a millisecond.
-func (c *Counter) ownerTimeout(ctx context.Context, calls int) time.Duration {
-	d := c.cfg.CheckpointTimeout
+func (cfg *Config) ownerTimeout(ctx context.Context, calls int) time.Duration {
+	d := cfg.CheckpointTimeout
 	if t, ok := stgypub.ReadDeadline(ctx); ok {
 		d = min(d, time.Until(t)/time.Duration(calls+1))
 	}

@@ -158,13 +158,13 @@ func (c *Counter) statsTable(ctx context.Context, owner stgypub.ID, days []time.
 	if *redisErr == nil {
 		if snapshot {
 			var today *dailyTable
-			if today, err = c.readWindow(ctx, owner, days[n-1:]); err == nil {
+			if today, err = c.daily.readWindow(ctx, owner, days[n-1:]); err == nil {
 				for r, id := range today.ids {
 					t.raise(n-1, id, today.pv[r])
 				}
 			}
 		} else {
-			t, err = c.readWindow(ctx, owner, days)
+			t, err = c.daily.readWindow(ctx, owner, days)
 		}
 		if err != nil && stgypub.IsUnavailable(err) {
 			*redisErr, err, snapshot = err, nil, false

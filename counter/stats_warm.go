@@ -68,7 +68,7 @@ func (c *Counter) warmPass(ctx context.Context, w *statsWarmer) (int, error) {
 		return 0, nil
 	}
 	if w.owners == nil || !w.first.Equal(days[0]) {
-		lctx, cancel := c.detached(ctx)
+		lctx, cancel := c.cfg.detached(ctx)
 		owners, err := c.cps.CheckpointOwners(lctx, days[0], days[n-2], c.cfg.StatsWarmMinRows, statsWarmLimit)
 		cancel()
 		if err != nil {
@@ -79,7 +79,7 @@ func (c *Counter) warmPass(ctx context.Context, w *statsWarmer) (int, error) {
 	if len(w.owners) == 0 {
 		return 0, nil
 	}
-	pctx, cancel := c.detached(ctx)
+	pctx, cancel := c.cfg.detached(ctx)
 	pipe := c.rdb.Pipeline()
 	ttls := make([]*redis.DurationCmd, len(w.owners))
 	for i, o := range w.owners {

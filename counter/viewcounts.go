@@ -34,7 +34,7 @@ func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []
 		fields[i] = id.String()
 		out[id] = 0
 	}
-	ctx, cancel := c.budget(ctx)
+	ctx, cancel := c.cfg.budget(ctx)
 	defer cancel()
 	days := c.cal.window()
 	pipe := c.rdb.Pipeline()
@@ -96,7 +96,7 @@ func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []
 // (recordPubView). 0 when the post has none. It waits at most
 // Config.Budget.
 func (c *Counter) TodayCount(ctx context.Context, ownerID, postID stgypub.ID) (int64, error) {
-	ctx, cancel := c.budget(ctx)
+	ctx, cancel := c.cfg.budget(ctx)
 	defer cancel()
 	n, err := c.rdb.HGet(ctx, c.keys.dailyKey(ownerID, c.cal.today().Format(dayLayout)), postID.String()).Int64()
 	if errors.Is(err, redis.Nil) {

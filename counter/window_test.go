@@ -29,7 +29,7 @@ func TestReadWindow(t *testing.T) {
 	for _, proto := range []int{2, 3} {
 		t.Run(fmt.Sprintf("RESP%d", proto), func(t *testing.T) {
 			c := New(redistest.Client(t, proto), f.cs, f.c.cfg)
-			got, err := c.readWindow(ctx, f.owner, c.cal.window())
+			got, err := c.daily.readWindow(ctx, f.owner, c.cal.window())
 			if err != nil {
 				t.Fatal(err)
 			}
