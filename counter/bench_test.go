@@ -164,7 +164,7 @@ func BenchmarkStats(b *testing.B) {
 	// start-up); the target of issue 18 (<= 50 ms).
 	restart := func(b *testing.B) {
 		f.rdb.Del(ctx, f.c.keys.statsPastKey(f.owner, f.c.cal.window()[0]))
-		if n, err := f.c.warmPass(ctx, &statsWarmer{}); err != nil || n != 1 {
+		if n, err := f.c.stats.warmPass(ctx, &statsWarmer{}); err != nil || n != 1 {
 			b.Fatal(n, err)
 		}
 		cputime.Report(b, func() {

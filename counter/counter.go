@@ -159,20 +159,21 @@ type Counter struct {
 	last  string // UTC date (YYYYMMDD) of this process's last successful cleanup
 	busy  bool   // a cleanup is running
 
-	flight                 singleflight.Group // one ranking computation per owner at a time
-	rot                    *rotation          // nil without RotationSecret
-	memo                   *memo              // nil without MemoTTL
-	rankingHits, statsHits *obs.Cache         // nil-safe
-	dirty                  *dirtySet          // nil without FlushInterval
-	tallyStore             stgypub.TallyStore // cps when it keeps crawl and share counts, else nil
-	tallies                tallySet           // crawl and share counts awaiting FlushTallies
+	flight      singleflight.Group // one ranking computation per owner at a time
+	rot         *rotation          // nil without RotationSecret
+	memo        *memo              // nil without MemoTTL
+	rankingHits *obs.Cache         // nil-safe
+	dirty       *dirtySet          // nil without FlushInterval
+	tallyStore  stgypub.TallyStore // cps when it keeps crawl and share counts, else nil
+	tallies     tallySet           // crawl and share counts awaiting FlushTallies
 
 	// Constant arguments of batchScript.
 	ttlArg, lruLimitArg string
 
 	rec *recorder // the view queue and its drain (recorder.go)
 
-	site *siteCounter // site-wide counters and ranking (site*.go)
+	site  *siteCounter // site-wide counters and ranking (site*.go)
+	stats *ownerStats  // owner Stats, their snapshot and warmer (stats*.go)
 }
 
 var (
@@ -220,7 +221,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
 	c.keys, c.cal = newKeyspace(&cfg), newCalendar(&cfg)
 	c.daily = dailyReader{rdb: rdb, keys: c.keys}
-	c.rankingHits, c.statsHits = cfg.RankingCache, cfg.StatsCache
+	c.rankingHits = cfg.RankingCache
 	if cfg.FlushInterval > 0 {
 		c.dirty = &dirtySet{m: map[dirtyKey]int64{}}
 	}
@@ -229,6 +230,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	}
 	c.ttlArg = strconv.FormatInt(int64(c.cal.ttl().Seconds()), 10)
 	c.site = newSiteCounter(c)
+	c.stats = newOwnerStats(c)
 	c.rec = newRecorder(c)
 	c.tallyStore, _ = cps.(stgypub.TallyStore)
 	c.memo = newMemo(cfg.MemoTTL)

@@ -26,7 +26,7 @@ func (k keyspace) filledKey(owner stgypub.ID) string { return k.key(filledKind, 
 // retention window otherwise (harmless: raising never lowers or adds).
 func (c *Counter) refill(ctx context.Context, owner stgypub.ID) error {
 	days := c.cal.window()
-	rows, err := c.ownerCheckpoints(ctx, owner, days)
+	rows, err := ownerCheckpoints(ctx, c.cps, owner, days)
 	if err != nil {
 		return fmt.Errorf("counter: refill %s: %w", owner, err)
 	}

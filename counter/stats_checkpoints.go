@@ -17,10 +17,10 @@ type dayCount struct {
 // ownerCheckpoints reads the owner's checkpoints of the window days
 // (oldest first) through the (owner_id, target_date) index, streamed
 // (EachOwnerCheckpoint); rows outside the window are dropped.
-func (c *Counter) ownerCheckpoints(ctx context.Context, owner stgypub.ID, days []time.Time) ([]dayCount, error) {
+func ownerCheckpoints(ctx context.Context, cps stgypub.CheckpointStore, owner stgypub.ID, days []time.Time) ([]dayCount, error) {
 	n := len(days)
 	var out []dayCount
-	err := c.cps.EachOwnerCheckpoint(ctx, owner, days[0], days[n-1], func(post stgypub.ID, day int, count int64) {
+	err := cps.EachOwnerCheckpoint(ctx, owner, days[0], days[n-1], func(post stgypub.ID, day int, count int64) {
 		if day >= 0 && day < n {
 			out = append(out, dayCount{post, int32(day), count})
 		}

@@ -116,7 +116,7 @@ func TestStatsWarmer(t *testing.T) {
 
 	w := &statsWarmer{}
 	pastKey := f.c.keys.statsPastKey(f.owner, f.c.cal.window()[0])
-	if n, err := f.c.warmPass(ctx, w); err != nil || n != 1 {
+	if n, err := f.c.stats.warmPass(ctx, w); err != nil || n != 1 {
 		t.Fatalf("warm pass: %d, %v", n, err)
 	}
 	if ttl, _ := f.rdb.PTTL(ctx, pastKey).Result(); ttl <= statsWarmRefresh {
@@ -147,11 +147,11 @@ func TestStatsWarmer(t *testing.T) {
 		t.Fatalf("from the snapshot: total %d, want %d", st.TotalPV, want)
 	}
 
-	if n, err := f.c.warmPass(ctx, w); err != nil || n != 0 {
+	if n, err := f.c.stats.warmPass(ctx, w); err != nil || n != 0 {
 		t.Fatalf("a fresh snapshot rewritten: %d, %v", n, err)
 	}
 	f.rdb.PExpire(ctx, pastKey, statsWarmRefresh-time.Minute)
-	if n, err := f.c.warmPass(ctx, w); err != nil || n != 1 {
+	if n, err := f.c.stats.warmPass(ctx, w); err != nil || n != 1 {
 		t.Fatalf("a snapshot about to expire: %d, %v", n, err)
 	}
 	f.checkAgainstRaw(t, f.c, first(fresh())) // the 500 now in
@@ -161,12 +161,12 @@ func TestStatsWarmer(t *testing.T) {
 	midnight := time.Date(testNow.Year(), testNow.Month(), testNow.Day()+1, 0, 0, 0, 0, time.UTC)
 	f.clk.Set(midnight.Add(5 * time.Minute))
 	nextKey := f.c.keys.statsPastKey(f.owner, f.c.cal.window()[0])
-	if n, err := f.c.warmPass(ctx, w); err != nil || n != 0 {
+	if n, err := f.c.stats.warmPass(ctx, w); err != nil || n != 0 {
 		t.Fatalf("within the grace: %d, %v", n, err)
 	}
 	f.seedDaily(t, map[int]map[stgypub.ID]int64{0: {b: 9}}) // testNow's day, now closed
 	f.clk.Set(midnight.Add(statsPastGrace))
-	if n, err := f.c.warmPass(ctx, w); err != nil || n != 1 {
+	if n, err := f.c.stats.warmPass(ctx, w); err != nil || n != 1 {
 		t.Fatalf("after the grace: %d, %v", n, err)
 	}
 	if n, _ := f.rdb.Exists(ctx, nextKey).Result(); n != 1 {
@@ -187,7 +187,7 @@ func TestStatsWarmerMinRows(t *testing.T) {
 	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: f.posts[0], OwnerID: f.owner, Date: testNow.AddDate(0, 0, -1), Count: 4}}); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := f.c.warmPass(ctx, &statsWarmer{}); err != nil || n != 0 {
+	if n, err := f.c.stats.warmPass(ctx, &statsWarmer{}); err != nil || n != 0 {
 		t.Fatalf("warm pass: %d, %v", n, err)
 	}
 }

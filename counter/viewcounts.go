@@ -53,7 +53,7 @@ func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []
 	var cps map[int]map[stgypub.ID]int64
 	if filled.Val() == 0 {
 		c.refillAsync(ctx, ownerID)
-		rows, err := c.ownerCheckpoints(ctx, ownerID, days)
+		rows, err := ownerCheckpoints(ctx, c.cps, ownerID, days)
 		if err != nil {
 			return nil, fmt.Errorf("counter: view counts of %s: checkpoints: %w", ownerID, err)
 		}
