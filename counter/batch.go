@@ -371,7 +371,7 @@ func (c *Counter) batchCalls(ctx context.Context, seq uint64, batch []queuedView
 				fps[i] = batch[i].fp
 				continue
 			}
-			fp, err := c.rotate(ctx, batch[i].day, batch[i].fp)
+			fp, err := c.rot.rotate(ctx, batch[i].day, batch[i].fp)
 			if err != nil {
 				return nil, err
 			}

@@ -159,21 +159,21 @@ type Counter struct {
 	last  string // UTC date (YYYYMMDD) of this process's last successful cleanup
 	busy  bool   // a cleanup is running
 
-	flight      singleflight.Group // one ranking computation per owner at a time
-	rot         *rotation          // nil without RotationSecret
-	memo        *memo              // nil without MemoTTL
-	rankingHits *obs.Cache         // nil-safe
-	dirty       *dirtySet          // nil without FlushInterval
-	tallyStore  stgypub.TallyStore // cps when it keeps crawl and share counts, else nil
-	tallies     tallySet           // crawl and share counts awaiting FlushTallies
+	flight     singleflight.Group // one refill per owner at a time (refill.go)
+	rot        *rotation          // nil without RotationSecret
+	memo       *memo              // nil without MemoTTL
+	dirty      *dirtySet          // nil without FlushInterval
+	tallyStore stgypub.TallyStore // cps when it keeps crawl and share counts, else nil
+	tallies    tallySet           // crawl and share counts awaiting FlushTallies
 
 	// Constant arguments of batchScript.
 	ttlArg, lruLimitArg string
 
 	rec *recorder // the view queue and its drain (recorder.go)
 
-	site  *siteCounter // site-wide counters and ranking (site*.go)
-	stats *ownerStats  // owner Stats, their snapshot and warmer (stats*.go)
+	site    *siteCounter  // site-wide counters and ranking (site*.go)
+	stats   *ownerStats   // owner Stats, their snapshot and warmer (stats*.go)
+	ranking *ownerRanking // Popular entries (ranking.go)
 }
 
 var (
@@ -221,12 +221,11 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
 	c.keys, c.cal = newKeyspace(&cfg), newCalendar(&cfg)
 	c.daily = dailyReader{rdb: rdb, keys: c.keys}
-	c.rankingHits = cfg.RankingCache
 	if cfg.FlushInterval > 0 {
 		c.dirty = &dirtySet{m: map[dirtyKey]int64{}}
 	}
 	if len(cfg.RotationSecret) > 0 {
-		c.rot = &rotation{secret: cfg.RotationSecret}
+		c.rot = &rotation{secret: cfg.RotationSecret, rdb: rdb, prefix: cfg.Prefix, now: cfg.Now}
 	}
 	c.ttlArg = strconv.FormatInt(int64(c.cal.ttl().Seconds()), 10)
 	c.site = newSiteCounter(c)
@@ -234,6 +233,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	c.rec = newRecorder(c)
 	c.tallyStore, _ = cps.(stgypub.TallyStore)
 	c.memo = newMemo(cfg.MemoTTL)
+	c.ranking = newOwnerRanking(c)
 	return c
 }
 
