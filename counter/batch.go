@@ -297,14 +297,14 @@ func (r *recorder) deliver(bc *batchCall) {
 		}
 		r.recorded.Add(1)
 		if v.kind == kindShare {
-			r.c.afterShare(v, ns[i])
+			r.c.tallies.afterShare(v, ns[i])
 		} else {
 			r.c.afterRecord(v, ns[i])
 		}
 		v.reply(viewResult{n: ns[i]})
 	}
 	for j, cc := range bc.crawls {
-		r.c.afterCrawl(cc, ns[len(bc.views)+j])
+		r.c.tallies.afterCrawl(cc, ns[len(bc.views)+j])
 	}
 }
 

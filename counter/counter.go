@@ -159,12 +159,10 @@ type Counter struct {
 	last  string // UTC date (YYYYMMDD) of this process's last successful cleanup
 	busy  bool   // a cleanup is running
 
-	flight     singleflight.Group // one refill per owner at a time (refill.go)
-	rot        *rotation          // nil without RotationSecret
-	memo       *memo              // nil without MemoTTL
-	dirty      *dirtySet          // nil without FlushInterval
-	tallyStore stgypub.TallyStore // cps when it keeps crawl and share counts, else nil
-	tallies    tallySet           // crawl and share counts awaiting FlushTallies
+	flight singleflight.Group // one refill per owner at a time (refill.go)
+	rot    *rotation          // nil without RotationSecret
+	memo   *memo              // nil without MemoTTL
+	dirty  *dirtySet          // nil without FlushInterval
 
 	// Constant arguments of batchScript.
 	ttlArg, lruLimitArg string
@@ -174,6 +172,7 @@ type Counter struct {
 	site    *siteCounter  // site-wide counters and ranking (site*.go)
 	stats   *ownerStats   // owner Stats, their snapshot and warmer (stats*.go)
 	ranking *ownerRanking // Popular entries (ranking.go)
+	tallies *tallyCounter // crawl and share counts (tally*.go)
 }
 
 var (
@@ -231,7 +230,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	c.site = newSiteCounter(c)
 	c.stats = newOwnerStats(c)
 	c.rec = newRecorder(c)
-	c.tallyStore, _ = cps.(stgypub.TallyStore)
+	c.tallies = newTallyCounter(c)
 	c.memo = newMemo(cfg.MemoTTL)
 	c.ranking = newOwnerRanking(c)
 	return c
