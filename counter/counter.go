@@ -152,7 +152,7 @@ type Counter struct {
 	cfg   Config
 	keys  keyspace    // key names (keys.go)
 	cal   calendar    // UTC days (calendar.go)
-	daily dailyReader // reads of daily Hashes (window.go)
+	daily dailyHashes // reads and raises of daily Hashes (window.go)
 	log   *slog.Logger
 	wg    sync.WaitGroup
 	mu    sync.Mutex
@@ -219,7 +219,7 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 	}
 	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
 	c.keys, c.cal = newKeyspace(&cfg), newCalendar(&cfg)
-	c.daily = dailyReader{rdb: rdb, keys: c.keys}
+	c.daily = dailyHashes{rdb: rdb, keys: c.keys, cal: c.cal}
 	if cfg.FlushInterval > 0 {
 		c.dirty = &dirtySet{m: map[dirtyKey]int64{}}
 	}

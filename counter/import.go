@@ -69,7 +69,7 @@ func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (Impor
 		cps = append(cps, stgypub.Checkpoint{PostID: e.PostID, OwnerID: e.OwnerID, Date: d, Count: e.Views})
 	}
 	for owner, rs := range byOwner {
-		before, err := c.raiseDaily(ctx, owner, rs)
+		before, err := c.daily.raiseDaily(ctx, owner, rs)
 		if err != nil {
 			return res, err
 		}

@@ -32,7 +32,7 @@ type ownerRanking struct {
 	cfg    *Config // the Counter's
 	keys   keyspace
 	cal    calendar
-	daily  dailyReader
+	daily  dailyHashes
 	log    *slog.Logger
 	memo   *memo              // nil without MemoTTL (shared with ViewCounts)
 	hits   *obs.Cache         // the ranking cache's lookups (nil-safe)

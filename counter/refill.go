@@ -36,7 +36,7 @@ func (c *Counter) refill(ctx context.Context, owner stgypub.ID) error {
 		rs = append(rs, raise{day: days[r.day], field: r.post.String(), value: r.count})
 		site[siteField{dayNumber(days[r.day]), r.post}] = r.count
 		if len(rs) == refillBatch || i == len(rows)-1 {
-			if _, err := c.raiseDaily(ctx, owner, rs); err != nil {
+			if _, err := c.daily.raiseDaily(ctx, owner, rs); err != nil {
 				return fmt.Errorf("counter: refill %s: %w", owner, err)
 			}
 			// The site-wide counters come back the same way (a raise,

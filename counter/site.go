@@ -48,7 +48,7 @@ type siteCounter struct {
 	cfg   *Config // the Counter's
 	keys  keyspace
 	cal   calendar
-	daily dailyReader
+	daily dailyHashes
 	log   *slog.Logger
 	rank  *siteRanking // the ranking's process copies (site_ranking.go)
 

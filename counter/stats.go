@@ -25,7 +25,7 @@ type ownerStats struct {
 	cfg   *Config // the Counter's
 	keys  keyspace
 	cal   calendar
-	daily dailyReader
+	daily dailyHashes
 	log   *slog.Logger
 	hits  *obs.Cache // the Stats cache's lookups (nil-safe)
 }

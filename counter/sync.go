@@ -38,17 +38,17 @@ type raise struct {
 
 // raiseDaily raises owner's daily fields (one script run: every key shares
 // the owner's hash slot) and returns each field's value before.
-func (c *Counter) raiseDaily(ctx context.Context, owner stgypub.ID, rs []raise) ([]int64, error) {
+func (h dailyHashes) raiseDaily(ctx context.Context, owner stgypub.ID, rs []raise) ([]int64, error) {
 	if len(rs) == 0 {
 		return nil, nil
 	}
 	keys := make([]string, len(rs))
 	args := make([]any, 0, 3*len(rs))
 	for i, r := range rs {
-		keys[i] = c.keys.dailyKey(owner, r.day.Format(dayLayout))
-		args = append(args, r.field, r.value, max(int64(c.cal.dayTTL(r.day).Seconds()), 1))
+		keys[i] = h.keys.dailyKey(owner, r.day.Format(dayLayout))
+		args = append(args, r.field, r.value, max(int64(h.cal.dayTTL(r.day).Seconds()), 1))
 	}
-	vals, err := raiseScript.Run(ctx, c.rdb, keys, args...).Int64Slice()
+	vals, err := raiseScript.Run(ctx, h.rdb, keys, args...).Int64Slice()
 	if err != nil {
 		return nil, fmt.Errorf("counter: raise daily PV of %s: %w", owner, err)
 	}
@@ -118,7 +118,7 @@ func (c *Counter) syncDays(ctx context.Context, owner, post stgypub.ID, days []t
 			c.site.offer(r.day, post, r.value)
 		}
 	}
-	_, err = c.raiseDaily(ctx, owner, rs)
+	_, err = c.daily.raiseDaily(ctx, owner, rs)
 	return err
 }
 

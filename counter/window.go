@@ -11,11 +11,12 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// dailyReader reads daily Hashes (an owner's or a site-wide bucket's)
-// into dailyTables.
-type dailyReader struct {
+// dailyHashes reads daily Hashes (an owner's or a site-wide bucket's)
+// into dailyTables, and raises an owner's fields (raiseDaily, sync.go).
+type dailyHashes struct {
 	rdb  redis.UniversalClient
 	keys keyspace
+	cal  calendar
 }
 
 // readWindow reads the owner's daily Hashes of the window with one
@@ -24,7 +25,7 @@ type dailyReader struct {
 // go-redis's typed map replies (they follow cluster redirections). Fields
 // that are not 16-hex IDs or hold non-positive or non-integer values are
 // skipped.
-func (r dailyReader) readWindow(ctx context.Context, owner stgypub.ID, days []time.Time) (*dailyTable, error) {
+func (r dailyHashes) readWindow(ctx context.Context, owner stgypub.ID, days []time.Time) (*dailyTable, error) {
 	keys := make([]string, len(days))
 	for i, d := range days {
 		keys[i] = r.keys.dailyKey(owner, d.Format(dayLayout))
@@ -40,7 +41,7 @@ func (r dailyReader) readWindow(ctx context.Context, owner stgypub.ID, days []ti
 // one pipeline of HGETALLs (typed map replies, which follow cluster
 // redirections). The keys may lie in different slots: a cluster client
 // sends each node its part.
-func (r dailyReader) readDaily(ctx context.Context, keys []string) (*dailyTable, error) {
+func (r dailyHashes) readDaily(ctx context.Context, keys []string) (*dailyTable, error) {
 	pipe := r.rdb.Pipeline()
 	cmds := make([]*redis.MapStringStringCmd, len(keys))
 	for i, k := range keys {
