@@ -6,6 +6,16 @@
 // Stats merged with the checkpoints. Keys carry the owner as a Redis Cluster
 // hash tag (docs/ARCHITECTURE.md "Redis key layout"), so the code runs
 // unchanged on a single Redis and on Redis Cluster.
+//
+// Counter is the one type callers use. It holds one type per concern and
+// answers from it: siteCounter (the site-wide counters and ranking,
+// site*.go), ownerStats (Stats, stats*.go), ownerRanking (Popular
+// entries, ranking.go), tallyCounter (crawl and share counts, tally*.go)
+// and recorder (the view queue, recorder.go); keyspace (keys.go),
+// calendar (calendar.go) and dailyHashes (window.go) name the keys, the
+// UTC days and read the daily Hashes for all of them. Counter itself
+// keeps the view path (record.go, batch.go), the checkpoints (sync.go,
+// refill.go, flush.go) and imports (import.go, archive.go).
 package counter
 
 import (
