@@ -94,15 +94,27 @@ type PostMeta struct {
 }
 
 // CheckpointStore persists sparse PV checkpoints; store implements it and
-// counter uses it. Every date is a UTC date.
+// counter uses it (the syncs, the flush, imports, Stats and its warmer).
+// Every date is a UTC date.
 type CheckpointStore interface {
-	// PostCheckpoints returns the post's rows with from <= date <= to.
-	PostCheckpoints(ctx context.Context, postID ID, from, to time.Time) ([]Checkpoint, error)
 	// UpsertCheckpoints writes all rows in one multi-row monotonic UPSERT
 	// (... DO UPDATE ... WHERE count < EXCLUDED.count); never lowers a count.
 	UpsertCheckpoints(ctx context.Context, cps []Checkpoint) error
+	// SyncCheckpoints is a checkpoint's PostgreSQL side in one statement:
+	// the monotonic UPSERT of cps and the post's rows with from <= date
+	// <= to as they were before it.
+	SyncCheckpoints(ctx context.Context, postID ID, from, to time.Time, cps []Checkpoint) ([]Checkpoint, error)
+	// EachOwnerCheckpoint streams the owner's rows with from <= date <= to
+	// through the (owner_id, target_date) index as (post, day index after
+	// from, count), without building a Checkpoint per row.
+	EachOwnerCheckpoint(ctx context.Context, ownerID ID, from, to time.Time, f func(post ID, day int, count int64)) error
+	// CheckpointOwners returns the owners with at least minRows rows with
+	// from <= date <= to, most rows first, at most limit (the Stats
+	// snapshot warmer, counter.RunStatsWarmer).
+	CheckpointOwners(ctx context.Context, from, to time.Time, minRows, limit int) ([]ID, error)
 	// OwnerCheckpoints returns the owner's rows with from <= date <= to
-	// through the (owner_id, target_date) index.
+	// through the (owner_id, target_date) index (the site archive's
+	// checkpoints, archive.Collect).
 	OwnerCheckpoints(ctx context.Context, ownerID ID, from, to time.Time) ([]Checkpoint, error)
 	// DeleteCheckpointsBefore deletes rows with target_date < date and
 	// returns how many went.

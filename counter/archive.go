@@ -13,9 +13,9 @@ import (
 // site archive keeps beside the checkpoints (docs/ARCHIVE.md). OwnerID is
 // set. Redis only: the checkpoints come from the store.
 func (c *Counter) DailyViews(ctx context.Context, ownerID stgypub.ID) ([]stgypub.Checkpoint, error) {
-	ctx = redisguard.WithTimeout(ctx, c.ownerTimeout(ctx, 1))
-	days := c.window()
-	t, err := c.readWindow(ctx, ownerID, days)
+	ctx = redisguard.WithTimeout(ctx, c.cfg.ownerTimeout(ctx, 1))
+	days := c.cal.window()
+	t, err := c.daily.readWindow(ctx, ownerID, days)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ func (c *Counter) DailyViews(ctx context.Context, ownerID stgypub.ID) ([]stgypub
 // (counted in skipped: they only live on as checkpoints until the daily
 // cleanup). Running it twice changes nothing.
 func (c *Counter) RestoreViews(ctx context.Context, ownerID stgypub.ID, views []stgypub.Checkpoint) (res ImportResult, skipped int, err error) {
-	days := c.window()
+	days := c.cal.window()
 	first, last := days[0], days[len(days)-1]
 	entries := make([]ImportEntry, 0, len(views))
 	for _, v := range views {

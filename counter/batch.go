@@ -297,14 +297,14 @@ func (r *recorder) deliver(bc *batchCall) {
 		}
 		r.recorded.Add(1)
 		if v.kind == kindShare {
-			r.c.afterShare(v, ns[i])
+			r.c.tallies.afterShare(v, ns[i])
 		} else {
 			r.c.afterRecord(v, ns[i])
 		}
 		v.reply(viewResult{n: ns[i]})
 	}
 	for j, cc := range bc.crawls {
-		r.c.afterCrawl(cc, ns[len(bc.views)+j])
+		r.c.tallies.afterCrawl(cc, ns[len(bc.views)+j])
 	}
 }
 
@@ -371,7 +371,7 @@ func (c *Counter) batchCalls(ctx context.Context, seq uint64, batch []queuedView
 				fps[i] = batch[i].fp
 				continue
 			}
-			fp, err := c.rotate(ctx, batch[i].day, batch[i].fp)
+			fp, err := c.rot.rotate(ctx, batch[i].day, batch[i].fp)
 			if err != nil {
 				return nil, err
 			}
@@ -414,10 +414,10 @@ func (c *Counter) batchCalls(ctx context.Context, seq uint64, batch []queuedView
 			m[crawlCount{owner: v.owner, post: v.post, day: v.day, family: v.tag}]++
 			continue
 		case kindShare:
-			bc.keys = append(bc.keys, c.key(shareLRUKind, v.owner, postHex), c.key(shareDailyKind, v.owner, v.day.AppendFormat(day[:0], dayLayout)), c.filledKey(v.owner))
+			bc.keys = append(bc.keys, c.keys.key(shareLRUKind, v.owner, postHex), c.keys.key(shareDailyKind, v.owner, v.day.AppendFormat(day[:0], dayLayout)), c.keys.filledKey(v.owner))
 			bc.args = append(bc.args, string(v.fp[:]), tallyField(postHex, shareNames[v.tag]))
 		default:
-			bc.keys = append(bc.keys, c.key(lruKind, v.owner, postHex), c.key(dailyKind, v.owner, v.day.AppendFormat(day[:0], dayLayout)), c.filledKey(v.owner))
+			bc.keys = append(bc.keys, c.keys.key(lruKind, v.owner, postHex), c.keys.key(dailyKind, v.owner, v.day.AppendFormat(day[:0], dayLayout)), c.keys.filledKey(v.owner))
 			bc.args = append(bc.args, string(v.fp[:]), string(postHex))
 		}
 		bc.views = append(bc.views, v)
@@ -426,7 +426,7 @@ func (c *Counter) batchCalls(ctx context.Context, seq uint64, batch []queuedView
 		bc.args[4] = strconv.Itoa(len(bc.views))
 		for cc, n := range crawls[bc] {
 			bc.crawls = append(bc.crawls, cc)
-			bc.keys = append(bc.keys, c.key(crawlDailyKind, cc.owner, cc.day.AppendFormat(day[:0], dayLayout)))
+			bc.keys = append(bc.keys, c.keys.key(crawlDailyKind, cc.owner, cc.day.AppendFormat(day[:0], dayLayout)))
 			bc.args = append(bc.args, tallyField(appendID(post[:0], cc.post), familyNames[cc.family]), strconv.FormatInt(n, 10))
 		}
 	}

@@ -80,7 +80,7 @@ func bigOwner(b *testing.B) *fixture {
 	ctx := context.Background()
 	pipe := f.rdb.Pipeline()
 	for d := range 15 {
-		key := f.c.dailyKey(f.owner, testNow.AddDate(0, 0, -d).Format(dayLayout))
+		key := f.c.keys.dailyKey(f.owner, testNow.AddDate(0, 0, -d).Format(dayLayout))
 		for p := range 10000 {
 			pipe.HSet(ctx, key, stgypub.ID(p+1).String(), 1+(p*7+d)%500)
 		}
@@ -89,7 +89,7 @@ func bigOwner(b *testing.B) *fixture {
 		}
 	}
 	for p := range 10000 {
-		pipe.Set(ctx, f.c.metaKey(f.owner, stgypub.ID(p+1)), `{"publishedAt":"2026-03-01T00:00:00.000Z","digest":"a digest"}`, time.Hour)
+		pipe.Set(ctx, f.c.keys.metaKey(f.owner, stgypub.ID(p+1)), `{"publishedAt":"2026-03-01T00:00:00.000Z","digest":"a digest"}`, time.Hour)
 	}
 	if _, err := pipe.Exec(ctx); err != nil {
 		b.Fatal(err)
@@ -102,7 +102,7 @@ func BenchmarkRanking(b *testing.B) {
 	ctx := context.Background()
 	b.Run("uncached", func(b *testing.B) {
 		for b.Loop() {
-			f.rdb.Del(ctx, f.c.rankingKey(f.owner))
+			f.rdb.Del(ctx, f.c.keys.rankingKey(f.owner))
 			if r, err := f.c.Ranking(ctx, f.owner, 5); err != nil || len(r) != 5 {
 				b.Fatal(r, err)
 			}
@@ -148,9 +148,9 @@ func BenchmarkStats(b *testing.B) {
 	run := func(cold bool) func(b *testing.B) {
 		return func(b *testing.B) {
 			cputime.Report(b, func() {
-				f.rdb.Del(ctx, f.c.statsKey(f.owner))
+				f.rdb.Del(ctx, f.c.keys.statsKey(f.owner))
 				if cold {
-					f.rdb.Del(ctx, f.c.statsPastKey(f.owner, f.c.window()[0]))
+					f.rdb.Del(ctx, f.c.keys.statsPastKey(f.owner, f.c.cal.window()[0]))
 				}
 				if st, err := f.c.Stats(ctx, f.owner); err != nil || len(st.Posts) != TopK {
 					b.Fatal(err)
@@ -163,13 +163,13 @@ func BenchmarkStats(b *testing.B) {
 	// path wrote the snapshot (one warmPass, as RunStatsWarmer does at
 	// start-up); the target of issue 18 (<= 50 ms).
 	restart := func(b *testing.B) {
-		f.rdb.Del(ctx, f.c.statsPastKey(f.owner, f.c.window()[0]))
-		if n, err := f.c.warmPass(ctx, &statsWarmer{}); err != nil || n != 1 {
+		f.rdb.Del(ctx, f.c.keys.statsPastKey(f.owner, f.c.cal.window()[0]))
+		if n, err := f.c.stats.warmPass(ctx, &statsWarmer{}); err != nil || n != 1 {
 			b.Fatal(n, err)
 		}
 		cputime.Report(b, func() {
 			c := New(f.rdb, f.cs, f.c.cfg)
-			f.rdb.Del(ctx, c.statsKey(f.owner))
+			f.rdb.Del(ctx, c.keys.statsKey(f.owner))
 			if st, err := c.Stats(ctx, f.owner); err != nil || len(st.Posts) != TopK {
 				b.Fatal(err)
 			}

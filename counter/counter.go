@@ -6,6 +6,16 @@
 // Stats merged with the checkpoints. Keys carry the owner as a Redis Cluster
 // hash tag (docs/ARCHITECTURE.md "Redis key layout"), so the code runs
 // unchanged on a single Redis and on Redis Cluster.
+//
+// Counter is the one type callers use. It holds one type per concern and
+// answers from it: siteCounter (the site-wide counters and ranking,
+// site*.go), ownerStats (Stats, stats*.go), ownerRanking (Popular
+// entries, ranking.go), tallyCounter (crawl and share counts, tally*.go)
+// and recorder (the view queue, recorder.go); keyspace (keys.go),
+// calendar (calendar.go) and dailyHashes (window.go) name the keys, the
+// UTC days and read the daily Hashes for all of them. Counter itself
+// keeps the view path (record.go, batch.go), the checkpoints (sync.go,
+// refill.go, flush.go) and imports (import.go, archive.go).
 package counter
 
 import (
@@ -19,6 +29,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/obs"
 	"github.com/stgy/stgypub/internal/redisguard"
 )
 
@@ -66,9 +77,9 @@ type Config struct {
 	// 0 asks Redis every time (tools, tests).
 	MemoTTL time.Duration
 	// RankingCache and StatsCache count hits and misses of the ranking
-	// and Stats caches (cmd/stgy-pub passes obs cache counters, exposed as
-	// stgy_cache_requests_total); nil counts nothing.
-	RankingCache, StatsCache HitCounter
+	// and Stats caches (cmd/stgy-pub passes obs.Caches.Cache counters,
+	// exposed as stgy_cache_requests_total); nil counts nothing.
+	RankingCache, StatsCache *obs.Cache
 	// StatsWarmMinRows is the fewest checkpoints on the closed days of the
 	// window for which RunStatsWarmer writes an owner's Stats snapshot
 	// ahead of the first request; default DefaultStatsWarmMinRows.
@@ -146,30 +157,32 @@ const (
 
 // Counter records and aggregates page views. It is safe for concurrent use.
 type Counter struct {
-	rdb  redis.UniversalClient
-	cps  stgypub.CheckpointStore
-	cfg  Config
-	log  *slog.Logger
-	wg   sync.WaitGroup
-	mu   sync.Mutex
-	last string // UTC date (YYYYMMDD) of this process's last successful cleanup
-	busy bool   // a cleanup is running
+	rdb   redis.UniversalClient
+	cps   stgypub.CheckpointStore
+	cfg   Config
+	keys  keyspace    // key names (keys.go)
+	cal   calendar    // UTC days (calendar.go)
+	daily dailyHashes // reads and raises of daily Hashes (window.go)
+	log   *slog.Logger
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	last  string // UTC date (YYYYMMDD) of this process's last successful cleanup
+	busy  bool   // a cleanup is running
 
-	flight                 singleflight.Group // one ranking computation per owner at a time
-	rot                    *rotation          // nil without RotationSecret
-	memo                   *memo              // nil without MemoTTL
-	rankingHits, statsHits HitCounter
-	dirty                  *dirtySet          // nil without FlushInterval
-	tallyStore             stgypub.TallyStore // cps when it keeps crawl and share counts, else nil
-	tallies                tallySet           // crawl and share counts awaiting FlushTallies
+	flight singleflight.Group // one refill per owner at a time (refill.go)
+	rot    *rotation          // nil without RotationSecret
+	memo   *memo              // nil without MemoTTL
+	dirty  *dirtySet          // nil without FlushInterval
 
 	// Constant arguments of batchScript.
 	ttlArg, lruLimitArg string
 
 	rec *recorder // the view queue and its drain (recorder.go)
 
-	site     *siteWriter  // site-wide daily counters (site.go)
-	siteRank *siteRanking // site-wide ranking cache (site_ranking.go)
+	site    *siteCounter  // site-wide counters and ranking (site*.go)
+	stats   *ownerStats   // owner Stats, their snapshot and warmer (stats*.go)
+	ranking *ownerRanking // Popular entries (ranking.go)
+	tallies *tallyCounter // crawl and share counts (tally*.go)
 }
 
 var (
@@ -215,19 +228,21 @@ func New(rdb redis.UniversalClient, cps stgypub.CheckpointStore, cfg Config) *Co
 		log = slog.Default()
 	}
 	c := &Counter{rdb: rdb, cps: cps, cfg: cfg, log: log, lruLimitArg: strconv.Itoa(LRUBytes)}
-	c.rankingHits, c.statsHits = orNoHits(cfg.RankingCache), orNoHits(cfg.StatsCache)
+	c.keys, c.cal = newKeyspace(&cfg), newCalendar(&cfg)
+	c.daily = dailyHashes{rdb: rdb, keys: c.keys, cal: c.cal}
 	if cfg.FlushInterval > 0 {
 		c.dirty = &dirtySet{m: map[dirtyKey]int64{}}
 	}
 	if len(cfg.RotationSecret) > 0 {
-		c.rot = &rotation{secret: cfg.RotationSecret}
+		c.rot = &rotation{secret: cfg.RotationSecret, rdb: rdb, prefix: cfg.Prefix, now: cfg.Now}
 	}
-	c.ttlArg = strconv.FormatInt(int64(c.ttl().Seconds()), 10)
-	c.site = newSiteWriter(c)
+	c.ttlArg = strconv.FormatInt(int64(c.cal.ttl().Seconds()), 10)
+	c.site = newSiteCounter(c)
+	c.stats = newOwnerStats(c)
 	c.rec = newRecorder(c)
-	c.tallyStore, _ = cps.(stgypub.TallyStore)
-	c.siteRank = newSiteRanking()
+	c.tallies = newTallyCounter(c)
 	c.memo = newMemo(cfg.MemoTTL)
+	c.ranking = newOwnerRanking(c)
 	return c
 }
 
@@ -251,7 +266,7 @@ func (c *Counter) Wait() {
 // pending site-wide raises.
 func (c *Counter) waitBackground() {
 	c.wg.Wait()
-	ctx, cancel := c.flushContext()
+	ctx, cancel := c.cfg.flushContext()
 	defer cancel()
 	if err := c.site.flush(ctx); err != nil {
 		c.log.Warn("counter: site-wide counters not written", "err", err)
@@ -289,7 +304,7 @@ func (c *Counter) background(ctx context.Context, f func(context.Context) error)
 	c.wg.Add(1)
 	go func() {
 		defer c.wg.Done()
-		bctx, cancel := c.detached(ctx)
+		bctx, cancel := c.cfg.detached(ctx)
 		defer cancel()
 		if err := f(bctx); err != nil {
 			c.log.Warn("counter: checkpoint failed", "err", err)
@@ -299,41 +314,22 @@ func (c *Counter) background(ctx context.Context, f func(context.Context) error)
 
 // detached is ctx without its cancellation and deadline, bounded by
 // CheckpointTimeout instead, whose Redis calls may each take that long.
-func (c *Counter) detached(ctx context.Context) (context.Context, context.CancelFunc) {
-	ctx = redisguard.WithTimeout(context.WithoutCancel(ctx), c.cfg.CheckpointTimeout)
-	return context.WithTimeout(ctx, c.cfg.CheckpointTimeout)
+func (cfg *Config) detached(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx = redisguard.WithTimeout(context.WithoutCancel(ctx), cfg.CheckpointTimeout)
+	return context.WithTimeout(ctx, cfg.CheckpointTimeout)
 }
 
 // flushContext bounds one batch write of site-wide raises, and each of
 // its Redis calls, by SiteFlushTimeout.
-func (c *Counter) flushContext() (context.Context, context.CancelFunc) {
-	ctx := redisguard.WithTimeout(context.Background(), c.cfg.SiteFlushTimeout)
-	return context.WithTimeout(ctx, c.cfg.SiteFlushTimeout)
+func (cfg *Config) flushContext() (context.Context, context.CancelFunc) {
+	ctx := redisguard.WithTimeout(context.Background(), cfg.SiteFlushTimeout)
+	return context.WithTimeout(ctx, cfg.SiteFlushTimeout)
 }
 
 // budget bounds a page's counter call by Budget (when set).
-func (c *Counter) budget(ctx context.Context) (context.Context, context.CancelFunc) {
-	if c.cfg.Budget <= 0 {
+func (cfg *Config) budget(ctx context.Context) (context.Context, context.CancelFunc) {
+	if cfg.Budget <= 0 {
 		return context.WithCancel(ctx)
 	}
-	return context.WithTimeout(ctx, c.cfg.Budget)
-}
-
-// HitCounter counts a cache's lookups: Hit when answered from the cache,
-// Miss when the value had to be computed.
-type HitCounter interface {
-	Hit()
-	Miss()
-}
-
-type noHits struct{}
-
-func (noHits) Hit()  {}
-func (noHits) Miss() {}
-
-func orNoHits(h HitCounter) HitCounter {
-	if h == nil {
-		return noHits{}
-	}
-	return h
+	return context.WithTimeout(ctx, cfg.Budget)
 }

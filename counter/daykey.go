@@ -43,6 +43,9 @@ type dayKey struct {
 type rotation struct {
 	secret []byte
 	cur    atomic.Pointer[dayKey]
+	rdb    redis.UniversalClient
+	prefix string           // Config.Prefix
+	now    func() time.Time // Config.Now
 }
 
 // rotate turns the fingerprint a caller computed with the view secret
@@ -53,15 +56,15 @@ type rotation struct {
 // gets unrelated fingerprints on different days; once a day's salt has
 // expired, nobody, not even someone holding the secret, can recompute
 // that day's fingerprints from addresses or link them to another day's.
-func (c *Counter) rotate(ctx context.Context, today time.Time, fp [4]byte) ([4]byte, error) {
+func (r *rotation) rotate(ctx context.Context, today time.Time, fp [4]byte) ([4]byte, error) {
 	day := today.Format(dayLayout)
-	k := c.rot.cur.Load()
+	k := r.cur.Load()
 	if k == nil || k.day != day {
 		var err error
-		if k, err = c.loadDayKey(ctx, today, day); err != nil {
+		if k, err = r.loadDayKey(ctx, today, day); err != nil {
 			return fp, err
 		}
-		c.rot.cur.Store(k)
+		r.cur.Store(k)
 	}
 	m := hmac.New(sha256.New, k.key)
 	m.Write(fp[:])
@@ -71,16 +74,16 @@ func (c *Counter) rotate(ctx context.Context, today time.Time, fp [4]byte) ([4]b
 }
 
 // loadDayKey reads (or creates) the day's salt and derives the day key.
-func (c *Counter) loadDayKey(ctx context.Context, today time.Time, day string) (*dayKey, error) {
+func (r *rotation) loadDayKey(ctx context.Context, today time.Time, day string) (*dayKey, error) {
 	var b [32]byte
 	_, _ = rand.Read(b[:])
-	ttl := today.AddDate(0, 0, 1).Add(dayKeyGrace).Sub(c.cfg.Now())
-	key := c.cfg.Prefix + dayKeyKind + day + "}"
-	salt, err := dayKeyScript.Run(ctx, c.rdb, []string{key}, hex.EncodeToString(b[:]), strconv.FormatInt(max(ttl.Milliseconds(), 1000), 10)).Text()
+	ttl := today.AddDate(0, 0, 1).Add(dayKeyGrace).Sub(r.now())
+	key := r.prefix + dayKeyKind + day + "}"
+	salt, err := dayKeyScript.Run(ctx, r.rdb, []string{key}, hex.EncodeToString(b[:]), strconv.FormatInt(max(ttl.Milliseconds(), 1000), 10)).Text()
 	if err != nil {
 		return nil, fmt.Errorf("counter: day key of %s: %w", day, err)
 	}
-	m := hmac.New(sha256.New, c.rot.secret)
+	m := hmac.New(sha256.New, r.secret)
 	m.Write([]byte("stgy-pub view day\x00" + day + "\x00" + salt))
 	return &dayKey{day: day, key: m.Sum(nil)}, nil
 }

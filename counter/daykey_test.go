@@ -54,7 +54,7 @@ func TestDailyRotation(t *testing.T) {
 	}
 	f.rdb.Del(ctx, key)
 	later := New(f.rdb, f.cs, f.c.cfg)
-	got, err := later.rotate(ctx, f.c.today(), raw)
+	got, err := later.rot.rotate(ctx, f.c.cal.today(), raw)
 	if err != nil || string(got[:]) == lru2[4:] {
 		t.Fatalf("after the salt expired the same secret gives %x (err %v), the stored %x", got, err, lru2[4:])
 	}
@@ -62,7 +62,7 @@ func TestDailyRotation(t *testing.T) {
 
 func (f *fixture) lruBytes(t *testing.T, post stgypub.ID) string {
 	t.Helper()
-	s, err := f.rdb.Get(context.Background(), f.c.lruKey(f.owner, post)).Result()
+	s, err := f.rdb.Get(context.Background(), f.c.keys.lruKey(f.owner, post)).Result()
 	if err != nil && err != redis.Nil {
 		t.Fatal(err)
 	}

@@ -110,13 +110,13 @@ func (c *Counter) Run(ctx context.Context) {
 	for {
 		select {
 		case <-t.C:
-			fctx, cancel := c.detached(ctx)
+			fctx, cancel := c.cfg.detached(ctx)
 			if err := c.Flush(fctx); err != nil {
 				c.log.Warn("counter: periodic flush failed; retrying at the next one", "err", err)
 			}
 			cancel()
 		case <-ctx.Done():
-			fctx, cancel := c.detached(context.Background())
+			fctx, cancel := c.cfg.detached(context.Background())
 			defer cancel()
 			if err := c.Flush(fctx); err != nil {
 				c.log.Warn("counter: final flush failed", "err", err)

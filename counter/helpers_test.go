@@ -93,9 +93,6 @@ func (s *countingStore) SyncCheckpoints(ctx context.Context, id stgypub.ID, from
 	return s.Store.SyncCheckpoints(ctx, id, from, to, cps)
 }
 
-// plainStore hides SyncCheckpoints, forcing the read-then-UPSERT path.
-type plainStore struct{ stgypub.CheckpointStore }
-
 // fixture is one test's Redis prefix, database, owner and posts.
 type fixture struct {
 	rdb   redis.UniversalClient
@@ -162,7 +159,7 @@ func (f *fixture) view(t testing.TB, post stgypub.ID, i int) int64 {
 
 func (f *fixture) daily(t testing.TB, post stgypub.ID, day string) int64 {
 	t.Helper()
-	n, err := f.rdb.HGet(context.Background(), f.c.dailyKey(f.owner, day), post.String()).Int64()
+	n, err := f.rdb.HGet(context.Background(), f.c.keys.dailyKey(f.owner, day), post.String()).Int64()
 	if err != nil && err != redis.Nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ type ImportResult struct {
 func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (ImportResult, error) {
 	var res ImportResult
 	ctx = redisguard.WithTimeout(ctx, c.cfg.CheckpointTimeout)
-	days := c.window()
+	days := c.cal.window()
 	first, today := days[0], days[len(days)-1]
 	byOwner := map[stgypub.ID][]raise{}
 	var cps []stgypub.Checkpoint
@@ -69,7 +69,7 @@ func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (Impor
 		cps = append(cps, stgypub.Checkpoint{PostID: e.PostID, OwnerID: e.OwnerID, Date: d, Count: e.Views})
 	}
 	for owner, rs := range byOwner {
-		before, err := c.raiseDaily(ctx, owner, rs)
+		before, err := c.daily.raiseDaily(ctx, owner, rs)
 		if err != nil {
 			return res, err
 		}
@@ -80,16 +80,16 @@ func (c *Counter) ImportViews(ctx context.Context, entries []ImportEntry) (Impor
 				res.Unchanged++
 			}
 		}
-		if err := c.rdb.Del(ctx, c.cacheKeys(owner)...).Err(); err != nil {
+		if err := c.rdb.Del(ctx, c.keys.cacheKeys(owner)...).Err(); err != nil {
 			return res, fmt.Errorf("counter: drop caches of %s: %w", owner, err)
 		}
 	}
 	if len(site) > 0 {
-		if _, err := c.raiseSite(ctx, site); err != nil {
+		if _, err := c.site.raiseSite(ctx, site); err != nil {
 			return res, err
 		}
-		c.siteRank.forget()
-		if err := c.rdb.Del(ctx, c.siteCacheKeys()...).Err(); err != nil {
+		c.site.rank.forget()
+		if err := c.rdb.Del(ctx, c.keys.siteCacheKeys()...).Err(); err != nil {
 			return res, fmt.Errorf("counter: drop site ranking caches: %w", err)
 		}
 	}

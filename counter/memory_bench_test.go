@@ -49,7 +49,7 @@ func BenchmarkMemoryPerPost(b *testing.B) {
 	rdb := redistest.Start(b).Client
 	ctx := context.Background()
 	c := New(rdb, nil, Config{Now: func() time.Time { return testNow }})
-	ttl := c.ttl()
+	ttl := c.cal.ttl()
 	usage := func(key string) float64 {
 		n, err := rdb.MemoryUsage(ctx, key, 0).Result()
 		if err != nil {
@@ -68,14 +68,14 @@ func BenchmarkMemoryPerPost(b *testing.B) {
 		post := func(p int) stgypub.ID { return stgypub.ID(0x19FD706DCB600000 + p<<20) }
 		for p := range 10000 {
 			_, _ = rand.Read(fps[:])
-			pipe.Set(ctx, c.lruKey(owner, post(p)), fps[:], ttl)
+			pipe.Set(ctx, c.keys.lruKey(owner, post(p)), fps[:], ttl)
 		}
 		if _, err := pipe.Exec(ctx); err != nil {
 			b.Fatal(err)
 		}
 		mid := usedMemory(b, rdb)
 		for d := range 15 {
-			key := c.dailyKey(owner, testNow.AddDate(0, 0, -d).Format(dayLayout))
+			key := c.keys.dailyKey(owner, testNow.AddDate(0, 0, -d).Format(dayLayout))
 			for p := range 10000 {
 				pipe.HSet(ctx, key, post(p).String(), 1+(p*7+d)%500)
 			}
@@ -87,8 +87,8 @@ func BenchmarkMemoryPerPost(b *testing.B) {
 		after := usedMemory(b, rdb)
 		metrics["used-lru-"+lang+"-B"] = (mid - before) / 10000
 		metrics["used-day-field-"+lang+"-B"] = (after - mid) / 150000
-		metrics["lru-B"] = usage(c.lruKey(owner, post(0)))
-		metrics["field-hashtable-B"] = usage(c.dailyKey(owner, testNow.Format(dayLayout))) / 10000
+		metrics["lru-B"] = usage(c.keys.lruKey(owner, post(0)))
+		metrics["field-hashtable-B"] = usage(c.keys.dailyKey(owner, testNow.Format(dayLayout))) / 10000
 		owner++ // the second language under another owner
 	}
 
@@ -96,18 +96,18 @@ func BenchmarkMemoryPerPost(b *testing.B) {
 	// fingerprints by SET, the 150th by RecordView.
 	p := stgypub.ID(0x19FD706DCB600001)
 	_, _ = rand.Read(fps[:])
-	rdb.Set(ctx, c.lruKey(owner, p), fps[:LRUBytes-4], ttl)
+	rdb.Set(ctx, c.keys.lruKey(owner, p), fps[:LRUBytes-4], ttl)
 	if n, err := c.RecordView(ctx, stgypub.View{PostID: p, OwnerID: owner, PublishedAt: testNow, Fingerprint: [4]byte{1, 2, 3, 4}}); err != nil || n != 1 {
 		b.Fatal(n, err)
 	}
-	metrics["lru-by-script-B"] = usage(c.lruKey(owner, p))
+	metrics["lru-by-script-B"] = usage(c.keys.lruKey(owner, p))
 	for _, k := range []int{10, 50} { // a post with fewer distinct viewers
-		rdb.Set(ctx, c.lruKey(owner, p+1), fps[:4*k], ttl)
-		metrics["lru-"+strconv.Itoa(k)+"fp-B"] = usage(c.lruKey(owner, p+1))
+		rdb.Set(ctx, c.keys.lruKey(owner, p+1), fps[:4*k], ttl)
+		metrics["lru-"+strconv.Itoa(k)+"fp-B"] = usage(c.keys.lruKey(owner, p+1))
 	}
 
 	// A small owner's daily Hash: 100 fields, listpack.
-	small := c.dailyKey(owner+1, testNow.Format(dayLayout))
+	small := c.keys.dailyKey(owner+1, testNow.Format(dayLayout))
 	for i := range 100 {
 		rdb.HSet(ctx, small, stgypub.ID(0x19FD706DCB600000+i<<20).String(), 1+i%500)
 	}

@@ -5,13 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/obs"
 )
 
 // Ranking limits (docs/SPEC.md#popular-entries, stgypub.SidePostsMax).
@@ -19,6 +22,30 @@ const (
 	DefaultRankingLimit = 5
 	MaxRankingLimit     = stgypub.SidePostsMax
 )
+
+// ownerRanking is the counter's Popular entries part
+// (docs/SPEC.md#popular-entries): the owner's top posts of the window
+// from the daily Hashes, cached in Redis and in this process (memo.go).
+// Counter.Ranking, RankingUntil and RankingDays answer from it.
+type ownerRanking struct {
+	rdb    redis.UniversalClient
+	cfg    *Config // the Counter's
+	keys   keyspace
+	cal    calendar
+	daily  dailyHashes
+	log    *slog.Logger
+	memo   *memo              // nil without MemoTTL (shared with ViewCounts)
+	hits   *obs.Cache         // the ranking cache's lookups (nil-safe)
+	flight singleflight.Group // one computation per owner and days at a time
+	// fill is Counter.ensureFilled: the owner's daily Hashes hold at
+	// least the checkpoints before a computation reads them.
+	fill func(ctx context.Context, owner stgypub.ID) error
+}
+
+func newOwnerRanking(c *Counter) *ownerRanking {
+	return &ownerRanking{rdb: c.rdb, cfg: &c.cfg, keys: c.keys, cal: c.cal, daily: c.daily, log: c.log,
+		memo: c.memo, hits: c.cfg.RankingCache, fill: c.ensureFilled}
+}
 
 // Ranking returns the owner's Popular entries: post IDs and PV summed over
 // the window's daily Hashes, from Redis alone, PV descending then ID
@@ -41,7 +68,7 @@ func (c *Counter) Ranking(ctx context.Context, ownerID stgypub.ID, limit int) ([
 // ranking is rebuilt no later than that (README.md
 // "Caching").
 func (c *Counter) RankingUntil(ctx context.Context, ownerID stgypub.ID, limit int) ([]stgypub.RankingEntry, time.Time, error) {
-	return c.rankingDays(ctx, ownerID, c.cfg.RetentionDays, limit)
+	return c.ranking.days(ctx, ownerID, c.cfg.RetentionDays, limit)
 }
 
 // RankingDays is Ranking over the last days UTC days including today
@@ -55,11 +82,12 @@ func (c *Counter) RankingDays(ctx context.Context, ownerID stgypub.ID, days, lim
 	if days < 1 || days > c.cfg.RetentionDays {
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "days must be between 1 and %d", c.cfg.RetentionDays)
 	}
-	top, _, err := c.rankingDays(ctx, ownerID, days, limit)
+	top, _, err := c.ranking.days(ctx, ownerID, days, limit)
 	return top, err
 }
 
-func (c *Counter) rankingDays(ctx context.Context, ownerID stgypub.ID, days, limit int) ([]stgypub.RankingEntry, time.Time, error) {
+// days is Ranking over the last days days, limit clamped.
+func (r *ownerRanking) days(ctx context.Context, ownerID stgypub.ID, days, limit int) ([]stgypub.RankingEntry, time.Time, error) {
 	switch {
 	case limit < 0:
 		return nil, time.Time{}, stgypub.Errorf(stgypub.CodeBadUserInput, "limit must not be negative")
@@ -68,72 +96,72 @@ func (c *Counter) rankingDays(ctx context.Context, ownerID stgypub.ID, days, lim
 	case limit > MaxRankingLimit:
 		limit = MaxRankingLimit
 	}
-	top, until, err := c.rankingTop(ctx, ownerID, days)
+	top, until, err := r.top(ctx, ownerID, days)
 	if err != nil {
 		return nil, time.Time{}, err
 	}
 	return top[:min(limit, len(top))], until, nil
 }
 
-// rankingTop reads the cached top entries with their remaining lifetime
+// top reads the cached top entries with their remaining lifetime
 // (one round trip), else computes and caches them; with Config.MemoTTL
 // this process reuses the answer for that long (memo.go).
-func (c *Counter) rankingTop(ctx context.Context, owner stgypub.ID, days int) ([]stgypub.RankingEntry, time.Time, error) {
-	now := c.cfg.Now()
-	if top, until, ok := c.memo.ranking(owner, days, now); ok {
+func (r *ownerRanking) top(ctx context.Context, owner stgypub.ID, days int) ([]stgypub.RankingEntry, time.Time, error) {
+	now := r.cfg.Now()
+	if top, until, ok := r.memo.ranking(owner, days, now); ok {
 		return top, until, nil
 	}
-	top, until, err := c.rankingRead(ctx, owner, days, now)
+	top, until, err := r.read(ctx, owner, days, now)
 	if err == nil {
-		c.memo.keepRanking(owner, days, top, until, now)
+		r.memo.keepRanking(owner, days, top, until, now)
 	}
 	return top, until, err
 }
 
-// rankingRead is rankingTop from Redis.
-func (c *Counter) rankingRead(ctx context.Context, owner stgypub.ID, days int, now time.Time) ([]stgypub.RankingEntry, time.Time, error) {
-	ctx, cancel := c.budget(ctx)
+// read is top from Redis.
+func (r *ownerRanking) read(ctx context.Context, owner stgypub.ID, days int, now time.Time) ([]stgypub.RankingEntry, time.Time, error) {
+	ctx, cancel := r.cfg.budget(ctx)
 	defer cancel()
-	key := c.rankingDaysKey(owner, days)
-	pipe := c.rdb.Pipeline()
+	key := r.keys.rankingDaysKey(owner, days)
+	pipe := r.rdb.Pipeline()
 	get, pttl := pipe.Get(ctx, key), pipe.PTTL(ctx, key)
 	_, _ = pipe.Exec(ctx)
 	if b, err := get.Bytes(); err == nil {
 		var top []stgypub.RankingEntry
 		if json.Unmarshal(b, &top) == nil {
-			until := now.Add(c.cfg.CacheTTL)
+			until := now.Add(r.cfg.CacheTTL)
 			if d, err := pttl.Result(); err == nil && d > 0 {
 				until = now.Add(d)
 			}
-			c.rankingHits.Hit()
+			r.hits.Hit()
 			return top, until, nil
 		}
 	} else if !errors.Is(err, redis.Nil) {
 		return nil, time.Time{}, fmt.Errorf("counter: ranking cache of %s: %w", owner, err)
 	}
-	c.rankingHits.Miss()
-	top, err := c.computeRanking(ctx, owner, days)
+	r.hits.Miss()
+	top, err := r.compute(ctx, owner, days)
 	if err != nil || len(top) == 0 {
 		return top, now, err
 	}
-	return top, now.Add(c.cfg.CacheTTL), nil
+	return top, now.Add(r.cfg.CacheTTL), nil
 }
 
-// computeRanking reads the last days days of the window, selects the top
+// compute reads the last days days of the window, selects the top
 // entries and caches them. The work runs once per owner and days at a
 // time (singleflight) on a detached context (CheckpointTimeout), so a
 // page that stops waiting at its budget still leaves the ranking cached
 // for the next request; the caller waits until the result or the end of
 // ctx.
-func (c *Counter) computeRanking(ctx context.Context, owner stgypub.ID, days int) ([]stgypub.RankingEntry, error) {
-	ch := c.flight.DoChan(owner.String()+":"+strconv.Itoa(days), func() (any, error) {
-		ctx, cancel := c.detached(ctx)
+func (r *ownerRanking) compute(ctx context.Context, owner stgypub.ID, days int) ([]stgypub.RankingEntry, error) {
+	ch := r.flight.DoChan(owner.String()+":"+strconv.Itoa(days), func() (any, error) {
+		ctx, cancel := r.cfg.detached(ctx)
 		defer cancel()
-		if err := c.ensureFilled(ctx, owner); err != nil {
-			c.log.Warn("counter: refill from PostgreSQL failed; ranking from Redis alone", "owner", owner, "err", err)
+		if err := r.fill(ctx, owner); err != nil {
+			r.log.Warn("counter: refill from PostgreSQL failed; ranking from Redis alone", "owner", owner, "err", err)
 		}
-		window := c.window()
-		t, err := c.readWindow(ctx, owner, window[len(window)-days:])
+		window := r.cal.window()
+		t, err := r.daily.readWindow(ctx, owner, window[len(window)-days:])
 		if err != nil {
 			return nil, err
 		}
@@ -142,10 +170,10 @@ func (c *Counter) computeRanking(ctx context.Context, owner stgypub.ID, days int
 		if len(top) > 0 {
 			b, err := json.Marshal(top)
 			if err == nil {
-				err = c.rdb.Set(ctx, c.rankingDaysKey(owner, days), b, c.cfg.CacheTTL).Err()
+				err = r.rdb.Set(ctx, r.keys.rankingDaysKey(owner, days), b, r.cfg.CacheTTL).Err()
 			}
 			if err != nil {
-				c.log.Warn("counter: cache ranking", "owner", owner, "err", err)
+				r.log.Warn("counter: cache ranking", "owner", owner, "err", err)
 			}
 		}
 		return top, nil

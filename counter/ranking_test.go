@@ -15,7 +15,7 @@ func (f *fixture) seedDaily(t testing.TB, pvs map[int]map[stgypub.ID]int64) {
 	t.Helper()
 	ctx := context.Background()
 	for off, m := range pvs {
-		key := f.c.dailyKey(f.owner, testNow.AddDate(0, 0, off).Format(dayLayout))
+		key := f.c.keys.dailyKey(f.owner, testNow.AddDate(0, 0, off).Format(dayLayout))
 		for id, pv := range m {
 			if err := f.rdb.HSet(ctx, key, id.String(), pv).Err(); err != nil {
 				t.Fatal(err)
@@ -37,7 +37,7 @@ func TestRanking(t *testing.T) {
 		if err != nil || len(got) != 0 {
 			t.Fatalf("empty owner: %v, %v", got, err)
 		}
-		if n, _ := f.rdb.Exists(ctx, f.c.rankingKey(f.owner)).Result(); n != 0 {
+		if n, _ := f.rdb.Exists(ctx, f.c.keys.rankingKey(f.owner)).Result(); n != 0 {
 			t.Fatal("empty ranking was cached")
 		}
 	})
@@ -53,7 +53,7 @@ func TestRanking(t *testing.T) {
 		day[-5] = merge(day[-5], map[stgypub.ID]int64{id: int64(1 + i%2)})
 	}
 	f.seedDaily(t, day)
-	f.rdb.HSet(ctx, f.c.dailyKey(f.owner, "20260305"), "not-an-id", 99)
+	f.rdb.HSet(ctx, f.c.keys.dailyKey(f.owner, "20260305"), "not-an-id", 99)
 	tests := []struct {
 		name  string
 		limit int
@@ -81,7 +81,7 @@ func TestRanking(t *testing.T) {
 		}
 	})
 	t.Run("cached for CacheTTL", func(t *testing.T) {
-		ttl, _ := f.rdb.TTL(ctx, f.c.rankingKey(f.owner)).Result()
+		ttl, _ := f.rdb.TTL(ctx, f.c.keys.rankingKey(f.owner)).Result()
 		if ttl > 5*time.Minute || ttl < 5*time.Minute-10*time.Second {
 			t.Fatalf("ranking cache TTL %v, want ≈ 5m", ttl)
 		}
@@ -90,7 +90,7 @@ func TestRanking(t *testing.T) {
 		if rankString(got) != "C=12" {
 			t.Fatalf("cache not used: %s", rankString(got))
 		}
-		f.rdb.Del(ctx, f.c.rankingKey(f.owner))
+		f.rdb.Del(ctx, f.c.keys.rankingKey(f.owner))
 		got, _ = f.c.Ranking(ctx, f.owner, 1)
 		if rankString(got) != "B=506" {
 			t.Fatalf("after cache expiry: %s", rankString(got))

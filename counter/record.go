@@ -64,7 +64,7 @@ func (c *Counter) RecordView(ctx context.Context, v stgypub.View) (int64, error)
 }
 
 func (c *Counter) queued(v stgypub.View, done chan viewResult) queuedView {
-	return queuedView{owner: v.OwnerID, post: v.PostID, published: v.PublishedAt, day: c.today(), fp: v.Fingerprint, done: done}
+	return queuedView{owner: v.OwnerID, post: v.PostID, published: v.PublishedAt, day: c.cal.today(), fp: v.Fingerprint, done: done}
 }
 
 // afterRecord is what a recorded view entails once its script ran with
@@ -78,7 +78,7 @@ func (c *Counter) afterRecord(v *queuedView, n int64) {
 	if c.dirty != nil {
 		c.dirty.mark(dirtyKey{v.owner, v.post, v.day}, n)
 	}
-	site := c.countsSiteWide(v.published)
+	site := c.site.countsSiteWide(v.published)
 	if site {
 		c.site.offer(v.day, v.post, n)
 	}

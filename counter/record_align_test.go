@@ -42,7 +42,7 @@ func TestLRUAlignment(t *testing.T) {
 			}
 		})
 	}
-	lru, _ := f.rdb.Get(ctx, f.c.lruKey(f.owner, p)).Result()
+	lru, _ := f.rdb.Get(ctx, f.c.keys.lruKey(f.owner, p)).Result()
 	if want := "\x02\x03\x04\x05\x01\x02\x03\x04\x00\x01\x02\x03\x00\x00\x00\x01"; lru != want {
 		t.Fatalf("LRU %x, want %x", lru, want)
 	}

@@ -98,7 +98,7 @@ func TestLRU(t *testing.T) {
 		if n := f.view(t, p, 1); n != 301 {
 			t.Fatalf("evicted fingerprint: got %d, want 301", n)
 		}
-		lru, _ := f.rdb.Get(ctx, f.c.lruKey(f.owner, p)).Result()
+		lru, _ := f.rdb.Get(ctx, f.c.keys.lruKey(f.owner, p)).Result()
 		if len(lru) != LRUBytes || lru[len(lru)-4:] != fps(1) {
 			t.Fatalf("LRU is %d bytes, newest %x", len(lru), lru[len(lru)-4:])
 		}
@@ -129,14 +129,14 @@ func TestLRU(t *testing.T) {
 		}
 		for i, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
-				if err := f.rdb.Set(ctx, f.c.lruKey(f.owner, p), tt.lru, 0).Err(); err != nil {
+				if err := f.rdb.Set(ctx, f.c.keys.lruKey(f.owner, p), tt.lru, 0).Err(); err != nil {
 					t.Fatal(err)
 				}
 				// fp(9) is in the corrupt value, but the value is thrown away.
 				if n := f.view(t, p, 9); n != int64(i+1) {
 					t.Fatalf("view after corrupt LRU = %d, want %d", n, i+1)
 				}
-				if lru, _ := f.rdb.Get(ctx, f.c.lruKey(f.owner, p)).Result(); lru != fps(9) {
+				if lru, _ := f.rdb.Get(ctx, f.c.keys.lruKey(f.owner, p)).Result(); lru != fps(9) {
 					t.Fatalf("LRU = %x, want just the new fingerprint", lru)
 				}
 			})
@@ -153,7 +153,7 @@ func TestRecordViewKeysAndTTL(t *testing.T) {
 			p := f.posts[0]
 			f.view(t, p, 1)
 			want := time.Duration(days+1) * 24 * time.Hour
-			for _, k := range []string{f.c.dailyKey(f.owner, "20260310"), f.c.lruKey(f.owner, p)} {
+			for _, k := range []string{f.c.keys.dailyKey(f.owner, "20260310"), f.c.keys.lruKey(f.owner, p)} {
 				ttl, err := f.rdb.TTL(ctx, k).Result()
 				if err != nil || ttl > want || ttl < want-time.Minute {
 					t.Errorf("TTL(%s) = %v, %v; want ≈ %v", k, ttl, err, want)
@@ -161,18 +161,18 @@ func TestRecordViewKeysAndTTL(t *testing.T) {
 			}
 			// The post's Stats metadata comes from PostgreSQL: the view
 			// writes no meta key (memory per viewed post, docs/SPEC.md).
-			if n, err := f.rdb.Exists(ctx, f.c.metaKey(f.owner, p)).Result(); err != nil || n != 0 {
+			if n, err := f.rdb.Exists(ctx, f.c.keys.metaKey(f.owner, p)).Result(); err != nil || n != 0 {
 				t.Errorf("meta key written (%d, %v)", n, err)
 			}
-			if !strings.Contains(f.c.dailyKey(f.owner, "20260310"), "stgy:pub-views:daily:{"+f.owner.String()+"}:20260310") {
-				t.Errorf("daily key %s", f.c.dailyKey(f.owner, "20260310"))
+			if !strings.Contains(f.c.keys.dailyKey(f.owner, "20260310"), "stgy:pub-views:daily:{"+f.owner.String()+"}:20260310") {
+				t.Errorf("daily key %s", f.c.keys.dailyKey(f.owner, "20260310"))
 			}
 			// A duplicate refreshes the LRU's TTL but not the count.
-			f.rdb.Expire(ctx, f.c.lruKey(f.owner, p), time.Minute)
+			f.rdb.Expire(ctx, f.c.keys.lruKey(f.owner, p), time.Minute)
 			if n := f.view(t, p, 1); n != 0 {
 				t.Fatalf("duplicate counted: %d", n)
 			}
-			if ttl, _ := f.rdb.TTL(ctx, f.c.lruKey(f.owner, p)).Result(); ttl < want-time.Minute {
+			if ttl, _ := f.rdb.TTL(ctx, f.c.keys.lruKey(f.owner, p)).Result(); ttl < want-time.Minute {
 				t.Errorf("duplicate view did not refresh the LRU's TTL: %v", ttl)
 			}
 		})

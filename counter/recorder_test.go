@@ -214,7 +214,7 @@ func TestKilledRedisRecordsBacklog(t *testing.T) {
 	f.settle(t)
 	// The restarted server lost the first 10; the 600 queued while it was
 	// down are all there.
-	vals, err := f.rdb.HGetAll(ctx, f.c.dailyKey(f.owner, "20260310")).Result()
+	vals, err := f.rdb.HGetAll(ctx, f.c.keys.dailyKey(f.owner, "20260310")).Result()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +276,7 @@ func TestEmptyRedisKeepsCheckpointsAndBacklog(t *testing.T) {
 			waitFor(t, "a failed attempt", func() bool { return f.c.rec.retries.Load() >= 1 })
 			srv.Restart()
 			f.settle(t)
-			vals, err := f.rdb.HGetAll(ctx, f.c.dailyKey(f.owner, "20260310")).Result()
+			vals, err := f.rdb.HGetAll(ctx, f.c.keys.dailyKey(f.owner, "20260310")).Result()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -431,7 +431,7 @@ func TestBatchBySlot(t *testing.T) {
 	noDrops(t, f.c)
 	var total int64
 	for _, o := range owners {
-		vals, err := f.rdb.HGetAll(ctx, f.c.dailyKey(o, "20260310")).Result()
+		vals, err := f.rdb.HGetAll(ctx, f.c.keys.dailyKey(o, "20260310")).Result()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -478,7 +478,7 @@ func TestSlotTags(t *testing.T) {
 	}
 	c := New(nil, nil, Config{Prefix: "p:"})
 	for _, o := range []stgypub.ID{1, 0x19FD705B39100000, 0x7FFFFFFFFFFFFFFF} {
-		if k := c.dailyKey(o, "20260310"); keySlot(k) != idSlot(o) {
+		if k := c.keys.dailyKey(o, "20260310"); keySlot(k) != idSlot(o) {
 			t.Fatalf("owner %s: key slot %d, idSlot %d", o, keySlot(k), idSlot(o))
 		}
 	}

@@ -16,7 +16,7 @@ const filledKind = "stgy:pub-views:filled:{"
 // refillBatch bounds the fields of one raise script run.
 const refillBatch = 500
 
-func (c *Counter) filledKey(owner stgypub.ID) string { return c.key(filledKind, owner, nil) }
+func (k keyspace) filledKey(owner stgypub.ID) string { return k.key(filledKind, owner, nil) }
 
 // refill raises the owner's daily fields of the window, and the posts'
 // site-wide fields, to the PostgreSQL checkpoints (the periodic flush
@@ -25,8 +25,8 @@ func (c *Counter) filledKey(owner stgypub.ID) string { return c.key(filledKind, 
 // when the mark is missing: after Redis lost its data, and once per
 // retention window otherwise (harmless: raising never lowers or adds).
 func (c *Counter) refill(ctx context.Context, owner stgypub.ID) error {
-	days := c.window()
-	rows, err := c.ownerCheckpoints(ctx, owner, days)
+	days := c.cal.window()
+	rows, err := ownerCheckpoints(ctx, c.cps, owner, days)
 	if err != nil {
 		return fmt.Errorf("counter: refill %s: %w", owner, err)
 	}
@@ -36,19 +36,19 @@ func (c *Counter) refill(ctx context.Context, owner stgypub.ID) error {
 		rs = append(rs, raise{day: days[r.day], field: r.post.String(), value: r.count})
 		site[siteField{dayNumber(days[r.day]), r.post}] = r.count
 		if len(rs) == refillBatch || i == len(rows)-1 {
-			if _, err := c.raiseDaily(ctx, owner, rs); err != nil {
+			if _, err := c.daily.raiseDaily(ctx, owner, rs); err != nil {
 				return fmt.Errorf("counter: refill %s: %w", owner, err)
 			}
 			// The site-wide counters come back the same way (a raise,
 			// never a sum); they are best-effort, so a failure is logged.
-			if _, err := c.raiseSite(ctx, site); err != nil {
+			if _, err := c.site.raiseSite(ctx, site); err != nil {
 				c.log.Warn("counter: refill of site-wide counters failed", "owner", owner, "err", err)
 			}
 			rs = rs[:0]
 			clear(site)
 		}
 	}
-	if err := c.rdb.Set(ctx, c.filledKey(owner), "1", c.ttl()).Err(); err != nil {
+	if err := c.rdb.Set(ctx, c.keys.filledKey(owner), "1", c.cal.ttl()).Err(); err != nil {
 		return fmt.Errorf("counter: refill %s: %w", owner, err)
 	}
 	if len(rows) > 0 {
@@ -59,7 +59,7 @@ func (c *Counter) refill(ctx context.Context, owner stgypub.ID) error {
 
 // ensureFilled refills the owner when the mark is missing (one EXISTS).
 func (c *Counter) ensureFilled(ctx context.Context, owner stgypub.ID) error {
-	n, err := c.rdb.Exists(ctx, c.filledKey(owner)).Result()
+	n, err := c.rdb.Exists(ctx, c.keys.filledKey(owner)).Result()
 	if err != nil || n > 0 {
 		return err
 	}
@@ -81,7 +81,7 @@ func (c *Counter) refillOwner(ctx context.Context, owner stgypub.ID) error {
 			return nil, err
 		}
 		defer c.memo.forget(owner)
-		return nil, c.rdb.Del(ctx, c.rankingKey(owner)).Err()
+		return nil, c.rdb.Del(ctx, c.keys.rankingKey(owner)).Err()
 	})
 	return err
 }

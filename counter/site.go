@@ -2,8 +2,11 @@ package counter
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
 )
@@ -35,9 +38,20 @@ func dayNumber(t time.Time) int32 { return int32(t.Unix() / 86400) }
 
 func dayTime(d int32) time.Time { return time.Unix(int64(d)*86400, 0).UTC() }
 
-// siteWriter gathers site-wide raises and writes them in batches.
-type siteWriter struct {
-	c         *Counter
+// siteCounter is the counter's site-wide part (docs/RANKING.md): it
+// gathers the raises of the bucketed daily Hashes and writes them in
+// batches (this file, site_raise.go), keeps the week sums
+// (site_week.go) and computes and caches the ranking from them
+// (site_ranking.go, site_top.go). Counter.SiteRanking answers from it.
+type siteCounter struct {
+	rdb   redis.UniversalClient
+	cfg   *Config // the Counter's
+	keys  keyspace
+	cal   calendar
+	daily dailyHashes
+	log   *slog.Logger
+	rank  *siteRanking // the ranking's process copies (site_ranking.go)
+
 	mu        sync.Mutex
 	pending   map[siteField]int64
 	scheduled bool  // a timer will flush pending
@@ -46,82 +60,83 @@ type siteWriter struct {
 	flushMu   sync.Mutex
 }
 
-func newSiteWriter(c *Counter) *siteWriter {
-	return &siteWriter{c: c, pending: map[siteField]int64{}}
+func newSiteCounter(c *Counter) *siteCounter {
+	return &siteCounter{rdb: c.rdb, cfg: &c.cfg, keys: c.keys, cal: c.cal, daily: c.daily, log: c.log,
+		rank: newSiteRanking(), pending: map[siteField]int64{}}
 }
 
 // countsSiteWide reports whether a recorded view also counts site-wide:
 // only views of posts published at the counter's now (a zero PublishedAt,
 // unpublished, or a future one, scheduled, never count).
-func (c *Counter) countsSiteWide(publishedAt time.Time) bool {
-	return !publishedAt.IsZero() && !publishedAt.After(c.cfg.Now())
+func (s *siteCounter) countsSiteWide(publishedAt time.Time) bool {
+	return !publishedAt.IsZero() && !publishedAt.After(s.cfg.Now())
 }
 
 // offer records that post's count on day is at least pv; the next batch
 // raises the bucket field to the largest value offered. It never blocks
 // on Redis.
-func (w *siteWriter) offer(day time.Time, post stgypub.ID, pv int64) {
+func (s *siteCounter) offer(day time.Time, post stgypub.ID, pv int64) {
 	if pv <= 0 {
 		return
 	}
-	w.mu.Lock()
-	w.offerLocked(siteField{dayNumber(day), post}, pv)
-	w.mu.Unlock()
+	s.mu.Lock()
+	s.offerLocked(siteField{dayNumber(day), post}, pv)
+	s.mu.Unlock()
 }
 
-func (w *siteWriter) offerLocked(k siteField, pv int64) {
-	if cur, ok := w.pending[k]; ok {
-		w.pending[k] = max(cur, pv)
-	} else if len(w.pending) < w.c.cfg.SitePendingMax {
-		w.pending[k] = pv
+func (s *siteCounter) offerLocked(k siteField, pv int64) {
+	if cur, ok := s.pending[k]; ok {
+		s.pending[k] = max(cur, pv)
+	} else if len(s.pending) < s.cfg.SitePendingMax {
+		s.pending[k] = pv
 	} else {
-		w.dropped++
+		s.dropped++
 	}
-	if !w.scheduled {
-		w.scheduled = true
-		time.AfterFunc(w.c.cfg.SiteFlushInterval, w.flushScheduled)
+	if !s.scheduled {
+		s.scheduled = true
+		time.AfterFunc(s.cfg.SiteFlushInterval, s.flushScheduled)
 	}
 }
 
 // flushScheduled is the timer's batch write; failures are logged when a
 // run of them starts and when it ends.
-func (w *siteWriter) flushScheduled() {
-	ctx, cancel := w.c.flushContext()
+func (s *siteCounter) flushScheduled() {
+	ctx, cancel := s.cfg.flushContext()
 	defer cancel()
-	err := w.flush(ctx)
-	w.mu.Lock()
-	changed := w.failing != (err != nil)
-	w.failing = err != nil
-	dropped := w.dropped
-	w.mu.Unlock()
+	err := s.flush(ctx)
+	s.mu.Lock()
+	changed := s.failing != (err != nil)
+	s.failing = err != nil
+	dropped := s.dropped
+	s.mu.Unlock()
 	switch {
 	case changed && err != nil:
-		w.c.log.Warn("counter: site-wide counters not written; retrying each interval", "err", err, "dropped", dropped)
+		s.log.Warn("counter: site-wide counters not written; retrying each interval", "err", err, "dropped", dropped)
 	case changed:
-		w.c.log.Info("counter: site-wide counters written again", "dropped", dropped)
+		s.log.Info("counter: site-wide counters written again", "dropped", dropped)
 	}
 }
 
 // flush writes every pending raise now, one script run per bucket in one
 // pipeline. The raises of a bucket whose write fails go back to pending
 // (merged by max) for the next batch; the first error is returned.
-func (w *siteWriter) flush(ctx context.Context) error {
-	w.flushMu.Lock()
-	defer w.flushMu.Unlock()
-	w.mu.Lock()
-	batch := w.pending
+func (s *siteCounter) flush(ctx context.Context) error {
+	s.flushMu.Lock()
+	defer s.flushMu.Unlock()
+	s.mu.Lock()
+	batch := s.pending
 	if len(batch) > 0 {
-		w.pending = make(map[siteField]int64, len(batch))
+		s.pending = make(map[siteField]int64, len(batch))
 	}
-	w.scheduled = false
-	w.mu.Unlock()
-	failed, err := w.c.raiseSite(ctx, batch)
+	s.scheduled = false
+	s.mu.Unlock()
+	failed, err := s.raiseSite(ctx, batch)
 	if len(failed) > 0 {
-		w.mu.Lock()
+		s.mu.Lock()
 		for k, v := range failed {
-			w.offerLocked(k, v)
+			s.offerLocked(k, v)
 		}
-		w.mu.Unlock()
+		s.mu.Unlock()
 	}
 	return err
 }

@@ -56,7 +56,7 @@ func siteViewCost(b *testing.B, per int) {
 				b.Fatal(n, err)
 			}
 			if side == 2 {
-				if _, err := c.raiseSite(ctx, map[siteField]int64{{dayNumber(testNow), v.PostID}: n}); err != nil {
+				if _, err := c.site.raiseSite(ctx, map[siteField]int64{{dayNumber(testNow), v.PostID}: n}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -141,15 +141,15 @@ func BenchmarkSiteRanking(b *testing.B) {
 		fields := 0
 		for p := range 100000 {
 			id := stgypub.ID(0x19FD706DCB600000 + p*4096)
-			bucket := c.siteBucket(id)
+			bucket := c.keys.siteBucket(id)
 			var sum int64
 			for _, d := range shape.days(p) {
 				pv := int64(1 + (p*31+d*7)%1000)
-				pipe.HSet(ctx, c.siteDailyKey(bucket, testNow.AddDate(0, 0, -d).Format(dayLayout)), id.String(), pv)
+				pipe.HSet(ctx, c.keys.siteDailyKey(bucket, testNow.AddDate(0, 0, -d).Format(dayLayout)), id.String(), pv)
 				sum += pv
 				fields++
 			}
-			pipe.ZAdd(ctx, c.siteWeekKey(bucket, testNow.Format(dayLayout)), redis.Z{Score: float64(sum), Member: weekMember(id)})
+			pipe.ZAdd(ctx, c.keys.siteWeekKey(bucket, testNow.Format(dayLayout)), redis.Z{Score: float64(sum), Member: weekMember(id)})
 			if p%5000 == 4999 {
 				if _, err := pipe.Exec(ctx); err != nil {
 					b.Fatal(err)
@@ -159,18 +159,18 @@ func BenchmarkSiteRanking(b *testing.B) {
 		if _, err := pipe.Exec(ctx); err != nil {
 			b.Fatal(err)
 		}
-		week, err := c.siteTopWeek(ctx)
+		week, err := c.site.siteTopWeek(ctx)
 		if err != nil {
 			b.Fatal(err)
 		}
-		daily, err := c.siteTopDaily(ctx, 7)
+		daily, err := c.site.siteTopDaily(ctx, 7)
 		if err != nil || rankString(week[:MaxRankingLimit]) != rankString(daily[:MaxRankingLimit]) {
 			b.Fatal("week sums and daily Hashes disagree", err)
 		}
 		b.Run(shape.name, func(b *testing.B) {
 			for b.Loop() {
-				c.siteRank.forget()
-				rdb.Del(ctx, c.siteRankingKey(7))
+				c.site.rank.forget()
+				rdb.Del(ctx, c.keys.siteRankingKey(7))
 				r, err := c.SiteRanking(redisguard.WithTimeout(ctx, time.Minute), 7)
 				if err != nil || len(r.Entries) != MaxRankingLimit {
 					b.Fatal(r, err)
@@ -180,7 +180,7 @@ func BenchmarkSiteRanking(b *testing.B) {
 		})
 		b.Run(shape.name+"/from-daily-hashes", func(b *testing.B) {
 			for b.Loop() {
-				if top, err := c.siteTopDaily(ctx, 7); err != nil || len(top) != TopK {
+				if top, err := c.site.siteTopDaily(ctx, 7); err != nil || len(top) != TopK {
 					b.Fatal(err)
 				}
 			}
@@ -191,20 +191,20 @@ func BenchmarkSiteRanking(b *testing.B) {
 		// from the 7 daily Hashes ("rebuild", the rare worst case).
 		today, yesterday := testNow.Format(dayLayout), testNow.AddDate(0, 0, -1).Format(dayLayout)
 		for b := range c.cfg.SiteBuckets {
-			rdb.ZUnionStore(ctx, "saved:"+strconv.Itoa(b), &redis.ZStore{Keys: []string{c.siteWeekKey(b, today)}})
+			rdb.ZUnionStore(ctx, "saved:"+strconv.Itoa(b), &redis.ZStore{Keys: []string{c.keys.siteWeekKey(b, today)}})
 		}
 		for _, kind := range []string{"rollover", "rebuild"} {
 			b.Run(shape.name+"/"+kind, func(b *testing.B) {
 				for b.Loop() {
 					b.StopTimer()
 					for bk := range c.cfg.SiteBuckets {
-						rdb.Del(ctx, c.siteWeekKey(bk, today), c.siteWeekKey(bk, yesterday))
+						rdb.Del(ctx, c.keys.siteWeekKey(bk, today), c.keys.siteWeekKey(bk, yesterday))
 						if kind == "rollover" {
-							rdb.ZUnionStore(ctx, c.siteWeekKey(bk, yesterday), &redis.ZStore{Keys: []string{"saved:" + strconv.Itoa(bk)}})
+							rdb.ZUnionStore(ctx, c.keys.siteWeekKey(bk, yesterday), &redis.ZStore{Keys: []string{"saved:" + strconv.Itoa(bk)}})
 						}
 					}
 					b.StartTimer()
-					if _, err := c.siteTopWeek(redisguard.WithTimeout(ctx, time.Minute)); err != nil {
+					if _, err := c.site.siteTopWeek(redisguard.WithTimeout(ctx, time.Minute)); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -17,7 +17,7 @@ func TestSiteRankingCache(t *testing.T) {
 	if got := f.ranking(t, 7); got != "" {
 		t.Fatalf("empty: %q", got)
 	}
-	if n := f.rdb.Exists(ctx, f.c.siteRankingKey(7)).Val(); n != 0 {
+	if n := f.rdb.Exists(ctx, f.c.keys.siteRankingKey(7)).Val(); n != 0 {
 		t.Fatal("an empty ranking was cached")
 	}
 	f.views(t, "b2", 2)
@@ -25,7 +25,7 @@ func TestSiteRankingCache(t *testing.T) {
 	if got := f.ranking(t, 7); got != "b2=2" {
 		t.Fatalf("first view not shown at once: %q", got)
 	}
-	ttl := f.rdb.TTL(ctx, f.c.siteRankingKey(7)).Val()
+	ttl := f.rdb.TTL(ctx, f.c.keys.siteRankingKey(7)).Val()
 	if ttl < 5*time.Minute-10*time.Second || ttl > 5*time.Minute {
 		t.Fatalf("cache TTL %v, want 5m", ttl)
 	}
@@ -98,7 +98,7 @@ func TestSiteRankingRefreshAhead(t *testing.T) {
 
 // waitRefresh waits for c's background refresh of days, if one runs.
 func waitRefresh(c *Counter, days int) {
-	<-c.siteRank.sf.DoChan("refresh:"+strconv.Itoa(days), func() (any, error) { return nil, nil })
+	<-c.site.rank.sf.DoChan("refresh:"+strconv.Itoa(days), func() (any, error) { return nil, nil })
 }
 
 // TestSiteRankingBudget: a caller waits at most Budget for a computation;
@@ -111,7 +111,7 @@ func TestSiteRankingBudget(t *testing.T) {
 	if _, err := f.c.SiteRanking(ctx, 7); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want the budget's deadline", err)
 	}
-	<-f.c.siteRank.sf.DoChan("7", func() (any, error) { return nil, nil })
+	<-f.c.site.rank.sf.DoChan("7", func() (any, error) { return nil, nil })
 	if got := f.ranking(t, 7); got != "a1=2" {
 		t.Fatalf("next call: %q", got)
 	}

@@ -79,7 +79,7 @@ func TestSiteWriteFailure(t *testing.T) {
 		}
 	}
 	f.c.Wait()
-	if n, err := rdb.HGet(ctx, f.c.dailyKey(owner.ID, testNow.Format(dayLayout)), p.ID.String()).Int64(); err != nil || n != 9 {
+	if n, err := rdb.HGet(ctx, f.c.keys.dailyKey(owner.ID, testNow.Format(dayLayout)), p.ID.String()).Int64(); err != nil || n != 9 {
 		t.Fatalf("owner's daily count %d, %v; want 9", n, err)
 	}
 	if got, err := f.c.ViewCounts(ctx, owner.ID, []stgypub.ID{p.ID}); err != nil || got[p.ID] != 9 {

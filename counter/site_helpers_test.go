@@ -96,7 +96,7 @@ func (f *siteFixture) viewFrom(t testing.TB, name string, i int) int64 {
 func (f *siteFixture) siteDaily(t testing.TB, name string, off int) int64 {
 	t.Helper()
 	id := f.posts[name]
-	key := f.c.siteDailyKey(f.c.siteBucket(id), testNow.AddDate(0, 0, off).Format(dayLayout))
+	key := f.c.keys.siteDailyKey(f.c.keys.siteBucket(id), testNow.AddDate(0, 0, off).Format(dayLayout))
 	n, err := f.rdb.HGet(context.Background(), key, id.String()).Int64()
 	if err != nil && err != redis.Nil {
 		t.Fatal(err)

@@ -17,13 +17,13 @@ type siteCall struct {
 
 // newSiteCall builds bucket b's siteScript run for fields (grouped by
 // day).
-func (c *Counter) newSiteCall(b int, days map[int32][]siteField, batch map[siteField]int64) *siteCall {
-	cl := &siteCall{keys: c.weekKeys(b)}
-	cl.args = append(cl.args, c.weekTTLArg(), len(days), 0)
+func (s *siteCounter) newSiteCall(b int, days map[int32][]siteField, batch map[siteField]int64) *siteCall {
+	cl := &siteCall{keys: s.weekKeys(b)}
+	cl.args = append(cl.args, s.weekTTLArg(), len(days), 0)
 	for d, fs := range days {
 		day := dayTime(d)
-		cl.keys = append(cl.keys, c.siteDailyKey(b, day.Format(dayLayout)))
-		cl.args = append(cl.args, int64(c.dayTTL(day).Seconds()), len(fs), c.weekSpan(day))
+		cl.keys = append(cl.keys, s.keys.siteDailyKey(b, day.Format(dayLayout)))
+		cl.args = append(cl.args, int64(s.cal.dayTTL(day).Seconds()), len(fs), s.weekSpan(day))
 		for _, f := range fs {
 			cl.args = append(cl.args, f.post.String(), batch[f], weekMember(f.post))
 			cl.fields = append(cl.fields, f)
@@ -38,16 +38,16 @@ func (c *Counter) newSiteCall(b int, days map[int32][]siteField, batch map[siteF
 // cluster client sends each node its part. Fields whose day has left the
 // window are skipped. It returns the fields of the buckets whose write
 // failed.
-func (c *Counter) raiseSite(ctx context.Context, batch map[siteField]int64) (map[siteField]int64, error) {
+func (s *siteCounter) raiseSite(ctx context.Context, batch map[siteField]int64) (map[siteField]int64, error) {
 	if len(batch) == 0 {
 		return nil, nil
 	}
 	runs := map[int]map[int32][]siteField{}
 	for f := range batch {
-		if c.dayTTL(dayTime(f.day)) <= 0 {
+		if s.cal.dayTTL(dayTime(f.day)) <= 0 {
 			continue
 		}
-		b := c.siteBucket(f.post)
+		b := s.keys.siteBucket(f.post)
 		if runs[b] == nil {
 			runs[b] = map[int32][]siteField{}
 		}
@@ -55,9 +55,9 @@ func (c *Counter) raiseSite(ctx context.Context, batch map[siteField]int64) (map
 	}
 	calls := make(map[int]*siteCall, len(runs))
 	for b, days := range runs {
-		calls[b] = c.newSiteCall(b, days, batch)
+		calls[b] = s.newSiteCall(b, days, batch)
 	}
-	c.evalBuckets(ctx, calls)
+	s.evalBuckets(ctx, calls)
 	var failed map[siteField]int64
 	var first error
 	for b, cl := range calls {
@@ -82,15 +82,15 @@ func (c *Counter) raiseSite(ctx context.Context, batch map[siteField]int64) (map
 // client sends each node its part); a call answered NOSCRIPT (after a
 // restart or SCRIPT FLUSH) is run again with EVAL. Each call's cmd holds
 // its reply or error.
-func (c *Counter) evalBuckets(ctx context.Context, calls map[int]*siteCall) {
-	pipe := c.rdb.Pipeline()
+func (s *siteCounter) evalBuckets(ctx context.Context, calls map[int]*siteCall) {
+	pipe := s.rdb.Pipeline()
 	for _, cl := range calls {
 		cl.cmd = siteScript.EvalSha(ctx, pipe, cl.keys, cl.args...)
 	}
 	_, _ = pipe.Exec(ctx) // errors are read per command
 	for _, cl := range calls {
 		if err := cl.cmd.Err(); err != nil && redis.HasErrorPrefix(err, "NOSCRIPT") {
-			cl.cmd = siteScript.Run(ctx, c.rdb, cl.keys, cl.args...)
+			cl.cmd = siteScript.Run(ctx, s.rdb, cl.keys, cl.args...)
 		}
 	}
 }

@@ -36,49 +36,31 @@ type siteCacheEntry struct {
 	Entries    []stgypub.RankingEntry `json:"entries"`
 }
 
-// SiteRanking returns the site-wide ranking over the last days UTC days
-// including today (1 ≤ days ≤ RetentionDays, else BAD_USER_INPUT; 0 means
-// the week, stgypub.SiteRankingDays, or the whole window when shorter): the
-// top MaxRankingLimit posts of every owner by page views summed over
-// those days, PV descending then ID ascending, merged from every
-// bucket's top 1000 (buckets hold disjoint posts, so the merge is exact;
-// site_top.go). Publication is not checked here (stgypub.PublishedRanking
-// does it on every read).
-//
-// A non-empty result is cached for CacheTTL per days value, in Redis and
-// in this process, both until the same ExpiresAt of the injected clock;
-// an empty one is never cached, so the first view shows up at once. In
-// the last fifth of its life a cached ranking is recomputed in the
-// background by one process (a Redis lock) while it is still served, so
-// readers of a busy site never wait for a computation. A computation
-// runs once per days value at a time on a detached context
-// (CheckpointTimeout); the caller waits at most Budget, after which it
-// gets an error and the ranking is cached for the next call. The
-// returned value is shared: callers must not modify it.
-func (c *Counter) SiteRanking(ctx context.Context, days int) (*stgypub.SiteRanking, error) {
+// ranking is Counter.SiteRanking.
+func (s *siteCounter) ranking(ctx context.Context, days int) (*stgypub.SiteRanking, error) {
 	if days == 0 {
-		days = min(stgypub.SiteRankingDays, c.cfg.RetentionDays)
+		days = min(stgypub.SiteRankingDays, s.cfg.RetentionDays)
 	}
-	if days < 1 || days > c.cfg.RetentionDays {
-		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "days must be between 1 and %d", c.cfg.RetentionDays)
+	if days < 1 || days > s.cfg.RetentionDays {
+		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "days must be between 1 and %d", s.cfg.RetentionDays)
 	}
-	now := c.cfg.Now()
-	if r := c.siteRank.cached(days, now); r != nil {
-		if now.After(r.ExpiresAt.Add(-c.cfg.CacheTTL / 5)) {
-			c.siteRank.sf.DoChan("refresh:"+strconv.Itoa(days), func() (any, error) {
-				ctx, cancel := c.detached(ctx)
+	now := s.cfg.Now()
+	if r := s.rank.cached(days, now); r != nil {
+		if now.After(r.ExpiresAt.Add(-s.cfg.CacheTTL / 5)) {
+			s.rank.sf.DoChan("refresh:"+strconv.Itoa(days), func() (any, error) {
+				ctx, cancel := s.cfg.detached(ctx)
 				defer cancel()
-				return c.refreshSiteRanking(ctx, days, r)
+				return s.refreshSiteRanking(ctx, days, r)
 			})
 		}
 		return r, nil
 	}
-	ctx, cancel := c.budget(ctx)
+	ctx, cancel := s.cfg.budget(ctx)
 	defer cancel()
-	ch := c.siteRank.sf.DoChan(strconv.Itoa(days), func() (any, error) {
-		ctx, cancel := c.detached(ctx)
+	ch := s.rank.sf.DoChan(strconv.Itoa(days), func() (any, error) {
+		ctx, cancel := s.cfg.detached(ctx)
 		defer cancel()
-		return c.loadSiteRanking(ctx, days)
+		return s.loadSiteRanking(ctx, days)
 	})
 	select {
 	case res := <-ch:
@@ -120,8 +102,8 @@ func (s *siteRanking) forget() {
 
 // cachedSiteRanking reads the Redis copy of the days ranking; nil when
 // there is none or it has expired on the injected clock.
-func (c *Counter) cachedSiteRanking(ctx context.Context, days int, now time.Time) (*stgypub.SiteRanking, error) {
-	b, err := c.rdb.Get(ctx, c.siteRankingKey(days)).Bytes()
+func (s *siteCounter) cachedSiteRanking(ctx context.Context, days int, now time.Time) (*stgypub.SiteRanking, error) {
+	b, err := s.rdb.Get(ctx, s.keys.siteRankingKey(days)).Bytes()
 	if errors.Is(err, redis.Nil) {
 		return nil, nil
 	}
@@ -137,55 +119,78 @@ func (c *Counter) cachedSiteRanking(ctx context.Context, days int, now time.Time
 
 // loadSiteRanking takes the Redis copy or, without one, computes the
 // ranking and caches it when it is not empty.
-func (c *Counter) loadSiteRanking(ctx context.Context, days int) (*stgypub.SiteRanking, error) {
-	r, err := c.cachedSiteRanking(ctx, days, c.cfg.Now())
+func (s *siteCounter) loadSiteRanking(ctx context.Context, days int) (*stgypub.SiteRanking, error) {
+	r, err := s.cachedSiteRanking(ctx, days, s.cfg.Now())
 	if err != nil || r != nil {
 		if r != nil {
-			c.siteRank.keep(r)
+			s.rank.keep(r)
 		}
 		return r, err
 	}
-	return c.computeSiteRanking(ctx, days)
+	return s.computeSiteRanking(ctx, days)
 }
 
 // refreshSiteRanking replaces cur, close to its expiry: by a newer Redis
 // copy when another process has refreshed it, else by a computation if
 // this process takes the refresh lock (held for CacheTTL/5 at most).
-func (c *Counter) refreshSiteRanking(ctx context.Context, days int, cur *stgypub.SiteRanking) (*stgypub.SiteRanking, error) {
-	r, err := c.cachedSiteRanking(ctx, days, c.cfg.Now())
+func (s *siteCounter) refreshSiteRanking(ctx context.Context, days int, cur *stgypub.SiteRanking) (*stgypub.SiteRanking, error) {
+	r, err := s.cachedSiteRanking(ctx, days, s.cfg.Now())
 	if err != nil {
 		return nil, err
 	}
 	if r != nil && r.ExpiresAt.After(cur.ExpiresAt) {
-		c.siteRank.keep(r)
+		s.rank.keep(r)
 		return r, nil
 	}
-	ok, err := c.rdb.SetNX(ctx, c.siteRankingKey(days)+":refresh", "1", c.cfg.CacheTTL/5).Result()
+	ok, err := s.rdb.SetNX(ctx, s.keys.siteRankingKey(days)+":refresh", "1", s.cfg.CacheTTL/5).Result()
 	if err != nil || !ok {
 		return nil, err
 	}
-	return c.computeSiteRanking(ctx, days)
+	return s.computeSiteRanking(ctx, days)
 }
 
 // computeSiteRanking reads the buckets and caches a non-empty result in
 // Redis (SET, CacheTTL) and in this process.
-func (c *Counter) computeSiteRanking(ctx context.Context, days int) (*stgypub.SiteRanking, error) {
-	now := c.cfg.Now()
-	top, err := c.siteTop(ctx, days)
+func (s *siteCounter) computeSiteRanking(ctx context.Context, days int) (*stgypub.SiteRanking, error) {
+	now := s.cfg.Now()
+	top, err := s.siteTop(ctx, days)
 	if err != nil {
 		return nil, err
 	}
-	r := &stgypub.SiteRanking{Days: days, Entries: top[:min(len(top), MaxRankingLimit)], ComputedAt: now, ExpiresAt: now.Add(c.cfg.CacheTTL)}
+	r := &stgypub.SiteRanking{Days: days, Entries: top[:min(len(top), MaxRankingLimit)], ComputedAt: now, ExpiresAt: now.Add(s.cfg.CacheTTL)}
 	if len(r.Entries) == 0 {
 		return r, nil
 	}
 	b, err := json.Marshal(siteCacheEntry{ComputedAt: r.ComputedAt, ExpiresAt: r.ExpiresAt, Entries: r.Entries})
 	if err == nil {
-		err = c.rdb.Set(ctx, c.siteRankingKey(days), b, c.cfg.CacheTTL).Err()
+		err = s.rdb.Set(ctx, s.keys.siteRankingKey(days), b, s.cfg.CacheTTL).Err()
 	}
 	if err != nil {
-		c.log.Warn("counter: cache site ranking", "days", days, "err", err)
+		s.log.Warn("counter: cache site ranking", "days", days, "err", err)
 	}
-	c.siteRank.keep(r)
+	s.rank.keep(r)
 	return r, nil
+}
+
+// SiteRanking returns the site-wide ranking over the last days UTC days
+// including today (1 ≤ days ≤ RetentionDays, else BAD_USER_INPUT; 0 means
+// the week, stgypub.SiteRankingDays, or the whole window when shorter): the
+// top MaxRankingLimit posts of every owner by page views summed over
+// those days, PV descending then ID ascending, merged from every
+// bucket's top 1000 (buckets hold disjoint posts, so the merge is exact;
+// site_top.go). Publication is not checked here (stgypub.PublishedRanking
+// does it on every read).
+//
+// A non-empty result is cached for CacheTTL per days value, in Redis and
+// in this process, both until the same ExpiresAt of the injected clock;
+// an empty one is never cached, so the first view shows up at once. In
+// the last fifth of its life a cached ranking is recomputed in the
+// background by one process (a Redis lock) while it is still served, so
+// readers of a busy site never wait for a computation. A computation
+// runs once per days value at a time on a detached context
+// (CheckpointTimeout); the caller waits at most Budget, after which it
+// gets an error and the ranking is cached for the next call. The
+// returned value is shared: callers must not modify it.
+func (c *Counter) SiteRanking(ctx context.Context, days int) (*stgypub.SiteRanking, error) {
+	return c.site.ranking(ctx, days)
 }

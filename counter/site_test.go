@@ -90,9 +90,9 @@ func TestSiteBucketsSpread(t *testing.T) {
 	slots := map[int]bool{}
 	today := testNow.Format(dayLayout)
 	for _, id := range f.posts {
-		b := f.c.siteBucket(id)
+		b := f.c.keys.siteBucket(id)
 		buckets[b] = true
-		key := f.c.siteDailyKey(b, today)
+		key := f.c.keys.siteDailyKey(b, today)
 		slots[keySlot(key)] = true
 		if n, err := f.rdb.HGet(ctx, key, id.String()).Int64(); err != nil || n != 1 {
 			t.Fatalf("%s in bucket %d: %d, %v", id, b, n, err)
@@ -106,8 +106,8 @@ func TestSiteBucketsSpread(t *testing.T) {
 	}
 	var owner time.Duration
 	for _, id := range f.posts {
-		owner = f.rdb.TTL(ctx, f.c.dailyKey(f.owner[id], today)).Val()
-		site := f.rdb.TTL(ctx, f.c.siteDailyKey(f.c.siteBucket(id), today)).Val()
+		owner = f.rdb.TTL(ctx, f.c.keys.dailyKey(f.owner[id], today)).Val()
+		site := f.rdb.TTL(ctx, f.c.keys.siteDailyKey(f.c.keys.siteBucket(id), today)).Val()
 		if d := owner - site; site <= 0 || d < -5*time.Second || d > 5*time.Second {
 			t.Fatalf("TTL owner %v, site %v: want equal", owner, site)
 		}
@@ -120,7 +120,7 @@ func TestSiteBucketsSpread(t *testing.T) {
 		return
 	}
 	for _, id := range f.posts {
-		key := f.c.siteDailyKey(f.c.siteBucket(id), today)
+		key := f.c.keys.siteDailyKey(f.c.keys.siteBucket(id), today)
 		if n, err := cc.ClusterKeySlot(ctx, key).Result(); err != nil || int(n) != keySlot(key) {
 			t.Fatalf("CLUSTER KEYSLOT %s = %d, %v; computed %d", key, n, err, keySlot(key))
 		}
@@ -185,7 +185,7 @@ func TestSiteRankingTopK(t *testing.T) {
 		batch[siteField{dayNumber(testNow), id}] = pv
 		want = append(want, stgypub.RankingEntry{ID: id, PV: pv})
 	}
-	if failed, err := f.c.raiseSite(ctx, batch); err != nil || len(failed) != 0 {
+	if failed, err := f.c.site.raiseSite(ctx, batch); err != nil || len(failed) != 0 {
 		t.Fatal(err)
 	}
 	for _, days := range []int{1, 7} { // the daily Hashes, the week sums
@@ -218,10 +218,10 @@ func TestSiteWeekSums(t *testing.T) {
 	raise := func(c *Counter) {
 		batch := map[siteField]int64{}
 		for range 20 {
-			day := dayNumber(c.today()) - int32(rng.IntN(9))
+			day := dayNumber(c.cal.today()) - int32(rng.IntN(9))
 			batch[siteField{day, posts[rng.IntN(len(posts))]}] = int64(1 + rng.IntN(50))
 		}
-		if failed, err := c.raiseSite(ctx, batch); err != nil || len(failed) > 0 {
+		if failed, err := c.site.raiseSite(ctx, batch); err != nil || len(failed) > 0 {
 			t.Fatal(err)
 		}
 	}
@@ -234,15 +234,15 @@ func TestSiteWeekSums(t *testing.T) {
 		raise(f.c)
 		raise(stale) // after it
 		raise(f.c)
-		week, err := f.c.siteTopWeek(ctx)
+		week, err := f.c.site.siteTopWeek(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		today := f.c.today()
+		today := f.c.cal.today()
 		for b := range 3 {
 			want := map[string]int64{}
 			for d := range 7 {
-				vals, err := f.rdb.HGetAll(ctx, f.c.siteDailyKey(b, today.AddDate(0, 0, -d).Format(dayLayout))).Result()
+				vals, err := f.rdb.HGetAll(ctx, f.c.keys.siteDailyKey(b, today.AddDate(0, 0, -d).Format(dayLayout))).Result()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -252,7 +252,7 @@ func TestSiteWeekSums(t *testing.T) {
 				}
 			}
 			got := map[string]int64{}
-			zs, err := f.rdb.ZRangeWithScores(ctx, f.c.siteWeekKey(b, today.Format(dayLayout)), 0, -1).Result()
+			zs, err := f.rdb.ZRangeWithScores(ctx, f.c.keys.siteWeekKey(b, today.Format(dayLayout)), 0, -1).Result()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -267,7 +267,7 @@ func TestSiteWeekSums(t *testing.T) {
 				t.Fatalf("step %d, bucket %d: week sum %v, daily sums %v", step, b, got, want)
 			}
 		}
-		daily, err := f.c.siteTopDaily(ctx, 7)
+		daily, err := f.c.site.siteTopDaily(ctx, 7)
 		if err != nil {
 			t.Fatal(err)
 		}

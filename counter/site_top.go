@@ -19,11 +19,11 @@ const siteReadParallel = 4
 // siteTop returns the site-wide top entries of the last days days: the
 // week (SiteRankingDays, when the retention window holds it) from the
 // week sums, any other window from the daily Hashes.
-func (c *Counter) siteTop(ctx context.Context, days int) ([]stgypub.RankingEntry, error) {
-	if days == siteWeek && c.weekSums() {
-		return c.siteTopWeek(ctx)
+func (s *siteCounter) siteTop(ctx context.Context, days int) ([]stgypub.RankingEntry, error) {
+	if days == siteWeek && s.weekSums() {
+		return s.siteTopWeek(ctx)
 	}
-	return c.siteTopDaily(ctx, days)
+	return s.siteTopDaily(ctx, days)
 }
 
 // siteTopWeek reads each bucket's first MaxRankingLimit members of the
@@ -32,12 +32,12 @@ func (c *Counter) siteTop(ctx context.Context, days int) ([]stgypub.RankingEntry
 // in ranking order: see weekMember), all buckets in one pipeline, and
 // merges them with the bounded top-K. Buckets hold disjoint posts, so the
 // global top MaxRankingLimit is among them.
-func (c *Counter) siteTopWeek(ctx context.Context) ([]stgypub.RankingEntry, error) {
-	calls := make(map[int]*siteCall, c.cfg.SiteBuckets)
-	for b := range c.cfg.SiteBuckets {
-		calls[b] = &siteCall{keys: c.weekKeys(b), args: []any{c.weekTTLArg(), 0, MaxRankingLimit}}
+func (s *siteCounter) siteTopWeek(ctx context.Context) ([]stgypub.RankingEntry, error) {
+	calls := make(map[int]*siteCall, s.cfg.SiteBuckets)
+	for b := range s.cfg.SiteBuckets {
+		calls[b] = &siteCall{keys: s.weekKeys(b), args: []any{s.weekTTLArg(), 0, MaxRankingLimit}}
 	}
-	c.evalBuckets(ctx, calls)
+	s.evalBuckets(ctx, calls)
 	all := make([]stgypub.RankingEntry, 0, len(calls)*MaxRankingLimit)
 	for b, cl := range calls {
 		reply, err := cl.cmd.StringSlice()
@@ -58,19 +58,19 @@ func (c *Counter) siteTopWeek(ctx context.Context) ([]stgypub.RankingEntry, erro
 // siteTopDaily reads every bucket's daily Hashes of the last days days
 // (one pipeline of days HGETALLs per bucket, siteReadParallel buckets at
 // a time), keeps each bucket's top 1000 and merges them.
-func (c *Counter) siteTopDaily(ctx context.Context, days int) ([]stgypub.RankingEntry, error) {
-	window := c.window()
+func (s *siteCounter) siteTopDaily(ctx context.Context, days int) ([]stgypub.RankingEntry, error) {
+	window := s.cal.window()
 	window = window[len(window)-days:]
-	tops := make([][]stgypub.RankingEntry, c.cfg.SiteBuckets)
+	tops := make([][]stgypub.RankingEntry, s.cfg.SiteBuckets)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(siteReadParallel)
 	for b := range tops {
 		g.Go(func() error {
 			keys := make([]string, len(window))
 			for i, d := range window {
-				keys[i] = c.siteDailyKey(b, d.Format(dayLayout))
+				keys[i] = s.keys.siteDailyKey(b, d.Format(dayLayout))
 			}
-			t, err := c.readDaily(gctx, keys)
+			t, err := s.daily.readDaily(gctx, keys)
 			if err != nil {
 				return fmt.Errorf("counter: read site-wide bucket %d: %w", b, err)
 			}

@@ -24,7 +24,7 @@ const siteWeek = 7
 
 // weekSums reports whether the counter keeps week sums: only when the
 // retention window holds a whole week.
-func (c *Counter) weekSums() bool { return c.cfg.RetentionDays >= siteWeek }
+func (s *siteCounter) weekSums() bool { return s.cfg.RetentionDays >= siteWeek }
 
 // weekMember is a post's member in the week sums: the bitwise complement
 // of its ID as 16 upper-case hex digits. Sorted sets order equal scores
@@ -141,14 +141,14 @@ return raised
 // weekKeys are the first 11 KEYS of siteScript for bucket b: the week
 // sums ending today, tomorrow and yesterday, and the daily Hashes of
 // today-7 through today (named even when no week sums are kept).
-func (c *Counter) weekKeys(b int) []string {
-	today := c.today()
+func (s *siteCounter) weekKeys(b int) []string {
+	today := s.cal.today()
 	keys := make([]string, 0, 11)
 	for _, off := range []int{0, 1, -1} {
-		keys = append(keys, c.siteWeekKey(b, today.AddDate(0, 0, off).Format(dayLayout)))
+		keys = append(keys, s.keys.siteWeekKey(b, today.AddDate(0, 0, off).Format(dayLayout)))
 	}
 	for off := -7; off <= 0; off++ {
-		keys = append(keys, c.siteDailyKey(b, today.AddDate(0, 0, off).Format(dayLayout)))
+		keys = append(keys, s.keys.siteDailyKey(b, today.AddDate(0, 0, off).Format(dayLayout)))
 	}
 	return keys
 }
@@ -156,11 +156,11 @@ func (c *Counter) weekKeys(b int) []string {
 // weekSpan says which week sums contain day: 2 when the weeks ending
 // today and tomorrow do, 1 when only today's does, 0 when none (or no
 // week sums are kept).
-func (c *Counter) weekSpan(day time.Time) int {
-	if !c.weekSums() {
+func (s *siteCounter) weekSpan(day time.Time) int {
+	if !s.weekSums() {
 		return 0
 	}
-	switch age := int(c.today().Sub(day).Hours() / 24); {
+	switch age := int(s.cal.today().Sub(day).Hours() / 24); {
 	case age <= siteWeek-2:
 		return 2
 	case age == siteWeek-1:
@@ -172,9 +172,9 @@ func (c *Counter) weekSpan(day time.Time) int {
 // weekTTLArg is siteScript's ARGV[1]: the week sum's lifetime in seconds
 // (until the end of tomorrow, when it is the source of tomorrow's), or 0
 // when no week sums are kept.
-func (c *Counter) weekTTLArg() int64 {
-	if !c.weekSums() {
+func (s *siteCounter) weekTTLArg() int64 {
+	if !s.weekSums() {
 		return 0
 	}
-	return int64(c.weekTTL(c.today()).Seconds())
+	return int64(s.cal.weekTTL(s.cal.today()).Seconds())
 }

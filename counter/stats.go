@@ -4,13 +4,35 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/obs"
 	"github.com/stgy/stgypub/internal/redisguard"
 )
+
+// ownerStats is the counter's owner Stats part (docs/SPEC.md#stats):
+// the window's daily Hashes merged with the PostgreSQL checkpoints
+// (this file), the closed days' snapshot (stats_past.go), its warmer
+// (stats_warm.go) and the Stats cache (stats_cache.go). Counter.Stats and
+// Counter.RunStatsWarmer answer from it.
+type ownerStats struct {
+	rdb   redis.UniversalClient
+	cps   stgypub.CheckpointStore
+	cfg   *Config // the Counter's
+	keys  keyspace
+	cal   calendar
+	daily dailyHashes
+	log   *slog.Logger
+	hits  *obs.Cache // the Stats cache's lookups (nil-safe)
+}
+
+func newOwnerStats(c *Counter) *ownerStats {
+	return &ownerStats{rdb: c.rdb, cps: c.cps, cfg: &c.cfg, keys: c.keys, cal: c.cal, daily: c.daily, log: c.log, hits: c.cfg.StatsCache}
+}
 
 // Stats returns the owner's Publications Stats over the window
 // (docs/SPEC.md#stats): the daily Hashes (one pipeline) and the owner's
@@ -30,12 +52,17 @@ import (
 // cached, and come back together with a *PartialError: a caller shows them
 // and says they may be incomplete.
 func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
-	ctx = redisguard.WithTimeout(ctx, c.ownerTimeout(ctx, 3)) // an owner's read, not a page's: up to 3 Redis calls in a row
-	key := c.statsKey(ownerID)
+	return c.stats.stats(ctx, ownerID)
+}
+
+// stats is Counter.Stats.
+func (o *ownerStats) stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats, error) {
+	ctx = redisguard.WithTimeout(ctx, o.cfg.ownerTimeout(ctx, 3)) // an owner's read, not a page's: up to 3 Redis calls in a row
+	key := o.keys.statsKey(ownerID)
 	var redisErr error // Redis failed: the Stats come from the checkpoints alone
-	if b, err := c.rdb.Get(ctx, key).Bytes(); err == nil {
+	if b, err := o.rdb.Get(ctx, key).Bytes(); err == nil {
 		if st, err := decodeStatsCacheOnce(key, b); err == nil {
-			c.statsHits.Hit()
+			o.hits.Hit()
 			return st, nil
 		}
 	} else if !errors.Is(err, redis.Nil) {
@@ -44,21 +71,21 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 		}
 		redisErr = fmt.Errorf("counter: stats cache of %s: %w", ownerID, err)
 	}
-	c.statsHits.Miss()
-	n := c.cfg.RetentionDays
-	days := c.window()
-	t, snapshot, err := c.statsTable(ctx, ownerID, days, &redisErr, true)
+	o.hits.Miss()
+	n := o.cfg.RetentionDays
+	days := o.cal.window()
+	t, snapshot, err := o.statsTable(ctx, ownerID, days, &redisErr, true)
 	if err != nil {
 		return nil, err
 	}
-	if redisErr == nil && !snapshot && n > 1 && c.statsPastUsable(days[n-1]) {
+	if redisErr == nil && !snapshot && n > 1 && o.statsPastUsable(days[n-1]) {
 		// The closed days, pre-aggregated for the next misses.
-		if err := c.rdb.Set(ctx, c.statsPastKey(ownerID, days[0]), encodeStatsPast(t), statsPastTTL).Err(); err != nil {
-			c.log.Warn("counter: stats snapshot", "owner", ownerID, "err", err)
+		if err := o.rdb.Set(ctx, o.keys.statsPastKey(ownerID, days[0]), encodeStatsPast(t), statsPastTTL).Err(); err != nil {
+			o.log.Warn("counter: stats snapshot", "owner", ownerID, "err", err)
 		}
 	}
 
-	st := &stgypub.Stats{OwnerID: ownerID, Days: n, UpdatedAt: c.cfg.Now().UTC().Truncate(time.Millisecond), Daily: make([]stgypub.DayPV, n)}
+	st := &stgypub.Stats{OwnerID: ownerID, Days: n, UpdatedAt: o.cfg.Now().UTC().Truncate(time.Millisecond), Daily: make([]stgypub.DayPV, n)}
 	for i, d := range days {
 		st.Daily[i].Date = d.Format(dayLayout)
 	}
@@ -70,7 +97,7 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 		st.TotalPV += e.PV
 	}
 	top := topK(totals, TopK)
-	metas, err := c.metas(ctx, ownerID, top)
+	metas, err := o.metas(ctx, ownerID, top)
 	if err != nil {
 		return nil, err
 	}
@@ -87,16 +114,16 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 		st.Posts[i] = ps
 	}
 	if redisErr != nil {
-		c.log.Warn("counter: stats from checkpoints alone (Redis unavailable)", "owner", ownerID, "err", redisErr)
+		o.log.Warn("counter: stats from checkpoints alone (Redis unavailable)", "owner", ownerID, "err", redisErr)
 		return st, &PartialError{Err: redisErr}
 	}
 	if st.TotalPV > 0 {
 		b, err := encodeStatsCache(st)
 		if err == nil {
-			err = c.rdb.Set(ctx, key, b, c.cfg.CacheTTL).Err()
+			err = o.rdb.Set(ctx, key, b, o.cfg.CacheTTL).Err()
 		}
 		if err != nil {
-			c.log.Warn("counter: cache stats", "owner", ownerID, "err", err)
+			o.log.Warn("counter: cache stats", "owner", ownerID, "err", err)
 		}
 	}
 	return st, nil
@@ -106,7 +133,7 @@ func (c *Counter) Stats(ctx context.Context, ownerID stgypub.ID) (*stgypub.Stats
 // PostgreSQL (PostMetas: the IDs by primary key, one query). Redis keeps
 // none of it: the digest under each viewed post's key was most of its
 // memory (docs/SPEC.md#page-views), and Stats is cached for CacheTTL.
-func (c *Counter) metas(ctx context.Context, owner stgypub.ID, top []stgypub.RankingEntry) (map[stgypub.ID]stgypub.PostMeta, error) {
+func (o *ownerStats) metas(ctx context.Context, owner stgypub.ID, top []stgypub.RankingEntry) (map[stgypub.ID]stgypub.PostMeta, error) {
 	out := make(map[stgypub.ID]stgypub.PostMeta, len(top))
 	if len(top) == 0 {
 		return out, nil
@@ -115,7 +142,7 @@ func (c *Counter) metas(ctx context.Context, owner stgypub.ID, top []stgypub.Ran
 	for i, e := range top {
 		ids[i] = e.ID
 	}
-	pms, err := c.cps.PostMetas(ctx, ids)
+	pms, err := o.cps.PostMetas(ctx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("counter: stats metadata of %s from PostgreSQL: %w", owner, err)
 	}
@@ -144,8 +171,8 @@ func (e *PartialError) Unavailable() bool { return true }
 // within the request's read deadline (stgypub.WithReadDeadline) its share
 // of the time left, so a frozen Redis leaves the PostgreSQL fallback time
 // to answer before the request's deadline. At least a millisecond.
-func (c *Counter) ownerTimeout(ctx context.Context, calls int) time.Duration {
-	d := c.cfg.CheckpointTimeout
+func (cfg *Config) ownerTimeout(ctx context.Context, calls int) time.Duration {
+	d := cfg.CheckpointTimeout
 	if t, ok := stgypub.ReadDeadline(ctx); ok {
 		d = min(d, time.Until(t)/time.Duration(calls+1))
 	}

@@ -16,7 +16,7 @@ func TestStatsCache(t *testing.T) {
 	f := newFixture(t, 3, Config{})
 	a, b := f.posts[0], f.posts[1]
 	f.seedDaily(t, map[int]map[stgypub.ID]int64{0: {a: 7, b: 2}, -14: {a: 1}, -6: {b: 40}})
-	f.rdb.Set(ctx, f.c.metaKey(f.owner, a), `{"publishedAt":"2026-08-06T12:22:58.000Z","digest":"<a> & \"b\""}`, time.Hour)
+	f.rdb.Set(ctx, f.c.keys.metaKey(f.owner, a), `{"publishedAt":"2026-08-06T12:22:58.000Z","digest":"<a> & \"b\""}`, time.Hour)
 	computed, err := f.c.Stats(ctx, f.owner)
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +38,7 @@ func TestStatsCache(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.cache != "" {
-				f.rdb.Set(ctx, f.c.statsKey(f.owner), tt.cache, time.Minute)
+				f.rdb.Set(ctx, f.c.keys.statsKey(f.owner), tt.cache, time.Minute)
 			}
 			got, err := f.c.Stats(ctx, f.owner)
 			if err != nil {

@@ -33,14 +33,14 @@ const (
 // statsPastKey is owner's snapshot of the window starting on first
 // (YYYYMMDD): a new day is a new key, so the snapshot never covers a day
 // that was still open when it was written.
-func (c *Counter) statsPastKey(owner stgypub.ID, first time.Time) string {
-	return c.key(statsKind, owner, []byte("past:"+first.Format(dayLayout)))
+func (k keyspace) statsPastKey(owner stgypub.ID, first time.Time) string {
+	return k.key(statsKind, owner, []byte("past:"+first.Format(dayLayout)))
 }
 
 // statsPastUsable reports whether the closed days of the window ending on
 // today (midnight UTC) may be read from or written to a snapshot now.
-func (c *Counter) statsPastUsable(today time.Time) bool {
-	return c.cfg.Now().Sub(today) >= statsPastGrace
+func (o *ownerStats) statsPastUsable(today time.Time) bool {
+	return o.cfg.Now().Sub(today) >= statsPastGrace
 }
 
 // encodeStatsPast is the snapshot of t's first days-1 columns: version,
@@ -133,10 +133,10 @@ func decodeStatsPast(b []byte, days int) (*dailyTable, error) {
 // Redis and PostgreSQL are read at the same time. A Redis failure is set
 // in *redisErr (the table is then the checkpoints alone); err is any
 // other failure.
-func (c *Counter) statsTable(ctx context.Context, owner stgypub.ID, days []time.Time, redisErr *error, usePast bool) (t *dailyTable, snapshot bool, err error) {
+func (o *ownerStats) statsTable(ctx context.Context, owner stgypub.ID, days []time.Time, redisErr *error, usePast bool) (t *dailyTable, snapshot bool, err error) {
 	n := len(days)
-	if usePast && *redisErr == nil && n > 1 && c.statsPastUsable(days[n-1]) {
-		if b, err := c.rdb.Get(ctx, c.statsPastKey(owner, days[0])).Bytes(); err == nil {
+	if usePast && *redisErr == nil && n > 1 && o.statsPastUsable(days[n-1]) {
+		if b, err := o.rdb.Get(ctx, o.keys.statsPastKey(owner, days[0])).Bytes(); err == nil {
 			t, err = decodeStatsPast(b, n)
 			snapshot = err == nil
 		}
@@ -152,19 +152,19 @@ func (c *Counter) statsTable(ctx context.Context, owner stgypub.ID, days []time.
 	cpc := make(chan cpResult, 1)
 	read := cpDays
 	go func() {
-		rows, err := c.ownerCheckpoints(ctx, owner, read)
+		rows, err := ownerCheckpoints(ctx, o.cps, owner, read)
 		cpc <- cpResult{rows, err}
 	}()
 	if *redisErr == nil {
 		if snapshot {
 			var today *dailyTable
-			if today, err = c.readWindow(ctx, owner, days[n-1:]); err == nil {
+			if today, err = o.daily.readWindow(ctx, owner, days[n-1:]); err == nil {
 				for r, id := range today.ids {
 					t.raise(n-1, id, today.pv[r])
 				}
 			}
 		} else {
-			t, err = c.readWindow(ctx, owner, days)
+			t, err = o.daily.readWindow(ctx, owner, days)
 		}
 		if err != nil && stgypub.IsUnavailable(err) {
 			*redisErr, err, snapshot = err, nil, false
@@ -184,7 +184,7 @@ func (c *Counter) statsTable(ctx context.Context, owner stgypub.ID, days []time.
 	if len(read) != n && *redisErr != nil {
 		// Redis failed after the snapshot was read: every day from the
 		// checkpoints, as without a snapshot.
-		rows, err := c.ownerCheckpoints(ctx, owner, days)
+		rows, err := ownerCheckpoints(ctx, o.cps, owner, days)
 		if err != nil {
 			return nil, false, fmt.Errorf("counter: stats checkpoints of %s: %w", owner, err)
 		}

@@ -27,14 +27,14 @@ func TestStatsPastSnapshot(t *testing.T) {
 	}
 	miss := func() *stgypub.Stats {
 		t.Helper()
-		f.rdb.Del(ctx, f.c.statsKey(f.owner))
+		f.rdb.Del(ctx, f.c.keys.statsKey(f.owner))
 		st, err := f.c.Stats(ctx, f.owner)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return st
 	}
-	pastKey := f.c.statsPastKey(f.owner, f.c.window()[0])
+	pastKey := f.c.keys.statsPastKey(f.owner, f.c.cal.window()[0])
 	first := miss()
 	if first.TotalPV != 5+1+32+54+7 {
 		t.Fatalf("total %d", first.TotalPV)
@@ -81,7 +81,7 @@ func TestStatsPastSnapshot(t *testing.T) {
 	// views, so no snapshot is used or written; 10 minutes after, one is.
 	midnight := time.Date(testNow.Year(), testNow.Month(), testNow.Day()+1, 0, 0, 0, 0, time.UTC)
 	f.clk.Set(midnight.Add(5 * time.Minute))
-	nextKey := f.c.statsPastKey(f.owner, f.c.window()[0])
+	nextKey := f.c.keys.statsPastKey(f.owner, f.c.cal.window()[0])
 	if nextKey == pastKey {
 		t.Fatal("a new day must be a new snapshot key")
 	}

@@ -44,7 +44,7 @@ func TestStats(t *testing.T) {
 	f.seedDaily(t, map[int]map[stgypub.ID]int64{0: {a: 103}, -1: {b: 32}})
 	// A meta key left by an earlier version is not read: metadata comes
 	// from PostgreSQL.
-	f.rdb.Set(ctx, f.c.metaKey(f.owner, a), `{"publishedAt":"2026-08-06T12:22:58.000Z","digest":"from redis"}`, time.Hour)
+	f.rdb.Set(ctx, f.c.keys.metaKey(f.owner, a), `{"publishedAt":"2026-08-06T12:22:58.000Z","digest":"from redis"}`, time.Hour)
 	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
 		{PostID: a, OwnerID: f.owner, Date: testNow, Count: 91},
 		{PostID: a, OwnerID: f.owner, Date: testNow.AddDate(0, 0, -1), Count: 54},
@@ -77,7 +77,7 @@ func TestStats(t *testing.T) {
 		t.Fatalf("store calls %v", calls)
 	}
 	// Cached: a new view does not show until the cache expires.
-	ttl, _ := f.rdb.TTL(ctx, f.c.statsKey(f.owner)).Result()
+	ttl, _ := f.rdb.TTL(ctx, f.c.keys.statsKey(f.owner)).Result()
 	if ttl > 5*time.Minute || ttl < 5*time.Minute-10*time.Second {
 		t.Fatalf("stats cache TTL %v", ttl)
 	}
@@ -93,7 +93,7 @@ func TestStats(t *testing.T) {
 		if err != nil || st.TotalPV != 0 || len(st.Daily) != 15 || len(st.Posts) != 0 {
 			t.Fatalf("empty stats %+v, %v", st, err)
 		}
-		if n, _ := g.rdb.Exists(ctx, g.c.statsKey(g.owner)).Result(); n != 0 {
+		if n, _ := g.rdb.Exists(ctx, g.c.keys.statsKey(g.owner)).Result(); n != 0 {
 			t.Fatal("empty stats cached")
 		}
 	})

@@ -12,16 +12,6 @@ import (
 	"github.com/stgy/stgypub/internal/redisguard"
 )
 
-// CheckpointOwnerLister is an optional extension of stgypub.CheckpointStore
-// (store.Store implements it): the owners with at least minRows
-// checkpoints with from <= date <= to (UTC dates), most rows first, at
-// most limit. RunStatsWarmer uses it to find the owners whose closed-days
-// snapshot (stats_past.go) it writes ahead of their first Stats request;
-// without it nothing is warmed and the first miss writes the snapshot.
-type CheckpointOwnerLister interface {
-	CheckpointOwners(ctx context.Context, from, to time.Time, minRows, limit int) ([]stgypub.ID, error)
-}
-
 const (
 	// statsWarmLimit bounds the owners warmed per day (most rows first).
 	statsWarmLimit = 10000
@@ -38,19 +28,19 @@ const (
 // not one exists. It reports false and writes nothing within
 // statsPastGrace of midnight UTC (yesterday is still open) or for a
 // one-day window. Redis or PostgreSQL failures are returned.
-func (c *Counter) WarmStatsPast(ctx context.Context, owner stgypub.ID) (bool, error) {
-	days := c.window()
+func (o *ownerStats) WarmStatsPast(ctx context.Context, owner stgypub.ID) (bool, error) {
+	days := o.cal.window()
 	n := len(days)
-	if n < 2 || !c.statsPastUsable(days[n-1]) {
+	if n < 2 || !o.statsPastUsable(days[n-1]) {
 		return false, nil
 	}
 	var redisErr error
-	t, _, err := c.statsTable(ctx, owner, days, &redisErr, false)
+	t, _, err := o.statsTable(ctx, owner, days, &redisErr, false)
 	if err == nil {
 		err = redisErr // the checkpoints alone are no snapshot
 	}
 	if err == nil {
-		err = c.rdb.Set(ctx, c.statsPastKey(owner, days[0]), encodeStatsPast(t), statsPastTTL).Err()
+		err = o.rdb.Set(ctx, o.keys.statsPastKey(owner, days[0]), encodeStatsPast(t), statsPastTTL).Err()
 	}
 	if err != nil {
 		return false, fmt.Errorf("counter: warm stats snapshot of %s: %w", owner, err)
@@ -71,16 +61,15 @@ type statsWarmer struct {
 // is warmed (WarmStatsPast), one after another, each within
 // CheckpointTimeout per call. It returns how many snapshots it wrote;
 // the first error is returned after the others were tried.
-func (c *Counter) warmPass(ctx context.Context, w *statsWarmer) (int, error) {
-	lister, ok := c.cps.(CheckpointOwnerLister)
-	days := c.window()
+func (o *ownerStats) warmPass(ctx context.Context, w *statsWarmer) (int, error) {
+	days := o.cal.window()
 	n := len(days)
-	if !ok || n < 2 || !c.statsPastUsable(days[n-1]) {
+	if o.cps == nil || n < 2 || !o.statsPastUsable(days[n-1]) {
 		return 0, nil
 	}
 	if w.owners == nil || !w.first.Equal(days[0]) {
-		lctx, cancel := c.detached(ctx)
-		owners, err := lister.CheckpointOwners(lctx, days[0], days[n-2], c.cfg.StatsWarmMinRows, statsWarmLimit)
+		lctx, cancel := o.cfg.detached(ctx)
+		owners, err := o.cps.CheckpointOwners(lctx, days[0], days[n-2], o.cfg.StatsWarmMinRows, statsWarmLimit)
 		cancel()
 		if err != nil {
 			return 0, fmt.Errorf("counter: stats warmer: %w", err)
@@ -90,11 +79,11 @@ func (c *Counter) warmPass(ctx context.Context, w *statsWarmer) (int, error) {
 	if len(w.owners) == 0 {
 		return 0, nil
 	}
-	pctx, cancel := c.detached(ctx)
-	pipe := c.rdb.Pipeline()
+	pctx, cancel := o.cfg.detached(ctx)
+	pipe := o.rdb.Pipeline()
 	ttls := make([]*redis.DurationCmd, len(w.owners))
-	for i, o := range w.owners {
-		ttls[i] = pipe.PTTL(pctx, c.statsPastKey(o, days[0]))
+	for i, owner := range w.owners {
+		ttls[i] = pipe.PTTL(pctx, o.keys.statsPastKey(owner, days[0]))
 	}
 	_, err := pipe.Exec(pctx)
 	cancel()
@@ -103,15 +92,15 @@ func (c *Counter) warmPass(ctx context.Context, w *statsWarmer) (int, error) {
 	}
 	written := 0
 	var firstErr error
-	for i, o := range w.owners {
+	for i, owner := range w.owners {
 		if ctx.Err() != nil {
 			break
 		}
 		if d := ttls[i].Val(); d >= statsWarmRefresh { // -2 (missing) and -1 (no TTL) are below
 			continue
 		}
-		octx := redisguard.WithTimeout(ctx, c.cfg.CheckpointTimeout)
-		ok, err := c.WarmStatsPast(octx, o)
+		octx := redisguard.WithTimeout(ctx, o.cfg.CheckpointTimeout)
+		ok, err := o.WarmStatsPast(octx, owner)
 		if err != nil && firstErr == nil && !errors.Is(err, context.Canceled) {
 			firstErr = err
 		}
@@ -130,27 +119,30 @@ func (c *Counter) warmPass(ctx context.Context, w *statsWarmer) (int, error) {
 // with at least Config.StatsWarmMinRows checkpoints on the closed days
 // are warmed (below it a cold Stats costs little more than reading the
 // snapshot); the others' first Stats miss writes theirs. Without a
-// CheckpointOwnerLister it returns at once. Failures are logged and
+// checkpoint store (nil) it returns at once. Failures are logged and
 // retried at the next pass. With several app servers each runs it; a
 // snapshot another wrote recently is skipped (its TTL is high).
-func (c *Counter) RunStatsWarmer(ctx context.Context) {
-	if _, ok := c.cps.(CheckpointOwnerLister); !ok {
+func (c *Counter) RunStatsWarmer(ctx context.Context) { c.stats.runWarmer(ctx) }
+
+// runWarmer is Counter.RunStatsWarmer.
+func (o *ownerStats) runWarmer(ctx context.Context) {
+	if o.cps == nil {
 		return
 	}
 	w := &statsWarmer{}
 	for {
-		if n, err := c.warmPass(ctx, w); err != nil {
-			c.log.Warn("counter: stats warmer pass failed; retrying at the next one", "err", err)
+		if n, err := o.warmPass(ctx, w); err != nil {
+			o.log.Warn("counter: stats warmer pass failed; retrying at the next one", "err", err)
 			w.owners = nil
 		} else if n > 0 {
-			c.log.Debug("counter: stats snapshots written ahead", "owners", n)
+			o.log.Debug("counter: stats snapshots written ahead", "owners", n)
 		}
-		now := c.cfg.Now()
+		now := o.cfg.Now()
 		wait := statsWarmEvery
-		if next := c.today().AddDate(0, 0, 1).Add(statsPastGrace); next.Sub(now) < wait {
+		if next := o.cal.today().AddDate(0, 0, 1).Add(statsPastGrace); next.Sub(now) < wait {
 			wait = next.Sub(now)
 		}
-		if grace := c.today().Add(statsPastGrace); now.Before(grace) {
+		if grace := o.cal.today().Add(statsPastGrace); now.Before(grace) {
 			wait = min(wait, grace.Sub(now))
 		}
 		t := time.NewTimer(max(wait, time.Second))

@@ -15,7 +15,7 @@ import (
 func (f *fixture) rawStats(t *testing.T, c *Counter) (total int64, daily []int64, posts map[stgypub.ID][]int64) {
 	t.Helper()
 	ctx := context.Background()
-	days := c.window()
+	days := c.cal.window()
 	posts = map[stgypub.ID][]int64{}
 	cell := func(id stgypub.ID, i int, v int64) {
 		if posts[id] == nil {
@@ -26,7 +26,7 @@ func (f *fixture) rawStats(t *testing.T, c *Counter) (total int64, daily []int64
 	idx := map[time.Time]int{}
 	for i, d := range days {
 		idx[d] = i
-		h, err := f.rdb.HGetAll(ctx, c.dailyKey(f.owner, d.Format(dayLayout))).Result()
+		h, err := f.rdb.HGetAll(ctx, c.keys.dailyKey(f.owner, d.Format(dayLayout))).Result()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,8 +115,8 @@ func TestStatsWarmer(t *testing.T) {
 	}
 
 	w := &statsWarmer{}
-	pastKey := f.c.statsPastKey(f.owner, f.c.window()[0])
-	if n, err := f.c.warmPass(ctx, w); err != nil || n != 1 {
+	pastKey := f.c.keys.statsPastKey(f.owner, f.c.cal.window()[0])
+	if n, err := f.c.stats.warmPass(ctx, w); err != nil || n != 1 {
 		t.Fatalf("warm pass: %d, %v", n, err)
 	}
 	if ttl, _ := f.rdb.PTTL(ctx, pastKey).Result(); ttl <= statsWarmRefresh {
@@ -128,7 +128,7 @@ func TestStatsWarmer(t *testing.T) {
 	fresh := func() *Counter { return New(f.rdb, f.cs, f.c.cfg) }
 	first := func(c *Counter) *stgypub.Stats {
 		t.Helper()
-		f.rdb.Del(ctx, c.statsKey(f.owner))
+		f.rdb.Del(ctx, c.keys.statsKey(f.owner))
 		st, err := c.Stats(ctx, f.owner)
 		if err != nil {
 			t.Fatal(err)
@@ -147,11 +147,11 @@ func TestStatsWarmer(t *testing.T) {
 		t.Fatalf("from the snapshot: total %d, want %d", st.TotalPV, want)
 	}
 
-	if n, err := f.c.warmPass(ctx, w); err != nil || n != 0 {
+	if n, err := f.c.stats.warmPass(ctx, w); err != nil || n != 0 {
 		t.Fatalf("a fresh snapshot rewritten: %d, %v", n, err)
 	}
 	f.rdb.PExpire(ctx, pastKey, statsWarmRefresh-time.Minute)
-	if n, err := f.c.warmPass(ctx, w); err != nil || n != 1 {
+	if n, err := f.c.stats.warmPass(ctx, w); err != nil || n != 1 {
 		t.Fatalf("a snapshot about to expire: %d, %v", n, err)
 	}
 	f.checkAgainstRaw(t, f.c, first(fresh())) // the 500 now in
@@ -160,13 +160,13 @@ func TestStatsWarmer(t *testing.T) {
 	// views of the day that closed.
 	midnight := time.Date(testNow.Year(), testNow.Month(), testNow.Day()+1, 0, 0, 0, 0, time.UTC)
 	f.clk.Set(midnight.Add(5 * time.Minute))
-	nextKey := f.c.statsPastKey(f.owner, f.c.window()[0])
-	if n, err := f.c.warmPass(ctx, w); err != nil || n != 0 {
+	nextKey := f.c.keys.statsPastKey(f.owner, f.c.cal.window()[0])
+	if n, err := f.c.stats.warmPass(ctx, w); err != nil || n != 0 {
 		t.Fatalf("within the grace: %d, %v", n, err)
 	}
 	f.seedDaily(t, map[int]map[stgypub.ID]int64{0: {b: 9}}) // testNow's day, now closed
 	f.clk.Set(midnight.Add(statsPastGrace))
-	if n, err := f.c.warmPass(ctx, w); err != nil || n != 1 {
+	if n, err := f.c.stats.warmPass(ctx, w); err != nil || n != 1 {
 		t.Fatalf("after the grace: %d, %v", n, err)
 	}
 	if n, _ := f.rdb.Exists(ctx, nextKey).Result(); n != 1 {
@@ -187,7 +187,7 @@ func TestStatsWarmerMinRows(t *testing.T) {
 	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: f.posts[0], OwnerID: f.owner, Date: testNow.AddDate(0, 0, -1), Count: 4}}); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := f.c.warmPass(ctx, &statsWarmer{}); err != nil || n != 0 {
+	if n, err := f.c.stats.warmPass(ctx, &statsWarmer{}); err != nil || n != 0 {
 		t.Fatalf("warm pass: %d, %v", n, err)
 	}
 }

@@ -10,14 +10,6 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-// CheckpointSyncer is an optional extension of stgypub.CheckpointStore
-// (store.Store implements it): the monotonic UPSERT of cps and the post's
-// rows in [from, to] as they were before it, in one statement. Without it
-// a checkpoint costs a range read plus, when Redis is ahead, an UPSERT.
-type CheckpointSyncer interface {
-	SyncCheckpoints(ctx context.Context, postID stgypub.ID, from, to time.Time, cps []stgypub.Checkpoint) ([]stgypub.Checkpoint, error)
-}
-
 // raiseScript raises Hash fields to at least a value, never adding
 // (docs/SPEC.md#checkpoints: Redis is raised by max, like PostgreSQL).
 // KEYS[i] is a daily Hash; ARGV[3i-2], ARGV[3i-1], ARGV[3i] are its field,
@@ -46,17 +38,17 @@ type raise struct {
 
 // raiseDaily raises owner's daily fields (one script run: every key shares
 // the owner's hash slot) and returns each field's value before.
-func (c *Counter) raiseDaily(ctx context.Context, owner stgypub.ID, rs []raise) ([]int64, error) {
+func (h dailyHashes) raiseDaily(ctx context.Context, owner stgypub.ID, rs []raise) ([]int64, error) {
 	if len(rs) == 0 {
 		return nil, nil
 	}
 	keys := make([]string, len(rs))
 	args := make([]any, 0, 3*len(rs))
 	for i, r := range rs {
-		keys[i] = c.dailyKey(owner, r.day.Format(dayLayout))
-		args = append(args, r.field, r.value, max(int64(c.dayTTL(r.day).Seconds()), 1))
+		keys[i] = h.keys.dailyKey(owner, r.day.Format(dayLayout))
+		args = append(args, r.field, r.value, max(int64(h.cal.dayTTL(r.day).Seconds()), 1))
 	}
-	vals, err := raiseScript.Run(ctx, c.rdb, keys, args...).Int64Slice()
+	vals, err := raiseScript.Run(ctx, h.rdb, keys, args...).Int64Slice()
 	if err != nil {
 		return nil, fmt.Errorf("counter: raise daily PV of %s: %w", owner, err)
 	}
@@ -74,11 +66,11 @@ func (c *Counter) syncToday(ctx context.Context, owner, post stgypub.ID, today t
 // post, Redis (one pipeline of HGETs) against PostgreSQL (one range),
 // then the opportunistic cleanup.
 func (c *Counter) syncWindow(ctx context.Context, owner, post stgypub.ID, site bool) error {
-	days := c.window()
+	days := c.cal.window()
 	pipe := c.rdb.Pipeline()
 	cmds := make([]*redis.StringCmd, len(days))
 	for i, d := range days {
-		cmds[i] = pipe.HGet(ctx, c.dailyKey(owner, d.Format(dayLayout)), post.String())
+		cmds[i] = pipe.HGet(ctx, c.keys.dailyKey(owner, d.Format(dayLayout)), post.String())
 	}
 	if _, err := pipe.Exec(ctx); err != nil && err != redis.Nil {
 		return fmt.Errorf("counter: read window of %s: %w", post, err)
@@ -104,16 +96,7 @@ func (c *Counter) syncDays(ctx context.Context, owner, post stgypub.ID, days []t
 			ups = append(ups, stgypub.Checkpoint{PostID: post, OwnerID: owner, Date: d, Count: redisVals[i]})
 		}
 	}
-	var db []stgypub.Checkpoint
-	var err error
-	if s, ok := c.cps.(CheckpointSyncer); ok {
-		db, err = s.SyncCheckpoints(ctx, post, from, to, ups)
-	} else {
-		db, err = c.cps.PostCheckpoints(ctx, post, from, to)
-		if err == nil {
-			err = c.cps.UpsertCheckpoints(ctx, aheadOf(ups, db))
-		}
-	}
+	db, err := c.cps.SyncCheckpoints(ctx, post, from, to, ups)
 	if err != nil {
 		return fmt.Errorf("counter: checkpoint %s: %w", post, err)
 	}
@@ -135,29 +118,14 @@ func (c *Counter) syncDays(ctx context.Context, owner, post stgypub.ID, days []t
 			c.site.offer(r.day, post, r.value)
 		}
 	}
-	_, err = c.raiseDaily(ctx, owner, rs)
+	_, err = c.daily.raiseDaily(ctx, owner, rs)
 	return err
-}
-
-// aheadOf keeps the rows of ups whose count exceeds the stored one.
-func aheadOf(ups, db []stgypub.Checkpoint) []stgypub.Checkpoint {
-	stored := make(map[time.Time]int64, len(db))
-	for _, cp := range db {
-		stored[cp.Date] = cp.Count
-	}
-	var out []stgypub.Checkpoint
-	for _, u := range ups {
-		if u.Count > stored[u.Date] {
-			out = append(out, u)
-		}
-	}
-	return out
 }
 
 // cleanup deletes checkpoints older than the window at most once per UTC
 // day per process; a failure is logged and retried at the next 4-PV sync.
 func (c *Counter) cleanup(ctx context.Context) {
-	today := c.today()
+	today := c.cal.today()
 	day := today.Format(dayLayout)
 	c.mu.Lock()
 	if c.last == day || c.busy {

@@ -39,90 +39,76 @@ func TestCheckpointWritesOnlyAtCheckpoints(t *testing.T) {
 }
 
 func TestRedisLossRecovery(t *testing.T) {
-	tests := []struct {
-		name  string
-		plain bool
-	}{
-		{"one-statement sync", false},
-		{"read then upsert", true},
+	f := newFixture(t, 1, Config{})
+	ctx := context.Background()
+	p := f.posts[0]
+	yesterday := testNow.AddDate(0, 0, -1)
+	old := testNow.AddDate(0, 0, -14)
+	// A checkpoint from an earlier day that Redis no longer has, and
+	// yesterday's 3 PV only in Redis (never reached 4 that day).
+	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: p, OwnerID: f.owner, Date: old, Count: 54}}); err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t, 1, Config{})
-			if tt.plain {
-				f.c.cps = plainStore{f.cs}
-			}
-			ctx := context.Background()
-			p := f.posts[0]
-			yesterday := testNow.AddDate(0, 0, -1)
-			old := testNow.AddDate(0, 0, -14)
-			// A checkpoint from an earlier day that Redis no longer has, and
-			// yesterday's 3 PV only in Redis (never reached 4 that day).
-			if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: p, OwnerID: f.owner, Date: old, Count: 54}}); err != nil {
-				t.Fatal(err)
-			}
-			f.clk.Set(yesterday)
-			for i := range 3 {
-				f.view(t, p, i)
-			}
-			f.clk.Set(testNow)
-			for i := range 40 {
-				// A checkpoint is written after the response and reads the
-				// day's value then: wait at each one so later views cannot
-				// overtake it (38 is the last checkpoint up to 40).
-				if n := f.view(t, p, 100+i); CheckpointFor(n) {
-					f.c.Wait()
-				}
-			}
+	f.clk.Set(yesterday)
+	for i := range 3 {
+		f.view(t, p, i)
+	}
+	f.clk.Set(testNow)
+	for i := range 40 {
+		// A checkpoint is written after the response and reads the
+		// day's value then: wait at each one so later views cannot
+		// overtake it (38 is the last checkpoint up to 40).
+		if n := f.view(t, p, 100+i); CheckpointFor(n) {
 			f.c.Wait()
-			cps, _ := f.st.PostCheckpoints(ctx, p, old, testNow)
-			if got := cpSummary(cps); got != "20260224=54 20260309=3 20260310=38 " {
-				t.Fatalf("checkpoints after 40 views: %s", got)
-			}
-			if got := f.daily(t, p, "20260224"); got != 54 {
-				t.Fatalf("4-PV sync did not raise Redis for 02-24: %d", got)
-			}
-			// Lose Redis.
-			keys := []string{f.c.lruKey(f.owner, p), f.c.metaKey(f.owner, p)}
-			for _, d := range f.c.window() {
-				keys = append(keys, f.c.dailyKey(f.owner, d.Format(dayLayout)))
-			}
-			for _, k := range keys { // one by one: keys of several slots in a cluster
-				f.rdb.Del(ctx, k)
-			}
-			for i := range 3 {
-				if n := f.view(t, p, 500+i); n != int64(i+1) {
-					t.Fatalf("after loss view %d = %d", i, n)
-				}
-			}
-			if n := f.view(t, p, 503); n != 4 {
-				t.Fatalf("4th view after loss = %d", n)
-			}
-			f.c.Wait()
-			for day, want := range map[string]int64{"20260310": 38, "20260309": 3, "20260224": 54} {
-				if got := f.daily(t, p, day); got != want {
-					t.Errorf("Redis %s after recovery = %d, want %d (never added)", day, got, want)
-				}
-			}
-			if n := f.view(t, p, 504); n != 39 {
-				t.Fatalf("next view after recovery = %d, want 39", n)
-			}
-			// A later ordinary checkpoint where PostgreSQL is ahead raises Redis.
-			if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: p, OwnerID: f.owner, Date: testNow, Count: 60}}); err != nil {
-				t.Fatal(err)
-			}
-			for i := range 6 {
-				f.view(t, p, 600+i) // 40..45; 45 is a checkpoint
-			}
-			f.c.Wait()
-			if got := f.daily(t, p, "20260310"); got != 60 {
-				t.Fatalf("Redis after checkpoint 45 with DB 60 = %d, want 60", got)
-			}
-			ttl, _ := f.rdb.TTL(ctx, f.c.dailyKey(f.owner, "20260224")).Result()
-			if want := 2 * 24 * time.Hour; ttl > want || ttl < want-time.Minute {
-				t.Errorf("TTL of raised 02-24 key = %v, want ≈ %v (16 days after that day)", ttl, want)
-			}
-		})
+		}
+	}
+	f.c.Wait()
+	cps, _ := f.st.PostCheckpoints(ctx, p, old, testNow)
+	if got := cpSummary(cps); got != "20260224=54 20260309=3 20260310=38 " {
+		t.Fatalf("checkpoints after 40 views: %s", got)
+	}
+	if got := f.daily(t, p, "20260224"); got != 54 {
+		t.Fatalf("4-PV sync did not raise Redis for 02-24: %d", got)
+	}
+	// Lose Redis.
+	keys := []string{f.c.keys.lruKey(f.owner, p), f.c.keys.metaKey(f.owner, p)}
+	for _, d := range f.c.cal.window() {
+		keys = append(keys, f.c.keys.dailyKey(f.owner, d.Format(dayLayout)))
+	}
+	for _, k := range keys { // one by one: keys of several slots in a cluster
+		f.rdb.Del(ctx, k)
+	}
+	for i := range 3 {
+		if n := f.view(t, p, 500+i); n != int64(i+1) {
+			t.Fatalf("after loss view %d = %d", i, n)
+		}
+	}
+	if n := f.view(t, p, 503); n != 4 {
+		t.Fatalf("4th view after loss = %d", n)
+	}
+	f.c.Wait()
+	for day, want := range map[string]int64{"20260310": 38, "20260309": 3, "20260224": 54} {
+		if got := f.daily(t, p, day); got != want {
+			t.Errorf("Redis %s after recovery = %d, want %d (never added)", day, got, want)
+		}
+	}
+	if n := f.view(t, p, 504); n != 39 {
+		t.Fatalf("next view after recovery = %d, want 39", n)
+	}
+	// A later ordinary checkpoint where PostgreSQL is ahead raises Redis.
+	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: p, OwnerID: f.owner, Date: testNow, Count: 60}}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 6 {
+		f.view(t, p, 600+i) // 40..45; 45 is a checkpoint
+	}
+	f.c.Wait()
+	if got := f.daily(t, p, "20260310"); got != 60 {
+		t.Fatalf("Redis after checkpoint 45 with DB 60 = %d, want 60", got)
+	}
+	ttl, _ := f.rdb.TTL(ctx, f.c.keys.dailyKey(f.owner, "20260224")).Result()
+	if want := 2 * 24 * time.Hour; ttl > want || ttl < want-time.Minute {
+		t.Errorf("TTL of raised 02-24 key = %v, want ≈ %v (16 days after that day)", ttl, want)
 	}
 }
 

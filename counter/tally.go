@@ -5,13 +5,12 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/internal/redisguard"
 )
 
 // Crawls and share clicks (docs/ARCHITECTURE.md "Crawls and shares") ride
@@ -70,7 +69,7 @@ func (c *Counter) QueueCrawl(_ context.Context, cr stgypub.Crawl) {
 	if i < 0 {
 		i = len(familyNames) - 1
 	}
-	c.rec.enqueue(queuedView{owner: cr.OwnerID, post: cr.PostID, day: c.today(), kind: kindCrawl, tag: uint8(i)})
+	c.rec.enqueue(queuedView{owner: cr.OwnerID, post: cr.PostID, day: c.cal.today(), kind: kindCrawl, tag: uint8(i)})
 }
 
 // QueueShare hands one share-link click to the recorder and returns at
@@ -83,7 +82,7 @@ func (c *Counter) QueueShare(_ context.Context, s stgypub.Share) {
 	if s.PostID == 0 || s.OwnerID == 0 || i < 0 {
 		return
 	}
-	c.rec.enqueue(queuedView{owner: s.OwnerID, post: s.PostID, day: c.today(), fp: shareFingerprint(s.Fingerprint, s.Service), kind: kindShare, tag: uint8(i)})
+	c.rec.enqueue(queuedView{owner: s.OwnerID, post: s.PostID, day: c.cal.today(), fp: shareFingerprint(s.Fingerprint, s.Service), kind: kindShare, tag: uint8(i)})
 }
 
 func shareFingerprint(fp [4]byte, service string) [4]byte {
@@ -93,6 +92,27 @@ func shareFingerprint(fp [4]byte, service string) [4]byte {
 	var out [4]byte
 	copy(out[:], h.Sum(nil))
 	return out
+}
+
+// tallyCounter is the counter's crawl and share counts part: the
+// counts this process raised, their flush to PostgreSQL (this file) and
+// the reports read from Redis and PostgreSQL (tally_read.go). The batch
+// script counts them (batch.go); Counter.FlushTallies, BotStats and
+// ShareCounts answer from it.
+type tallyCounter struct {
+	rdb      redis.UniversalClient
+	store    stgypub.TallyStore // the checkpoint store when it keeps crawl and share counts, else nil
+	cfg      *Config            // the Counter's
+	keys     keyspace
+	cal      calendar
+	flushing bool     // Config.FlushInterval is set: raised counts are kept for the flush
+	set      tallySet // crawl and share counts awaiting the flush
+}
+
+func newTallyCounter(c *Counter) *tallyCounter {
+	tc := &tallyCounter{rdb: c.rdb, cfg: &c.cfg, keys: c.keys, cal: c.cal, flushing: c.cfg.FlushInterval > 0}
+	tc.store, _ = c.cps.(stgypub.TallyStore)
+	return tc
 }
 
 // tallyKey is one (post, day, kind, name) whose count this process raised.
@@ -129,15 +149,15 @@ func (t *tallySet) take() map[tallyKey]int64 {
 	return m
 }
 
-func (c *Counter) afterShare(v *queuedView, n int64) {
-	if n > 0 && c.dirty != nil && c.tallyStore != nil {
-		c.tallies.mark(tallyKey{v.owner, v.post, v.day, kindShare, v.tag}, n)
+func (tc *tallyCounter) afterShare(v *queuedView, n int64) {
+	if n > 0 && tc.flushing && tc.store != nil {
+		tc.set.mark(tallyKey{v.owner, v.post, v.day, kindShare, v.tag}, n)
 	}
 }
 
-func (c *Counter) afterCrawl(cc crawlCount, n int64) {
-	if n > 0 && c.dirty != nil && c.tallyStore != nil {
-		c.tallies.mark(tallyKey{cc.owner, cc.post, cc.day, kindCrawl, cc.family}, n)
+func (tc *tallyCounter) afterCrawl(cc crawlCount, n int64) {
+	if n > 0 && tc.flushing && tc.store != nil {
+		tc.set.mark(tallyKey{cc.owner, cc.post, cc.day, kindCrawl, cc.family}, n)
 	}
 }
 
@@ -150,11 +170,14 @@ func (r *recorder) dropCrawls(bc *batchCall) {
 // since the last call to post_pub_tallies (one monotonic UPSERT per 1000
 // rows); rows that could not be written are kept for the next call. Flush
 // calls it; without a stgypub.TallyStore it does nothing.
-func (c *Counter) FlushTallies(ctx context.Context) error {
-	if c.tallyStore == nil {
+func (c *Counter) FlushTallies(ctx context.Context) error { return c.tallies.flush(ctx) }
+
+// flush is Counter.FlushTallies.
+func (tc *tallyCounter) flush(ctx context.Context) error {
+	if tc.store == nil {
 		return nil
 	}
-	m := c.tallies.take()
+	m := tc.set.take()
 	rows := make([]stgypub.TallyRow, 0, len(m))
 	for k, n := range m {
 		rows = append(rows, stgypub.TallyRow{PostID: k.post, OwnerID: k.owner, Date: k.day, Kind: kindName(k.kind), Name: tagName(k.kind, k.tag), Count: n})
@@ -162,11 +185,11 @@ func (c *Counter) FlushTallies(ctx context.Context) error {
 	var firstErr error
 	for start := 0; start < len(rows); start += flushBatch {
 		batch := rows[start:min(start+flushBatch, len(rows))]
-		err := c.tallyStore.UpsertTallies(ctx, batch)
+		err := tc.store.UpsertTallies(ctx, batch)
 		if stgypub.IsNotFound(err) { // a post deleted meanwhile: write the others one by one
 			err = nil
 			for _, r := range batch {
-				if e := c.tallyStore.UpsertTallies(ctx, []stgypub.TallyRow{r}); e != nil && !stgypub.IsNotFound(e) {
+				if e := tc.store.UpsertTallies(ctx, []stgypub.TallyRow{r}); e != nil && !stgypub.IsNotFound(e) {
 					err = e
 					break
 				}
@@ -178,7 +201,7 @@ func (c *Counter) FlushTallies(ctx context.Context) error {
 			}
 			for _, r := range batch { // kept for the next flush (the UPSERT never lowers a count)
 				k := tallyKey{r.OwnerID, r.PostID, r.Date, kindOf(r.Kind), tagOf(r.Kind, r.Name)}
-				c.tallies.mark(k, r.Count)
+				tc.set.mark(k, r.Count)
 			}
 		}
 	}
@@ -209,157 +232,3 @@ func names(k itemKind) []string {
 func tagName(k itemKind, tag uint8) string { return names(k)[tag] }
 
 func tagOf(kind, name string) uint8 { return uint8(max(0, slices.Index(names(kindOf(kind)), name))) }
-
-// tallyTable is counts per post, per window day and per name.
-type tallyTable map[stgypub.ID][][]int64
-
-func (t tallyTable) raise(post stgypub.ID, day, tag int, n int64, days, width int) {
-	rows := t[post]
-	if rows == nil {
-		rows = make([][]int64, days)
-		for i := range rows {
-			rows[i] = make([]int64, width)
-		}
-		t[post] = rows
-	}
-	rows[day][tag] = max(rows[day][tag], n)
-}
-
-// readTallies reads the owner's counters of kind for days (oldest
-// first) from Redis (one pipeline of HGETALL) and PostgreSQL, merged by
-// max; only the posts wanted (nil: every post).
-func (c *Counter) readTallies(ctx context.Context, owner stgypub.ID, kind itemKind, days []time.Time, wanted stgypub.ID) (tallyTable, error) {
-	ctx = redisguard.WithTimeout(ctx, c.cfg.CheckpointTimeout) // an owner's read, not a page's
-	width := len(names(kind))
-	t := tallyTable{}
-	dayIdx := make(map[string]int, len(days))
-	for i, d := range days {
-		dayIdx[d.Format(time.DateOnly)] = i
-	}
-	kindKey := crawlDailyKind
-	if kind == kindShare {
-		kindKey = shareDailyKind
-	}
-	pipe := c.rdb.Pipeline()
-	var buf [8]byte
-	cmds := make([]interface{ Val() map[string]string }, len(days))
-	for i, d := range days {
-		cmds[i] = pipe.HGetAll(ctx, c.key(kindKey, owner, d.AppendFormat(buf[:0], dayLayout)))
-	}
-	_, redisErr := pipe.Exec(ctx)
-	if redisErr == nil {
-		for i, cmd := range cmds {
-			for field, val := range cmd.Val() {
-				postHex, name, ok := strings.Cut(field, ":")
-				post, err := stgypub.ParseID(postHex)
-				tag := slices.Index(names(kind), name)
-				n, nerr := strconv.ParseInt(val, 10, 64)
-				if !ok || err != nil || tag < 0 || nerr != nil {
-					continue
-				}
-				if wanted != 0 && post != wanted {
-					continue
-				}
-				t.raise(post, i, tag, n, len(days), width)
-			}
-		}
-	} else if !stgypub.IsUnavailable(redisErr) {
-		return nil, fmt.Errorf("counter: read %s counts of %s: %w", kindName(kind), owner, redisErr)
-	}
-	if c.tallyStore != nil {
-		var rows []stgypub.TallyRow
-		var err error
-		if wanted != 0 {
-			rows, err = c.tallyStore.PostTallies(ctx, wanted, kindName(kind), days[0], days[len(days)-1])
-		} else {
-			rows, err = c.tallyStore.OwnerTallies(ctx, owner, kindName(kind), days[0], days[len(days)-1])
-		}
-		if err != nil {
-			return nil, fmt.Errorf("counter: %s counts of %s from PostgreSQL: %w", kindName(kind), owner, err)
-		}
-		for _, r := range rows {
-			i, ok := dayIdx[r.Date.Format(time.DateOnly)]
-			tag := slices.Index(names(kind), r.Name)
-			if ok && tag >= 0 {
-				t.raise(r.PostID, i, tag, r.Count, len(days), width)
-			}
-		}
-	} else if redisErr != nil {
-		return nil, fmt.Errorf("counter: read %s counts of %s: %w", kindName(kind), owner, redisErr)
-	}
-	return t, nil
-}
-
-// BotStats returns the owner's crawler report over the last days UTC
-// days including today (docs/SPEC.md#crawler-report): per post with at
-// least one crawl, the totals per family (SEARCH, SOCIAL, AI, OTHER) and
-// the per-day series (oldest first, every day, zeros included); most
-// crawls first, then post ID, at most TopK posts. Never cached: a crawl shows as soon as its
-// batch ran. days outside 1..RetentionDays is BAD_USER_INPUT.
-// Authorization is the caller's.
-func (c *Counter) BotStats(ctx context.Context, ownerID stgypub.ID, days int) ([]stgypub.PostBotStats, error) {
-	if days < 1 || days > c.cfg.RetentionDays {
-		return nil, stgypub.FieldErrorf("days", "days must be 1 to %d", c.cfg.RetentionDays)
-	}
-	window := c.window()
-	window = window[len(window)-days:]
-	t, err := c.readTallies(ctx, ownerID, kindCrawl, window, 0)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]stgypub.PostBotStats, 0, len(t))
-	for post, rows := range t {
-		ps := stgypub.PostBotStats{PostID: post, Crawls: make([]stgypub.NameCount, len(familyNames)), Daily: make([]stgypub.DayCounts, len(window))}
-		for f, name := range familyNames {
-			ps.Crawls[f].Name = name
-		}
-		for i, d := range window {
-			dc := stgypub.DayCounts{Date: d.Format(dayLayout), Counts: make([]stgypub.NameCount, len(familyNames))}
-			for f, name := range familyNames {
-				dc.Counts[f] = stgypub.NameCount{Name: name, Count: rows[i][f]}
-				ps.Crawls[f].Count += rows[i][f]
-				ps.Total += rows[i][f]
-			}
-			ps.Daily[i] = dc
-		}
-		out = append(out, ps)
-	}
-	slices.SortFunc(out, func(a, b stgypub.PostBotStats) int {
-		if a.Total != b.Total {
-			return int(b.Total - a.Total)
-		}
-		return compareID(a.PostID, b.PostID)
-	})
-	if len(out) > TopK {
-		out = out[:TopK]
-	}
-	return out, nil
-}
-
-func compareID(a, b stgypub.ID) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// ShareCounts returns the post's share clicks per service over the
-// retention window, in stgypub.ShareServices order, zeros included
-// (docs/SPEC.md#share-links). Never cached. Authorization is the caller's.
-func (c *Counter) ShareCounts(ctx context.Context, ownerID, postID stgypub.ID) ([]stgypub.NameCount, error) {
-	t, err := c.readTallies(ctx, ownerID, kindShare, c.window(), postID)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]stgypub.NameCount, len(shareNames))
-	for i, s := range shareNames {
-		out[i].Name = s
-		for _, day := range t[postID] {
-			out[i].Count += day[i]
-		}
-	}
-	return out, nil
-}

@@ -80,7 +80,7 @@ func TestCrawlsPerFamily(t *testing.T) {
 	if err := f.c.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.rdb.Del(ctx, f.c.key(crawlDailyKind, f.owner, []byte("20260310"))).Err(); err != nil {
+	if err := f.rdb.Del(ctx, f.c.keys.key(crawlDailyKind, f.owner, []byte("20260310"))).Err(); err != nil {
 		t.Fatal(err)
 	}
 	rows, err = f.c.BotStats(ctx, f.owner, 15)
@@ -147,7 +147,7 @@ func TestSharesDeduplicated(t *testing.T) {
 	if err := f.c.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.rdb.Del(ctx, f.c.key(shareDailyKind, f.owner, []byte("20260310"))).Err(); err != nil {
+	if err := f.rdb.Del(ctx, f.c.keys.key(shareDailyKind, f.owner, []byte("20260310"))).Err(); err != nil {
 		t.Fatal(err)
 	}
 	check("from PostgreSQL")

@@ -12,9 +12,9 @@ import (
 // owner's daily Hash, one HGETALL; posts without views today are absent.
 // It waits at most Config.Budget (pubViewsToday).
 func (c *Counter) TodayCounts(ctx context.Context, ownerID stgypub.ID) (map[stgypub.ID]int64, error) {
-	ctx, cancel := c.budget(ctx)
+	ctx, cancel := c.cfg.budget(ctx)
 	defer cancel()
-	m, err := c.rdb.HGetAll(ctx, c.dailyKey(ownerID, c.today().Format(dayLayout))).Result()
+	m, err := c.rdb.HGetAll(ctx, c.keys.dailyKey(ownerID, c.cal.today().Format(dayLayout))).Result()
 	if err != nil {
 		return nil, fmt.Errorf("counter: today's counts of %s: %w", ownerID, err)
 	}

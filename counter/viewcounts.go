@@ -34,15 +34,15 @@ func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []
 		fields[i] = id.String()
 		out[id] = 0
 	}
-	ctx, cancel := c.budget(ctx)
+	ctx, cancel := c.cfg.budget(ctx)
 	defer cancel()
-	days := c.window()
+	days := c.cal.window()
 	pipe := c.rdb.Pipeline()
 	var cmds []*redis.SliceCmd
 	for _, d := range days {
-		cmds = append(cmds, pipe.HMGet(ctx, c.dailyKey(ownerID, d.Format(dayLayout)), fields...))
+		cmds = append(cmds, pipe.HMGet(ctx, c.keys.dailyKey(ownerID, d.Format(dayLayout)), fields...))
 	}
-	filled := pipe.Exists(ctx, c.filledKey(ownerID))
+	filled := pipe.Exists(ctx, c.keys.filledKey(ownerID))
 	if _, err := pipe.Exec(ctx); err != nil {
 		return nil, fmt.Errorf("counter: view counts of %s: %w", ownerID, err)
 	}
@@ -53,7 +53,7 @@ func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []
 	var cps map[int]map[stgypub.ID]int64
 	if filled.Val() == 0 {
 		c.refillAsync(ctx, ownerID)
-		rows, err := c.ownerCheckpoints(ctx, ownerID, days)
+		rows, err := ownerCheckpoints(ctx, c.cps, ownerID, days)
 		if err != nil {
 			return nil, fmt.Errorf("counter: view counts of %s: checkpoints: %w", ownerID, err)
 		}
@@ -96,9 +96,9 @@ func (c *Counter) ViewCounts(ctx context.Context, ownerID stgypub.ID, postIDs []
 // (recordPubView). 0 when the post has none. It waits at most
 // Config.Budget.
 func (c *Counter) TodayCount(ctx context.Context, ownerID, postID stgypub.ID) (int64, error) {
-	ctx, cancel := c.budget(ctx)
+	ctx, cancel := c.cfg.budget(ctx)
 	defer cancel()
-	n, err := c.rdb.HGet(ctx, c.dailyKey(ownerID, c.today().Format(dayLayout)), postID.String()).Int64()
+	n, err := c.rdb.HGet(ctx, c.keys.dailyKey(ownerID, c.cal.today().Format(dayLayout)), postID.String()).Int64()
 	if errors.Is(err, redis.Nil) {
 		return 0, nil
 	}

@@ -11,18 +11,26 @@ import (
 	"github.com/stgy/stgypub"
 )
 
+// dailyHashes reads daily Hashes (an owner's or a site-wide bucket's)
+// into dailyTables, and raises an owner's fields (raiseDaily, sync.go).
+type dailyHashes struct {
+	rdb  redis.UniversalClient
+	keys keyspace
+	cal  calendar
+}
+
 // readWindow reads the owner's daily Hashes of the window with one
 // pipeline of HGETALLs, one per day of days (the window, oldest first;
 // docs/SPEC.md "Aggregating the window") into a dailyTable, through
 // go-redis's typed map replies (they follow cluster redirections). Fields
 // that are not 16-hex IDs or hold non-positive or non-integer values are
 // skipped.
-func (c *Counter) readWindow(ctx context.Context, owner stgypub.ID, days []time.Time) (*dailyTable, error) {
+func (r dailyHashes) readWindow(ctx context.Context, owner stgypub.ID, days []time.Time) (*dailyTable, error) {
 	keys := make([]string, len(days))
 	for i, d := range days {
-		keys[i] = c.dailyKey(owner, d.Format(dayLayout))
+		keys[i] = r.keys.dailyKey(owner, d.Format(dayLayout))
 	}
-	t, err := c.readDaily(ctx, keys)
+	t, err := r.readDaily(ctx, keys)
 	if err != nil {
 		return nil, fmt.Errorf("counter: read daily PV of %s: %w", owner, err)
 	}
@@ -33,13 +41,8 @@ func (c *Counter) readWindow(ctx context.Context, owner stgypub.ID, days []time.
 // one pipeline of HGETALLs (typed map replies, which follow cluster
 // redirections). The keys may lie in different slots: a cluster client
 // sends each node its part.
-func (c *Counter) readDaily(ctx context.Context, keys []string) (*dailyTable, error) {
-	return c.readWindowTyped(ctx, keys)
-}
-
-// readWindowTyped runs the pipeline and fills the table.
-func (c *Counter) readWindowTyped(ctx context.Context, keys []string) (*dailyTable, error) {
-	pipe := c.rdb.Pipeline()
+func (r dailyHashes) readDaily(ctx context.Context, keys []string) (*dailyTable, error) {
+	pipe := r.rdb.Pipeline()
 	cmds := make([]*redis.MapStringStringCmd, len(keys))
 	for i, k := range keys {
 		cmds[i] = pipe.HGetAll(ctx, k)

@@ -13,7 +13,7 @@ var sqlCheckpointOwners = sqlFile("checkpoint_owners")
 // CheckpointOwners returns the owners with at least minRows checkpoints
 // with from <= date <= to (UTC dates), most rows first, at most limit of
 // them: the owners whose Stats are worth pre-aggregating (counter's Stats
-// snapshot warmer). It implements counter.CheckpointOwnerLister.
+// snapshot warmer). It is part of stgypub.CheckpointStore.
 func (s *Store) CheckpointOwners(ctx context.Context, from, to time.Time, minRows, limit int) ([]stgypub.ID, error) {
 	var ids []int64
 	if err := sqlCheckpointOwners.raw(s.DB, sqlDate(from), sqlDate(to), minRows, limit).Scan(ctx, &ids); err != nil {

@@ -13,7 +13,7 @@ import (
 // data-modifying CTE, and the post's rows with from <= date <= to (UTC dates)
 // as they were BEFORE that UPSERT (the statement's snapshot), oldest first.
 // The caller raises Redis wherever those rows exceed its values
-// (docs/SPEC.md#checkpoints). It implements counter.CheckpointSyncer; an
+// (docs/SPEC.md#checkpoints). It is part of stgypub.CheckpointStore; an
 // empty cps is just the range read. NOT_FOUND when a row's post or owner does
 // not exist.
 var sqlSyncCheckpoints = sqlFile("sync_checkpoints")

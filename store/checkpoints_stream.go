@@ -22,8 +22,8 @@ var sqlOwnerCheckpointsAgg = sqlFile("owner_checkpoints_agg")
 // after from (0 for from itself), through the (owner_id, target_date) index
 // (docs/SPEC.md#stats), in no particular order. It is OwnerCheckpoints
 // without a row, a Checkpoint or a time.Time per checkpoint: an owner with
-// 10,000 posts viewed on 15 days has about 150,000 of them. It implements
-// counter.CheckpointStreamer.
+// 10,000 posts viewed on 15 days has about 150,000 of them. It is part
+// of stgypub.CheckpointStore.
 func (s *Store) EachOwnerCheckpoint(ctx context.Context, ownerID stgypub.ID, from, to time.Time, f func(post stgypub.ID, day int, count int64)) error {
 	var posts, days, counts sql.NullString
 	args := []any{int64(ownerID), sqlDate(from), sqlDate(to)}
