@@ -37,7 +37,7 @@ type Resolver struct {
 	Owner   OwnerService
 	Auth    AuthService
 	// Articles renders Post.html once and keeps it (render.Articles); nil
-	// renders every request with markdown.Render.
+	// renders every request with render.HTML.
 	Articles stgypub.ArticleRenderer
 	// Titles gives PostStats.title (PostStore.PostTitles); nil leaves every
 	// title "".

@@ -26,6 +26,14 @@ type Store interface {
 	PostRender(ctx context.Context, id stgypub.ID, vertical bool) (*stgypub.PostRender, error)
 	// SavePostRender keeps r.
 	SavePostRender(ctx context.Context, r *stgypub.PostRender) error
+	PostReader
+}
+
+// PostReader reads a published post's Markdown when the caller's post
+// has no Content loaded (store.Store, api.ReadCache).
+type PostReader interface {
+	// PublishedPost returns the published post with Content; NOT_FOUND
+	// when it is missing or not published.
 	PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
 }
 
@@ -103,15 +111,11 @@ func (a *Articles) load(ctx context.Context, p *stgypub.Post, vertical bool) (st
 	if r.Current(p, markdown.RenderVersion) {
 		return r.HTML, nil
 	}
-	content := p.Content
-	if content == "" {
-		full, err := a.st.PublishedPost(ctx, p.ID)
-		if err != nil {
-			return "", err
-		}
-		content = full.Content
+	content, err := contentOf(ctx, a.st, p)
+	if err != nil {
+		return "", err
 	}
-	html := markdown.Render(content, markdown.Options{Vertical: vertical})
+	html := HTML(content, vertical)
 	r = &stgypub.PostRender{PostID: p.ID, Vertical: vertical, Version: markdown.RenderVersion,
 		SourceUpdatedAt: p.UpdatedAt, HTML: html}
 	if err := a.st.SavePostRender(ctx, r); err != nil {

@@ -28,37 +28,23 @@ func versionKey(p *stgypub.Post) (updated, published int64) {
 	return
 }
 
-// articleHTML is the post's rendered body (Deps.Articles: rendered once
-// and stored; markdown.Render of the Content without it), through the
-// LRU, with user ids moved out of the page's own id namespace
-// (prerender.ScopeIDs), so an article cannot shadow the page's elements.
-// The page data carries no Content (stgypub.PubArticle): the renderer
-// reads the body with PublishedPost, which also applies the publication
-// rule again.
+// articleHTML is the post's rendered body (Deps.Articles: render.Articles,
+// rendered once and stored), through the LRU, with user ids moved out of
+// the page's own id namespace (prerender.ScopeIDs), so an article cannot
+// shadow the page's elements. The page data carries no Content
+// (stgypub.PubArticle): the renderer reads the body with PublishedPost,
+// which also applies the publication rule again.
 func (s *Server) articleHTML(ctx context.Context, p *stgypub.Post, vertical bool) (string, error) {
 	u, pub := versionKey(p)
 	k := articleKey{id: p.ID, updated: u, published: pub, vertical: vertical}
 	if html, ok := s.articles.Get(k); ok {
 		return html, nil
 	}
-	if s.deps.Articles != nil {
-		raw, err := s.deps.Articles.ArticleHTML(ctx, p, vertical)
-		if err != nil {
-			return "", err
-		}
-		html := prerender.ScopeIDs(raw)
-		s.articles.Add(k, html)
-		return html, nil
+	raw, err := s.deps.Articles.ArticleHTML(ctx, p, vertical)
+	if err != nil {
+		return "", err
 	}
-	content := p.Content
-	if content == "" {
-		full, err := s.deps.Posts.PublishedPost(ctx, p.ID)
-		if err != nil {
-			return "", err
-		}
-		content = full.Content
-	}
-	html := prerender.ScopeIDs(markdown.Render(content, markdown.Options{Vertical: vertical}))
+	html := prerender.ScopeIDs(raw)
 	s.articles.Add(k, html)
 	return html, nil
 }

@@ -28,6 +28,7 @@ import (
 	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/render"
 )
 
 // Config is the server's configuration; cmd/stgy-pub reads it from the
@@ -136,8 +137,9 @@ type Deps struct {
 	Tallies stgypub.CountQueue
 	Ranker  stgypub.Ranker
 	Counts  stgypub.CountReader
-	// Articles renders post bodies once and keeps them (render.Articles);
-	// nil renders each cache miss with markdown.Render.
+	// Articles gives post bodies' HTML, rendered once and kept
+	// (render.Articles); nil is render.NewUnstored(Posts), which renders
+	// each cache miss and keeps nothing.
 	Articles stgypub.ArticleRenderer
 	// Comments gives article pages their comment section and serves
 	// /pub/{postId}/comments.atom; nil: no section, feed 404.
@@ -207,6 +209,9 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	if deps.Views != nil && len(cfg.ViewSecret) == 0 {
 		return nil, errors.New("server: Config.ViewSecret is required to record views")
+	}
+	if deps.Articles == nil {
+		deps.Articles = render.NewUnstored(deps.Posts)
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
