@@ -19,7 +19,7 @@ type PubConfig struct {
 	Subtitle          string // <= 50 characters
 	Author            string // <= 50 characters
 	Introduction      string // <= 1000 characters
-	DesignTheme       string // <= 50 characters; see the prerender themes
+	DesignTheme       string // <= 50 characters; see themes.go
 	ShowServiceHeader bool
 	ShowSiteName      bool
 	ShowPagination    bool

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/markdown"
-	"github.com/stgy/stgypub/render"
 )
 
 // articleContext is the JSON-LD @context of an Article and of every
@@ -34,7 +34,7 @@ func (s *Service) PostURL(id stgypub.ID) string { return s.base + "/pub/" + id.S
 func (s *Service) article(p *stgypub.Post) map[string]any {
 	actor := s.ActorID(p.OwnedBy)
 	sum := stgypub.SummarizeSnippet(p.Snippet)
-	content := markdown.AbsoluteURLs(render.HTML(p.Content, false), s.cfg.BaseURL)
+	content := markdown.AbsoluteURLs(article.HTML(p.Content, false), s.cfg.BaseURL)
 	a := map[string]any{
 		"id":           s.PostURL(p.ID),
 		"type":         "Article",

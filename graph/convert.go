@@ -4,10 +4,10 @@ import (
 	"context"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/graph/model"
 	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/owner"
-	"github.com/stgy/stgypub/render"
 )
 
 // maxByIDs is publishedPostsByIds' input limit
@@ -82,14 +82,14 @@ func pubConfigPatch(in model.PubConfigInput) (owner.PubConfigPatch, error) {
 // postHTML is the sanitized article HTML when the body is loaded: a
 // published or scheduled post's through the Articles renderer (the page
 // and the API share one stored rendering), an unpublished one's with
-// render.HTML (not stored); else the rendered JSON snippet (lists load no
+// article.HTML (not stored); else the rendered JSON snippet (lists load no
 // body).
 func (r *Resolver) postHTML(ctx context.Context, p *stgypub.Post) (string, error) {
 	if p.Content == "" {
 		return markdown.RenderSnippet(p.Snippet, markdown.Options{}), nil
 	}
 	if r.Articles == nil || p.PublishedAt == nil {
-		return render.HTML(p.Content, false), nil
+		return article.HTML(p.Content, false), nil
 	}
 	return r.Articles.ArticleHTML(ctx, p, false)
 }

@@ -36,8 +36,8 @@ type Resolver struct {
 	Insight InsightCounter
 	Owner   OwnerService
 	Auth    AuthService
-	// Articles renders Post.html once and keeps it (render.Articles); nil
-	// renders every request with render.HTML.
+	// Articles renders Post.html once and keeps it (article.Articles); nil
+	// renders every request with article.HTML.
 	Articles stgypub.ArticleRenderer
 	// Titles gives PostStats.title (PostStore.PostTitles); nil leaves every
 	// title "".

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/markdown"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // articleKey identifies one rendering of a post body: editing the post
@@ -28,9 +28,9 @@ func versionKey(p *stgypub.Post) (updated, published int64) {
 	return
 }
 
-// articleHTML is the post's rendered body (Deps.Articles: render.Articles,
+// articleHTML is the post's rendered body (Deps.Articles: article.Articles,
 // rendered once and stored), through the LRU, with user ids moved out of
-// the page's own id namespace (prerender.ScopeIDs), so an article cannot
+// the page's own id namespace (templates.ScopeIDs), so an article cannot
 // shadow the page's elements. The page data carries no Content
 // (stgypub.PubArticle): the renderer reads the body with PublishedPost,
 // which also applies the publication rule again.
@@ -44,7 +44,7 @@ func (s *Server) articleHTML(ctx context.Context, p *stgypub.Post, vertical bool
 	if err != nil {
 		return "", err
 	}
-	html := prerender.ScopeIDs(raw)
+	html := templates.ScopeIDs(raw)
 	s.articles.Add(k, html)
 	return html, nil
 }
@@ -77,7 +77,7 @@ func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
 	sum := p.Summary()
 	c.title, c.description = sum.Title, sum.Description
 	if rich {
-		c.rich = prerender.ScopeIDs(markdown.RenderSnippetCard(p.Snippet, markdown.Options{Vertical: vertical}, c.title))
+		c.rich = templates.ScopeIDs(markdown.RenderSnippetCard(p.Snippet, markdown.Options{Vertical: vertical}, c.title))
 	}
 	s.cards.Add(k, c)
 	return c
@@ -88,7 +88,7 @@ func (s *Server) snippetParts(p *stgypub.Post, vertical, rich bool) *cardParts {
 // the time zone of its dates.
 type fragmentKey struct {
 	card   cardKey
-	kind   prerender.CardKind
+	kind   templates.CardKind
 	author string
 	lang   string
 	zone   string
@@ -96,9 +96,9 @@ type fragmentKey struct {
 
 // withFragment sets c.Rendered from the fragment cache, rendering it on a
 // miss; on a render error the fields are rendered by the page instead.
-func (s *Server) withFragment(c prerender.Card, p *stgypub.Post, site siteIdentity, kind prerender.CardKind, vertical bool) prerender.Card {
+func (s *Server) withFragment(c templates.Card, p *stgypub.Post, site siteIdentity, kind templates.CardKind, vertical bool) templates.Card {
 	u, pub := versionKey(p)
-	rich := kind == prerender.RichCard
+	rich := kind == templates.RichCard
 	k := fragmentKey{card: cardKey{id: p.ID, updated: u, published: pub, vertical: vertical && rich, rich: rich}, kind: kind, author: c.Author,
 		lang: site.text.Lang() + "/" + c.Lang, zone: site.loc.String()}
 	if html, ok := s.fragments.Get(k); ok {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/pagecache"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // homeMaxSites bounds the home page's list.
@@ -41,11 +41,11 @@ func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
 	}
 	ranking, rankingUntil := s.homeRanking(ctx, s.cfg.DefaultLang)
 	const title = "STGY Pub"
-	desc := prerender.TextFor(s.cfg.DefaultLang).T("HomeDescription")
-	page := &prerender.HomePage{
+	desc := templates.TextFor(s.cfg.DefaultLang).T("HomeDescription")
+	page := &templates.HomePage{
 		Ranking: ranking,
-		Page: prerender.Page{
-			Meta: prerender.Meta{
+		Page: templates.Page{
+			Meta: templates.Meta{
 				Lang: s.cfg.DefaultLang, Title: title, Description: desc, Canonical: s.base + "/",
 				SiteName: title, OGType: "website", OGLocale: ogLocale(s.cfg.DefaultLang), TwitterCard: "summary_large_image",
 				Image: s.serviceImage(), ImageAlt: title,
@@ -59,7 +59,7 @@ func (s *Server) buildHome(ctx context.Context) (pagecache.Page, error) {
 		id := newSiteIdentity(site.Owner, site.Config).in(s.cfg.DefaultLang)
 		newest := site.LastChange
 		date, iso := id.dates(&newest)
-		page.Sites = append(page.Sites, prerender.SiteEntry{
+		page.Sites = append(page.Sites, templates.SiteEntry{
 			Name: id.name, Subtitle: site.Config.Subtitle, URL: "/sites/" + site.Owner.ID.String(),
 			Date: date, DateISO: iso,
 		})

@@ -6,7 +6,7 @@ import (
 	"unicode"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // pubURL and siteURL are the canonical URLs (docs/SPEC.md#metadata): the
@@ -62,7 +62,7 @@ type siteIdentity struct {
 	name   string
 	author string
 	lang   string          // the page language
-	text   *prerender.Text // the chrome in lang
+	text   *templates.Text // the chrome in lang
 	loc    *time.Location  // the site's time zone
 }
 
@@ -73,7 +73,7 @@ func newSiteIdentity(owner *stgypub.User, cfg *stgypub.PubConfig) siteIdentity {
 
 // in is the identity as a page in language lang shows it.
 func (id siteIdentity) in(lang string) siteIdentity {
-	id.lang, id.text = lang, prerender.TextFor(lang)
+	id.lang, id.text = lang, templates.TextFor(lang)
 	return id
 }
 
@@ -94,8 +94,8 @@ func (id siteIdentity) dates(t *time.Time) (display, iso string) {
 	return lt.Format("2006-01-02"), lt.Format(time.RFC3339)
 }
 
-func (s *Server) siteHeader(id siteIdentity) prerender.SiteHeader {
-	return prerender.SiteHeader{
+func (s *Server) siteHeader(id siteIdentity) templates.SiteHeader {
+	return templates.SiteHeader{
 		Name:              id.name,
 		Subtitle:          id.config.Subtitle,
 		URL:               "/sites/" + id.owner.ID.String(),
@@ -106,14 +106,14 @@ func (s *Server) siteHeader(id siteIdentity) prerender.SiteHeader {
 
 // analytics builds the GA manual page_view (issue 3 #6); nil when no
 // Measurement ID is set.
-func analytics(cfg *stgypub.PubConfig, location, title, contentID, contentType string) *prerender.Analytics {
+func analytics(cfg *stgypub.PubConfig, location, title, contentID, contentType string) *templates.Analytics {
 	mid := strings.TrimSpace(cfg.Extensions.GAMeasurementID())
 	if mid == "" {
 		return nil
 	}
-	return &prerender.Analytics{
+	return &templates.Analytics{
 		MeasurementID: mid,
-		Event: prerender.GAEvent{
+		Event: templates.GAEvent{
 			PageLocation: location,
 			PageTitle:    title,
 			ContentGroup: "stgy-user-" + cfg.UserID.String(),

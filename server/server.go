@@ -23,12 +23,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/captcha"
 	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/pagecache"
-	"github.com/stgy/stgypub/prerender"
-	"github.com/stgy/stgypub/render"
+	"github.com/stgy/stgypub/templates"
 )
 
 // Config is the server's configuration; cmd/stgy-pub reads it from the
@@ -138,7 +138,7 @@ type Deps struct {
 	Ranker  stgypub.Ranker
 	Counts  stgypub.CountReader
 	// Articles gives post bodies' HTML, rendered once and kept
-	// (render.Articles); nil is render.NewUnstored(Posts), which renders
+	// (article.Articles); nil is article.NewUnstored(Posts), which renders
 	// each cache miss and keeps nothing.
 	Articles stgypub.ArticleRenderer
 	// Comments gives article pages their comment section and serves
@@ -185,10 +185,10 @@ type Server struct {
 	deps     Deps
 	base     string // BaseURL without a trailing slash
 	log      *slog.Logger
-	pages    *prerender.Renderer
+	pages    *templates.Renderer
 	articles *lru.Cache[articleKey, string]
 	cards    *lru.Cache[cardKey, *cardParts]
-	// fragments are pre-rendered list entries (prerender.Card.Rendered).
+	// fragments are pre-rendered list entries (templates.Card.Rendered).
 	fragments *lru.Cache[fragmentKey, template.HTML]
 	metrics   *httpMetrics
 	// siteCards are generated site images (PNG bytes) by drawn text.
@@ -211,7 +211,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 		return nil, errors.New("server: Config.ViewSecret is required to record views")
 	}
 	if deps.Articles == nil {
-		deps.Articles = render.NewUnstored(deps.Posts)
+		deps.Articles = article.NewUnstored(deps.Posts)
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -243,7 +243,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if cfg.ReadyTimeout <= 0 {
 		cfg.ReadyTimeout = 2 * time.Second
 	}
-	pages, err := prerender.New()
+	pages, err := templates.New()
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}

@@ -1,10 +1,11 @@
-// Package render gives the HTML of published posts' bodies to the public
+// Package article is the one way to a post body's HTML: HTML renders a
+// body (body.go), and Articles gives published posts' bodies to the public
 // pages and the API, rendering each body once (docs/ARCHITECTURE.md
 // "Rendering"): a small LRU in front of the stored renderings
 // (post_renders), one build per post and direction when many requests
 // miss at once (singleflight), and a parse budget so hostile Markdown
 // costs at most markdown.RenderBudget, once.
-package render
+package article
 
 import (
 	"context"
@@ -119,7 +120,7 @@ func (a *Articles) load(ctx context.Context, p *stgypub.Post, vertical bool) (st
 	r = &stgypub.PostRender{PostID: p.ID, Vertical: vertical, Version: markdown.RenderVersion,
 		SourceUpdatedAt: p.UpdatedAt, HTML: html}
 	if err := a.st.SavePostRender(ctx, r); err != nil {
-		a.log.Warn("render: store a rendering", "post", p.ID.String(), "error", fmt.Sprint(err))
+		a.log.Warn("article: store a rendering", "post", p.ID.String(), "error", fmt.Sprint(err))
 	}
 	return html, nil
 }
