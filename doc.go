@@ -10,5 +10,8 @@
 // and text libraries (golang.org/x/text, rivo/uniseg), never an adapter.
 // Adapters live in sub-packages named after what they adapt (store for
 // PostgreSQL, counter for Redis, graph for GraphQL, server for HTTP); only
-// cmd/stgy-pub wires them together. See docs/ARCHITECTURE.md.
+// cmd/stgy-pub wires them together. Files go by entity, each holding its
+// type, its rules and its store interface (post.go, user.go, settings.go,
+// comment.go, views.go), beside the shared text rules (text.go,
+// usertext.go). See docs/ARCHITECTURE.md.
 package stgypub

@@ -1,6 +1,9 @@
 package stgypub
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Post is one SNS post (docs/SPEC.md#publication-state). Its external
 // publication state is PublishedAt alone: nil is unpublished, a future time
@@ -109,21 +112,104 @@ type PostCursor struct {
 	ID          ID
 }
 
-// User is an account. PasswordHash is never exposed to clients.
-type User struct {
-	ID           ID
-	LoginName    string // unique login name, 1-50 of [A-Za-z0-9_.-]
-	Nickname     string
-	Introduction string
-	IsAdmin      bool
-	PasswordHash string
-	// ProfileVersion moves forward on every profile write (nickname,
-	// introduction): the version updateProfile's ifVersion compares.
-	ProfileVersion Version
-}
-
 // PostContentMaxChars limits a post's Markdown body, in Unicode code
 // points, whether written through the API or imported: with the
 // renderer's nesting limit and parse budget it bounds what one render
 // costs (docs/API.md "Limits").
 const PostContentMaxChars = 100_000
+
+// PostStore is the owner-side post storage (posts in any publication
+// state; store implements it). It does no permission checks and derives
+// nothing: callers fill Snippet and PlainText from Content (markdown
+// package) and check who may act.
+type PostStore interface {
+	// Post returns a post in any publication state, with Content; NOT_FOUND
+	// when missing.
+	Post(ctx context.Context, id ID) (*Post, error)
+	// CreatePost inserts p and its details; a zero p.ID is replaced by a
+	// new Snowflake ID.
+	CreatePost(ctx context.Context, p *Post) error
+	// UpdatePost rewrites Content, PlainText, Snippet, Locale, AllowLikes,
+	// AllowReplies and sets updated_at; NOT_FOUND when missing.
+	UpdatePost(ctx context.Context, p *Post) error
+	// DeletePost deletes a post (details and checkpoints cascade).
+	DeletePost(ctx context.Context, id ID) error
+	// SetPublication sets published_at (nil unpublishes); NOT_FOUND when
+	// missing.
+	SetPublication(ctx context.Context, id ID, publishedAt *time.Time) error
+	// ChangeOwner moves a post to another user and, in the same
+	// transaction, the owner_id of its post_pub_access_counts rows.
+	ChangeOwner(ctx context.Context, id, newOwner ID) error
+	// UpdatePostIf, DeletePostIf and SetPublicationIf are the writes
+	// above under a precondition: a post no longer at its version is left
+	// alone and the error is VersionConflict, decided in the write
+	// statement itself (docs/API.md "Versions and conflicts").
+	UpdatePostIf(ctx context.Context, p *Post, pre Precondition) error
+	DeletePostIf(ctx context.Context, id ID, pre Precondition) error
+	SetPublicationIf(ctx context.Context, id ID, publishedAt *time.Time, pre Precondition) error
+	// PostsByOwner lists a user's posts of every state, newest ID first,
+	// without Content.
+	PostsByOwner(ctx context.Context, ownerID ID, offset, limit int) ([]*Post, error)
+	// StaleDerived returns up to limit posts derived with rules older
+	// than version, with ID, OwnedBy, UpdatedAt, Content and PlainText.
+	StaleDerived(ctx context.Context, version, limit int) ([]*Post, error)
+	// SaveDerived stores p.Derived unless the post changed since
+	// p.UpdatedAt (ok false).
+	SaveDerived(ctx context.Context, p *Post, version int) (ok bool, err error)
+	// PostTitles gives posts' titles by ID in any publication state (the
+	// Stats table shows titles); unknown IDs are left out of the map.
+	PostTitles(ctx context.Context, ids []ID) (map[ID]string, error)
+	// ImportedPostID returns the post imported earlier for (userID,
+	// sourceKey) (docs/SPEC.md#import, idempotent imports); NOT_FOUND when
+	// there is none or its post was deleted.
+	ImportedPostID(ctx context.Context, userID ID, sourceKey string) (ID, error)
+	// CreateImportedPost inserts p as CreatePost does and records it as
+	// the import of (p.OwnedBy, sourceKey) in the same transaction;
+	// CONFLICT when the post ID or the source key is taken.
+	CreateImportedPost(ctx context.Context, sourceKey string, p *Post) error
+}
+
+// PubPostStore is the read path for published posts
+// (docs/SPEC.md#published-posts). "Published" is published_at IS NOT NULL AND
+// published_at <= now, on every method. Missing, unpublished, scheduled and
+// deleted posts are all NOT_FOUND.
+type PubPostStore interface {
+	// PublishedPost returns one published post with Content loaded.
+	PublishedPost(ctx context.Context, id ID) (*Post, error)
+	// AdjacentPublished returns the owner's published posts just before
+	// (older) and just after (newer) p in (published_at, id) order; nil
+	// when there is none.
+	AdjacentPublished(ctx context.Context, p *Post) (older, newer *Post, err error)
+	// AdjacentPublishedMany is AdjacentPublished of many posts in one
+	// statement, out[i] for ps[i] (the API's prev/next loader).
+	AdjacentPublishedMany(ctx context.Context, ps []*Post) ([][2]*Post, error)
+	// PublishedByUser lists a user's published posts in (published_at, id)
+	// order without Content.
+	PublishedByUser(ctx context.Context, userID ID, q PostQuery) ([]*Post, error)
+	// CountPublishedByUser counts a user's published posts.
+	CountPublishedByUser(ctx context.Context, userID ID) (int, error)
+	// CountPublishedTagged counts a user's published posts with the tag
+	// key tag (TagKey).
+	CountPublishedTagged(ctx context.Context, userID ID, tag string) (int, error)
+	// PublishedByIDs returns the published posts among ids (at most 20,
+	// else BAD_USER_INPUT) in input order (WITH ORDINALITY), dropping
+	// unknown, unpublished and scheduled ones and duplicates.
+	PublishedByIDs(ctx context.Context, ids []ID) ([]*Post, error)
+	// SearchPublished finds a user's published posts whose plain text
+	// contains query (case-insensitive substring, so Japanese works), in
+	// (published_at, id) order, with PlainText loaded; total is the number
+	// of matches.
+	SearchPublished(ctx context.Context, userID ID, query string, q PostQuery) (posts []*Post, total int, err error)
+	// LastPublishedChange is the latest of the user's site change time and
+	// of published_at and updated_at over their published posts (zero
+	// when none, never later than now), for Last-Modified.
+	LastPublishedChange(ctx context.Context, userID ID) (time.Time, error)
+	// PublishedSites lists the sites that have published posts, newest
+	// publication first, at most limit, each with Owner.ID and Nickname,
+	// Config.SiteName, Subtitle and Author, and the newest published_at
+	// as LastChange (the home page and Query.sites).
+	PublishedSites(ctx context.Context, limit int) ([]*PubSite, error)
+	// NextPublication is when the next scheduled post of any site falls
+	// due (zero when none is known): lists change then without a write.
+	NextPublication(ctx context.Context) (time.Time, error)
+}

@@ -1,144 +1,169 @@
 package stgypub
 
 import (
-	"regexp"
-	"strings"
 	"time"
 	"unicode/utf8"
 )
 
-// Settings rules for changes an owner makes (docs/API.md
-// "updatePubConfig"). They are stricter than what may already be stored:
-// a stored value from before a rule existed is still read and rendered
-// (clamped or ignored where it makes no sense) and may be sent back
-// unchanged, but a new value must pass. Each failure is BAD_USER_INPUT
-// with Error.Field naming the field; nothing is stored.
+// SidePostsMax clamps the sidebar's Recent posts and Popular entries counts
+// when rendering (docs/SPEC.md#public-pages, Config.PUB_SIDE_POSTS_MAX).
+// Stored values are never modified.
+const SidePostsMax = 20
 
-// measurementIDRE is a Google Analytics 4 Measurement ID ("G-" and
-// upper-case letters and digits). Universal Analytics IDs ("UA-123-1")
-// stopped collecting data in 2023 and gtag.js cannot use them here.
-var measurementIDRE = regexp.MustCompile(`^G-[A-Z0-9]{4,20}$`)
+// PubConfig is one user's public-site settings, the user_pub_configs row
+// (docs/SPEC.md#pub-config). DefaultPubConfig gives the values used when no
+// row exists.
+type PubConfig struct {
+	UserID            ID
+	SiteName          string // <= 50 characters
+	Subtitle          string // <= 50 characters
+	Author            string // <= 50 characters
+	Introduction      string // <= 1000 characters
+	DesignTheme       string // <= 50 characters; see themes.go
+	ShowServiceHeader bool
+	ShowSiteName      bool
+	ShowPagination    bool
+	ShowSideProfile   bool
+	ShowSideRecent    int // <= 0 hides; clamped to SidePostsMax when rendering
+	ShowSidePopular   int // <= 0 hides; clamped to SidePostsMax when rendering
+	Extensions        Extensions
+	// Language is the site's language: the locale of the owner's newest
+	// published post that has one ("" when none). It is read with the
+	// settings by the store and never stored (user_pub_configs has no
+	// such column); the site's time zone defaults from it (Location), and
+	// the site's list pages and feed are in it.
+	Language string
+	// Version moves forward on every settings write; 0 while the site has
+	// no settings row (version.go). UpdatedAt is the last settings write,
+	// nil when none was made since versions exist.
+	Version   Version
+	UpdatedAt *time.Time
+}
 
-// ValidateChange checks c, the settings about to be stored, against old,
-// the stored ones: Validate's column limits, then for every field that
-// differs from old: showSideRecent and showSidePopular 0 (hidden) to
-// SidePostsMax, designTheme one of DesignThemes, no control characters
-// but tab and line breaks in the text fields (none at all in one-line
-// fields), and the extension rules of Extensions.ValidateChange.
-func (c *PubConfig) ValidateChange(old *PubConfig) error {
-	if err := c.Validate(); err != nil {
-		return err
+// DefaultPubConfig returns the column defaults of user_pub_configs.
+func DefaultPubConfig(userID ID) *PubConfig {
+	return &PubConfig{
+		UserID:            userID,
+		ShowServiceHeader: true,
+		ShowSiteName:      true,
+		ShowPagination:    true,
+		ShowSideProfile:   true,
+		ShowSideRecent:    5,
+		ShowSidePopular:   5,
+		Extensions:        EmptyExtensions(),
 	}
-	counts := []struct {
-		field    string
-		new, old int
+}
+
+// SideRecent is the number of Recent posts to render: 0 when hidden, at
+// most SidePostsMax.
+func (c *PubConfig) SideRecent() int { return clampSide(c.ShowSideRecent) }
+
+// SidePopular is the number of Popular entries to render: 0 when hidden,
+// at most SidePostsMax.
+func (c *PubConfig) SidePopular() int { return clampSide(c.ShowSidePopular) }
+
+func clampSide(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return min(n, SidePostsMax)
+}
+
+// Validate checks the column limits (lengths in Unicode code points, valid
+// UTF-8, no NUL) and returns BAD_USER_INPUT naming the first bad field.
+// Extensions are validated when parsed (ParseExtensions).
+func (c *PubConfig) Validate() error {
+	fields := []struct {
+		name  string
+		value string
+		max   int
 	}{
-		{"showSideRecent", c.ShowSideRecent, old.ShowSideRecent},
-		{"showSidePopular", c.ShowSidePopular, old.ShowSidePopular},
+		{"siteName", c.SiteName, 50},
+		{"subtitle", c.Subtitle, 50},
+		{"author", c.Author, 50},
+		{"introduction", c.Introduction, 1000},
+		{"designTheme", c.DesignTheme, 50},
 	}
-	for _, n := range counts {
-		if n.new != n.old && (n.new < 0 || n.new > SidePostsMax) {
-			return FieldErrorf(n.field, "%s must be from 0 (hidden) to %d; got %d", n.field, SidePostsMax, n.new)
-		}
-	}
-	if c.DesignTheme != old.DesignTheme {
-		if err := CheckDesignTheme(c.DesignTheme); err != nil {
+	for _, f := range fields {
+		if err := CheckText(f.name, f.value, f.max); err != nil {
 			return err
 		}
 	}
-	texts := []struct {
-		field     string
-		new, old  string
-		multiline bool
-	}{
-		{"siteName", c.SiteName, old.SiteName, false},
-		{"subtitle", c.Subtitle, old.Subtitle, false},
-		{"author", c.Author, old.Author, false},
-		{"introduction", c.Introduction, old.Introduction, true},
-	}
-	for _, t := range texts {
-		if t.new != t.old {
-			if err := checkControls(t.field, t.new, t.multiline); err != nil {
-				return err
-			}
-		}
-	}
-	return c.Extensions.ValidateChange(old.Extensions)
-}
-
-// checkControls refuses C0/C1 control characters (and DEL); a multiline
-// field may hold tabs and line breaks.
-func checkControls(field, s string, multiline bool) error {
-	for _, r := range s {
-		if multiline && (r == '\t' || r == '\n' || r == '\r') {
-			continue
-		}
-		if r < 0x20 || (r >= 0x7f && r < 0xa0) {
-			return FieldErrorf(field, "%s must not contain control characters (U+%04X)", field, r)
-		}
+	const maxInt32 = 1<<31 - 1
+	if c.ShowSideRecent > maxInt32 || c.ShowSideRecent < -maxInt32 ||
+		c.ShowSidePopular > maxInt32 || c.ShowSidePopular < -maxInt32 {
+		return FieldErrorf("showSideRecent", "showSideRecent and showSidePopular must fit in 32 bits")
 	}
 	return nil
 }
 
-// ValidateChange checks the extension values that differ from old:
-// analytics.googleAnalytics.measurementId is "" or a GA4 Measurement ID
-// ("G-" then 4-20 upper-case letters or digits, e.g. G-XXXXXXXXXX), and
-// timeZone is "" or an IANA time zone name the server knows
-// (CheckTimeZone). Unknown shareButtons identifiers are kept and not
-// rendered (docs/SPEC.md; the identifier syntax is checked on parse).
-func (e Extensions) ValidateChange(old Extensions) error {
-	if id := e.GAMeasurementID(); id != old.GAMeasurementID() && id != "" && !measurementIDRE.MatchString(id) {
-		const f = "extensions.analytics.googleAnalytics.measurementId"
-		return FieldErrorf(f, "%s must be a Google Analytics 4 Measurement ID such as G-XXXXXXXXXX (G- and 4-20 upper-case letters or digits); got %q", f, clip(id, 40))
+// CheckText returns BAD_USER_INPUT (Error.Field = field) when s is not valid UTF-8, contains NUL
+// or is longer than max Unicode code points.
+func CheckText(field, s string, max int) error {
+	if !utf8.ValidString(s) {
+		return FieldErrorf(field, "%s is not valid UTF-8", field)
 	}
-	if tz, ok := e.obj["timeZone"]; ok && !sameJSON(tz, old.obj["timeZone"]) {
-		s, isString := tz.(string)
-		if !isString {
-			return FieldErrorf("extensions.timeZone", "extensions.timeZone must be a string: an IANA time zone name such as Asia/Tokyo")
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0 {
+			return FieldErrorf(field, "%s must not contain NUL", field)
 		}
-		return CheckTimeZone(s)
+	}
+	if n := utf8.RuneCountInString(s); n > max {
+		return FieldErrorf(field, "%s is %d characters; the limit is %d", field, n, max)
 	}
 	return nil
 }
 
-// sameJSON reports whether two decoded JSON values serialize alike.
-func sameJSON(a, b any) bool {
-	x, errA := compactJSON(a)
-	y, errB := compactJSON(b)
-	return errA == nil && errB == nil && x == y
+// DisplayAuthor is the author name a site's public pages show: the Author
+// setting, else the owner's nickname (owner may be nil: then "").
+func (c *PubConfig) DisplayAuthor(owner *User) string {
+	if !IsBlank(c.Author) {
+		return c.Author
+	}
+	if owner == nil {
+		return ""
+	}
+	return owner.Nickname
 }
 
-// CheckTimeZone accepts "" (not set) and IANA time zone names such as
-// "Asia/Tokyo", "America/New_York" or "UTC", exactly as the tz database
-// spells them; "Local", abbreviations the database lacks and anything
-// time.LoadLocation cannot load are BAD_USER_INPUT naming
-// extensions.timeZone.
-func CheckTimeZone(name string) error {
-	if name == "" {
-		return nil
+// DisplaySiteName is the site name the public pages show: the SiteName
+// setting, else DisplayAuthor.
+func (c *PubConfig) DisplaySiteName(owner *User) string {
+	if !IsBlank(c.SiteName) {
+		return c.SiteName
 	}
-	if _, err := loadZone(name); err != nil {
-		return FieldErrorf("extensions.timeZone", "extensions.timeZone must be an IANA time zone name such as Asia/Tokyo or UTC; got %q", clip(name, 40))
-	}
-	return nil
+	return c.DisplayAuthor(owner)
 }
 
-// loadZone loads an IANA zone, refusing "Local" (the server's own zone)
-// and names that are not plain tz database names.
-func loadZone(name string) (*time.Location, error) {
-	if name == "Local" || len(name) > 64 || strings.ContainsAny(name, " \\") || strings.HasPrefix(name, "/") || strings.Contains(name, "..") {
-		return nil, Errorf(CodeBadUserInput, "not a time zone name")
+// DisplayIntroduction is the introduction a site's public pages show
+// (the site page's header, the article page's profile): the Introduction
+// setting, else the owner's profile introduction (owner may be nil: then
+// the setting).
+func (c *PubConfig) DisplayIntroduction(owner *User) string {
+	if !IsBlank(c.Introduction) || owner == nil {
+		return c.Introduction
 	}
-	return time.LoadLocation(name)
+	return owner.Introduction
 }
 
-// clip shortens an echoed value to n bytes on a rune boundary.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
+// NormalizeSettingText is a one-line or multi-line text setting (site
+// name, subtitle, author, introduction) as stored: a leading byte-order
+// mark dropped (StripBOM), and "" when what is left IsBlank, so the
+// display fallbacks (DisplaySiteName, DisplayAuthor, DisplayIntroduction)
+// apply instead of an invisible name. Other values are kept as given.
+func NormalizeSettingText(s string) string {
+	s = StripBOM(s)
+	if IsBlank(s) {
+		return ""
 	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
+	return s
+}
+
+// NormalizeText applies NormalizeSettingText to the text settings. Every
+// path that stores settings calls it (owner.UpdatePubConfig, the store's
+// UpdatePubConfig), so "   " or "\u200b" is stored as "".
+func (c *PubConfig) NormalizeText() {
+	for _, p := range []*string{&c.SiteName, &c.Subtitle, &c.Author, &c.Introduction} {
+		*p = NormalizeSettingText(*p)
 	}
-	return s[:n] + "…"
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/markdown"
 )
 
@@ -33,7 +34,7 @@ func (s *Service) PostURL(id stgypub.ID) string { return s.base + "/pub/" + id.S
 func (s *Service) article(p *stgypub.Post) map[string]any {
 	actor := s.ActorID(p.OwnedBy)
 	sum := stgypub.SummarizeSnippet(p.Snippet)
-	content := markdown.AbsoluteURLs(markdown.Render(p.Content, markdown.Options{}), s.cfg.BaseURL)
+	content := markdown.AbsoluteURLs(article.HTML(p.Content, false), s.cfg.BaseURL)
 	a := map[string]any{
 		"id":           s.PostURL(p.ID),
 		"type":         "Article",

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/graph/model"
 	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/owner"
@@ -78,18 +79,19 @@ func pubConfigPatch(in model.PubConfigInput) (owner.PubConfigPatch, error) {
 	}, nil
 }
 
-// postHTML is the sanitized article HTML when the body is loaded
-// (publishedPost; through the Articles renderer when there is one, so the
-// API and the page share one stored rendering), else the rendered JSON
-// snippet (lists load no body).
+// postHTML is the sanitized article HTML when the body is loaded: a
+// published or scheduled post's through the Articles renderer (the page
+// and the API share one stored rendering), an unpublished one's with
+// article.HTML (not stored); else the rendered JSON snippet (lists load no
+// body).
 func (r *Resolver) postHTML(ctx context.Context, p *stgypub.Post) (string, error) {
 	if p.Content == "" {
 		return markdown.RenderSnippet(p.Snippet, markdown.Options{}), nil
 	}
-	if r.Articles != nil && p.PublishedAt != nil {
-		return r.Articles.ArticleHTML(ctx, p, false)
+	if r.Articles == nil || p.PublishedAt == nil {
+		return article.HTML(p.Content, false), nil
 	}
-	return markdown.Render(p.Content, markdown.Options{}), nil
+	return r.Articles.ArticleHTML(ctx, p, false)
 }
 
 // publishedByIDs is publishedPostsByIds (docs/SPEC.md#published-posts):

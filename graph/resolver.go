@@ -37,8 +37,8 @@ type Resolver struct {
 	Insight stgypub.CountReader
 	Owner   OwnerService
 	Auth    AuthService
-	// Articles renders Post.html once and keeps it (render.Articles); nil
-	// renders every request with markdown.Render.
+	// Articles renders Post.html once and keeps it (article.Articles); nil
+	// renders every request with article.HTML.
 	Articles stgypub.ArticleRenderer
 	// Titles gives PostStats.title (PostStore.PostTitles); nil leaves every
 	// title "".

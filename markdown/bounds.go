@@ -236,6 +236,6 @@ func containerMarker(line string, i int) (next, esc int, ok bool) {
 }
 
 // RenderVersion numbers the renderer's output. Stored renderings of an
-// older version are rendered again (render.Articles): raise it whenever a
+// older version are rendered again (article.Articles): raise it whenever a
 // change here alters the HTML of existing posts.
 const RenderVersion = 4 // 2: focusable <pre>; 3: alt="" on captioned figures' images; 4: table cell bound, HTML cap

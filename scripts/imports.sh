@@ -2,7 +2,7 @@
 # Import-direction check (docs/ARCHITECTURE.md "Packages"): the domain at
 # the root imports no package of the module, nothing imports cmd/, and the
 # adapters that hold connections or wire the process (PostgreSQL store,
-# Redis counter, rendering store, HTTP server and API) are
+# Redis counter, HTTP server and API) are
 # imported only by cmd/ (and by their own test helper sub-packages, and
 # internal/apptest, the tests' fixture, which builds services the way cmd/
 # does and is imported by test files only). Test files may import anything. Prints every violation; exits 1 if any.
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 GO=${GO:-go}
 mod=$($GO list -m)
 # Packages only cmd/ may import.
-wired_only="store counter render server server/api"
+wired_only="store counter server server/api"
 
 list=$($GO list -f '{{.ImportPath}} {{join .Imports " "}}' ./...)
 fail=0

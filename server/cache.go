@@ -10,7 +10,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/markdown"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // renderCache renders post bodies, list snippets and list entries once
@@ -19,16 +19,15 @@ import (
 type renderCache struct {
 	articles *lru.Cache[articleKey, string]
 	cards    *lru.Cache[cardKey, *cardParts]
-	// fragments are pre-rendered list entries (prerender.Card.Rendered).
+	// fragments are pre-rendered list entries (templates.Card.Rendered).
 	fragments *lru.Cache[fragmentKey, template.HTML]
-	renderer  *prerender.Renderer
-	source    stgypub.ArticleRenderer // Deps.Articles; nil renders with markdown.Render
-	posts     PostStore               // reads the Content on a miss without source
+	renderer  *templates.Renderer
+	source    stgypub.ArticleRenderer // Deps.Articles (article.Articles or article.NewUnstored)
 	log       *slog.Logger
 }
 
 // newRenderCache makes the LRUs of cfg's sizes.
-func newRenderCache(cfg Config, deps Deps, renderer *prerender.Renderer) (*renderCache, error) {
+func newRenderCache(cfg Config, deps Deps, renderer *templates.Renderer) (*renderCache, error) {
 	articles, err := lru.New[articleKey, string](cfg.ArticleCacheSize)
 	if err != nil {
 		return nil, fmt.Errorf("server: article cache: %w", err)
@@ -42,7 +41,7 @@ func newRenderCache(cfg Config, deps Deps, renderer *prerender.Renderer) (*rende
 		return nil, fmt.Errorf("server: fragment cache: %w", err)
 	}
 	return &renderCache{articles: articles, cards: cards, fragments: fragments, renderer: renderer,
-		source: deps.Articles, posts: deps.Posts, log: cfg.Logger}, nil
+		source: deps.Articles, log: cfg.Logger}, nil
 }
 
 // articleKey identifies one rendering of a post body: editing the post
@@ -65,37 +64,23 @@ func versionKey(p *stgypub.Post) (updated, published int64) {
 	return
 }
 
-// articleHTML is the post's rendered body (Deps.Articles: rendered once
-// and stored; markdown.Render of the Content without it), through the
-// LRU, with user ids moved out of the page's own id namespace
-// (prerender.ScopeIDs), so an article cannot shadow the page's elements.
-// The page data carries no Content (stgypub.PubArticle): the renderer
-// reads the body with PublishedPost, which also applies the publication
-// rule again.
+// articleHTML is the post's rendered body (Deps.Articles:
+// article.Articles, rendered once and stored), through the LRU, with user
+// ids moved out of the page's own id namespace (templates.ScopeIDs), so an
+// article cannot shadow the page's elements. The page data carries no
+// Content (stgypub.PubArticle): the renderer reads the body with
+// PublishedPost, which also applies the publication rule again.
 func (s *renderCache) articleHTML(ctx context.Context, p *stgypub.Post, vertical bool) (string, error) {
 	u, pub := versionKey(p)
 	k := articleKey{id: p.ID, updated: u, published: pub, vertical: vertical}
 	if html, ok := s.articles.Get(k); ok {
 		return html, nil
 	}
-	if s.source != nil {
-		raw, err := s.source.ArticleHTML(ctx, p, vertical)
-		if err != nil {
-			return "", err
-		}
-		html := prerender.ScopeIDs(raw)
-		s.articles.Add(k, html)
-		return html, nil
+	raw, err := s.source.ArticleHTML(ctx, p, vertical)
+	if err != nil {
+		return "", err
 	}
-	content := p.Content
-	if content == "" {
-		full, err := s.posts.PublishedPost(ctx, p.ID)
-		if err != nil {
-			return "", err
-		}
-		content = full.Content
-	}
-	html := prerender.ScopeIDs(markdown.Render(content, markdown.Options{Vertical: vertical}))
+	html := templates.ScopeIDs(raw)
 	s.articles.Add(k, html)
 	return html, nil
 }
@@ -128,7 +113,7 @@ func (s *renderCache) snippetParts(p *stgypub.Post, vertical, rich bool) *cardPa
 	sum := p.Summary()
 	c.title, c.description = sum.Title, sum.Description
 	if rich {
-		c.rich = prerender.ScopeIDs(markdown.RenderSnippetCard(p.Snippet, markdown.Options{Vertical: vertical}, c.title))
+		c.rich = templates.ScopeIDs(markdown.RenderSnippetCard(p.Snippet, markdown.Options{Vertical: vertical}, c.title))
 	}
 	s.cards.Add(k, c)
 	return c
@@ -139,7 +124,7 @@ func (s *renderCache) snippetParts(p *stgypub.Post, vertical, rich bool) *cardPa
 // the time zone of its dates.
 type fragmentKey struct {
 	card   cardKey
-	kind   prerender.CardKind
+	kind   templates.CardKind
 	author string
 	lang   string
 	zone   string
@@ -147,9 +132,9 @@ type fragmentKey struct {
 
 // withFragment sets c.Rendered from the fragment cache, rendering it on a
 // miss; on a render error the fields are rendered by the page instead.
-func (s *renderCache) withFragment(c prerender.Card, p *stgypub.Post, site siteIdentity, kind prerender.CardKind, vertical bool) prerender.Card {
+func (s *renderCache) withFragment(c templates.Card, p *stgypub.Post, site siteIdentity, kind templates.CardKind, vertical bool) templates.Card {
 	u, pub := versionKey(p)
-	rich := kind == prerender.RichCard
+	rich := kind == templates.RichCard
 	k := fragmentKey{card: cardKey{id: p.ID, updated: u, published: pub, vertical: vertical && rich, rich: rich}, kind: kind, author: c.Author,
 		lang: site.text.Lang() + "/" + c.Lang, zone: site.loc.String()}
 	if html, ok := s.fragments.Get(k); ok {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/archive"
+	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/counter"
@@ -23,7 +24,6 @@ import (
 	"github.com/stgy/stgypub/internal/redistest"
 	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/pagecache"
-	"github.com/stgy/stgypub/render"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
@@ -117,7 +117,7 @@ func (c *cluster) newNode() *node {
 			Posts: c.st, Users: c.st, Configs: c.st, Counter: nd.counter,
 			Owner: owner.New(c.st, c.st, c.st, c.clock), Auth: authSvc, ViewSecret: []byte("test-secret"), Titles: c.st,
 			Comments: comment.New(c.st, nil, comment.NewPublicCache(c.rdb, c.prefix, nil), comment.Config{Now: c.clock}),
-			Articles: render.New(c.st, render.Config{}), // as cmd/stgy-pub wires it
+			Articles: article.New(c.st, article.Config{}), // as cmd/stgy-pub wires it
 		},
 		Auth: authSvc, Redis: c.rdb, Responses: nd.pages, Versions: nd.versions,
 	})

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // appHandler is a page handler: it writes a complete response or returns
@@ -74,7 +74,7 @@ func statusOf(code string) int {
 }
 
 // headings are the error pages' headings (message IDs of the chrome
-// catalogs, prerender/locales).
+// catalogs, templates/locales).
 var headings = map[int]string{
 	http.StatusNotFound:            "ErrNotFound",
 	http.StatusBadRequest:          "ErrBadRequest",
@@ -108,7 +108,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	status := statusOf(code)
 	msg := stgypub.ErrorMessage(err)
-	text := prerender.TextFor(s.cfg.DefaultLang)
+	text := templates.TextFor(s.cfg.DefaultLang)
 	if err == errNotFound {
 		msg = text.T("NotFoundMessage")
 	}
@@ -128,9 +128,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 			slog.String("error", err.Error()))
 		msg = text.T("ErrInternalMessage", "Request", RequestID(r.Context()))
 	}
-	page := &prerender.ErrorPage{
-		Page: prerender.Page{
-			Meta:  prerender.Meta{Lang: s.cfg.DefaultLang, Title: heading, NoIndex: true},
+	page := &templates.ErrorPage{
+		Page: templates.Page{
+			Meta:  templates.Meta{Lang: s.cfg.DefaultLang, Title: heading, NoIndex: true},
 			Theme: stgypub.DefaultTheme,
 		},
 		Status:  status,

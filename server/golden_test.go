@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
@@ -19,7 +19,7 @@ func TestMain(m *testing.M) {
 	flag.Parse()
 	code := m.Run()
 	if f := flag.Lookup("test.run"); code == 0 && (f == nil || f.Value.String() == "") {
-		for page, n := range prerender.RenderCounts() {
+		for page, n := range templates.RenderCounts() {
 			if n == 0 {
 				println("template page", page, "was never rendered by a test")
 				code = 1

@@ -9,7 +9,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/pagecache"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // homeHandlers serve the home page (home.go, home_ranking.go) from the
@@ -48,11 +48,11 @@ func (s *homeHandlers) buildHome(ctx context.Context) (pagecache.Page, error) {
 	}
 	ranking, rankingUntil := s.homeRanking(ctx, s.defaultLang)
 	const title = "STGY Pub"
-	desc := prerender.TextFor(s.defaultLang).T("HomeDescription")
-	page := &prerender.HomePage{
+	desc := templates.TextFor(s.defaultLang).T("HomeDescription")
+	page := &templates.HomePage{
 		Ranking: ranking,
-		Page: prerender.Page{
-			Meta: prerender.Meta{
+		Page: templates.Page{
+			Meta: templates.Meta{
 				Lang: s.defaultLang, Title: title, Description: desc, Canonical: s.base + "/",
 				SiteName: title, OGType: "website", OGLocale: ogLocale(s.defaultLang), TwitterCard: "summary_large_image",
 				Image: s.serviceImage(), ImageAlt: title,
@@ -66,7 +66,7 @@ func (s *homeHandlers) buildHome(ctx context.Context) (pagecache.Page, error) {
 		id := newSiteIdentity(site.Owner, site.Config).in(s.defaultLang)
 		newest := site.LastChange
 		date, iso := id.dates(&newest)
-		page.Sites = append(page.Sites, prerender.SiteEntry{
+		page.Sites = append(page.Sites, templates.SiteEntry{
 			Name: id.name, Subtitle: site.Config.Subtitle, URL: "/sites/" + site.Owner.ID.String(),
 			Date: date, DateISO: iso,
 		})

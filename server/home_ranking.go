@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // homeRanking is the home page's "Popular this week": the site-wide
@@ -16,7 +16,7 @@ import (
 // expiry, or now when the ranking could not be read (the page without it
 // must not be kept), or zero without Deps.SiteRanker. Any failure is logged
 // and leaves the section out; the page still renders.
-func (s *homeHandlers) homeRanking(ctx context.Context, lang string) (*prerender.HomeRanking, time.Time) {
+func (s *homeHandlers) homeRanking(ctx context.Context, lang string) (*templates.HomeRanking, time.Time) {
 	if s.siteRanker == nil {
 		return nil, time.Time{}
 	}
@@ -38,15 +38,15 @@ func (s *homeHandlers) homeRanking(ctx context.Context, lang string) (*prerender
 		warn(ctx, s.log, "home: ranked sites unavailable", err)
 		return nil, time.Now()
 	}
-	text := prerender.TextFor(lang)
-	out := &prerender.HomeRanking{Heading: rankingHeading(text, rk.Days)}
+	text := templates.TextFor(lang)
+	out := &templates.HomeRanking{Heading: rankingHeading(text, rk.Days)}
 	for i, r := range ranked {
 		site, ok := sites[r.Post.OwnedBy]
 		if !ok {
 			continue
 		}
 		title := stgypub.TitleOrDate(s.snippetParts(r.Post, false, false).title, r.Post, site.loc)
-		e := prerender.RankedEntry{
+		e := templates.RankedEntry{
 			Rank: i + 1, Title: title, URL: "/pub/" + r.Post.ID.String(),
 			SiteName: site.name, SiteURL: "/sites/" + r.Post.OwnedBy.String(),
 			Views: text.N("RankingViews", r.PV),
@@ -96,7 +96,7 @@ func (s *homeHandlers) siteIdentities(ctx context.Context, ranked []stgypub.Rank
 // rankingHeading is the ranking's heading for a window of days UTC days:
 // "Popular this week" for 7, "Popular today" for 1, else "Popular in the
 // last N days" (in the page's chrome language).
-func rankingHeading(text *prerender.Text, days int) string {
+func rankingHeading(text *templates.Text, days int) string {
 	switch days {
 	case 7:
 		return text.T("RankingThisWeek")

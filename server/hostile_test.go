@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/render"
+	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/server"
 )
 
@@ -20,7 +20,7 @@ import (
 // references are shown as the escaped text (markdown.MaxHTMLBytes).
 func TestHostilePostPage(t *testing.T) {
 	e := newEnv(t)
-	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Articles: render.New(e.st, render.Config{})})
+	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Articles: article.New(e.st, article.Config{})})
 	u := e.user(0x1000000000000001, "alice", "Alice")
 	bodies := []string{
 		strings.Repeat("* ", 49_499) + "a",

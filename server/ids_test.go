@@ -7,14 +7,14 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 var idAttrRE = regexp.MustCompile(`\sid="([^"]*)"`)
 
 // TestArticleIDsCannotShadowPageIDs: ids written in an article (raw HTML,
 // heading ids, links to them) never take the page's own namespace
-// (prerender.PageIDPrefix: the ids pub.js gives the widget scripts it
+// (templates.PageIDPrefix: the ids pub.js gives the widget scripts it
 // loads once), on the article page and in Rich lists; in-article links
 // follow the renamed ids, other ids are left alone.
 func TestArticleIDsCannotShadowPageIDs(t *testing.T) {
@@ -38,7 +38,7 @@ func TestArticleIDsCannotShadowPageIDs(t *testing.T) {
 			}
 			body := rec.Body.String()
 			for _, m := range idAttrRE.FindAllStringSubmatch(body, -1) {
-				if strings.HasPrefix(m[1], prerender.PageIDPrefix) {
+				if strings.HasPrefix(m[1], templates.PageIDPrefix) {
 					t.Errorf("id %q in the page's own namespace", m[1])
 				}
 			}

@@ -6,7 +6,7 @@ import (
 	"unicode"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // pageMeta builds what every page's and feed's metadata takes from the
@@ -73,7 +73,7 @@ type siteIdentity struct {
 	name   string
 	author string
 	lang   string          // the page language
-	text   *prerender.Text // the chrome in lang
+	text   *templates.Text // the chrome in lang
 	loc    *time.Location  // the site's time zone
 }
 
@@ -84,7 +84,7 @@ func newSiteIdentity(owner *stgypub.User, cfg *stgypub.PubConfig) siteIdentity {
 
 // in is the identity as a page in language lang shows it.
 func (id siteIdentity) in(lang string) siteIdentity {
-	id.lang, id.text = lang, prerender.TextFor(lang)
+	id.lang, id.text = lang, templates.TextFor(lang)
 	return id
 }
 
@@ -106,8 +106,8 @@ func (id siteIdentity) dates(t *time.Time) (display, iso string) {
 }
 
 // header is the site header every page of the site shows.
-func (id siteIdentity) header() prerender.SiteHeader {
-	return prerender.SiteHeader{
+func (id siteIdentity) header() templates.SiteHeader {
+	return templates.SiteHeader{
 		Name:              id.name,
 		Subtitle:          id.config.Subtitle,
 		URL:               "/sites/" + id.owner.ID.String(),
@@ -118,14 +118,14 @@ func (id siteIdentity) header() prerender.SiteHeader {
 
 // analytics builds the GA manual page_view (issue 3 #6); nil when no
 // Measurement ID is set.
-func analytics(cfg *stgypub.PubConfig, location, title, contentID, contentType string) *prerender.Analytics {
+func analytics(cfg *stgypub.PubConfig, location, title, contentID, contentType string) *templates.Analytics {
 	mid := strings.TrimSpace(cfg.Extensions.GAMeasurementID())
 	if mid == "" {
 		return nil
 	}
-	return &prerender.Analytics{
+	return &templates.Analytics{
 		MeasurementID: mid,
-		Event: prerender.GAEvent{
+		Event: templates.GAEvent{
 			PageLocation: location,
 			PageTitle:    title,
 			ContentGroup: "stgy-user-" + cfg.UserID.String(),

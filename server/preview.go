@@ -11,7 +11,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // Previews lets owners open their own posts in any publication state as
@@ -89,7 +89,7 @@ func (s *pageHandlers) preview(w http.ResponseWriter, r *http.Request) error {
 
 // buildPreview is buildPub for a post of any state: the article, header,
 // profile and share buttons as published, no counters.
-func (s *pageHandlers) buildPreview(r *http.Request, post *stgypub.Post) (*prerender.PubPage, error) {
+func (s *pageHandlers) buildPreview(r *http.Request, post *stgypub.Post) (*templates.PubPage, error) {
 	ctx := r.Context()
 	owner, err := s.users.User(ctx, post.OwnedBy)
 	if err != nil {
@@ -118,7 +118,7 @@ func (s *pageHandlers) buildPreview(r *http.Request, post *stgypub.Post) (*prere
 	page.Meta.NoIndex = true
 	page.Analytics = nil
 	page.Sidebar.ShowRecent, page.Sidebar.ShowPopular = false, false
-	page.Preview = &prerender.Preview{State: string(state), PublicURL: "/pub/" + post.ID.String()}
+	page.Preview = &templates.Preview{State: string(state), PublicURL: "/pub/" + post.ID.String()}
 	if post.PublishedAt != nil {
 		page.Preview.Date, page.Preview.DateISO = site.dates(post.PublishedAt)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/pagecache"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // pub serves GET /pub/{postId}: one published article with its metadata,
@@ -110,7 +110,7 @@ func (s *pageHandlers) buildPub(ctx context.Context, id stgypub.ID, design strin
 }
 
 // pubPage builds the article page model and its metadata.
-func (s *pageHandlers) pubPage(location string, post *stgypub.Post, site siteIdentity, theme stgypub.Theme, article string) *prerender.PubPage {
+func (s *pageHandlers) pubPage(location string, post *stgypub.Post, site siteIdentity, theme stgypub.Theme, article string) *templates.PubPage {
 	canonical := s.pubURL(post.ID)
 	parts := s.snippetParts(post, false, false)
 	date, dateISO := site.dates(post.PublishedAt)
@@ -144,9 +144,9 @@ func (s *pageHandlers) pubPage(location string, post *stgypub.Post, site siteIde
 		Publisher: &person{Type: "Organization", Name: site.name, URL: s.siteURL(site.owner.ID), Logo: &imageObject{Type: "ImageObject", URL: siteImage}},
 		IsPartOf:  &blogLD{Type: "Blog", Name: site.name, URL: s.siteURL(site.owner.ID)},
 	}
-	page := &prerender.PubPage{
-		Page: prerender.Page{
-			Meta: prerender.Meta{
+	page := &templates.PubPage{
+		Page: templates.Page{
+			Meta: templates.Meta{
 				Lang: lang, Title: title, Description: parts.description,
 				Canonical: canonical, SiteName: site.name,
 				OGType: "article", OGLocale: ogLocale(lang),
@@ -169,14 +169,14 @@ func (s *pageHandlers) pubPage(location string, post *stgypub.Post, site siteIde
 		Tags:           s.tagLinks(site.owner.ID, post.Tags),
 		Share:          s.shareRegion(site, post.ID, canonical, title, theme.Vertical),
 		ViewDays:       s.viewDays,
-		Sidebar: prerender.Sidebar{
+		Sidebar: templates.Sidebar{
 			ShowRecent:  site.config.SideRecent() > 0,
 			ShowPopular: site.config.SidePopular() > 0,
 		},
 	}
 	if site.config.ShowSideProfile {
 		intro := site.config.DisplayIntroduction(site.owner)
-		page.Sidebar.Profile = &prerender.Profile{Name: site.author, Introduction: intro, URL: "/sites/" + site.owner.ID.String()}
+		page.Sidebar.Profile = &templates.Profile{Name: site.author, Introduction: intro, URL: "/sites/" + site.owner.ID.String()}
 	}
 	return page
 }

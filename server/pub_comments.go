@@ -5,7 +5,7 @@ import (
 	"log/slog"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 	"github.com/stgy/stgypub/ui"
 )
 
@@ -17,14 +17,14 @@ const commentsEntry = "comments"
 // function giving the section, nil when there is none. A failed count
 // keeps the section (the widget reads the comments itself) without a
 // count.
-func (s *pageHandlers) startComments(ctx context.Context, post *stgypub.Post, cfg *stgypub.PubConfig, vertical bool) func() *prerender.CommentSection {
+func (s *pageHandlers) startComments(ctx context.Context, post *stgypub.Post, cfg *stgypub.PubConfig, vertical bool) func() *templates.CommentSection {
 	mode := cfg.Extensions.CommentsMode()
 	// The page exists only for a published post: its publication time
 	// stands for "now" in the rule.
 	if s.comments == nil || post.PublishedAt == nil || !stgypub.CommentSectionOpen(post, mode, *post.PublishedAt) {
-		return func() *prerender.CommentSection { return nil }
+		return func() *templates.CommentSection { return nil }
 	}
-	sec := &prerender.CommentSection{PostID: post.ID.String(), FeedURL: s.commentsFeedURL(post.ID), Vertical: vertical, Zone: cfg.Location().String()}
+	sec := &templates.CommentSection{PostID: post.ID.String(), FeedURL: s.commentsFeedURL(post.ID), Vertical: vertical, Zone: cfg.Location().String()}
 	if e, ok := ui.LookupEntry(commentsEntry); ok {
 		sec.Scripts, sec.Styles = e.Scripts, e.Styles
 	}
@@ -39,14 +39,14 @@ func (s *pageHandlers) startComments(ctx context.Context, post *stgypub.Post, cf
 		}
 		sec.Count, sec.CountKnown = n, true
 	}()
-	return func() *prerender.CommentSection { <-done; return sec }
+	return func() *templates.CommentSection { <-done; return sec }
 }
 
 // setComments puts the comment section on the page: the container the
 // readers' widget fills, the comments feed link and, in the JSON-LD,
 // commentCount and interactionStatistic (comments, and views over the
 // retention window when the page shows them).
-func (s *pageHandlers) setComments(page *prerender.PubPage, sec *prerender.CommentSection) {
+func (s *pageHandlers) setComments(page *templates.PubPage, sec *templates.CommentSection) {
 	page.Comments = sec
 	ld, _ := page.Meta.JSONLD.(*blogPosting)
 	if sec != nil {

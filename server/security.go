@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // Third-party origins a page may load, by feature (docs/ARCHITECTURE.md
@@ -45,7 +45,7 @@ const basePolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img
 // and the share widgets of share (nil: none): basePolicy plus exactly
 // those features' origins. Vertical themes render plain share links that
 // load nothing, except the Facebook iframe in horizontal themes.
-func pagePolicy(share *prerender.Share, ga bool) string {
+func pagePolicy(share *templates.Share, ga bool) string {
 	var extra []cspSources
 	if ga {
 		extra = append(extra, gaSources)

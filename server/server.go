@@ -22,11 +22,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/captcha"
 	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/pagecache"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // Config is the server's configuration; cmd/stgy-pub reads it from the
@@ -135,8 +136,9 @@ type Deps struct {
 	Tallies stgypub.CountQueue
 	Ranker  stgypub.Ranker
 	Counts  stgypub.CountReader
-	// Articles renders post bodies once and keeps them (render.Articles);
-	// nil renders each cache miss with markdown.Render.
+	// Articles gives post bodies' HTML, rendered once and kept
+	// (article.Articles); nil is article.NewUnstored(Posts), which renders
+	// each cache miss and keeps nothing.
 	Articles stgypub.ArticleRenderer
 	// Comments gives article pages their comment section and serves
 	// /pub/{postId}/comments.atom; nil: no section, feed 404.
@@ -185,7 +187,7 @@ type Server struct {
 	cfg      Config
 	deps     Deps
 	log      *slog.Logger
-	renderer *prerender.Renderer // the error pages
+	renderer *templates.Renderer // the error pages
 	metrics  *httpMetrics
 	handler  http.Handler
 
@@ -208,6 +210,9 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	}
 	if deps.Posts == nil || deps.Users == nil || deps.Configs == nil {
 		return nil, errors.New("server: Deps.Posts, Deps.Users and Deps.Configs are required")
+	}
+	if deps.Articles == nil {
+		deps.Articles = article.NewUnstored(deps.Posts)
 	}
 	if deps.Views != nil && len(cfg.ViewSecret) == 0 {
 		return nil, errors.New("server: Config.ViewSecret is required to record views")
@@ -242,7 +247,7 @@ func New(cfg Config, deps Deps) (*Server, error) {
 	if cfg.ReadyTimeout <= 0 {
 		cfg.ReadyTimeout = 2 * time.Second
 	}
-	renderer, err := prerender.New()
+	renderer, err := templates.New()
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 	"github.com/stgy/stgypub/visitor"
 )
 
@@ -66,10 +66,10 @@ func (s *pageHandlers) shareOf(r *http.Request, post *stgypub.Post, service stri
 // (the default), or with extensions.shareMode "links" plain links
 // through /share/{postId}/{service}, with a copy link, and no
 // third-party script or iframe.
-func (s *pageHandlers) shareRegion(site siteIdentity, id stgypub.ID, canonical, title string, vertical bool) *prerender.Share {
+func (s *pageHandlers) shareRegion(site siteIdentity, id stgypub.ID, canonical, title string, vertical bool) *templates.Share {
 	ext := site.config.Extensions
 	if ext.ShareMode() == stgypub.ShareModeLinks {
-		return prerender.NewShareLinks(ext.ShareButtons(), s.base+"/share/"+id.String()+"/", canonical, title, vertical)
+		return templates.NewShareLinks(ext.ShareButtons(), s.base+"/share/"+id.String()+"/", canonical, title, vertical)
 	}
-	return prerender.NewShare(ext.ShareButtons(), canonical, title, vertical)
+	return templates.NewShare(ext.ShareButtons(), canonical, title, vertical)
 }

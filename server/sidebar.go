@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // untilRanker passes Ranking through and keeps until when the ranking it
@@ -69,19 +69,19 @@ func dropPost(posts []*stgypub.Post, id stgypub.ID, n int) []*stgypub.Post {
 
 // sideCards renders Recent and Popular the same way: title, date and
 // description from the snippet.
-func (s *pageHandlers) sideCards(posts []*stgypub.Post, site siteIdentity) []prerender.Card {
-	cards := make([]prerender.Card, len(posts))
+func (s *pageHandlers) sideCards(posts []*stgypub.Post, site siteIdentity) []templates.Card {
+	cards := make([]templates.Card, len(posts))
 	for i, p := range posts {
-		cards[i] = s.withFragment(s.card(p, site, false, false), p, site, prerender.SideCard, false)
+		cards[i] = s.withFragment(s.card(p, site, false, false), p, site, templates.SideCard, false)
 	}
 	return cards
 }
 
 // card builds one list entry; rich adds the rendered snippet.
-func (s *pageHandlers) card(p *stgypub.Post, site siteIdentity, vertical, rich bool) prerender.Card {
+func (s *pageHandlers) card(p *stgypub.Post, site siteIdentity, vertical, rich bool) templates.Card {
 	parts := s.snippetParts(p, vertical, rich)
 	date, iso := site.dates(p.PublishedAt)
-	c := prerender.Card{
+	c := templates.Card{
 		Lang:        otherLang(s.langTag(p.Locale), site.lang, p.Locale),
 		URL:         "/pub/" + p.ID.String(),
 		Title:       stgypub.TitleOrDate(parts.title, p, site.loc),
@@ -98,13 +98,13 @@ func (s *pageHandlers) card(p *stgypub.Post, site siteIdentity, vertical, rich b
 }
 
 // linkCard is a previous/next link; nil for no post.
-func (s *pageHandlers) linkCard(p *stgypub.Post, site siteIdentity) *prerender.Card {
+func (s *pageHandlers) linkCard(p *stgypub.Post, site siteIdentity) *templates.Card {
 	if p == nil {
 		return nil
 	}
 	parts := s.snippetParts(p, false, false)
 	date, iso := site.dates(p.PublishedAt)
-	return &prerender.Card{URL: "/pub/" + p.ID.String(), Title: stgypub.TitleOrDate(parts.title, p, site.loc), Date: date, DateISO: iso}
+	return &templates.Card{URL: "/pub/" + p.ID.String(), Title: stgypub.TitleOrDate(parts.title, p, site.loc), Date: date, DateISO: iso}
 }
 
 // warn logs a degraded read (the page still renders) with the request ID.

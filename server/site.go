@@ -12,7 +12,7 @@ import (
 	"github.com/stgy/stgypub/federation"
 	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/pagecache"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // site serves GET /sites/{userId}: the site's introduction and its published
@@ -124,7 +124,7 @@ func (s *pageHandlers) siteVary() string {
 
 // sitePage builds the page model and metadata of a site page.
 func (s *pageHandlers) sitePage(site siteIdentity, p siteParams, theme stgypub.Theme,
-	posts []*stgypub.Post, total int, hasMore bool) *prerender.SitePage {
+	posts []*stgypub.Post, total int, hasMore bool) *templates.SitePage {
 	id := site.owner.ID
 	canonical := s.siteCanonical(id, p)
 	lang := s.siteLang(site.config)
@@ -134,9 +134,9 @@ func (s *pageHandlers) sitePage(site siteIdentity, p siteParams, theme stgypub.T
 		desc = stgypub.TruncateEllipsis(stgypub.CollapseSpace(site.config.Introduction), stgypub.DescriptionMaxLen)
 	}
 	title := siteTitle(site, p)
-	page := &prerender.SitePage{
-		Page: prerender.Page{
-			Meta: prerender.Meta{
+	page := &templates.SitePage{
+		Page: templates.Page{
+			Meta: templates.Meta{
 				Lang: lang, Title: title, Description: desc, Canonical: canonical,
 				SiteName: site.name, OGType: "website", OGLocale: ogLocale(lang),
 				TwitterCard: "summary_large_image", Author: site.author, FeedURL: s.feedURL(id),
@@ -179,22 +179,22 @@ func (s *pageHandlers) sitePage(site siteIdentity, p siteParams, theme stgypub.T
 }
 
 // fillList renders the posts in the chosen view.
-func (s *pageHandlers) fillList(page *prerender.SitePage, site siteIdentity, p siteParams, theme stgypub.Theme, posts []*stgypub.Post) {
+func (s *pageHandlers) fillList(page *templates.SitePage, site siteIdentity, p siteParams, theme stgypub.Theme, posts []*stgypub.Post) {
 	switch p.view {
 	case viewKWIC:
 		for _, post := range posts {
-			hit := prerender.SearchHit{Card: s.card(post, site, false, false)}
+			hit := templates.SearchHit{Card: s.card(post, site, false, false)}
 			for _, f := range markdown.KWIC(stgypub.SearchContext(post), p.query, stgypub.KWICRadius, stgypub.KWICFragments) {
-				hit.Fragments = append(hit.Fragments, prerender.Fragment{Before: f.Before, Match: f.Match, After: f.After, Start: f.Start, End: f.End})
+				hit.Fragments = append(hit.Fragments, templates.Fragment{Before: f.Before, Match: f.Match, After: f.After, Start: f.Start, End: f.End})
 			}
 			page.Hits = append(page.Hits, hit)
 		}
 	default:
 		rich := p.view == viewRich
-		page.Cards = make([]prerender.Card, len(posts))
-		kind := prerender.PlainCard
+		page.Cards = make([]templates.Card, len(posts))
+		kind := templates.PlainCard
 		if rich {
-			kind = prerender.RichCard
+			kind = templates.RichCard
 		}
 		for i, post := range posts {
 			page.Cards[i] = s.withFragment(s.card(post, site, theme.Vertical, rich), post, site, kind, theme.Vertical)
@@ -210,7 +210,7 @@ func (s *pageHandlers) fillList(page *prerender.SitePage, site siteIdentity, p s
 
 // fillControls adds the view and order switches, the search form's hidden
 // fields and the newer/older page links.
-func (s *pageHandlers) fillControls(page *prerender.SitePage, site siteIdentity, p siteParams, hasMore bool) {
+func (s *pageHandlers) fillControls(page *templates.SitePage, site siteIdentity, p siteParams, hasMore bool) {
 	id := site.owner.ID
 	views := []string{viewRich, viewPlain}
 	if p.query != "" {
@@ -220,7 +220,7 @@ func (s *pageHandlers) fillControls(page *prerender.SitePage, site siteIdentity,
 	for _, v := range views {
 		q := p
 		q.view, q.page = v, 1
-		page.ViewLinks = append(page.ViewLinks, prerender.Link{Label: labels[v], URL: q.url(id), Current: v == p.view})
+		page.ViewLinks = append(page.ViewLinks, templates.Link{Label: labels[v], URL: q.url(id), Current: v == p.view})
 	}
 	for _, o := range []stgypub.Order{stgypub.OrderNewest, stgypub.OrderOldest} {
 		q := p
@@ -229,18 +229,18 @@ func (s *pageHandlers) fillControls(page *prerender.SitePage, site siteIdentity,
 		if o == stgypub.OrderOldest {
 			label = site.text.T("OldestFirst")
 		}
-		page.OrderLinks = append(page.OrderLinks, prerender.Link{Label: label, URL: q.url(id), Current: o == p.order})
+		page.OrderLinks = append(page.OrderLinks, templates.Link{Label: label, URL: q.url(id), Current: o == p.order})
 	}
 	// A new search keeps an explicitly chosen view (Plain, or Rich on a
 	// results page); from the Rich list it starts in KWIC.
 	if p.view == viewPlain || (p.query != "" && p.view == viewRich) {
-		page.Hidden = append(page.Hidden, prerender.Link{Label: "view", URL: p.view})
+		page.Hidden = append(page.Hidden, templates.Link{Label: "view", URL: p.view})
 	}
 	if p.order != stgypub.OrderNewest {
-		page.Hidden = append(page.Hidden, prerender.Link{Label: "order", URL: string(p.order)})
+		page.Hidden = append(page.Hidden, templates.Link{Label: "order", URL: string(p.order)})
 	}
 	if p.design != "" {
-		page.Hidden = append(page.Hidden, prerender.Link{Label: "design", URL: p.design})
+		page.Hidden = append(page.Hidden, templates.Link{Label: "design", URL: p.design})
 	}
 	var prev, next string
 	if p.page > 1 {

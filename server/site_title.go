@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/prerender"
+	"github.com/stgy/stgypub/templates"
 )
 
 // Every list page is its own page for crawlers (issue 9 #10): its
@@ -51,10 +51,10 @@ func siteTitle(site siteIdentity, p siteParams) string {
 
 // tagLinks are the links of a post's tags to their list pages
 // (/sites/{id}?tag=…, the canonical spelling siteParams.url gives).
-func (s *pageHandlers) tagLinks(siteID stgypub.ID, tags []string) []prerender.Link {
-	links := make([]prerender.Link, 0, len(tags))
+func (s *pageHandlers) tagLinks(siteID stgypub.ID, tags []string) []templates.Link {
+	links := make([]templates.Link, 0, len(tags))
 	for _, t := range tags {
-		links = append(links, prerender.Link{Label: t, URL: siteParams{tag: t, view: viewRich, order: stgypub.OrderNewest, page: 1}.url(siteID)})
+		links = append(links, templates.Link{Label: t, URL: siteParams{tag: t, view: viewRich, order: stgypub.OrderNewest, page: 1}.url(siteID)})
 	}
 	return links
 }

@@ -85,7 +85,7 @@ const Prefix = "/ui/"
 // URL returns the content-hashed path of an embedded asset, for example
 // URL("base.css") == "/ui/3f2a9c0d1e4b5a6c/base.css". It returns "" for
 // a name that is not embedded, so a template typo shows up in tests
-// (prerender checks every asset it references at start-up).
+// (templates checks every asset it references at start-up).
 func URL(name string) string {
 	a, ok := assets[name]
 	if !ok {

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/render"
+	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/staticcopy"
 )
@@ -149,7 +149,7 @@ func staticServer(cfg *config, a *app) (http.Handler, error) {
 		Configs:  a.store,
 		Ranker:   a.counter,
 		Counts:   a.counter,
-		Articles: render.New(a.store, render.Config{}),
+		Articles: article.New(a.store, article.Config{}),
 		Comments: comments,
 	})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/archive"
+	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/captcha"
 	"github.com/stgy/stgypub/comment"
@@ -21,7 +22,6 @@ import (
 	"github.com/stgy/stgypub/live"
 	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/pagecache"
-	"github.com/stgy/stgypub/render"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
@@ -93,7 +93,7 @@ func wire(ctx context.Context, cfg *config) (_ *app, err error) {
 		return nil, err
 	}
 	s.owner = owner.New(st, st, st, time.Now)
-	s.articles = render.New(st, render.Config{Logger: logger})
+	s.articles = article.New(st, article.Config{Logger: logger})
 	resolver := s.resolver(cfg, hookSvc)
 	resolver.Federation = fed
 	apiHandler := api.New(graphQLConfig(cfg), api.Deps{Resolver: resolver, Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
@@ -122,7 +122,7 @@ type services struct {
 	owner    *owner.Service
 	comments *comment.Service
 	captcha  *captcha.Service
-	articles *render.Articles
+	articles *article.Articles
 }
 
 // resolver is the GraphQL resolver over the services.

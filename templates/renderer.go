@@ -1,10 +1,10 @@
-// Package prerender holds the html/template pages of the public site (/,
+// Package templates holds the html/template pages of the public site (/,
 // /sites/{userId}, /pub/{postId} and the error page) and their partials,
 // parsed once at start-up from an embed.FS (docs/SPEC.md#public-pages,
 // docs/SPEC.md#metadata). Handlers in package server fill the page models of
 // model.go; every value is escaped by html/template except the sanitized HTML
 // the markdown package produces.
-package prerender
+package templates
 
 import (
 	"embed"
@@ -68,7 +68,7 @@ type Renderer struct {
 func New() (*Renderer, error) {
 	for _, a := range assetsUsed {
 		if ui.URL(a) == "" {
-			return nil, fmt.Errorf("prerender: ui asset %q is not embedded", a)
+			return nil, fmt.Errorf("templates: ui asset %q is not embedded", a)
 		}
 	}
 	r := &Renderer{pages: map[string]map[string]*template.Template{}}
@@ -88,10 +88,10 @@ func New() (*Renderer, error) {
 			t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS,
 				"templates/layout.html", "templates/partials/*.html", "templates/"+p+".html")
 			if err != nil {
-				return nil, fmt.Errorf("prerender: parse page %s: %w", p, err)
+				return nil, fmt.Errorf("templates: parse page %s: %w", p, err)
 			}
 			if t.Lookup("content") == nil {
-				return nil, fmt.Errorf("prerender: page %s defines no \"content\" template", p)
+				return nil, fmt.Errorf("templates: page %s defines no \"content\" template", p)
 			}
 			set[p] = t
 		}
@@ -117,12 +117,12 @@ func (r *Renderer) Card(kind CardKind, lang string, c Card) (template.HTML, erro
 	switch kind {
 	case SideCard, PlainCard, RichCard:
 	default:
-		return "", fmt.Errorf("prerender: unknown card kind %q", kind)
+		return "", fmt.Errorf("templates: unknown card kind %q", kind)
 	}
 	var b strings.Builder
 	c.Rendered = ""
 	if err := r.pages[TextFor(lang).Lang()][PageSite].ExecuteTemplate(&b, string(kind), c); err != nil {
-		return "", fmt.Errorf("prerender: render %s: %w", kind, err)
+		return "", fmt.Errorf("templates: render %s: %w", kind, err)
 	}
 	return template.HTML(b.String()), nil //nolint:gosec // output of html/template
 }
@@ -143,7 +143,7 @@ func (r *Renderer) Error(w io.Writer, p *ErrorPage) error { return r.execute(w, 
 // bytes for ETag), so a template error never reaches a client half-written.
 func (r *Renderer) execute(w io.Writer, page string, data interface{ language() string }) error {
 	if err := r.pages[TextFor(data.language()).Lang()][page].Execute(w, data); err != nil {
-		return fmt.Errorf("prerender: render %s: %w", page, err)
+		return fmt.Errorf("templates: render %s: %w", page, err)
 	}
 	renderCounts[page].Add(1)
 	return nil

@@ -1,4 +1,4 @@
-package prerender
+package templates
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package render_test
+package article_test
 
 import (
 	"context"
@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/markdown"
-	"github.com/stgy/stgypub/render"
 	"github.com/stgy/stgypub/store"
 	"github.com/stgy/stgypub/store/storetest"
 )
@@ -64,7 +64,7 @@ func TestRenderedOnceAndStored(t *testing.T) {
 	st := storetest.New(t)
 	cs := &countingStore{Store: st}
 	p := newPost(t, st, "# Hello\n\nBody with **bold**.")
-	a := render.New(cs, render.Config{})
+	a := article.New(cs, article.Config{})
 	html, err := a.ArticleHTML(ctx, p, false)
 	if err != nil || !strings.Contains(html, "<strong>bold</strong>") {
 		t.Fatalf("html %q, %v", html, err)
@@ -78,7 +78,7 @@ func TestRenderedOnceAndStored(t *testing.T) {
 		t.Errorf("rendered %d times in one process, want 1", n)
 	}
 	// Another process finds the stored rendering.
-	b := render.New(cs, render.Config{})
+	b := article.New(cs, article.Config{})
 	if got, _ := b.ArticleHTML(ctx, p, false); got != html || cs.reads.Load() != 1 {
 		t.Errorf("second process: %d renders, same html %v", cs.reads.Load(), got == html)
 	}
@@ -95,7 +95,7 @@ func TestRenderedOnceAndStored(t *testing.T) {
 	}
 	edited, _ := st.PublishedPost(ctx, p.ID)
 	edited.Content = ""
-	got, _ := render.New(cs, render.Config{}).ArticleHTML(ctx, edited, false)
+	got, _ := article.New(cs, article.Config{}).ArticleHTML(ctx, edited, false)
 	if !strings.Contains(got, "Edited.") || cs.reads.Load() != 3 {
 		t.Errorf("after the edit: %d renders, %q", cs.reads.Load(), got)
 	}
@@ -108,7 +108,7 @@ func TestRenderedOnceAndStored(t *testing.T) {
 	if err := st.SavePostRender(ctx, r); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := render.New(cs, render.Config{}).ArticleHTML(ctx, edited, false); err != nil || cs.reads.Load() != 4 {
+	if _, err := article.New(cs, article.Config{}).ArticleHTML(ctx, edited, false); err != nil || cs.reads.Load() != 4 {
 		t.Errorf("old version not rendered again: %d renders, %v", cs.reads.Load(), err)
 	}
 }
@@ -118,7 +118,7 @@ func TestOneBuildWhenManyMiss(t *testing.T) {
 	st := storetest.New(t)
 	cs := &countingStore{Store: st, delay: 100 * time.Millisecond}
 	p := newPost(t, st, "# Busy\n\ntext")
-	a := render.New(cs, render.Config{})
+	a := article.New(cs, article.Config{})
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Go(func() {
@@ -148,14 +148,14 @@ func TestHostileBodyBounded(t *testing.T) {
 		p := newPost(t, st, body)
 		before := cs.reads.Load()
 		t0 := time.Now()
-		html, err := render.New(cs, render.Config{}).ArticleHTML(ctx, p, false)
+		html, err := article.New(cs, article.Config{}).ArticleHTML(ctx, p, false)
 		if d := time.Since(t0); err != nil || d > markdown.RenderBudget+time.Second {
 			t.Errorf("%.10q…: %v after %v", body, err, d)
 		}
 		if html == "" {
 			t.Errorf("%.10q…: empty page", body)
 		}
-		if _, err := render.New(cs, render.Config{}).ArticleHTML(ctx, p, false); err != nil || cs.reads.Load() != before+1 {
+		if _, err := article.New(cs, article.Config{}).ArticleHTML(ctx, p, false); err != nil || cs.reads.Load() != before+1 {
 			t.Errorf("%.10q…: rendered %d times", body, cs.reads.Load()-before)
 		}
 	}

@@ -1,4 +1,4 @@
-package prerender
+package templates
 
 import (
 	"embed"
@@ -37,10 +37,10 @@ func loadBundle() *i18n.Bundle {
 		name := "locales/" + t.String() + ".json"
 		data, err := localeFS.ReadFile(name)
 		if err != nil {
-			panic("prerender: " + err.Error()) // build-time data
+			panic("templates: " + err.Error()) // build-time data
 		}
 		if _, err := b.ParseMessageFileBytes(data, t.String()+".json"); err != nil {
-			panic("prerender: " + name + ": " + err.Error())
+			panic("templates: " + name + ": " + err.Error())
 		}
 	}
 	return b

@@ -1,10 +1,11 @@
-// Package render gives the HTML of published posts' bodies to the public
+// Package article is the one way to a post body's HTML: HTML renders a
+// body (body.go), and Articles gives published posts' bodies to the public
 // pages and the API, rendering each body once (docs/ARCHITECTURE.md
 // "Rendering"): a small LRU in front of the stored renderings
 // (post_renders), one build per post and direction when many requests
 // miss at once (singleflight), and a parse budget so hostile Markdown
 // costs at most markdown.RenderBudget, once.
-package render
+package article
 
 import (
 	"context"
@@ -26,6 +27,14 @@ type Store interface {
 	PostRender(ctx context.Context, id stgypub.ID, vertical bool) (*stgypub.PostRender, error)
 	// SavePostRender keeps r.
 	SavePostRender(ctx context.Context, r *stgypub.PostRender) error
+	PostReader
+}
+
+// PostReader reads a published post's Markdown when the caller's post
+// has no Content loaded (store.Store, api.ReadCache).
+type PostReader interface {
+	// PublishedPost returns the published post with Content; NOT_FOUND
+	// when it is missing or not published.
 	PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error)
 }
 
@@ -103,19 +112,15 @@ func (a *Articles) load(ctx context.Context, p *stgypub.Post, vertical bool) (st
 	if r.Current(p, markdown.RenderVersion) {
 		return r.HTML, nil
 	}
-	content := p.Content
-	if content == "" {
-		full, err := a.st.PublishedPost(ctx, p.ID)
-		if err != nil {
-			return "", err
-		}
-		content = full.Content
+	content, err := contentOf(ctx, a.st, p)
+	if err != nil {
+		return "", err
 	}
-	html := markdown.Render(content, markdown.Options{Vertical: vertical})
+	html := HTML(content, vertical)
 	r = &stgypub.PostRender{PostID: p.ID, Vertical: vertical, Version: markdown.RenderVersion,
 		SourceUpdatedAt: p.UpdatedAt, HTML: html}
 	if err := a.st.SavePostRender(ctx, r); err != nil {
-		a.log.Warn("render: store a rendering", "post", p.ID.String(), "error", fmt.Sprint(err))
+		a.log.Warn("article: store a rendering", "post", p.ID.String(), "error", fmt.Sprint(err))
 	}
 	return html, nil
 }

@@ -34,7 +34,7 @@ func (r *PostRender) Current(p *Post, version int) bool {
 }
 
 // ArticleRenderer gives the sanitized HTML of a published post's body
-// (render.Articles implements it): the page and the API use the same one.
+// (article.Articles implements it): the page and the API use the same one.
 type ArticleRenderer interface {
 	ArticleHTML(ctx context.Context, p *Post, vertical bool) (string, error)
 }

@@ -4,31 +4,6 @@ import (
 	"testing"
 )
 
-func TestIsBlank(t *testing.T) {
-	blank := []string{"", "   ", "\t\n", "\u3000", "\u00a0", "\u200b\u200b", "\u200d", "\u2060\ufeff",
-		"\u2066\u2067\u2068\u2069", "\u202e", "\u200e\u200f", "\u034f", "\u3164", "\u115f", "\ufe0f", "\ufffe\uffff", "\u2800", " \u200b \u00ad "}
-	for _, s := range blank {
-		if !IsBlank(s) {
-			t.Errorf("IsBlank(%q) = false", s)
-		}
-		if got := NormalizeSettingText(s); got != "" {
-			t.Errorf("NormalizeSettingText(%q) = %q, want empty", s, got)
-		}
-	}
-	visible := []string{"a", " a ", "\u200bx", "مرحبا", "日本", "e\u0301", "\ufffd", "-", "\u202eevil", "👍"}
-	for _, s := range visible {
-		if IsBlank(s) {
-			t.Errorf("IsBlank(%q) = true", s)
-		}
-		if got := NormalizeSettingText(s); got != s {
-			t.Errorf("NormalizeSettingText(%q) = %q, want it kept", s, got)
-		}
-	}
-	if got := NormalizeSettingText("\ufeffName"); got != "Name" {
-		t.Errorf("BOM: %q", got)
-	}
-}
-
 func TestBlankSettingsFallBack(t *testing.T) {
 	owner := &User{Nickname: "Gopher", Introduction: "Profile intro"}
 	for _, s := range []string{"   ", "\u200b", "\u2060\ufeff", "\u3000\u200d"} {
