@@ -13,9 +13,14 @@ import (
 // byte as it is, invalid UTF-8 included), in one pass over the bytes and
 // straight into the response buffer: gqlgen's decodes each rune and makes
 // one interface call per run, a quarter of an uncached article query's
-// CPU for its HTML (issue 18).
+// CPU for its HTML (issue 18). A string of 4 KB or more is escaped once
+// per string value (string_cache.go).
 func MarshalString(s string) graphql.Marshaler {
 	return graphql.WriterFunc(func(w io.Writer) {
+		if len(s) >= quotedMinLen {
+			_, _ = w.Write(quotedOf(s))
+			return
+		}
 		if b, ok := w.(*bytes.Buffer); ok {
 			b.Grow(len(s) + 2)
 			b.Write(AppendString(b.AvailableBuffer(), s))

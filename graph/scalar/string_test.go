@@ -45,3 +45,25 @@ func TestUnmarshalStringIsGqlgens(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalStringLargeKept: a large string is written as gqlgen writes
+// it the first time and every later time, and so is a prefix sharing its
+// bytes (the same address, another length) and a copy (another address).
+func TestMarshalStringLargeKept(t *testing.T) {
+	big := strings.Repeat("<p class=\"x\">a\\b\n\t\x01 日本語</p>", 400)
+	for i, s := range []string{big, big, big[:quotedMinLen+7], big[:quotedMinLen+7], big, strings.Clone(big), big[1:]} {
+		want := gqlgenString(s)
+		for _, w := range []interface {
+			String() string
+			Write([]byte) (int, error)
+		}{bytes.NewBufferString(""), &strings.Builder{}} {
+			MarshalString(s).MarshalGQL(w)
+			if w.String() != want {
+				t.Fatalf("%d: %T: MarshalString of %d bytes differs from gqlgen's", i, w, len(s))
+			}
+		}
+	}
+	if len(quoted.m) == 0 || quoted.bytes == 0 {
+		t.Errorf("nothing kept: %d entries, %d bytes", len(quoted.m), quoted.bytes)
+	}
+}

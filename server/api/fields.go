@@ -13,7 +13,10 @@ import (
 // named in no table; most of a response, 1,500 DayPV fields on a 50-row
 // Stats page) costs one interceptor call instead of three. None of the
 // three acts on a plain field: introspection and rate limits are root
-// fields, marks skip plain fields.
+// fields, marks skip plain fields. Below the root only the marks act, and
+// they run in this call's frame: each resolver field runs on a goroutine
+// of its own (gqlgen), and a shallower stack there is one that need not
+// grow (docs/API.md "Benchmarks").
 type fieldGuards struct {
 	refuseIntrospection bool
 	marks               requestMarks
@@ -33,13 +36,18 @@ func (g fieldGuards) InterceptField(ctx context.Context, next graphql.Resolver) 
 	if fc == nil || plainField(fc) {
 		return next(ctx)
 	}
-	if g.refuseIntrospection {
-		return refuseIntrospection(ctx, func(ctx context.Context) (any, error) { return g.guarded(ctx, next) })
+	switch fc.Object {
+	case "Query":
+		if g.refuseIntrospection && (fc.Field.Name == "__schema" || fc.Field.Name == "__type") {
+			return nil, errIntrospectionDisabled // refuseIntrospection's test
+		}
+	case "Mutation":
+		return g.marks.field(ctx, func(ctx context.Context) (any, error) { return g.limits.field(ctx, next) })
 	}
-	return g.guarded(ctx, next)
-}
-
-// guarded is the marks around the rate limits around next.
-func (g fieldGuards) guarded(ctx context.Context, next graphql.Resolver) (any, error) {
-	return g.marks.field(ctx, func(ctx context.Context) (any, error) { return g.limits.field(ctx, next) })
+	// rateLimits.field passes every field but Mutation's.
+	rq := requestFrom(ctx)
+	if rq == nil {
+		return next(ctx)
+	}
+	return g.marks.mark(ctx, fc, rq, next)
 }

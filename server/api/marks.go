@@ -70,7 +70,13 @@ func (m requestMarks) field(ctx context.Context, next graphql.Resolver) (any, er
 		// fields: a Stats page has 1,500 DayPV fields).
 		return next(ctx)
 	}
-	if privateFields[fc.Object+"."+fc.Field.Name] {
+	return m.mark(ctx, fc, rq, next)
+}
+
+// mark is field for a field that is not plain, with its field context
+// and request.
+func (m requestMarks) mark(ctx context.Context, fc *graphql.FieldContext, rq *request, next graphql.Resolver) (any, error) {
+	if markedFields[fieldKey{fc.Object, fc.Field.Name}] && privateFields[fc.Object+"."+fc.Field.Name] {
 		rq.private.Store(true)
 	}
 	res, err := next(ctx)
