@@ -17,6 +17,7 @@ import (
 	"github.com/stgy/stgypub/archive"
 	"github.com/stgy/stgypub/counter"
 	"github.com/stgy/stgypub/internal/obs"
+	"github.com/stgy/stgypub/internal/wiring"
 	"github.com/stgy/stgypub/store"
 )
 
@@ -163,7 +164,7 @@ func runArchiveImport(ctx context.Context, cfg *config, file, into, as string) e
 				return archive.CountersRaised{}, err
 			}
 			defer closeCounter()
-			return raiseCounters(ctx, ctr, owner, views)
+			return wiring.RaiseCounters(ctx, ctr, owner, views)
 		},
 	}
 	done, err := im.Import(ctx, in, archive.Target{Into: into, As: as}, time.Now())
@@ -182,14 +183,6 @@ func runArchiveImport(ctx context.Context, cfg *config, file, into, as string) e
 		warnCheckpointsOnly(done.CountersErr)
 	}
 	return nil
-}
-
-// raiseCounters raises ctr's daily counters to the restored view rows
-// (counter.Counter.RestoreViews) as archive.Importer.RaiseViews: the CLI's
-// and the server's.
-func raiseCounters(ctx context.Context, ctr *counter.Counter, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
-	res, skipped, err := ctr.RestoreViews(ctx, owner, views)
-	return archive.CountersRaised{Raised: res.Raised, Unchanged: res.Unchanged, Skipped: skipped}, err
 }
 
 // warnCheckpointsOnly warns that the restored views reached PostgreSQL

@@ -1,0 +1,17 @@
+package wiring
+
+import (
+	"context"
+
+	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/archive"
+	"github.com/stgy/stgypub/counter"
+)
+
+// RaiseCounters raises ctr's daily counters to the restored view rows
+// (counter.Counter.RestoreViews) as archive.Importer.RaiseViews: the CLI's
+// and the server's.
+func RaiseCounters(ctx context.Context, ctr *counter.Counter, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
+	res, skipped, err := ctr.RestoreViews(ctx, owner, views)
+	return archive.CountersRaised{Raised: res.Raised, Unchanged: res.Unchanged, Skipped: skipped}, err
+}
