@@ -24,12 +24,12 @@ func (a *App) Config(t testing.TB, base string) wiring.Config {
 	if err != nil || !u.IsAbs() {
 		t.Fatalf("apptest: base URL %q: %v", base, err)
 	}
-	cfg := wiring.Config{BaseURL: u, ViewSecret: TestViewSecret, RedisPrefix: a.Prefix, Now: a.Clock.Now}
-	cfg.Pages.Now = a.Clock.Now
+	cfg := wiring.Config{BaseURL: u, ViewSecret: TestViewSecret, RedisPrefix: a.Prefix, Now: a.Now}
+	cfg.Pages.Now = a.Now
 	cfg.Counter.Prefix = a.Prefix
 	cfg.API.BaseURL, cfg.API.RedisPrefix, cfg.API.AddressSecret = base, a.Prefix, TestViewSecret
-	cfg.Server.BaseURL, cfg.Server.ViewSecret, cfg.Server.Now = u, TestViewSecret, a.Clock.Now
-	cfg.Comments.Now = a.Clock.Now
+	cfg.Server.BaseURL, cfg.Server.ViewSecret, cfg.Server.Now = u, TestViewSecret, a.Now
+	cfg.Comments.Now = a.Now
 	return cfg
 }
 

@@ -70,8 +70,10 @@ type App struct {
 	// federation is off or this process runs no worker.
 	Federation *federation.Service
 	Federate   func(context.Context)
-	// Resolver is the GraphQL resolver; APIDeps are the dependencies the
-	// API was built with (a test may change them and call api.New).
+	// Resolver is the GraphQL resolver the API serves; APIDeps are the
+	// dependencies the API was built from, with a copy of the resolver
+	// as it was before api.New put its read cache in front of the
+	// store (a test may change them and call api.New again).
 	Resolver *graph.Resolver
 	APIDeps  api.Deps
 	// API serves /graphql; Server is the page server, which mounts it.

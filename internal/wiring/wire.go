@@ -72,7 +72,9 @@ func New(cfg Config, deps Deps) (*App, error) {
 		resolver.Federation = fed
 	}
 	apiDeps := api.Deps{Resolver: resolver, Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions}
+	built := *resolver // api.New puts its read cache in front of resolver's stores; APIDeps keeps them bare
 	apiHandler := api.New(cfg.API, apiDeps)
+	apiDeps.Resolver = &built
 	pageCfg := cfg.Server
 	pageCfg.Logger = logger
 	pageDeps := s.pageDeps(cfg, apiHandler, reg)
