@@ -3,15 +3,17 @@
 # the root imports no package of the module, nothing imports cmd/, and the
 # adapters that hold connections or wire the process (PostgreSQL store,
 # Redis counter, HTTP server and API) are
-# imported only by cmd/ (and by their own test helper sub-packages, and
-# internal/apptest, the tests' fixture, which builds services the way cmd/
-# does and is imported by test files only). Test files may import anything. Prints every violation; exits 1 if any.
+# imported only by cmd/ and internal/wiring, the one wiring of the process
+# (and by their own test helper sub-packages, and internal/apptest, the
+# tests' fixture, which builds the app through internal/wiring and is
+# imported by test files only); internal/wiring itself is imported only by
+# cmd/ and internal/apptest. Test files may import anything. Prints every violation; exits 1 if any.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
 mod=$($GO list -m)
 # Packages only cmd/ may import.
-wired_only="store counter server server/api"
+wired_only="store counter server server/api internal/wiring"
 
 list=$($GO list -f '{{.ImportPath}} {{join .Imports " "}}' ./...)
 fail=0
@@ -31,7 +33,7 @@ while read -r pkg imports; do
 		fi
 		for w in $wired_only; do
 			if [ "$target" = "$w" ]; then
-				case $rel in cmd/* | "$w"/* | internal/apptest) ;; *)
+				case $rel in cmd/* | "$w"/* | internal/apptest | internal/wiring) ;; *)
 					echo "imports: $pkg imports $imp (only cmd/ wires $w)"; fail=1 ;;
 				esac
 			fi

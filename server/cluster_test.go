@@ -7,41 +7,33 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
-	"net/url"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stgy/stgypub"
-	"github.com/stgy/stgypub/archive"
-	"github.com/stgy/stgypub/article"
 	"github.com/stgy/stgypub/auth"
-	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/counter"
-	"github.com/stgy/stgypub/graph"
-	"github.com/stgy/stgypub/internal/redistest"
-	"github.com/stgy/stgypub/owner"
+	"github.com/stgy/stgypub/internal/apptest"
+	"github.com/stgy/stgypub/internal/wiring"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/server"
-	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
-	"github.com/stgy/stgypub/store/storetest"
 )
 
-// cluster is app servers as cmd/stgy-pub wires them, sharing one database
-// and one Redis key prefix: each node has its own page cache, Versions
-// (listening for announcements), counter and GraphQL API, as separate
-// processes would. The store (shared: one database) announces through
-// node 0's Versions, as the process that wrote would.
+// cluster is app servers as cmd/stgy-pub wires them (apptest's Wire:
+// internal/wiring.New), sharing one database and one Redis key prefix:
+// each node has its own page cache, Versions (listening for
+// announcements), counter and GraphQL API, as separate processes would.
+// The store (shared: one database) announces through node 0's Versions,
+// as the process that wrote would.
 type cluster struct {
 	t      testing.TB
+	app    *apptest.App
 	st     *store.Store
 	rdb    redis.UniversalClient
 	prefix string
-	mu     sync.Mutex
-	now    time.Time
 	nodes  []*node
 	token  string // owner's session
 	owner  stgypub.ID
@@ -73,12 +65,11 @@ func newCluster(t testing.TB, n int, rdb redis.UniversalClient, prefix string) *
 // pageBytes (0: the default).
 func newClusterBytes(t testing.TB, n int, rdb redis.UniversalClient, prefix string, pageBytes int64) *cluster {
 	t.Helper()
-	if rdb == nil {
-		r := redistest.New(t)
-		rdb, prefix = r.Client, r.Prefix
+	a := apptest.New(t, baseTime)
+	if rdb != nil {
+		a.Redis, a.Prefix = rdb, prefix
 	}
-	c := &cluster{t: t, st: storetest.New(t), rdb: rdb, prefix: prefix, now: baseTime, pageBytes: pageBytes}
-	c.st.Now = c.clock
+	c := &cluster{t: t, app: a, st: a.Store, rdb: a.Redis, prefix: a.Prefix, pageBytes: pageBytes}
 	for range n {
 		c.nodes = append(c.nodes, c.newNode())
 	}
@@ -98,56 +89,27 @@ func newClusterBytes(t testing.TB, n int, rdb redis.UniversalClient, prefix stri
 	return c
 }
 
-func (c *cluster) clock() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *cluster) clock() time.Time { return c.app.Clock.Now() }
 
 // advance moves every clock (store, caches, servers) by d.
-func (c *cluster) advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
+func (c *cluster) advance(d time.Duration) { c.app.Clock.Add(d) }
 
+// newNode wires one more app server on c's store and Redis prefix, as
+// serve does with the nodes' settings: loopback is a trusted proxy (so
+// load tests can rotate client addresses with X-Forwarded-For), the
+// counter reuses answers for counter.DefaultMemoTTL, archives are
+// bounded to testArchiveMax.
 func (c *cluster) newNode() *node {
-	t := c.t
-	nd := &node{versions: pagecache.NewVersions(c.rdb, c.prefix, nil)}
-	var err error
-	if nd.pages, err = pagecache.New(pagecache.Config{Now: c.clock, MaxBytes: c.pageBytes}); err != nil {
-		t.Fatal(err)
-	}
-	nd.counter = counter.New(c.rdb, c.st, counter.Config{Prefix: c.prefix, MemoTTL: counter.DefaultMemoTTL}) // as serve wires it
-	authSvc := auth.New(c.st, c.st, auth.Config{})
-	apiHandler := api.New(api.Config{BaseURL: baseURL, RedisPrefix: c.prefix}, api.Deps{
-		Resolver: &graph.Resolver{
-			Posts: c.st, Users: c.st, Configs: c.st, Counter: nd.counter,
-			Owner: owner.New(c.st, c.st, c.st, c.clock), Auth: authSvc, ViewSecret: []byte("test-secret"), Titles: c.st,
-			Comments: comment.New(c.st, nil, comment.NewPublicCache(c.rdb, c.prefix, nil), comment.Config{Now: c.clock}),
-			Articles: article.New(c.st, article.Config{}), // as cmd/stgy-pub wires it
-		},
-		Auth: authSvc, Redis: c.rdb, Responses: nd.pages, Versions: nd.versions,
-	})
-	base, _ := url.Parse(baseURL)
-	// Loopback is a trusted proxy, so load tests can rotate client
-	// addresses with X-Forwarded-For.
 	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
-	nd.srv, err = server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret"), Now: c.clock, TrustedProxies: loopback}, server.Deps{
-		Posts: c.st, Users: c.st, Configs: c.st,
-		Views: nd.counter, Ranker: nd.counter, Counts: nd.counter,
-		API: apiHandler, Pages: nd.pages, Versions: nd.versions,
-		StatsExport:   &server.StatsExport{Auth: authSvc, Stats: nd.counter, Titles: c.st},
-		ArchiveExport: &server.ArchiveExport{Auth: authSvc, Site: archive.Stores{Users: c.st, Accounts: c.st, Posts: c.st, Comments: c.st, Checkpoints: c.st, Counts: nd.counter}},
-		ArchiveRestore: &server.ArchiveRestore{Auth: authSvc, Importer: archive.Importer{
-			MaxBytes: testArchiveMax, Restore: c.st.RestoreSite,
-			RaiseViews: func(ctx context.Context, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
-				res, skipped, err := nd.counter.RestoreViews(ctx, owner, views)
-				return archive.CountersRaised{Raised: res.Raised, Unchanged: res.Unchanged, Skipped: skipped}, err
-			},
-		}},
+	w := c.app.Wire(c.t, baseURL, func(cfg *wiring.Config) {
+		cfg.Pages.MaxBytes = c.pageBytes
+		cfg.Counter.MemoTTL = counter.DefaultMemoTTL
+		cfg.ArchiveMax = testArchiveMax
+		cfg.Server.TrustedProxies = loopback
+		cfg.API.TrustedProxies = loopback
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); nd.versions.Listen(ctx, nd.pages) }()
-	// Registered after the Redis client's cleanup, so it runs first.
-	t.Cleanup(func() { cancel(); <-done; nd.counter.Wait() })
-	return nd
+	apptest.Listen(c.t, w)
+	return &node{pages: w.Pages, versions: w.Versions, counter: w.Counter, srv: w.Server}
 }
 
 // waitTrusted waits (real time, at most 5 s) until every node has

@@ -121,7 +121,7 @@ func TestCommentSectionOnPubPage(t *testing.T) {
 	// A new published comment shows in the count at once (the cache is
 	// dropped) and moves Last-Modified.
 	before := rec.Header().Get("Last-Modified")
-	e.now = e.now.Add(time.Minute)
+	e.clk.Add(time.Minute)
 	if _, err := e.svc.Approve(context.Background(), &stgypub.User{ID: e.owner}, e.comment("Cy", "third\n", stgypub.CommentPending).ID); err != nil {
 		t.Fatal(err)
 	}

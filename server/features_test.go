@@ -124,10 +124,10 @@ func TestVerticalTheme(t *testing.T) {
 
 func TestConditionalGet(t *testing.T) {
 	e := newEnv(t)
-	e.now = baseTime.Add(-2 * time.Hour) // the site is made before the post's publication time
+	e.clk.Set(baseTime.Add(-2 * time.Hour)) // the site is made before the post's publication time
 	u := e.user(0x1000000000000001, "alice", "Alice")
 	p := e.post(0x2000000000000001, u, "# Cached", "en", at(-time.Hour))
-	e.now = baseTime
+	e.clk.Set(baseTime)
 	for _, path := range []string{"/pub/" + p.String(), "/sites/" + u.String(), "/sites/" + u.String() + "/feed.atom"} {
 		first := e.get(path)
 		etag, lm := first.Header().Get("ETag"), first.Header().Get("Last-Modified")
@@ -268,7 +268,7 @@ func TestSidebar(t *testing.T) {
 		e.views.counts = nil
 		// The cached page keeps the count it shows for ViewCountTTL (5
 		// minutes): the next build finds the counter failing.
-		e.now = e.now.Add(5*time.Minute + time.Second)
+		e.clk.Add(5*time.Minute + time.Second)
 		if body := e.get("/pub/" + current.String()).Body.String(); strings.Contains(body, "views in the last") {
 			t.Error("view count shown although the counter failed")
 		}
@@ -356,8 +356,8 @@ func TestFeedAndSitemap(t *testing.T) {
 		})
 	}
 	t.Run("scheduled appears when the clock moves", func(t *testing.T) {
-		e.now = baseTime.Add(2 * time.Hour)
-		defer func() { e.now = baseTime }()
+		e.clk.Set(baseTime.Add(2 * time.Hour))
+		defer e.clk.Set(baseTime)
 		for _, path := range []string{"/sitemap.xml", "/sites/" + u.String() + "/feed.atom", "/sites/" + u.String()} {
 			if !strings.Contains(e.get(path).Body.String(), sched.String()) {
 				t.Errorf("%s does not list the now-published post", path)

@@ -27,12 +27,12 @@ func TestDemoFeedsValidate(t *testing.T) {
 	r := redistest.New(t)
 	svc := comment.New(e.st, nil, comment.NewPublicCache(r.Client, r.Prefix, nil), comment.Config{})
 	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Comments: svc, Pages: e.pages})
-	e.now = time.Now().UTC().Truncate(time.Second) // the demo's dates are real ones
+	e.clk.Set(time.Now().UTC().Truncate(time.Second)) // the demo's dates are real ones
 	loaded, err := demo.Load(ctx, e.st, e.st, e.clock)
 	if err != nil {
 		t.Fatal(err)
 	}
-	imageOnly := e.post(0, loaded[0].UserID, "![A gopher at work](https://go.dev/blog/gopher/work.png)\n", "en", ptrTime(e.now.Add(-time.Minute)))
+	imageOnly := e.post(0, loaded[0].UserID, "![A gopher at work](https://go.dev/blog/gopher/work.png)\n", "en", ptrTime(e.clock().Add(-time.Minute)))
 	comments := []string{"Thanks! <b>bold</b> & \"quotes\"\nsecond line", "ありがとうございます。とても参考になりました。", "x < y && y > z"}
 	feeds, commentFeeds := 0, 0
 	for _, l := range loaded {

@@ -5,19 +5,19 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/importer"
+	"github.com/stgy/stgypub/internal/apptest"
 	"github.com/stgy/stgypub/internal/corpus"
+	"github.com/stgy/stgypub/internal/testclock"
 	"github.com/stgy/stgypub/markdown"
 	"github.com/stgy/stgypub/pagecache"
 	"github.com/stgy/stgypub/server"
 	"github.com/stgy/stgypub/store"
-	"github.com/stgy/stgypub/store/storetest"
 )
 
 // baseTime is the fixed clock of the fixtures: the store decides what is
@@ -108,14 +108,15 @@ func (m *memViews) recorded() []stgypub.View {
 	return append([]stgypub.View(nil), m.views...)
 }
 
-// env is one test's store, clock, counter stand-in, page cache and
-// server. The cache is a Local one the store invalidates directly, so
-// every page test also runs through the page cache: a stale page after a
-// store write fails it.
+// env is one test's store and clock (apptest), counter stand-in, page
+// cache and server. The cache is a Local one the store invalidates
+// directly, so every page test also runs through the page cache: a
+// stale page after a store write fails it.
 type env struct {
 	t     testing.TB
+	app   *apptest.App
 	st    *store.Store
-	now   time.Time
+	clk   *testclock.Clock
 	views *memViews
 	pages *pagecache.Cache
 	srv   *server.Server
@@ -123,8 +124,8 @@ type env struct {
 
 func newEnv(t testing.TB) *env {
 	t.Helper()
-	e := &env{t: t, st: storetest.New(t), now: baseTime, views: &memViews{}}
-	e.st.Now = e.clock
+	a := apptest.New(t, baseTime)
+	e := &env{t: t, app: a, st: a.Store, clk: a.Clock, views: &memViews{}}
 	pages, err := pagecache.New(pagecache.Config{Local: true, Now: e.clock})
 	if err != nil {
 		t.Fatal(err)
@@ -135,14 +136,15 @@ func newEnv(t testing.TB) *env {
 	return e
 }
 
-func (e *env) clock() time.Time { return e.now }
+func (e *env) clock() time.Time { return e.clk.Now() }
 
-// newServer builds a server on e's store with the given optional deps.
+// newServer builds a server on e's store with the given optional deps
+// and the test app's server configuration (apptest: base URL, view
+// secret, clock).
 func (e *env) newServer(d server.Deps) *server.Server {
 	e.t.Helper()
-	base, _ := url.Parse(baseURL)
 	d.Posts, d.Users, d.Configs = e.st, e.st, e.st
-	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret"), Now: e.clock}, d)
+	srv, err := server.New(e.app.Config(e.t, baseURL).Server, d)
 	if err != nil {
 		e.t.Fatalf("server.New: %v", err)
 	}

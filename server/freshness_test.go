@@ -27,7 +27,7 @@ func newFreshSite(t *testing.T) *freshSite {
 	f.article = f.post(0x2000000000000001, f.u, "# Article\n\nThe page under test.", "en", at(-3*time.Hour))
 	f.listed = f.post(0x2000000000000002, f.u, "# Listed\n\nA neighbour and Recent post.", "en", at(-2*time.Hour))
 	f.bobs = f.post(0x2000000000000003, f.other, "# Bob's\n\nMoves to Alice.", "en", at(-90*time.Minute))
-	f.now = baseTime.Add(time.Minute)
+	f.clk.Set(baseTime.Add(time.Minute))
 	f.site, f.pub, f.feed = "/sites/"+f.u.String(), "/pub/"+f.article.String(), "/sites/"+f.u.String()+"/feed.atom"
 	return f
 }
@@ -107,18 +107,18 @@ func TestLastModifiedFollowsSiteChanges(t *testing.T) {
 				if err := tt.setup(f); err != nil {
 					t.Fatal(err)
 				}
-				f.now = f.now.Add(5 * time.Second)
+				f.clk.Add(5 * time.Second)
 			}
 			paths := tt.paths(f)
 			old := map[string]string{}
 			for _, path := range paths {
 				old[path] = lastModified(t, f.env, path)
 			}
-			f.now = f.now.Add(5 * time.Second)
+			f.clk.Add(5 * time.Second)
 			if err := tt.write(f); err != nil {
 				t.Fatal(err)
 			}
-			f.now = f.now.Add(time.Second)
+			f.clk.Add(time.Second)
 			for _, path := range paths {
 				checkRevalidation(t, f.env, path, old[path], tt.want, tt.notWant)
 			}
@@ -139,9 +139,9 @@ func TestLastModifiedRules(t *testing.T) {
 	t.Run("a scheduled post falls due", func(t *testing.T) {
 		t.Parallel()
 		f := newFreshSite(t)
-		due := f.now.Add(time.Minute)
+		due := f.clock().Add(time.Minute)
 		f.post(0x2000000000000030, f.u, "# Falls due\n\nLater.", "en", &due)
-		f.now = due.Add(-time.Second)
+		f.clk.Set(due.Add(-time.Second))
 		old := map[string]string{}
 		for _, path := range allFour(f) {
 			old[path] = lastModified(t, f.env, path)
@@ -149,7 +149,7 @@ func TestLastModifiedRules(t *testing.T) {
 				t.Fatalf("%s lists the scheduled post early", path)
 			}
 		}
-		f.now = due.Add(2 * time.Second) // no write: only the clock moves
+		f.clk.Set(due.Add(2 * time.Second)) // no write: only the clock moves
 		for _, path := range allFour(f) {
 			checkRevalidation(t, f.env, path, old[path], "2000000000000030", "")
 		}
@@ -160,7 +160,7 @@ func TestLastModifiedRules(t *testing.T) {
 		f := newFreshSite(t)
 		search := f.site + "?q=Article"
 		old := lastModified(t, f.env, search)
-		f.now = f.now.Add(5 * time.Second)
+		f.clk.Add(5 * time.Second)
 		c := stgypub.DefaultPubConfig(f.u)
 		c.SiteName = "Searched Site"
 		if err := f.st.UpdatePubConfig(ctx, c); err != nil {
@@ -173,7 +173,7 @@ func TestLastModifiedRules(t *testing.T) {
 		t.Parallel()
 		f := newFreshSite(t)
 		old := lastModified(t, f.env, f.site)
-		f.now = f.now.Add(5 * time.Second)
+		f.clk.Add(5 * time.Second)
 		if err := f.st.UpdateProfile(ctx, f.other, "Bob", "Changed."); err != nil {
 			t.Fatal(err)
 		}
@@ -200,10 +200,10 @@ func TestLastModifiedRules(t *testing.T) {
 	t.Run("never in the future", func(t *testing.T) {
 		t.Parallel()
 		f := newFreshSite(t)
-		if _, err := f.st.DB.ExecContext(ctx, `UPDATE users SET updated_at = ?`, f.now.Add(time.Hour)); err != nil {
+		if _, err := f.st.DB.ExecContext(ctx, `UPDATE users SET updated_at = ?`, f.clock().Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		want := f.now.UTC().Format(http.TimeFormat)
+		want := f.clock().UTC().Format(http.TimeFormat)
 		for _, path := range allFour(f) {
 			if got := lastModified(t, f.env, path); got != want {
 				t.Errorf("%s: Last-Modified %s, want the store clock %s", path, got, want)

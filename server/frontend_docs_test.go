@@ -54,9 +54,7 @@ func TestFrontendDocsRun(t *testing.T) {
 		skip("ui/app/node_modules is missing: run the documented `npm ci --prefix ui/app` first")
 	}
 	c := newCluster(t, 1, nil, "")
-	c.mu.Lock()
-	c.now = time.Now()
-	c.mu.Unlock()
+	c.app.Clock.Set(time.Now())
 	c.createPost("# Documented article\n\nIt is read by the example.", at(-time.Hour))
 	srv := httptest.NewServer(c.nodes[0].srv)
 	t.Cleanup(srv.Close)

@@ -24,7 +24,7 @@ import (
 // the end) with e's clock.
 func (e *env) realCounter(t *testing.T, rdb redis.UniversalClient) *counter.Counter {
 	t.Helper()
-	c := counter.New(rdb, e.st, counter.Config{Prefix: redistest.Prefix(t, rdb), Now: func() time.Time { return e.now },
+	c := counter.New(rdb, e.st, counter.Config{Prefix: redistest.Prefix(t, rdb), Now: e.clock,
 		SiteFlushInterval: time.Hour, Logger: slog.New(slog.DiscardHandler)})
 	t.Cleanup(c.Wait) // before the prefix is deleted
 	return c

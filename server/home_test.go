@@ -62,7 +62,7 @@ func TestHome(t *testing.T) {
 	}
 
 	// The scheduled posts fall due: Dave appears, Bob's newest date moves.
-	e.now = baseTime.Add(3 * time.Hour)
+	e.clk.Set(baseTime.Add(3 * time.Hour))
 	body = e.get("/").Body.String()
 	if !strings.Contains(body, "Dave Scheduled") {
 		t.Error("a site whose scheduled post fell due is missing")

@@ -80,7 +80,7 @@ func TestUntitledFallback(t *testing.T) {
 	u := e.user(0x1000000000000001, "hanako", "花子")
 	// 2026-03-01T20:00Z is already 2026-03-02 in Tokyo (a Japanese site).
 	pub := time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
-	e.now = pub.Add(time.Hour)
+	e.clk.Set(pub.Add(time.Hour))
 	e.post(0x2000000000000002, u, "# 題名あり\n\n本文。", "ja", ptrTime(pub.Add(-time.Hour)))
 	p := e.post(0x2000000000000001, u, "![](https://e.org/only-image.png)\n", "ja", &pub)
 	const want = "2026-03-02"

@@ -9,8 +9,9 @@ import (
 
 // TestSubscriptionsBypassResponseCache: a subscription over SSE on a node
 // with the anonymous API response cache is streamed by the live transport
-// (here: no live.Hub wired, so one UNAVAILABLE event), and neither reads
-// nor fills the cache, however often it is asked.
+// (here: the live.Hub wired as serve wires it, and a post that does not
+// exist, so one NOT_FOUND event), and neither reads nor fills the cache,
+// however often it is asked.
 func TestSubscriptionsBypassResponseCache(t *testing.T) {
 	c := newCluster(t, 1, nil, "")
 	before := c.nodes[0].pages.Stats()
@@ -25,7 +26,7 @@ func TestSubscriptionsBypassResponseCache(t *testing.T) {
 		if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/event-stream") || rec.Header().Get("Content-Encoding") != "" {
 			t.Fatalf("Content-Type %q, Content-Encoding %q: %s", ct, rec.Header().Get("Content-Encoding"), rec.Body.String())
 		}
-		if !strings.Contains(rec.Body.String(), "UNAVAILABLE") || !strings.Contains(rec.Body.String(), "event: complete") {
+		if !strings.Contains(rec.Body.String(), `"code":"NOT_FOUND"`) || !strings.Contains(rec.Body.String(), "event: complete") {
 			t.Fatalf("body %s", rec.Body.String())
 		}
 	}

@@ -80,8 +80,8 @@ func TestPageLanguage(t *testing.T) {
 func TestDatesInSiteZone(t *testing.T) {
 	e := newEnv(t)
 	u := e.user(0x1000000000000001, "hanako", "花子")
-	e.now = time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
-	defer func() { e.now = baseTime }()
+	e.clk.Set(time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC))
+	defer e.clk.Set(baseTime)
 	enAt := time.Date(2026, 11, 30, 19, 16, 0, 0, time.UTC)
 	jaAt := time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)
 	en := e.post(0x2000000000000001, u, "# English post\n\nText about zones.", "en", &enAt)

@@ -53,7 +53,7 @@ func TestModifiedDateAlways(t *testing.T) {
 	u := e.user(0x1000000000000001, "alice", "Alice")
 	md := "# Never edited\n\nText."
 	p := e.post(0x2000000000000001, u, md, "en", at(-time.Hour))
-	published := e.now.Add(-time.Hour).UTC().Format(time.RFC3339)
+	published := e.clock().Add(-time.Hour).UTC().Format(time.RFC3339)
 	body := e.get("/pub/" + p.String()).Body.String()
 	for _, want := range []string{
 		`"datePublished":"` + published + `","dateModified":"` + published + `"`,

@@ -21,9 +21,9 @@ func TestOwnerPreview(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	authSvc := auth.New(e.st, e.st, auth.Config{})
-	ownerSvc := owner.New(e.st, e.st, e.st, func() time.Time { return e.now })
+	ownerSvc := owner.New(e.st, e.st, e.st, e.clock)
 	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views,
-		Previews: &server.Previews{Auth: authSvc, Posts: ownerSvc, Now: func() time.Time { return e.now }}})
+		Previews: &server.Previews{Auth: authSvc, Posts: ownerSvc, Now: e.clock}})
 	mk := func(login string, admin bool) (*stgypub.User, string) {
 		u, err := auth.CreateUser(ctx, e.st, login, strings.ToUpper(login), "correct-horse-battery")
 		if err != nil {

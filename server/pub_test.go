@@ -59,8 +59,8 @@ func TestPubPublicationRules(t *testing.T) {
 	}
 
 	t.Run("scheduled becomes visible when the clock moves", func(t *testing.T) {
-		e.now = baseTime.Add(2 * time.Hour)
-		defer func() { e.now = baseTime }()
+		e.clk.Set(baseTime.Add(2 * time.Hour))
+		defer e.clk.Set(baseTime)
 		if rec := e.get("/pub/" + scheduled.String()); rec.Code != http.StatusOK {
 			t.Fatalf("status = %d, want 200", rec.Code)
 		}

@@ -43,9 +43,7 @@ func newBenchSite(b testing.TB) *benchSite {
 func newBenchSiteOn(b testing.TB, c *cluster) *benchSite {
 	b.Helper()
 	ctx := context.Background()
-	c.mu.Lock()
-	c.now = time.Now() // the demo's dates are real ones; frozen from here
-	c.mu.Unlock()
+	c.app.Clock.Set(time.Now()) // the demo's dates are real ones; frozen from here
 	loaded, err := demo.Load(ctx, c.st, c.st, c.clock)
 	if err != nil {
 		b.Fatal(err)

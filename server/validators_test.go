@@ -37,9 +37,9 @@ func TestLastModifiedSubSecondEdits(t *testing.T) {
 	}
 	for _, path := range []string{"/pub/" + p.String(), "/sites/" + u.String(), "/sites/" + u.String() + "/feed.atom"} {
 		t.Run(path, func(t *testing.T) {
-			e.now = sec.Add(200 * time.Millisecond)
+			e.clk.Set(sec.Add(200 * time.Millisecond))
 			edit("one")
-			e.now = sec.Add(300 * time.Millisecond)
+			e.clk.Set(sec.Add(300 * time.Millisecond))
 			first := e.get(path)
 			if first.Code != 200 || !strings.Contains(first.Body.String(), "Edit one") {
 				t.Fatalf("after the first edit: %d", first.Code)
@@ -49,9 +49,9 @@ func TestLastModifiedSubSecondEdits(t *testing.T) {
 					t.Errorf("Last-Modified %s within the edit's second, not after it", lm)
 				}
 			}
-			e.now = sec.Add(700 * time.Millisecond)
+			e.clk.Set(sec.Add(700 * time.Millisecond))
 			edit("two")
-			e.now = sec.Add(800 * time.Millisecond)
+			e.clk.Set(sec.Add(800 * time.Millisecond))
 			for _, ims := range []string{sec.Format(http.TimeFormat), first.Header().Get("Last-Modified")} {
 				if ims == "" {
 					continue
@@ -62,7 +62,7 @@ func TestLastModifiedSubSecondEdits(t *testing.T) {
 						ims, rec.Code, strings.Contains(rec.Body.String(), "Edit two"))
 				}
 			}
-			e.now = sec.Add(1500 * time.Millisecond)
+			e.clk.Set(sec.Add(1500 * time.Millisecond))
 			later := e.get(path)
 			lm := later.Header().Get("Last-Modified")
 			if lm != sec.Add(time.Second).Format(http.TimeFormat) {
@@ -71,9 +71,9 @@ func TestLastModifiedSubSecondEdits(t *testing.T) {
 			if rec := e.get(path, "If-Modified-Since", lm); rec.Code != http.StatusNotModified {
 				t.Errorf("unchanged page, its own date: %d, want 304", rec.Code)
 			}
-			e.now = sec.Add(1600 * time.Millisecond)
+			e.clk.Set(sec.Add(1600 * time.Millisecond))
 			edit("three")
-			e.now = sec.Add(1700 * time.Millisecond)
+			e.clk.Set(sec.Add(1700 * time.Millisecond))
 			if rec := e.get(path, "If-Modified-Since", lm); rec.Code != 200 || !strings.Contains(rec.Body.String(), "Edit three") {
 				t.Errorf("If-Modified-Since %s after a later edit: %d", lm, rec.Code)
 			}

@@ -17,6 +17,7 @@ import (
 	"github.com/stgy/stgypub/archive"
 	"github.com/stgy/stgypub/counter"
 	"github.com/stgy/stgypub/internal/obs"
+	"github.com/stgy/stgypub/internal/wiring"
 	"github.com/stgy/stgypub/store"
 )
 
@@ -92,7 +93,7 @@ func runArchiveExport(ctx context.Context, cfg *config, login, out string) error
 		return fmt.Errorf("%w (the daily view counts live in Redis)", err)
 	}
 	defer closeCounter()
-	site, loc, err := archive.Collect(ctx, archiveStores(st, ctr), u.ID, time.Now())
+	site, loc, err := archive.Collect(ctx, wiring.ArchiveStores(st, ctr), u.ID, time.Now())
 	if err != nil {
 		return err
 	}
@@ -163,7 +164,7 @@ func runArchiveImport(ctx context.Context, cfg *config, file, into, as string) e
 				return archive.CountersRaised{}, err
 			}
 			defer closeCounter()
-			return raiseCounters(ctx, ctr, owner, views)
+			return wiring.RaiseCounters(ctx, ctr, owner, views)
 		},
 	}
 	done, err := im.Import(ctx, in, archive.Target{Into: into, As: as}, time.Now())
@@ -184,23 +185,9 @@ func runArchiveImport(ctx context.Context, cfg *config, file, into, as string) e
 	return nil
 }
 
-// raiseCounters raises ctr's daily counters to the restored view rows
-// (counter.Counter.RestoreViews) as archive.Importer.RaiseViews: the CLI's
-// and the server's.
-func raiseCounters(ctx context.Context, ctr *counter.Counter, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
-	res, skipped, err := ctr.RestoreViews(ctx, owner, views)
-	return archive.CountersRaised{Raised: res.Raised, Unchanged: res.Unchanged, Skipped: skipped}, err
-}
-
 // warnCheckpointsOnly warns that the restored views reached PostgreSQL
 // only (the checkpoints are committed): Stats show them, rankings miss
 // them until the counters reach them.
 func warnCheckpointsOnly(err error) {
 	slog.Warn("views restored as checkpoints only: Stats show them, rankings and Popular entries do not until Redis counts them (run the import again when Redis is up)", "error", err.Error())
-}
-
-// archiveStores are the stores archive.Collect reads: st for every
-// entity, ctr for the daily counters.
-func archiveStores(st *store.Store, ctr *counter.Counter) archive.Stores {
-	return archive.Stores{Users: st, Accounts: st, Posts: st, Comments: st, Checkpoints: st, Counts: ctr}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/net/netutil"
 
+	"github.com/stgy/stgypub/comment"
 	"github.com/stgy/stgypub/counter"
 	"github.com/stgy/stgypub/internal/obs"
 	"github.com/stgy/stgypub/internal/redisguard"
@@ -35,6 +36,9 @@ type app struct {
 	versions *pagecache.Versions
 	// hub carries the subscriptions' events between servers (listen).
 	hub *live.Hub
+	// comments is the comment service (the static copy's pages list
+	// the comments).
+	comments *comment.Service
 	// hooks delivers the webhook queue (run by withServer); nil when
 	// this process runs no worker.
 	hooks   *webhook.Worker

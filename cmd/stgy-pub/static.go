@@ -142,7 +142,6 @@ func publishedIDs(ctx context.Context, a *app, user stgypub.ID) ([]stgypub.ID, e
 // pages, without the view queue and crawl tallies (its requests are not
 // readers), without the API, the owners' routes and the page cache.
 func staticServer(cfg *config, a *app) (http.Handler, error) {
-	comments, _ := wireComments(a.store, a.redis, cfg, slog.Default(), a.hub) // the copy posts no comments
 	srv, err := server.New(pageServerConfig(cfg, slog.Default()), server.Deps{
 		Posts:    a.store,
 		Users:    a.store,
@@ -150,7 +149,7 @@ func staticServer(cfg *config, a *app) (http.Handler, error) {
 		Ranker:   a.counter,
 		Counts:   a.counter,
 		Articles: article.New(a.store, article.Config{}),
-		Comments: comments,
+		Comments: a.comments, // the copy posts no comments
 	})
 	if err != nil {
 		return nil, errors.New("static: " + err.Error())

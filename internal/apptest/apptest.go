@@ -1,8 +1,8 @@
 // Package apptest is the tests' one fixture of the app's parts (as
 // goatcounter's gctest): a migrated throwaway database of its own
 // (store/storetest), a Redis key prefix of its own (internal/redistest),
-// one settable clock (internal/testclock) the store reads, and the
-// services built by the same constructors cmd/stgy-pub wires them with.
+// one settable clock (internal/testclock) the store reads, and the app
+// built by the wiring cmd/stgy-pub serves (internal/wiring; Wire).
 // Everything is dropped at the test's cleanup.
 package apptest
 
@@ -24,8 +24,11 @@ import (
 type App struct {
 	Store  *store.Store
 	Redis  redis.UniversalClient
-	Prefix string // every key of this test starts with it
-	Clock  *testclock.Clock
+	Prefix string           // every key of this test starts with it
+	Clock  *testclock.Clock // nil on the wall clock (NewRealTime)
+	// Now is the clock the store and the wired services read: Clock.Now,
+	// or time.Now.
+	Now func() time.Time
 }
 
 // New is an App whose clock reads now; the store decides what is
@@ -34,7 +37,18 @@ func New(t testing.TB, now time.Time) *App {
 	t.Helper()
 	r := redistest.New(t)
 	a := &App{Store: storetest.New(t), Redis: r.Client, Prefix: r.Prefix, Clock: testclock.New(now)}
-	a.Store.Now = a.Clock.Now
+	a.Now = a.Clock.Now
+	a.Store.Now = a.Now
+	return a
+}
+
+// NewRealTime is an App on the wall clock (no Clock): for tests whose
+// times come from time.Now.
+func NewRealTime(t testing.TB) *App {
+	t.Helper()
+	r := redistest.New(t)
+	a := &App{Store: storetest.New(t), Redis: r.Client, Prefix: r.Prefix, Now: time.Now}
+	a.Store.Now = a.Now
 	return a
 }
 
@@ -43,7 +57,7 @@ func New(t testing.TB, now time.Time) *App {
 // unless set.
 func (a *App) Comments(gcfg captcha.Config, cfg comment.Config) comment.Stack {
 	if cfg.Now == nil {
-		cfg.Now = a.Clock.Now
+		cfg.Now = a.Now
 	}
 	return comment.NewStack(a.Store, a.Redis, a.Prefix, gcfg, cfg)
 }

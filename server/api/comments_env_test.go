@@ -12,7 +12,7 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/captcha"
-	"github.com/stgy/stgypub/comment"
+	"github.com/stgy/stgypub/internal/wiring"
 )
 
 // commentEnv is env with the comment and CAPTCHA services wired and a
@@ -29,19 +29,16 @@ func newCommentEnv(t *testing.T, mode string, mod func(*apiConfig)) *commentEnv 
 }
 
 // newCommentEnvWith is newCommentEnv with a CAPTCHA configuration (its
-// Prefix and SecureCookie are set by comment.NewStack).
+// Prefix and SecureCookie are set by comment.NewStack, as the wiring
+// builds it).
 func newCommentEnvWith(t *testing.T, mode string, mod func(*apiConfig), gcfg captcha.Config) *commentEnv {
 	t.Helper()
-	e := newEnv(t, nil)
-	c := comment.NewStack(e.st, e.rdb, e.cfg.RedisPrefix, gcfg, comment.Config{SecureCookie: true}) // as serve wires it
-	gate := c.Gate
-	e.deps.Resolver.Comments, e.deps.Resolver.Captcha = c.Service, gate
-	e.cfg.AddressSecret = viewSecret
-	if mod != nil {
-		mod(&e.cfg)
-	}
-	e.h = newHandler(e)
-	ce := &commentEnv{env: e, gate: gate}
+	e := newWiredEnv(t, func(c *wiring.Config) { c.Captcha, c.API.AddressSecret = gcfg, viewSecret }, func(c *apiConfig, _ *apiDeps) {
+		if mod != nil {
+			mod(c)
+		}
+	})
+	ce := &commentEnv{env: e, gate: e.app.Captcha}
 	ce.post = e.post(t, e.owner, "# Commented\n\nText.", ago(time.Hour))
 	ce.setMode(t, mode)
 	return ce

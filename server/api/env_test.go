@@ -14,13 +14,11 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/auth"
 	"github.com/stgy/stgypub/counter"
-	"github.com/stgy/stgypub/graph"
-	"github.com/stgy/stgypub/internal/redistest"
+	"github.com/stgy/stgypub/internal/apptest"
+	"github.com/stgy/stgypub/internal/wiring"
 	"github.com/stgy/stgypub/owner"
 	"github.com/stgy/stgypub/server/api"
 	"github.com/stgy/stgypub/store"
-	"github.com/stgy/stgypub/store/storetest"
-	"github.com/stgy/stgypub/webhook"
 )
 
 const (
@@ -31,10 +29,14 @@ const (
 var viewSecret = []byte("test-view-secret")
 
 // env is one test's server: its own database, its own Redis key prefix,
-// three accounts (owner, other, admin) with sessions.
+// the app wired as cmd/stgy-pub wires it (apptest's Wire) on the wall
+// clock, three accounts (owner, other, admin) with sessions. h is the
+// API built from cfg and deps (the wiring's without the response cache,
+// changed by newEnv's mod).
 type env struct {
 	st      *store.Store
 	rdb     redis.UniversalClient
+	app     *wiring.App
 	cfg     api.Config
 	deps    api.Deps
 	h       http.Handler
@@ -47,24 +49,29 @@ type env struct {
 
 func newEnv(t testing.TB, mod func(*api.Config, *api.Deps)) *env {
 	t.Helper()
+	return newWiredEnv(t, nil, mod)
+}
+
+// newWiredEnv is newEnv with the wiring's configuration changed by wire
+// (nil: none) before the app is built.
+func newWiredEnv(t testing.TB, wire func(*wiring.Config), mod func(*api.Config, *api.Deps)) *env {
+	t.Helper()
 	ctx := context.Background()
-	e := &env{st: storetest.New(t), cookies: map[string]string{}}
-	r := redistest.New(t)
-	e.rdb = r.Client
-	prefix := r.Prefix
-	e.counter = counter.New(e.rdb, e.st, counter.Config{Prefix: prefix})
-	t.Cleanup(e.counter.Wait)
-	authSvc := auth.New(e.st, e.st, auth.Config{SecureCookie: true})
-	e.cfg = api.Config{BaseURL: baseURL, RedisPrefix: prefix, AddressSecret: []byte("address-secret")}
-	e.deps = api.Deps{
-		Resolver: &graph.Resolver{
-			Posts: e.st, Users: e.st, Configs: e.st, Counter: e.counter,
-			Owner: owner.New(e.st, e.st, e.st, nil), Titles: e.st, Auth: authSvc, ViewSecret: viewSecret,
-			Webhooks: webhook.NewService(e.st, webhook.ServiceConfig{}),
-		},
-		Auth:  authSvc,
-		Redis: e.rdb,
-	}
+	a := apptest.NewRealTime(t)
+	e := &env{st: a.Store, rdb: a.Redis, cookies: map[string]string{}}
+	e.app = a.Wire(t, baseURL, func(c *wiring.Config) {
+		c.ViewSecret, c.API.AddressSecret = viewSecret, []byte("address-secret")
+		if wire != nil {
+			wire(c)
+		}
+		e.cfg = c.API
+	})
+	e.counter = e.app.Counter
+	e.deps = e.app.APIDeps
+	// The API's own tests run without the response cache (and its read
+	// cache): they count statements and check ETags of the full path.
+	// server's cluster tests run with it, as serve does.
+	e.deps.Responses, e.deps.Versions = nil, nil
 	if mod != nil {
 		mod(&e.cfg, &e.deps)
 	}
@@ -82,7 +89,7 @@ func newEnv(t testing.TB, mod func(*api.Config, *api.Deps)) *env {
 	}
 	e.admin.IsAdmin = true
 	for _, login := range []string{"owner", "other", "admin"} {
-		sess, err := authSvc.Login(ctx, login, password)
+		sess, err := e.app.Auth.Login(ctx, login, password)
 		if err != nil {
 			t.Fatalf("login %s: %v", login, err)
 		}

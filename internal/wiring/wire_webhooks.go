@@ -1,4 +1,4 @@
-package main
+package wiring
 
 import (
 	"log/slog"
@@ -12,7 +12,7 @@ import (
 // is 0: another process delivers), woken by st after each commit that
 // queued deliveries (the store queues them in the writes' transactions),
 // and the owners' webhook service.
-func wireWebhooks(st *store.Store, cfg *config, logger *slog.Logger) (*webhook.Worker, *webhook.Service) {
+func wireWebhooks(st *store.Store, cfg Config, logger *slog.Logger) (*webhook.Worker, *webhook.Service) {
 	h := cfg.Hooks
 	if h.AllowLoopback {
 		logger.Warn("STGY_WEBHOOK_ALLOW_LOOPBACK=true: webhooks may call http:// and loopback addresses (development and tests only)")

@@ -1,4 +1,4 @@
-package main
+package wiring
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 // function delivering its queue until its context ends (nil when this
 // process runs no worker).
 // Replies become comments through comments.
-func wireFederation(st *store.Store, cfg *config, logger *slog.Logger, comments *comment.Service) (*federation.Service, func(context.Context), error) {
+func wireFederation(st *store.Store, cfg Config, logger *slog.Logger, comments *comment.Service) (*federation.Service, func(context.Context), error) {
 	if len(cfg.Fed.Key) == 0 {
 		return nil, nil, nil
 	}

@@ -1,11 +1,9 @@
-package main
+package wiring
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"net/http"
-	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
@@ -28,55 +26,30 @@ import (
 	"github.com/stgy/stgypub/webhook"
 )
 
-// wire builds every adapter from the config, once. cfg must hold a view
-// secret (requireViewSecret); errors name the environment variables. On
-// an error whatever was opened is closed.
-func wire(ctx context.Context, cfg *config) (_ *app, err error) {
-	if len(cfg.ViewSecret) == 0 {
-		return nil, errors.New("STGY_PUB_VIEW_SECRET is not set (or run with STGY_DEV=true for development)")
-	}
-	st, err := openStore(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	var rdb redis.UniversalClient
-	defer func() {
-		if err != nil {
-			if rdb != nil {
-				rdb.Close()
-			}
-			st.Close()
-		}
-	}()
-	reg := obs.NewRegistry()
-	deps, err := obs.NewDependencies(reg)
-	if err != nil {
-		return nil, err
-	}
-	st.DB = st.DB.WithQueryHook(obs.NewQueryHook(deps.Observer("postgres", nil)))
+// New builds every adapter on deps' store and Redis client from cfg,
+// once: what cmd/stgy-pub serves and what internal/apptest gives tests.
+// It sets deps.Store's Changes (the App's Versions) and, with a webhook
+// worker, its WebhookQueued. Errors come from the metrics registry, the
+// page cache's and the federation's configuration; nothing is opened, so
+// nothing needs closing on an error.
+func New(cfg Config, deps Deps) (*App, error) {
+	st, rdb, reg := deps.Store, deps.Redis, deps.Registry
 	caches, err := obs.NewCaches(reg)
 	if err != nil {
 		return nil, err
 	}
-	rdb, guard, err := openRedis(ctx, cfg, deps)
-	if err != nil {
-		return nil, err
+	logger := deps.Logger
+	if logger == nil {
+		logger = slog.Default()
 	}
-	if err := guard.Register(reg); err != nil {
-		return nil, err
-	}
-	logger := slog.Default()
 	versions := pagecache.NewVersions(rdb, cfg.RedisPrefix, logger)
 	st.Changes = versions
-	pages, err := pagecache.New(pagecache.Config{MaxBytes: cfg.PageCacheBytes})
+	pages, err := pagecache.New(cfg.Pages)
 	if err != nil {
-		return nil, err
-	}
-	if err := registerMetrics(reg, caches, st, pages); err != nil {
 		return nil, err
 	}
 	hub := live.New(rdb, cfg.RedisPrefix, logger)
-	counterCfg := counterConfig(cfg)
+	counterCfg := cfg.Counter
 	counterCfg.RankingCache, counterCfg.StatsCache = caches.Cache("ranking"), caches.Cache("stats")
 	counterCfg.Logger = logger
 	counterCfg.Recorded = hub.ViewsRecorded // pubViewsToday
@@ -92,23 +65,27 @@ func wire(ctx context.Context, cfg *config) (_ *app, err error) {
 	if err != nil {
 		return nil, err
 	}
-	s.owner = owner.New(st, st, st, time.Now)
+	s.owner = owner.New(st, st, st, cfg.Now)
 	s.articles = article.New(st, article.Config{Logger: logger})
 	resolver := s.resolver(cfg, hookSvc)
 	resolver.Federation = fed
-	apiHandler := api.New(graphQLConfig(cfg), api.Deps{Resolver: resolver, Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions})
-	pageCfg := pageServerConfig(cfg, logger)
-	pageCfg.TrustedProxies = cfg.TrustedProxies
+	apiDeps := api.Deps{Resolver: resolver, Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions}
+	built := *resolver // api.New puts its read cache in front of resolver's stores; APIDeps keeps them bare
+	apiHandler := api.New(cfg.API, apiDeps)
+	apiDeps.Resolver = &built
+	pageCfg := cfg.Server
+	pageCfg.Logger = logger
 	pageDeps := s.pageDeps(cfg, apiHandler, reg)
 	pageDeps.Federation = fed
 	srv, err := server.New(pageCfg, pageDeps)
 	if err != nil {
 		return nil, err
 	}
-	return &app{store: st, redis: rdb, counter: ctr, pages: pages, versions: versions, hub: hub, hooks: hookWorker, federate: federate, handler: srv, admin: srv.AdminHandler()}, nil
+	return &App{Store: st, Redis: rdb, Counter: ctr, Pages: pages, Versions: versions, Hub: hub, Hooks: hookWorker, Federate: federate, Server: srv,
+		Caches: caches, Auth: s.auth, Owner: s.owner, Comments: s.comments, Captcha: s.captcha, Webhooks: hookSvc, Federation: fed, Resolver: resolver, APIDeps: apiDeps, API: apiHandler, ServerDeps: pageDeps}, nil
 }
 
-// services are the adapters wire has built that the GraphQL resolver and
+// services are the adapters New has built that the GraphQL resolver and
 // the page server share.
 type services struct {
 	st       *store.Store
@@ -126,7 +103,7 @@ type services struct {
 }
 
 // resolver is the GraphQL resolver over the services.
-func (s *services) resolver(cfg *config, hooks *webhook.Service) *graph.Resolver {
+func (s *services) resolver(cfg Config, hooks *webhook.Service) *graph.Resolver {
 	return &graph.Resolver{
 		Posts:      s.st,
 		Users:      s.st,
@@ -150,7 +127,7 @@ func (s *services) resolver(cfg *config, hooks *webhook.Service) *graph.Resolver
 // pageDeps are the page server's dependencies: the services, the
 // GraphQL handler mounted at /graphql, the readiness checks and the
 // metrics registry served on the admin listener.
-func (s *services) pageDeps(cfg *config, apiHandler http.Handler, reg *prometheus.Registry) server.Deps {
+func (s *services) pageDeps(cfg Config, apiHandler http.Handler, reg *prometheus.Registry) server.Deps {
 	return server.Deps{
 		Posts:         s.st,
 		Users:         s.st,
@@ -165,11 +142,11 @@ func (s *services) pageDeps(cfg *config, apiHandler http.Handler, reg *prometheu
 		API:           apiHandler,
 		Previews:      &server.Previews{Auth: s.auth, Posts: s.owner},
 		StatsExport:   &server.StatsExport{Auth: s.auth, Stats: s.ctr, Titles: s.st},
-		ArchiveExport: &server.ArchiveExport{Auth: s.auth, Site: archiveStores(s.st, s.ctr)},
+		ArchiveExport: &server.ArchiveExport{Auth: s.auth, Site: ArchiveStores(s.st, s.ctr)},
 		ArchiveRestore: &server.ArchiveRestore{Auth: s.auth, Importer: archive.Importer{
 			MaxBytes: cfg.ArchiveMax, Restore: s.st.RestoreSite,
 			RaiseViews: func(ctx context.Context, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
-				return raiseCounters(ctx, s.ctr, owner, views)
+				return RaiseCounters(ctx, s.ctr, owner, views)
 			},
 		}},
 		Pages:    s.pages,
@@ -181,27 +158,5 @@ func (s *services) pageDeps(cfg *config, apiHandler http.Handler, reg *prometheu
 			{Name: "redis", Optional: true, Check: func(ctx context.Context) error { return s.rdb.Ping(ctx).Err() }},
 		},
 		Metrics: reg,
-	}
-}
-
-// graphQLConfig is the GraphQL endpoint's api.Config from cfg.
-func graphQLConfig(cfg *config) api.Config {
-	return api.Config{
-		BaseURL:                cfg.BaseURL.String(),
-		TrustedProxies:         cfg.TrustedProxies,
-		Introspection:          cfg.Introspection,
-		RedisPrefix:            cfg.RedisPrefix,
-		AddressSecret:          cfg.ViewSecret,
-		CaptchaPerHour:         cfg.Comments.CaptchaPerHour,
-		CommentsPerHour:        cfg.Comments.CommentsPerHour,
-		AccountWritesPerMinute: cfg.Comments.AccountWritesPerMinute,
-		AccountCommentsPerHour: cfg.Comments.AccountCommentsPerHour,
-		AllowedOrigins:         cfg.API.AllowedOrigins,
-		PersistedDocuments:     cfg.API.Documents,
-		PersistedOnly:          cfg.API.PersistedOnly,
-		CacheMaxAge:            cfg.API.MaxAge,
-		CacheSharedMaxAge:      cfg.API.SharedMaxAge,
-		ViewCountTTL:           cfg.CacheTTL,
-		Live:                   cfg.Live,
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package wiring
 
 import (
 	"log/slog"
@@ -15,9 +15,9 @@ import (
 // cache, all on the one Redis client (comment.NewStack, which the tests'
 // fixture builds too; the store queues the comment webhooks in the
 // comment writes' transactions).
-func wireComments(st *store.Store, rdb redis.UniversalClient, cfg *config, logger *slog.Logger, events *live.Hub) (*comment.Service, *captcha.Service) {
-	s := comment.NewStack(st, rdb, cfg.RedisPrefix, captcha.Config{}, comment.Config{
-		MaxComments: cfg.Comments.MaxComments, Logger: logger, SecureCookie: cfg.BaseURL.Scheme == "https", Events: events,
-	})
+func wireComments(st *store.Store, rdb redis.UniversalClient, cfg Config, logger *slog.Logger, events *live.Hub) (*comment.Service, *captcha.Service) {
+	ccfg := cfg.Comments
+	ccfg.Logger, ccfg.SecureCookie, ccfg.Events = logger, cfg.BaseURL.Scheme == "https", events
+	s := comment.NewStack(st, rdb, cfg.RedisPrefix, cfg.Captcha, ccfg)
 	return s.Service, s.Gate
 }
