@@ -19,6 +19,7 @@ import (
 	"github.com/vektah/gqlparser/v2/lexer"
 
 	"github.com/stgy/stgypub"
+	"github.com/stgy/stgypub/internal/httpbody"
 	"github.com/stgy/stgypub/pagecache"
 )
 
@@ -302,8 +303,13 @@ func getKeyParams(rawQuery string) (keyParams, bool) {
 }
 
 // postBody reads a POST's JSON body (Content-Type application/json, at
-// most MaxBodyBytes, valid UTF-8) and puts it back for the full path.
+// most MaxBodyBytes, valid UTF-8) and puts it back for the full path. A
+// body declared over MaxBodyBytes is not read: the full path answers it
+// 413 at once (httpbody.Declared), without waiting for the bytes.
 func (a *api) postBody(r *http.Request) (string, bool) {
+	if httpbody.Declared(r, a.cfg.MaxBodyBytes) {
+		return "", false
+	}
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "application/json" || (params["charset"] != "" && !strings.EqualFold(params["charset"], "utf-8")) {
 		return "", false
