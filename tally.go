@@ -1,7 +1,6 @@
 package stgypub
 
 import (
-	"context"
 	"time"
 )
 
@@ -22,18 +21,6 @@ type TallyRow struct {
 	Kind    string // TallyCrawl or TallyShare
 	Name    string
 	Count   int64
-}
-
-// TallyStore persists the crawl and share counts flushed from Redis
-// (store implements it; counter uses it when its CheckpointStore does).
-type TallyStore interface {
-	// UpsertTallies writes rows in one monotonic multi-row UPSERT (a
-	// count is never lowered).
-	UpsertTallies(ctx context.Context, rows []TallyRow) error
-	// OwnerTallies returns the owner's rows of kind with from <= date <= to.
-	OwnerTallies(ctx context.Context, ownerID ID, kind string, from, to time.Time) ([]TallyRow, error)
-	// PostTallies returns the post's rows of kind with from <= date <= to.
-	PostTallies(ctx context.Context, postID ID, kind string, from, to time.Time) ([]TallyRow, error)
 }
 
 // NameCount is a count under a name: a bot family's crawls, a share

@@ -119,6 +119,15 @@ type CheckpointStore interface {
 	// DeleteCheckpointsBefore deletes rows with target_date < date and
 	// returns how many went.
 	DeleteCheckpointsBefore(ctx context.Context, date time.Time) (int64, error)
+	// UpsertTallies writes crawl and share count rows flushed from Redis
+	// in one monotonic multi-row UPSERT (a count is never lowered).
+	UpsertTallies(ctx context.Context, rows []TallyRow) error
+	// OwnerTallies returns the owner's tally rows of kind (TallyCrawl or
+	// TallyShare) with from <= date <= to.
+	OwnerTallies(ctx context.Context, ownerID ID, kind string, from, to time.Time) ([]TallyRow, error)
+	// PostTallies returns the post's tally rows of kind with from <= date
+	// <= to.
+	PostTallies(ctx context.Context, postID ID, kind string, from, to time.Time) ([]TallyRow, error)
 	// PostMetas looks up publication date and snippet-derived digest for
 	// just the given IDs by primary key (missing IDs are left out).
 	PostMetas(ctx context.Context, ids []ID) ([]PostMeta, error)

@@ -21,7 +21,7 @@ import (
 // family) within a batch and added with one HINCRBY. The counters are
 // daily Hashes per owner, field "POST:NAME", with the views' TTL; the
 // flush writes the highest values this process saw to post_pub_tallies
-// (stgypub.TallyStore), and reads merge Redis and PostgreSQL by max per
+// (stgypub.CheckpointStore's tally rows), and reads merge Redis and PostgreSQL by max per
 // (post, day, name).
 
 // itemKind is what a queued item counts.
@@ -101,8 +101,8 @@ func shareFingerprint(fp [4]byte, service string) [4]byte {
 // ShareCounts answer from it.
 type tallyCounter struct {
 	rdb      redis.UniversalClient
-	store    stgypub.TallyStore // the checkpoint store when it keeps crawl and share counts, else nil
-	cfg      *Config            // the Counter's
+	store    stgypub.CheckpointStore // Config's checkpoint store (crawl and share rows too); nil: Redis only
+	cfg      *Config                 // the Counter's
 	keys     keyspace
 	cal      calendar
 	flushing bool     // Config.FlushInterval is set: raised counts are kept for the flush
@@ -111,7 +111,7 @@ type tallyCounter struct {
 
 func newTallyCounter(c *Counter) *tallyCounter {
 	tc := &tallyCounter{rdb: c.rdb, cfg: &c.cfg, keys: c.keys, cal: c.cal, flushing: c.cfg.FlushInterval > 0}
-	tc.store, _ = c.cps.(stgypub.TallyStore)
+	tc.store = c.cps
 	return tc
 }
 
@@ -169,7 +169,7 @@ func (r *recorder) dropCrawls(bc *batchCall) {
 // FlushTallies writes the crawl and share counts this process raised
 // since the last call to post_pub_tallies (one monotonic UPSERT per 1000
 // rows); rows that could not be written are kept for the next call. Flush
-// calls it; without a stgypub.TallyStore it does nothing.
+// calls it; without a checkpoint store it does nothing.
 func (c *Counter) FlushTallies(ctx context.Context) error { return c.tallies.flush(ctx) }
 
 // flush is Counter.FlushTallies.

@@ -99,4 +99,4 @@ func (s *Store) tallies(ctx context.Context, st *statement, id int64, kind strin
 	return out, nil
 }
 
-var _ stgypub.TallyStore = (*Store)(nil)
+var _ stgypub.CheckpointStore = (*Store)(nil)
