@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -19,6 +21,7 @@ import (
 	"github.com/stgy/stgypub"
 	"github.com/stgy/stgypub/demo"
 	"github.com/stgy/stgypub/internal/baseline"
+	"github.com/stgy/stgypub/internal/obs"
 	"github.com/stgy/stgypub/pagecache"
 )
 
@@ -36,7 +39,23 @@ type benchSite struct {
 
 func newBenchSite(b testing.TB) *benchSite {
 	b.Helper()
+	if _, ok := b.(*testing.B); ok {
+		useProcessLogger()
+	}
 	return newBenchSiteOn(b, newCluster(b, 1, nil, ""))
+}
+
+var processLogger sync.Once
+
+// useProcessLogger makes the benchmark binary log as `stgy-pub` does
+// (obs.NewProcessLogger on stderr), so a figure includes the access log
+// as serve writes it. Benchmarks only: it replaces slog's default for the
+// rest of the process (its buffer is flushed every obs.DefaultLogFlush).
+func useProcessLogger() {
+	processLogger.Do(func() {
+		l, _ := obs.NewProcessLogger(os.Stderr, nil)
+		slog.SetDefault(l)
+	})
 }
 
 // newBenchSiteOn loads the demo content into c (one node).

@@ -23,11 +23,14 @@ import (
 var logsSuppressed atomic.Int64
 
 func main() {
-	slog.SetDefault(slog.New(obs.NewSampled(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}),
-		0, 0, func() { logsSuppressed.Add(1) })))
+	// The log goes through a buffer flushed every obs.DefaultLogFlush and
+	// at exit: an access-log line costs a copy, not a write(2) per request.
+	logger, logOut := obs.NewProcessLogger(os.Stderr, func() { logsSuppressed.Add(1) })
+	slog.SetDefault(logger)
 	redisguard.SetLogger(slog.Default())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := cli(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
+	logOut.Close()
 	os.Exit(code)
 }
