@@ -16,10 +16,11 @@ import (
 	"github.com/stgy/stgypub/store/storetest"
 )
 
-// countingStore counts the body reads (each one is a render) and can slow
-// them down so concurrent misses overlap.
+// countingStore wraps the store's posts part: it counts the body reads
+// (each one is a render) and can slow them down so concurrent misses
+// overlap.
 type countingStore struct {
-	*store.Store
+	*store.Posts
 	reads atomic.Int64
 	delay time.Duration
 }
@@ -27,7 +28,7 @@ type countingStore struct {
 func (c *countingStore) PublishedPost(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) {
 	c.reads.Add(1)
 	time.Sleep(c.delay)
-	return c.Store.PublishedPost(ctx, id)
+	return c.Posts.PublishedPost(ctx, id)
 }
 
 var users int
@@ -37,18 +38,18 @@ func newPost(t *testing.T, st *store.Store, content string) *stgypub.Post {
 	ctx := context.Background()
 	users++
 	u := &stgypub.User{LoginName: "user" + strconv.Itoa(users), Nickname: "U"}
-	if err := st.CreateUser(ctx, u); err != nil {
+	if err := st.Users.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
 	p := &stgypub.Post{OwnedBy: u.ID, Content: content, Snippet: "[]", AllowLikes: true, AllowReplies: true}
-	if err := st.CreatePost(ctx, p); err != nil {
+	if err := st.Posts.CreatePost(ctx, p); err != nil {
 		t.Fatal(err)
 	}
 	at := time.Now().Add(-time.Hour).UTC().Truncate(time.Microsecond)
-	if err := st.SetPublication(ctx, p.ID, &at); err != nil {
+	if err := st.Posts.SetPublication(ctx, p.ID, &at); err != nil {
 		t.Fatal(err)
 	}
-	full, err := st.PublishedPost(ctx, p.ID)
+	full, err := st.Posts.PublishedPost(ctx, p.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func newPost(t *testing.T, st *store.Store, content string) *stgypub.Post {
 func TestRenderedOnceAndStored(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.New(t)
-	cs := &countingStore{Store: st}
+	cs := &countingStore{Posts: st.Posts}
 	p := newPost(t, st, "# Hello\n\nBody with **bold**.")
 	a := article.New(cs, article.Config{})
 	html, err := a.ArticleHTML(ctx, p, false)
@@ -88,24 +89,24 @@ func TestRenderedOnceAndStored(t *testing.T) {
 		t.Errorf("vertical: %d renders, %q", cs.reads.Load(), v)
 	}
 	// An edit makes the stored rendering stale.
-	full, _ := st.Post(ctx, p.ID)
+	full, _ := st.Posts.Post(ctx, p.ID)
 	full.Content = "# Hello\n\nEdited."
-	if err := st.UpdatePost(ctx, full); err != nil {
+	if err := st.Posts.UpdatePost(ctx, full); err != nil {
 		t.Fatal(err)
 	}
-	edited, _ := st.PublishedPost(ctx, p.ID)
+	edited, _ := st.Posts.PublishedPost(ctx, p.ID)
 	edited.Content = ""
 	got, _ := article.New(cs, article.Config{}).ArticleHTML(ctx, edited, false)
 	if !strings.Contains(got, "Edited.") || cs.reads.Load() != 3 {
 		t.Errorf("after the edit: %d renders, %q", cs.reads.Load(), got)
 	}
-	r, err := st.PostRender(ctx, p.ID, false)
+	r, err := st.Posts.PostRender(ctx, p.ID, false)
 	if err != nil || !r.Current(edited, markdown.RenderVersion) || r.HTML != got {
 		t.Errorf("stored %+v, %v", r, err)
 	}
 	// A rendering of another renderer version is not current.
 	r.Version = markdown.RenderVersion - 1
-	if err := st.SavePostRender(ctx, r); err != nil {
+	if err := st.Posts.SavePostRender(ctx, r); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := article.New(cs, article.Config{}).ArticleHTML(ctx, edited, false); err != nil || cs.reads.Load() != 4 {
@@ -116,7 +117,7 @@ func TestRenderedOnceAndStored(t *testing.T) {
 // TestOneBuildWhenManyMiss: concurrent first requests render once.
 func TestOneBuildWhenManyMiss(t *testing.T) {
 	st := storetest.New(t)
-	cs := &countingStore{Store: st, delay: 100 * time.Millisecond}
+	cs := &countingStore{Posts: st.Posts, delay: 100 * time.Millisecond}
 	p := newPost(t, st, "# Busy\n\ntext")
 	a := article.New(cs, article.Config{})
 	var wg sync.WaitGroup
@@ -139,7 +140,7 @@ func TestOneBuildWhenManyMiss(t *testing.T) {
 func TestHostileBodyBounded(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.New(t)
-	cs := &countingStore{Store: st}
+	cs := &countingStore{Posts: st.Posts}
 	for _, body := range []string{
 		strings.Repeat("* ", 49_499) + "a",
 		strings.Repeat("> ", 49_499) + "a",

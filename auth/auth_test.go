@@ -51,9 +51,9 @@ func TestAccountsAndLogin(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.New(t)
 	now := time.Now()
-	svc := auth.New(st, st, auth.Config{SessionTTL: time.Hour, Now: func() time.Time { return now }})
+	svc := auth.New(st.Users, st.Users, auth.Config{SessionTTL: time.Hour, Now: func() time.Time { return now }})
 
-	u, err := auth.CreateUser(ctx, st, "alice", "Alice", "first password")
+	u, err := auth.CreateUser(ctx, st.Users, "alice", "Alice", "first password")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,13 +68,13 @@ func TestAccountsAndLogin(t *testing.T) {
 	}
 	for _, c := range bad {
 		t.Run("CreateUser "+c.name, func(t *testing.T) {
-			if _, err := auth.CreateUser(ctx, st, c.login, c.nick, c.pw); stgypub.ErrorCode(err) != c.code {
+			if _, err := auth.CreateUser(ctx, st.Users, c.login, c.nick, c.pw); stgypub.ErrorCode(err) != c.code {
 				t.Errorf("error %v, want %s", err, c.code)
 			}
 		})
 	}
 	t.Run("CreateUser normalizes the nickname", func(t *testing.T) {
-		c, err := auth.CreateUser(ctx, st, "carol", "\uFEFF  Carol \t Ann ", "some password")
+		c, err := auth.CreateUser(ctx, st.Users, "carol", "\uFEFF  Carol \t Ann ", "some password")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,21 +83,21 @@ func TestAccountsAndLogin(t *testing.T) {
 		}
 	})
 	t.Run("SetPassword replaces the password", func(t *testing.T) {
-		if err := auth.SetPassword(ctx, st, "alice", "second password"); err != nil {
+		if err := auth.SetPassword(ctx, st.Users, "alice", "second password"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := svc.Login(ctx, "alice", "first password"); stgypub.ErrorCode(err) != stgypub.CodeUnauthenticated {
 			t.Errorf("old password: %v", err)
 		}
-		if err := auth.SetPassword(ctx, st, "nobody", "second password"); stgypub.ErrorCode(err) != stgypub.CodeNotFound {
+		if err := auth.SetPassword(ctx, st.Users, "nobody", "second password"); stgypub.ErrorCode(err) != stgypub.CodeNotFound {
 			t.Errorf("unknown login: %v", err)
 		}
 	})
 	t.Run("MakeAdmin", func(t *testing.T) {
-		if err := auth.MakeAdmin(ctx, st, "alice", true); err != nil {
+		if err := auth.MakeAdmin(ctx, st.Users, "alice", true); err != nil {
 			t.Fatal(err)
 		}
-		got, _ := st.User(ctx, u.ID)
+		got, _ := st.Users.User(ctx, u.ID)
 		if !got.IsAdmin {
 			t.Errorf("not admin")
 		}
@@ -137,8 +137,8 @@ func TestAccountsAndLogin(t *testing.T) {
 func TestCreateAPITokenName(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.New(t)
-	svc := auth.New(st, st, auth.Config{})
-	u, err := auth.CreateUser(ctx, st, "alice", "Alice", "first password")
+	svc := auth.New(st.Users, st.Users, auth.Config{})
+	u, err := auth.CreateUser(ctx, st.Users, "alice", "Alice", "first password")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,9 +186,9 @@ func TestCreateAPITokenName(t *testing.T) {
 func TestLoginNamesAreCaseInsensitive(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.New(t)
-	svc := auth.New(st, st, auth.Config{SessionTTL: time.Hour, Now: time.Now})
+	svc := auth.New(st.Users, st.Users, auth.Config{SessionTTL: time.Hour, Now: time.Now})
 
-	u, err := auth.CreateUser(ctx, st, "Alice", "Alice", "first password")
+	u, err := auth.CreateUser(ctx, st.Users, "Alice", "Alice", "first password")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestLoginNamesAreCaseInsensitive(t *testing.T) {
 		t.Errorf("stored login name %q, want alice", u.LoginName)
 	}
 	for _, dup := range []string{"alice", "ALICE", "aLiCe"} {
-		if _, err := auth.CreateUser(ctx, st, dup, "Other", "some password"); stgypub.ErrorCode(err) != stgypub.CodeConflict {
+		if _, err := auth.CreateUser(ctx, st.Users, dup, "Other", "some password"); stgypub.ErrorCode(err) != stgypub.CodeConflict {
 			t.Errorf("CreateUser(%q) beside alice: %v, want CONFLICT", dup, err)
 		}
 	}
@@ -205,16 +205,16 @@ func TestLoginNamesAreCaseInsensitive(t *testing.T) {
 			t.Errorf("Login(%q): %v", name, err)
 		}
 	}
-	if err := auth.SetPassword(ctx, st, "ALICE", "second password"); err != nil {
+	if err := auth.SetPassword(ctx, st.Users, "ALICE", "second password"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := svc.Login(ctx, "Alice", "second password"); err != nil {
 		t.Errorf("login after SetPassword(ALICE): %v", err)
 	}
-	if err := auth.MakeAdmin(ctx, st, "aLICE", true); err != nil {
+	if err := auth.MakeAdmin(ctx, st.Users, "aLICE", true); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := st.User(ctx, u.ID); !got.IsAdmin {
+	if got, _ := st.Users.User(ctx, u.ID); !got.IsAdmin {
 		t.Errorf("MakeAdmin(aLICE) did not apply")
 	}
 
@@ -222,13 +222,13 @@ func TestLoginNamesAreCaseInsensitive(t *testing.T) {
 	// by its exact name.
 	legacy := &stgypub.User{LoginName: "Bob", Nickname: "Bob"}
 	legacy.PasswordHash, _ = auth.HashPassword("bob password")
-	if err := st.CreateUser(ctx, legacy); err != nil {
+	if err := st.Users.CreateUser(ctx, legacy); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := svc.Login(ctx, "Bob", "bob password"); err != nil {
 		t.Errorf("legacy login: %v", err)
 	}
-	if _, err := auth.CreateUser(ctx, st, "Bob", "Bob2", "some password"); stgypub.ErrorCode(err) != stgypub.CodeConflict {
+	if _, err := auth.CreateUser(ctx, st.Users, "Bob", "Bob2", "some password"); stgypub.ErrorCode(err) != stgypub.CodeConflict {
 		t.Errorf("CreateUser(Bob) beside legacy Bob: %v, want CONFLICT", err)
 	}
 }

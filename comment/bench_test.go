@@ -24,7 +24,7 @@ func BenchmarkReaderPage(b *testing.B) {
 	})
 	b.Run("postgres", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := e.st.Comments(ctx, e.post, stgypub.CommentQuery{Order: stgypub.OrderNewest, Page: 1}); err != nil {
+			if _, err := e.st.Comments.Comments(ctx, e.post, stgypub.CommentQuery{Order: stgypub.OrderNewest, Page: 1}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -37,7 +37,7 @@ func newBenchEnv(b *testing.B) *env {
 	e := newEnvTB(b, stgypub.CommentsOpen)
 	for i := range 100 {
 		c := &stgypub.Comment{PostID: e.post, Nickname: fmt.Sprint("n", i), Body: "a comment of some length, as readers write them\n", Status: stgypub.CommentPublished}
-		if err := e.st.InsertComment(context.Background(), &stgypub.NewComment{Comment: c}); err != nil {
+		if err := e.st.Comments.InsertComment(context.Background(), &stgypub.NewComment{Comment: c}); err != nil {
 			b.Fatal(err)
 		}
 	}

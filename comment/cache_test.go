@@ -62,7 +62,7 @@ func TestPublicCacheReadThroughAndTTL(t *testing.T) {
 	}
 	// A change behind the cache's back is not seen by readers (served
 	// from Redis) but is seen by the owner, who bypasses the cache.
-	if _, err := e.st.EditComment(ctx, first.ID, "changed", "behind the cache\n"); err != nil {
+	if _, err := e.st.Comments.EditComment(ctx, first.ID, "changed", "behind the cache\n"); err != nil {
 		t.Fatal(err)
 	}
 	if got := e.list(nil, e.post); got.Items[0].Nickname != "first" {
@@ -142,7 +142,7 @@ func TestPublicCacheDropsPagesReadBeforeAnInvalidation(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, stgypub.CommentsOpen)
 	ctx := context.Background()
-	p, _ := e.st.CommentTarget(ctx, e.post)
+	p, _ := e.st.Comments.CommentTarget(ctx, e.post)
 	_, err := e.cache.Page(ctx, p.Post, stgypub.OrderNewest, 1, e.clk.Now(), func() (*stgypub.CommentPage, error) {
 		// A comment lands (and invalidates) while this read is in flight.
 		e.mustReaderPost(e.post, "racer")
@@ -165,7 +165,7 @@ func TestRedisDownFallsBackToPostgreSQL(t *testing.T) {
 	ctx := context.Background()
 	own, stop := ownRedis(t)
 	cache := comment.NewPublicCache(own, e.prefix, nil)
-	svc := comment.New(e.st, e.gate, cache, comment.Config{Now: e.clk.Now})
+	svc := comment.New(e.st.Comments, e.gate, cache, comment.Config{Now: e.clk.Now})
 	c := e.mustReaderPost(e.post, "before")
 	if p, err := svc.List(ctx, nil, e.post, stgypub.OrderNewest, 1); err != nil || p.TotalCount != 1 {
 		t.Fatalf("with Redis: %v", err)
@@ -199,7 +199,7 @@ func TestRedisDownFallsBackToPostgreSQL(t *testing.T) {
 	if _, err := svc.Import(ctx, e.admin, e.post, []comment.ImportInput{{ID: e.importID(9), Nickname: "i", Body: "b", Status: stgypub.CommentPublished}}); err != nil {
 		t.Errorf("import: %v", err)
 	}
-	tg, _ := e.st.CommentTarget(ctx, e.post)
+	tg, _ := e.st.Comments.CommentTarget(ctx, e.post)
 	if n, err := svc.PublishedCount(ctx, tg.Post, tg.Mode); err != nil || n != 3 { // owner's, approved, imported
 		t.Errorf("published count with Redis down: %d, %v", n, err)
 	}

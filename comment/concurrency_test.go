@@ -18,7 +18,7 @@ func TestCapHoldsUnderConcurrentPosts(t *testing.T) {
 	ctx := context.Background()
 	for i := range 99 {
 		c := &stgypub.Comment{PostID: e.post, Nickname: fmt.Sprint("old", i), Body: "x\n", Status: stgypub.CommentPending}
-		if err := e.st.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
+		if err := e.st.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -65,7 +65,7 @@ func TestCapHoldsUnderConcurrentPosts(t *testing.T) {
 	if stored != 1 || full != 19 {
 		t.Fatalf("%d stored, %d refused; want 1, 19", stored, full)
 	}
-	if n, _ := e.st.CountComments(ctx, e.post); n != 100 {
+	if n, _ := e.st.Comments.CountComments(ctx, e.post); n != 100 {
 		t.Errorf("%d comments stored, want 100", n)
 	}
 	st, _ := e.svc.FormState(e.client(e.post, e.ip(), ""), nil, e.post)
@@ -82,7 +82,7 @@ func TestCapHoldsUnderConcurrentPosts(t *testing.T) {
 func TestPassUsesUnderConcurrentPosts(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, stgypub.CommentsOpen)
-	e.svc = comment.New(e.st, e.gate, e.cache, comment.Config{Now: e.clk.Now, MaxComments: 1000})
+	e.svc = comment.New(e.st.Comments, e.gate, e.cache, comment.Config{Now: e.clk.Now, MaxComments: 1000})
 	ip := e.ip()
 	ctx := e.client(e.post, ip, e.pass(ip))
 	codes := make([]string, 110)
@@ -101,7 +101,7 @@ func TestPassUsesUnderConcurrentPosts(t *testing.T) {
 	if n[""] != 100 || n[stgypub.CodeCaptchaRequired] != 10 {
 		t.Fatalf("110 parallel posts with one pass: %v; want 100 stored and 10 CAPTCHA_REQUIRED", n)
 	}
-	if c, _ := e.st.CountComments(context.Background(), e.post); c != 100 {
+	if c, _ := e.st.Comments.CountComments(context.Background(), e.post); c != 100 {
 		t.Errorf("%d stored", c)
 	}
 }
@@ -127,7 +127,7 @@ func (f failingStore) InsertComment(ctx context.Context, n *stgypub.NewComment) 
 func TestFailedInsertReleasesThePassUse(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, stgypub.CommentsOpen)
-	broken := comment.New(failingStore{e.st, fmt.Errorf("disk on fire")}, e.gate, e.cache, comment.Config{Now: e.clk.Now})
+	broken := comment.New(failingStore{e.st.Comments, fmt.Errorf("disk on fire")}, e.gate, e.cache, comment.Config{Now: e.clk.Now})
 	ip := e.ip()
 	pass := e.pass(ip)
 	if _, err := broken.Post(e.client(e.post, ip, pass), nil, comment.PostInput{PostID: e.post, Nickname: "n", Body: "b"}); err == nil {
@@ -137,7 +137,7 @@ func TestFailedInsertReleasesThePassUse(t *testing.T) {
 	if st.Used != 0 || st.Remaining != 100 {
 		t.Errorf("after a failed insert the pass is %+v; want the use released", st)
 	}
-	if n, _ := e.st.CountComments(context.Background(), e.post); n != 0 {
+	if n, _ := e.st.Comments.CountComments(context.Background(), e.post); n != 0 {
 		t.Errorf("a failed insert stored %d rows", n)
 	}
 	// Inline solving: the pass is issued (the CAPTCHA was solved) but the

@@ -55,7 +55,7 @@ func newEnvTB(t testing.TB, mode string) *env {
 func (e *env) user(login string, admin bool) *stgypub.User {
 	e.t.Helper()
 	u := &stgypub.User{LoginName: login, Nickname: login, IsAdmin: admin}
-	if err := e.st.CreateUser(context.Background(), u); err != nil {
+	if err := e.st.Users.CreateUser(context.Background(), u); err != nil {
 		e.t.Fatal(err)
 	}
 	return u
@@ -72,7 +72,7 @@ func (e *env) newPost(owner, id stgypub.ID, replies bool) stgypub.ID {
 	e.t.Helper()
 	pub := e.clk.Now().Add(-time.Hour)
 	p := &stgypub.Post{ID: id, OwnedBy: owner, PublishedAt: &pub, Snippet: `{"title":"t"}`, Content: "x", AllowReplies: replies}
-	if err := e.st.CreatePost(context.Background(), p); err != nil {
+	if err := e.st.Posts.CreatePost(context.Background(), p); err != nil {
 		e.t.Fatal(err)
 	}
 	return p.ID
@@ -81,14 +81,14 @@ func (e *env) newPost(owner, id stgypub.ID, replies bool) stgypub.ID {
 func (e *env) setMode(owner stgypub.ID, mode string) {
 	e.t.Helper()
 	ctx := context.Background()
-	cfg, err := e.st.PubConfig(ctx, owner)
+	cfg, err := e.st.Users.PubConfig(ctx, owner)
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	if cfg.Extensions, err = stgypub.ParseExtensions(`{"comments":{"mode":"` + mode + `"}}`); err != nil {
 		e.t.Fatal(err)
 	}
-	if err := e.st.UpdatePubConfig(ctx, cfg); err != nil {
+	if err := e.st.Users.UpdatePubConfig(ctx, cfg); err != nil {
 		e.t.Fatal(err)
 	}
 }

@@ -93,12 +93,12 @@ func TestModeChangeRewritesNoStatus(t *testing.T) {
 	if newer.Status != stgypub.CommentPublished {
 		t.Errorf("new comment after the change: %s", newer.Status)
 	}
-	c, _, _ := e.st.Comment(context.Background(), pending.ID)
+	c, _, _ := e.st.Comments.Comment(context.Background(), pending.ID)
 	if c.Status != stgypub.CommentPending {
 		t.Errorf("moderated -> open published an old pending comment")
 	}
 	e.setMode(e.owner.ID, stgypub.CommentsModerated)
-	c, _, _ = e.st.Comment(context.Background(), newer.ID)
+	c, _, _ = e.st.Comments.Comment(context.Background(), newer.ID)
 	if c.Status != stgypub.CommentPublished {
 		t.Errorf("open -> moderated unpublished a comment")
 	}
@@ -119,7 +119,7 @@ func TestSectionRules(t *testing.T) {
 	}
 	// Unpublished and scheduled posts are NOT_FOUND for readers.
 	for name, at := range map[string]*time.Time{"unpublished": nil, "scheduled": ptr(e.clk.Now().Add(time.Hour))} {
-		if err := e.st.SetPublication(ctx, e.post, at); err != nil {
+		if err := e.st.Posts.SetPublication(ctx, e.post, at); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := e.readerPost(e.post, "r"); code(err) != stgypub.CodeNotFound {
@@ -228,7 +228,7 @@ func TestAsOwner(t *testing.T) {
 func TestCaptchaRequiredOnlyWhenPostingIsPossible(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, stgypub.CommentsOpen)
-	e.svc = comment.New(e.st, e.gate, e.cache, comment.Config{Now: e.clk.Now, MaxComments: 2})
+	e.svc = comment.New(e.st.Comments, e.gate, e.cache, comment.Config{Now: e.clk.Now, MaxComments: 2})
 	required := func(token string) bool {
 		t.Helper()
 		st, err := e.svc.FormState(e.client(e.post, e.ip(), token), nil, e.post)

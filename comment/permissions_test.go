@@ -60,7 +60,7 @@ func TestPermissionMatrix(t *testing.T) {
 	if _, err := e.svc.Edit(ctx, e.admin, plain.Comment.ID, ptr("  new  name "), "\n\nnew body\n\n\n"); err != nil {
 		t.Fatal(err)
 	}
-	c, _, _ := e.st.Comment(ctx, plain.Comment.ID)
+	c, _, _ := e.st.Comments.Comment(ctx, plain.Comment.ID)
 	if c.Nickname != "new name" || c.Body != "new body\n" || c.Status != stgypub.CommentPublished || c.IsAuthor {
 		t.Errorf("edited: %+v", c)
 	}
@@ -71,7 +71,7 @@ func TestPermissionMatrix(t *testing.T) {
 		t.Errorf("unknown comment: %v", err)
 	}
 	// Comments of an unpublished post are hidden from readers.
-	_ = e.st.SetPublication(ctx, e.post, nil)
+	_ = e.st.Posts.SetPublication(ctx, e.post, nil)
 	if _, err := e.svc.Approve(ctx, e.reader, c.ID); !stgypub.IsNotFound(err) {
 		t.Errorf("reader on an unpublished post: %v", err)
 	}
@@ -149,7 +149,7 @@ func TestImportPermissionsAndValidation(t *testing.T) {
 			t.Errorf("ID %s (%s): %v, want BAD_USER_INPUT", name, id, err)
 		}
 	}
-	if n, _ := e.st.CountComments(ctx, e.post); n != 1 {
+	if n, _ := e.st.Comments.CountComments(ctx, e.post); n != 1 {
 		t.Errorf("refused imports wrote: %d rows", n)
 	}
 	// The bounds themselves are accepted, and createdAt is the ID's time.
@@ -162,7 +162,7 @@ func TestImportPermissionsAndValidation(t *testing.T) {
 			t.Errorf("ID %s dates %s, want %s", id, got, at)
 		}
 	}
-	if n, _ := e.st.CountComments(ctx, e.post); n != 4 {
+	if n, _ := e.st.Comments.CountComments(ctx, e.post); n != 4 {
 		t.Errorf("after the bound imports: %d rows, want 4", n)
 	}
 	// No cap, mode or allow_replies on import.
@@ -174,7 +174,7 @@ func TestImportPermissionsAndValidation(t *testing.T) {
 	if n, err := e.svc.Import(ctx, e.admin, e.post, many); err != nil || n != 150 {
 		t.Errorf("150 comments past the cap in mode none: %d, %v", n, err)
 	}
-	if list, _, _ := e.st.CommentNotifications(ctx, e.owner.ID, stgypub.NotificationQuery{Limit: 10}); len(list) != 0 {
+	if list, _, _ := e.st.Comments.CommentNotifications(ctx, e.owner.ID, stgypub.NotificationQuery{Limit: 10}); len(list) != 0 {
 		t.Errorf("import notified %d times", len(list))
 	}
 }
@@ -188,7 +188,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 	e.as(e.admin, e.post, "admin", nil)
 	// Export ignores publication state, mode and cache.
 	e.setMode(e.owner.ID, stgypub.CommentsNone)
-	_ = e.st.SetPublication(ctx, e.post, nil)
+	_ = e.st.Posts.SetPublication(ctx, e.post, nil)
 	out, err := e.svc.Export(ctx, e.owner, e.post)
 	if err != nil || len(out) != 3 {
 		t.Fatalf("export: %d, %v", len(out), err)

@@ -13,14 +13,14 @@ import (
 func TestCommentWebhookEvents(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, "moderated")
-	e.svc = comment.New(e.st, e.gate, e.cache, comment.Config{Now: e.clk.Now})
+	e.svc = comment.New(e.st.Comments, e.gate, e.cache, comment.Config{Now: e.clk.Now})
 	hook := &stgypub.Webhook{OwnerID: e.owner.ID, URL: "https://example.com/", Secret: "s",
 		Events: []stgypub.WebhookEvent{stgypub.EventCommentPosted, stgypub.EventCommentApproved}}
-	if err := e.st.CreateWebhook(ctx, hook, 10); err != nil {
+	if err := e.st.Webhooks.CreateWebhook(ctx, hook, 10); err != nil {
 		t.Fatal(err)
 	}
 	other := &stgypub.Webhook{OwnerID: e.reader.ID, URL: "https://example.com/", Secret: "s", Events: stgypub.WebhookEvents}
-	if err := e.st.CreateWebhook(ctx, other, 10); err != nil {
+	if err := e.st.Webhooks.CreateWebhook(ctx, other, 10); err != nil {
 		t.Fatal(err)
 	}
 	c := e.mustReaderPost(e.post, "Ann")
@@ -30,7 +30,7 @@ func TestCommentWebhookEvents(t *testing.T) {
 	if _, err := e.svc.Approve(ctx, e.owner, c.ID); err != nil {
 		t.Fatal(err)
 	}
-	list, err := e.st.WebhookDeliveries(ctx, hook.ID, 10)
+	list, err := e.st.Webhooks.WebhookDeliveries(ctx, hook.ID, 10)
 	if err != nil || len(list) != 2 {
 		t.Fatalf("deliveries %+v, %v", list, err)
 	}
@@ -42,7 +42,7 @@ func TestCommentWebhookEvents(t *testing.T) {
 		posted.CommentID != c.ID || approved.CommentID != c.ID || posted.PostID != e.post {
 		t.Fatalf("deliveries %+v %+v", posted, approved)
 	}
-	if list, _ := e.st.WebhookDeliveries(ctx, other.ID, 10); len(list) != 0 {
+	if list, _ := e.st.Webhooks.WebhookDeliveries(ctx, other.ID, 10); len(list) != 0 {
 		t.Fatalf("another owner's hook got %+v", list)
 	}
 }

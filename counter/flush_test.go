@@ -116,7 +116,7 @@ func TestFlushRetriesAfterFailure(t *testing.T) {
 	if got := f.cs.Calls()["UpsertCheckpoints"] - before; got != 1 {
 		t.Fatalf("%d UPSERTs for one change and one empty flush", got)
 	}
-	cps, err := f.st.PostCheckpoints(ctx, f.posts[0], testNow.AddDate(0, 0, -1), testNow)
+	cps, err := f.st.Checkpoints.PostCheckpoints(ctx, f.posts[0], testNow.AddDate(0, 0, -1), testNow)
 	if err != nil || len(cps) != 1 || cps[0].Count != 3 {
 		t.Fatalf("checkpoints %v (err %v), want today = 3", cps, err)
 	}

@@ -23,9 +23,9 @@ type clock struct {
 func (c *clock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) Set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
 
-// countingStore counts calls to the real store; it executes nothing itself.
+// countingStore counts calls to the real store's checkpoints part; it executes nothing itself.
 type countingStore struct {
-	*store.Store
+	*store.Checkpoints
 	mu        sync.Mutex
 	calls     map[string]int
 	failClean int // fail this many DeleteCheckpointsBefore calls first
@@ -49,24 +49,24 @@ func (s *countingStore) Calls() map[string]int {
 
 func (s *countingStore) PostCheckpoints(ctx context.Context, id stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
 	s.count("PostCheckpoints")
-	return s.Store.PostCheckpoints(ctx, id, from, to)
+	return s.Checkpoints.PostCheckpoints(ctx, id, from, to)
 }
 
 func (s *countingStore) UpsertCheckpoints(ctx context.Context, cps []stgypub.Checkpoint) error {
 	if len(cps) > 0 {
 		s.count("UpsertCheckpoints")
 	}
-	return s.Store.UpsertCheckpoints(ctx, cps)
+	return s.Checkpoints.UpsertCheckpoints(ctx, cps)
 }
 
 func (s *countingStore) OwnerCheckpoints(ctx context.Context, id stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
 	s.count("OwnerCheckpoints")
-	return s.Store.OwnerCheckpoints(ctx, id, from, to)
+	return s.Checkpoints.OwnerCheckpoints(ctx, id, from, to)
 }
 
 func (s *countingStore) EachOwnerCheckpoint(ctx context.Context, id stgypub.ID, from, to time.Time, f func(stgypub.ID, int, int64)) error {
 	s.count("OwnerCheckpoints")
-	return s.Store.EachOwnerCheckpoint(ctx, id, from, to, f)
+	return s.Checkpoints.EachOwnerCheckpoint(ctx, id, from, to, f)
 }
 
 func (s *countingStore) DeleteCheckpointsBefore(ctx context.Context, d time.Time) (int64, error) {
@@ -80,17 +80,17 @@ func (s *countingStore) DeleteCheckpointsBefore(ctx context.Context, d time.Time
 	if fail {
 		return 0, context.DeadlineExceeded
 	}
-	return s.Store.DeleteCheckpointsBefore(ctx, d)
+	return s.Checkpoints.DeleteCheckpointsBefore(ctx, d)
 }
 
 func (s *countingStore) PostMetas(ctx context.Context, ids []stgypub.ID) ([]stgypub.PostMeta, error) {
 	s.count("PostMetas")
-	return s.Store.PostMetas(ctx, ids)
+	return s.Checkpoints.PostMetas(ctx, ids)
 }
 
 func (s *countingStore) SyncCheckpoints(ctx context.Context, id stgypub.ID, from, to time.Time, cps []stgypub.Checkpoint) ([]stgypub.Checkpoint, error) {
 	s.count("SyncCheckpoints")
-	return s.Store.SyncCheckpoints(ctx, id, from, to, cps)
+	return s.Checkpoints.SyncCheckpoints(ctx, id, from, to, cps)
 }
 
 // fixture is one test's Redis prefix, database, owner and posts.
@@ -124,16 +124,16 @@ func newFixtureOn(t testing.TB, rdb redis.UniversalClient, nposts int, cfg Confi
 	t.Helper()
 	ctx := context.Background()
 	f := &fixture{rdb: rdb, st: storetest.New(t), clk: &clock{t: testNow}}
-	f.cs = &countingStore{Store: f.st, calls: map[string]int{}}
+	f.cs = &countingStore{Checkpoints: f.st.Checkpoints, calls: map[string]int{}}
 	u := &stgypub.User{LoginName: "owner", Nickname: "Owner"}
-	if err := f.st.CreateUser(ctx, u); err != nil {
+	if err := f.st.Users.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
 	f.owner = u.ID
 	pub := testNow.Add(-48 * time.Hour)
 	for range nposts {
 		p := &stgypub.Post{OwnedBy: u.ID, PublishedAt: &pub, Snippet: `[{"T":"p","C":"from the database"}]`, Content: "x", PlainText: "x"}
-		if err := f.st.CreatePost(ctx, p); err != nil {
+		if err := f.st.Posts.CreatePost(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 		f.posts = append(f.posts, p.ID)

@@ -163,7 +163,7 @@ func TestViewCountsAfterEmptyRedis(t *testing.T) {
 	ctx := context.Background()
 	a, b := f.posts[0], f.posts[1]
 	day := func(off int) time.Time { return testNow.AddDate(0, 0, off).Truncate(24 * time.Hour) }
-	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
+	if err := f.st.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
 		{PostID: a, OwnerID: f.owner, Date: day(0), Count: 2},
 		{PostID: a, OwnerID: f.owner, Date: day(-1), Count: 4},
 		{PostID: b, OwnerID: f.owner, Date: day(-3), Count: 5},

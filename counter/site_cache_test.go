@@ -40,7 +40,7 @@ func TestSiteRankingCache(t *testing.T) {
 		t.Fatalf("cache not held: %q", got)
 	}
 	// Another process (a new Counter on the same keys) reads the Redis copy.
-	other := New(f.rdb, f.st, Config{Prefix: f.c.cfg.Prefix, Now: f.clk.Now})
+	other := New(f.rdb, f.st.Checkpoints, Config{Prefix: f.c.cfg.Prefix, Now: f.clk.Now})
 	if r, err := other.SiteRanking(ctx, 7); err != nil || f.names(r.Entries) != "b2=2" {
 		t.Fatalf("other process: %v, %v", r, err)
 	}
@@ -65,7 +65,7 @@ func TestSiteRankingRefreshAhead(t *testing.T) {
 	ctx := context.Background()
 	f.views(t, "a1", 2)
 	f.c.Wait()
-	other := New(f.rdb, f.st, Config{Prefix: f.c.cfg.Prefix, Now: f.clk.Now})
+	other := New(f.rdb, f.st.Checkpoints, Config{Prefix: f.c.cfg.Prefix, Now: f.clk.Now})
 	if got := f.ranking(t, 7); got != "a1=2" {
 		t.Fatalf("first: %q", got)
 	}

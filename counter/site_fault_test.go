@@ -57,16 +57,16 @@ func TestSiteWriteFailure(t *testing.T) {
 	f := &siteFixture{rdb: rdb, st: storetest.New(t), clk: &clock{t: testNow},
 		posts: map[string]stgypub.ID{}, owner: map[stgypub.ID]stgypub.ID{}, pub: map[stgypub.ID]time.Time{}}
 	owner := &stgypub.User{LoginName: "owner", Nickname: "Owner"}
-	if err := f.st.CreateUser(ctx, owner); err != nil {
+	if err := f.st.Users.CreateUser(ctx, owner); err != nil {
 		t.Fatal(err)
 	}
 	pub := testNow.AddDate(0, 0, -1)
 	p := &stgypub.Post{OwnedBy: owner.ID, PublishedAt: &pub, Snippet: "[]", Content: "x", PlainText: "x"}
-	if err := f.st.CreatePost(ctx, p); err != nil {
+	if err := f.st.Posts.CreatePost(ctx, p); err != nil {
 		t.Fatal(err)
 	}
 	f.posts["a1"], f.owner[p.ID], f.pub[p.ID] = p.ID, owner.ID, pub
-	f.c = New(rdb, f.st, Config{Now: f.clk.Now, SiteFlushInterval: time.Hour,
+	f.c = New(rdb, f.st.Checkpoints, Config{Now: f.clk.Now, SiteFlushInterval: time.Hour,
 		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	t.Cleanup(f.c.Wait)
 

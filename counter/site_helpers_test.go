@@ -39,13 +39,13 @@ func newSiteFixture(t testing.TB, n int, cfg Config) *siteFixture {
 	pub := testNow.AddDate(0, 0, -30)
 	for i, letter := range []string{"a", "b", "c"} {
 		u := &stgypub.User{LoginName: "owner-" + letter, Nickname: "Owner " + letter}
-		if err := f.st.CreateUser(ctx, u); err != nil {
+		if err := f.st.Users.CreateUser(ctx, u); err != nil {
 			t.Fatal(err)
 		}
 		f.owners[i] = u.ID
 		for j := 1; j <= n; j++ {
 			p := &stgypub.Post{OwnedBy: u.ID, PublishedAt: &pub, Snippet: `[{"T":"p","C":"x"}]`, Content: "x", PlainText: "x"}
-			if err := f.st.CreatePost(ctx, p); err != nil {
+			if err := f.st.Posts.CreatePost(ctx, p); err != nil {
 				t.Fatal(err)
 			}
 			name := fmt.Sprintf("%s%d", letter, j)
@@ -61,7 +61,7 @@ func newSiteFixture(t testing.TB, n int, cfg Config) *siteFixture {
 	if cfg.SiteFlushInterval == 0 {
 		cfg.SiteFlushInterval = time.Hour // tests flush with Wait
 	}
-	f.c = New(f.rdb, f.st, cfg)
+	f.c = New(f.rdb, f.st.Checkpoints, cfg)
 	t.Cleanup(f.c.Wait)
 	return f
 }

@@ -212,7 +212,7 @@ func TestSiteWeekSums(t *testing.T) {
 	f := newSiteFixture(t, 0, Config{SiteBuckets: 3})
 	ctx := context.Background()
 	behind := &clock{}
-	stale := New(f.rdb, f.st, Config{Prefix: f.c.cfg.Prefix, SiteBuckets: 3, Now: behind.Now})
+	stale := New(f.rdb, f.st.Checkpoints, Config{Prefix: f.c.cfg.Prefix, SiteBuckets: 3, Now: behind.Now})
 	rng := rand.New(rand.NewPCG(1, 2))
 	posts := []stgypub.ID{0x101, 0x202, 0x303, 0x404, 0x505, 0x606, 0x707}
 	raise := func(c *Counter) {

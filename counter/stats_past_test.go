@@ -20,7 +20,7 @@ func TestStatsPastSnapshot(t *testing.T) {
 	ctx := context.Background()
 	a, b, c := f.posts[0], f.posts[1], f.posts[2]
 	f.seedDaily(t, map[int]map[stgypub.ID]int64{0: {a: 5}, -1: {b: 32, a: 1}, -9: {c: 7}})
-	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
+	if err := f.st.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
 		{PostID: a, OwnerID: f.owner, Date: testNow.AddDate(0, 0, -2), Count: 54}, // PostgreSQL only
 	}); err != nil {
 		t.Fatal(err)
@@ -51,7 +51,7 @@ func TestStatsPastSnapshot(t *testing.T) {
 
 	// Today stays live: a Hash raise and a checkpoint of today show.
 	f.seedDaily(t, map[int]map[stgypub.ID]int64{0: {a: 9, c: 2}})
-	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: b, OwnerID: f.owner, Date: testNow, Count: 4}}); err != nil {
+	if err := f.st.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: b, OwnerID: f.owner, Date: testNow, Count: 4}}); err != nil {
 		t.Fatal(err)
 	}
 	// A closed day's Hash changed behind the snapshot's back (no import):

@@ -45,7 +45,7 @@ func TestStats(t *testing.T) {
 	// A meta key left by an earlier version is not read: metadata comes
 	// from PostgreSQL.
 	f.rdb.Set(ctx, f.c.keys.metaKey(f.owner, a), `{"publishedAt":"2026-08-06T12:22:58.000Z","digest":"from redis"}`, time.Hour)
-	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
+	if err := f.st.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
 		{PostID: a, OwnerID: f.owner, Date: testNow, Count: 91},
 		{PostID: a, OwnerID: f.owner, Date: testNow.AddDate(0, 0, -1), Count: 54},
 		{PostID: b, OwnerID: f.owner, Date: testNow.AddDate(0, 0, -1), Count: 32},
@@ -128,7 +128,7 @@ func TestImportViews(t *testing.T) {
 	if n := f.view(t, a, 1); n != 48 {
 		t.Fatalf("view after import = %d, want 48", n)
 	}
-	cps, _ := f.st.PostCheckpoints(ctx, b, testNow.AddDate(0, 0, -14), testNow)
+	cps, _ := f.st.Checkpoints.PostCheckpoints(ctx, b, testNow.AddDate(0, 0, -14), testNow)
 	if len(cps) != 1 || cps[0].Count != 105 {
 		t.Fatalf("import checkpoints %v", cps)
 	}

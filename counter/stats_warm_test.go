@@ -42,7 +42,7 @@ func (f *fixture) rawStats(t *testing.T, c *Counter) (total int64, daily []int64
 			cell(id, i, n)
 		}
 	}
-	cps, err := f.st.OwnerCheckpoints(ctx, f.owner, days[0], days[len(days)-1])
+	cps, err := f.st.Checkpoints.OwnerCheckpoints(ctx, f.owner, days[0], days[len(days)-1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestStatsWarmer(t *testing.T) {
 	ctx := context.Background()
 	a, b, c := f.posts[0], f.posts[1], f.posts[2]
 	f.seedDaily(t, map[int]map[stgypub.ID]int64{0: {a: 5}, -1: {a: 3, b: 30}, -2: {a: 2}, -9: {c: 7}, -14: {b: 11}})
-	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
+	if err := f.st.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
 		{PostID: a, OwnerID: f.owner, Date: testNow.AddDate(0, 0, -1), Count: 40}, // above Redis: restored by the sync below
 		{PostID: b, OwnerID: f.owner, Date: testNow.AddDate(0, 0, -1), Count: 28}, // below Redis: Redis wins
 		{PostID: c, OwnerID: f.owner, Date: testNow.AddDate(0, 0, -3), Count: 16}, // PostgreSQL only
@@ -184,7 +184,7 @@ func TestStatsWarmer(t *testing.T) {
 func TestStatsWarmerMinRows(t *testing.T) {
 	f := newFixture(t, 1, Config{StatsWarmMinRows: 2})
 	ctx := context.Background()
-	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: f.posts[0], OwnerID: f.owner, Date: testNow.AddDate(0, 0, -1), Count: 4}}); err != nil {
+	if err := f.st.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: f.posts[0], OwnerID: f.owner, Date: testNow.AddDate(0, 0, -1), Count: 4}}); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := f.c.stats.warmPass(ctx, &statsWarmer{}); err != nil || n != 0 {

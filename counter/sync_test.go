@@ -32,7 +32,7 @@ func TestCheckpointWritesOnlyAtCheckpoints(t *testing.T) {
 		t.Fatalf("PostgreSQL calls for %d views: %v, want %v", views, calls, want)
 	}
 	t.Logf("%d views of one post: %d checkpoints crossed, PostgreSQL statements %v", views, CheckpointsUpTo(views), calls)
-	cps, err := f.st.PostCheckpoints(context.Background(), p, testNow, testNow)
+	cps, err := f.st.Checkpoints.PostCheckpoints(context.Background(), p, testNow, testNow)
 	if err != nil || len(cps) != 1 || cps[0].Count != 9742 || Checkpoints(41)[40] != 9742 {
 		t.Fatalf("checkpoint row %v, %v; want the last checkpoint <= 10000 (9742)", cps, err)
 	}
@@ -46,7 +46,7 @@ func TestRedisLossRecovery(t *testing.T) {
 	old := testNow.AddDate(0, 0, -14)
 	// A checkpoint from an earlier day that Redis no longer has, and
 	// yesterday's 3 PV only in Redis (never reached 4 that day).
-	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: p, OwnerID: f.owner, Date: old, Count: 54}}); err != nil {
+	if err := f.st.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: p, OwnerID: f.owner, Date: old, Count: 54}}); err != nil {
 		t.Fatal(err)
 	}
 	f.clk.Set(yesterday)
@@ -63,7 +63,7 @@ func TestRedisLossRecovery(t *testing.T) {
 		}
 	}
 	f.c.Wait()
-	cps, _ := f.st.PostCheckpoints(ctx, p, old, testNow)
+	cps, _ := f.st.Checkpoints.PostCheckpoints(ctx, p, old, testNow)
 	if got := cpSummary(cps); got != "20260224=54 20260309=3 20260310=38 " {
 		t.Fatalf("checkpoints after 40 views: %s", got)
 	}
@@ -96,7 +96,7 @@ func TestRedisLossRecovery(t *testing.T) {
 		t.Fatalf("next view after recovery = %d, want 39", n)
 	}
 	// A later ordinary checkpoint where PostgreSQL is ahead raises Redis.
-	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: p, OwnerID: f.owner, Date: testNow, Count: 60}}); err != nil {
+	if err := f.st.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: p, OwnerID: f.owner, Date: testNow, Count: 60}}); err != nil {
 		t.Fatal(err)
 	}
 	for i := range 6 {
@@ -127,7 +127,7 @@ func TestCleanupOncePerDay(t *testing.T) {
 	owner := f.owner
 	p := f.posts
 	edge := testNow.AddDate(0, 0, -14) // first day of the window: kept
-	if err := f.st.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
+	if err := f.st.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
 		{PostID: p[0], OwnerID: owner, Date: edge.AddDate(0, 0, -1), Count: 8},
 		{PostID: p[0], OwnerID: owner, Date: edge, Count: 9},
 	}); err != nil {
@@ -159,7 +159,7 @@ func TestCleanupOncePerDay(t *testing.T) {
 			}
 		})
 	}
-	cps, _ := f.st.PostCheckpoints(ctx, p[0], edge.AddDate(0, 0, -5), edge)
+	cps, _ := f.st.Checkpoints.PostCheckpoints(ctx, p[0], edge.AddDate(0, 0, -5), edge)
 	if len(cps) != 0 {
 		// The day-after cleanup removed the edge day too (window moved).
 		t.Fatalf("old rows left: %v", cps)

@@ -206,7 +206,7 @@ func TestFlushTalliesDeletedPost(t *testing.T) {
 	if err := f.c.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := f.st.OwnerTallies(ctx, f.owner, stgypub.TallyCrawl, testNow, testNow)
+	rows, err := f.st.Checkpoints.OwnerTallies(ctx, f.owner, stgypub.TallyCrawl, testNow, testNow)
 	if err != nil || len(rows) != 1 || rows[0].PostID != f.posts[1] || rows[0].Count != 1 {
 		t.Errorf("flushed rows = %+v, %v", rows, err)
 	}

@@ -80,7 +80,7 @@ func TestStatsCheckpointReads(t *testing.T) {
 			cps = append(cps, stgypub.Checkpoint{PostID: p, OwnerID: f.owner, Date: testNow.AddDate(0, 0, -off), Count: int64(4 * (1 + (i+off)%5))})
 		}
 	}
-	if err := f.st.UpsertCheckpoints(ctx, cps); err != nil {
+	if err := f.st.Checkpoints.UpsertCheckpoints(ctx, cps); err != nil {
 		t.Fatal(err)
 	}
 	stream, err := f.c.Stats(ctx, f.owner)

@@ -24,7 +24,7 @@ func TestDemoFeaturedImages(t *testing.T) {
 				continue
 			}
 			seen++
-			p, err := s.Post(ctx, id)
+			p, err := s.Posts.Post(ctx, id)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -43,7 +43,7 @@ func TestDemoFeaturedImages(t *testing.T) {
 	n := 0
 	for _, l := range loaded {
 		for _, id := range l.Import.Posts {
-			p, err := s.Post(ctx, id)
+			p, err := s.Posts.Post(ctx, id)
 			if err != nil {
 				t.Fatal(err)
 			}

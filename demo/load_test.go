@@ -19,7 +19,7 @@ func loadDemo(t *testing.T, now time.Time) (*store.Store, []demo.Loaded) {
 	t.Helper()
 	s := storetest.New(t)
 	s.Now = func() time.Time { return now }
-	loaded, err := demo.Load(context.Background(), s, s, s.Now)
+	loaded, err := demo.Load(context.Background(), s.Posts, s.Users, s.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestLoadTwice(t *testing.T) {
 	}
 
 	// A day later nothing changes, the scheduled post included.
-	second, err := demo.Load(ctx, s, s, dayLater)
+	second, err := demo.Load(ctx, s.Posts, s.Users, dayLater)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestLoadTwice(t *testing.T) {
 	t.Run("owner-changed settings survive a restart", func(t *testing.T) {
 		s, first := loadDemo(t, now)
 		id := first[0].UserID
-		c, err := s.PubConfig(ctx, id)
+		c, err := s.Users.PubConfig(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,11 +69,11 @@ func TestLoadTwice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.UpdatePubConfig(ctx, c); err != nil {
+		if err := s.Users.UpdatePubConfig(ctx, c); err != nil {
 			t.Fatal(err)
 		}
 		want := c.Extensions.String()
-		again, err := demo.Load(ctx, s, s, dayLater)
+		again, err := demo.Load(ctx, s.Posts, s.Users, dayLater)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +82,7 @@ func TestLoadTwice(t *testing.T) {
 				t.Errorf("restart %s: %+v, want no settings written", l.LoginName, l)
 			}
 		}
-		got, err := s.PubConfig(ctx, id)
+		got, err := s.Users.PubConfig(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,31 +99,31 @@ func TestLoadTwice(t *testing.T) {
 		if len(ids) < 3 {
 			t.Fatalf("%d demo posts", len(ids))
 		}
-		edited, err := s.Post(ctx, ids[0])
+		edited, err := s.Posts.Post(ctx, ids[0])
 		if err != nil {
 			t.Fatal(err)
 		}
 		edited.Content, edited.PlainText = "# Mine now\n\nRewritten by the owner.", "Mine now Rewritten by the owner."
-		if err := s.UpdatePost(ctx, edited); err != nil {
+		if err := s.Posts.UpdatePost(ctx, edited); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.SetPublication(ctx, ids[1], nil); err != nil {
+		if err := s.Posts.SetPublication(ctx, ids[1], nil); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.DB.ExecContext(ctx, `DELETE FROM posts WHERE id = ?`, int64(ids[2])); err != nil {
 			t.Fatal(err)
 		}
 		before := countPosts(t, s, first[0].UserID)
-		if _, err := demo.Load(ctx, s, s, dayLater); err != nil {
+		if _, err := demo.Load(ctx, s.Posts, s.Users, dayLater); err != nil {
 			t.Fatal(err)
 		}
-		if got, err := s.Post(ctx, ids[0]); err != nil || got.Content != edited.Content {
+		if got, err := s.Posts.Post(ctx, ids[0]); err != nil || got.Content != edited.Content {
 			t.Errorf("edited post after restart: %v, content %q", err, got.Content)
 		}
-		if got, err := s.Post(ctx, ids[1]); err != nil || got.PublishedAt != nil {
+		if got, err := s.Posts.Post(ctx, ids[1]); err != nil || got.PublishedAt != nil {
 			t.Errorf("unpublished post after restart: %v, published %v", err, got.PublishedAt)
 		}
-		if _, err := s.Post(ctx, ids[2]); !stgypub.IsNotFound(err) {
+		if _, err := s.Posts.Post(ctx, ids[2]); !stgypub.IsNotFound(err) {
 			t.Errorf("deleted post after restart: %v, want NOT_FOUND", err)
 		}
 		if after := countPosts(t, s, first[0].UserID); after != before {
@@ -136,14 +136,14 @@ func TestLoadTwice(t *testing.T) {
 		if _, err := s.DB.ExecContext(ctx, `DELETE FROM user_pub_configs WHERE user_id = ?`, int64(id)); err != nil {
 			t.Fatal(err)
 		}
-		again, err := demo.Load(ctx, s, s, dayLater)
+		again, err := demo.Load(ctx, s.Posts, s.Users, dayLater)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !again[2].ConfigWritten || again[0].ConfigWritten || again[1].ConfigWritten {
 			t.Errorf("written: %v %v %v, want only %s", again[0].ConfigWritten, again[1].ConfigWritten, again[2].ConfigWritten, again[2].LoginName)
 		}
-		if c, _ := s.PubConfig(ctx, id); c.SiteName != "Mixed Notes / まぜこぜノート" {
+		if c, _ := s.Users.PubConfig(ctx, id); c.SiteName != "Mixed Notes / まぜこぜノート" {
 			t.Errorf("site name %q", c.SiteName)
 		}
 	})
@@ -163,7 +163,7 @@ func TestLoadTwice(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.login, func(t *testing.T) {
-				c, err := s.PubConfig(ctx, byLogin[tc.login].UserID)
+				c, err := s.Users.PubConfig(ctx, byLogin[tc.login].UserID)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -174,7 +174,7 @@ func TestLoadTwice(t *testing.T) {
 		}
 	})
 	t.Run("password", func(t *testing.T) {
-		u, err := s.UserByLogin(ctx, "hanako")
+		u, err := s.Users.UserByLogin(ctx, "hanako")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +197,7 @@ func TestLoadTwice(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.file, func(t *testing.T) {
-				p, err := s.Post(ctx, mix.Import.Posts[tc.file])
+				p, err := s.Posts.Post(ctx, mix.Import.Posts[tc.file])
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -206,16 +206,16 @@ func TestLoadTwice(t *testing.T) {
 				}
 			})
 		}
-		n, err := s.CountPublishedByUser(ctx, mix.UserID)
+		n, err := s.Posts.CountPublishedByUser(ctx, mix.UserID)
 		if err != nil || n != 4 {
 			t.Errorf("published on mix: %d, %v; want 4", n, err)
 		}
-		if p, _ := s.Post(ctx, mix.Import.Posts["go.dev.md"]); !p.PublishedAt.Equal(now.AddDate(1, 0, 0)) {
+		if p, _ := s.Posts.Post(ctx, mix.Import.Posts["go.dev.md"]); !p.PublishedAt.Equal(now.AddDate(1, 0, 0)) {
 			t.Errorf("scheduled at %v, want one year after the first run", p.PublishedAt)
 		}
 	})
 	t.Run("japanese search on hanako", func(t *testing.T) {
-		posts, total, err := s.SearchPublished(ctx, byLogin["hanako"].UserID, "キャッシュ", stgypub.PostQuery{Limit: 20})
+		posts, total, err := s.Posts.SearchPublished(ctx, byLogin["hanako"].UserID, "キャッシュ", stgypub.PostQuery{Limit: 20})
 		if err != nil || total == 0 || len(posts) == 0 {
 			t.Errorf("search: %d posts, total %d, %v", len(posts), total, err)
 		}

@@ -29,7 +29,7 @@ func TestArticleContextDefinesHashtag(t *testing.T) {
 	e.received() // the Accept
 	pub := e.clock().Add(-time.Minute)
 	p := &stgypub.Post{OwnedBy: e.site, PublishedAt: &pub, Snippet: `{"title":"t"}`, Content: "# Tagged", Tags: []string{"go"}}
-	if err := e.st.CreatePost(ctx, p); err != nil {
+	if err := e.st.Posts.CreatePost(ctx, p); err != nil {
 		t.Fatal(err)
 	}
 	e.deliver(1)
@@ -37,7 +37,7 @@ func TestArticleContextDefinesHashtag(t *testing.T) {
 		t.Fatalf("Create @context = %#v", act["@context"])
 	}
 	p.Content = "# Tagged\n\nEdited."
-	if err := e.st.UpdatePost(ctx, p); err != nil {
+	if err := e.st.Posts.UpdatePost(ctx, p); err != nil {
 		t.Fatal(err)
 	}
 	e.deliver(1)

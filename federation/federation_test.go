@@ -141,7 +141,7 @@ func newEnvWith(t *testing.T, enabled bool, configure func(*env, *federation.Con
 	if configure != nil {
 		configure(e, &fcfg)
 	}
-	svc, err := federation.New(fcfg, federation.Stores{Users: e.st, Posts: e.st, Federation: e.st}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+	svc, err := federation.New(fcfg, federation.Stores{Users: e.st.Users, Posts: e.st.Posts, Federation: e.st.Federation}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,12 +161,12 @@ func newEnvWith(t *testing.T, enabled bool, configure func(*env, *federation.Con
 	handler = mux
 
 	u := &stgypub.User{LoginName: "Alice", Nickname: "Alice A."}
-	if err := e.st.CreateUser(ctx, u); err != nil {
+	if err := e.st.Users.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
 	e.site = u.ID
 	pub := time.Now().Add(-time.Hour)
-	if err := e.st.CreatePost(ctx, &stgypub.Post{OwnedBy: u.ID, PublishedAt: &pub, Snippet: `{"title":"t"}`, Content: "x"}); err != nil {
+	if err := e.st.Posts.CreatePost(ctx, &stgypub.Post{OwnedBy: u.ID, PublishedAt: &pub, Snippet: `{"title":"t"}`, Content: "x"}); err != nil {
 		t.Fatal(err)
 	}
 	e.setFederation(enabled)
@@ -176,7 +176,7 @@ func newEnvWith(t *testing.T, enabled bool, configure func(*env, *federation.Con
 func (e *env) setFederation(on bool) {
 	e.t.Helper()
 	ctx := context.Background()
-	cfg, err := e.st.PubConfig(ctx, e.site)
+	cfg, err := e.st.Users.PubConfig(ctx, e.site)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func (e *env) setFederation(on bool) {
 	if cfg.Extensions, err = stgypub.NewExtensions(obj); err != nil {
 		e.t.Fatal(err)
 	}
-	if err := e.st.UpdatePubConfig(ctx, cfg); err != nil {
+	if err := e.st.Users.UpdatePubConfig(ctx, cfg); err != nil {
 		e.t.Fatal(err)
 	}
 }
@@ -314,7 +314,7 @@ func TestActorDocumentAndKey(t *testing.T) {
 	if again := e.actor()["publicKey"].(map[string]any)["publicKeyPem"]; again != pk["publicKeyPem"] {
 		t.Fatal("the key changed between two fetches: it must be generated once")
 	}
-	k, err := e.st.ActorKey(context.Background(), e.site)
+	k, err := e.st.Federation.ActorKey(context.Background(), e.site)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -394,7 +394,7 @@ func TestFollowAcceptedAndUndone(t *testing.T) {
 	if code, body := e.post(undo, keyID, e.remote.key, time.Now(), nil); code != http.StatusAccepted {
 		t.Fatalf("Undo: %d %s", code, body)
 	}
-	if n, _ := e.st.CountFollowers(ctx, e.site); n != 0 {
+	if n, _ := e.st.Federation.CountFollowers(ctx, e.site); n != 0 {
 		t.Fatalf("followers after Undo = %d", n)
 	}
 	like, _ := json.Marshal(map[string]any{"id": "x", "type": "Like", "actor": e.remote.actorURL(), "object": e.actorID()})
@@ -445,7 +445,7 @@ func TestInboxRefusals(t *testing.T) {
 			}
 		})
 	}
-	if n, _ := e.st.CountFollowers(context.Background(), e.site); n != 0 {
+	if n, _ := e.st.Federation.CountFollowers(context.Background(), e.site); n != 0 {
 		t.Fatalf("a refused request stored a follower (%d)", n)
 	}
 }
@@ -506,7 +506,7 @@ func TestPostsDeliveredToFollowers(t *testing.T) {
 	pub := e.clock().Add(-time.Minute)
 	p := &stgypub.Post{OwnedBy: e.site, PublishedAt: &pub, Snippet: `{"title":"Hello fediverse"}`,
 		Content: "# Hello fediverse\n\nA [link](/pub/1) and <script>x</script>.", Tags: []string{"go"}}
-	if err := e.st.CreatePost(ctx, p); err != nil {
+	if err := e.st.Posts.CreatePost(ctx, p); err != nil {
 		t.Fatal(err)
 	}
 	e.deliver(1)
@@ -528,7 +528,7 @@ func TestPostsDeliveredToFollowers(t *testing.T) {
 	}
 
 	p.Content = "# Hello fediverse\n\nEdited."
-	if err := e.st.UpdatePost(ctx, p); err != nil {
+	if err := e.st.Posts.UpdatePost(ctx, p); err != nil {
 		t.Fatal(err)
 	}
 	e.deliver(1)
@@ -536,7 +536,7 @@ func TestPostsDeliveredToFollowers(t *testing.T) {
 		t.Fatalf("Update = %v", act)
 	}
 
-	if err := e.st.DeletePost(ctx, p.ID); err != nil {
+	if err := e.st.Posts.DeletePost(ctx, p.ID); err != nil {
 		t.Fatal(err)
 	}
 	e.deliver(1)
@@ -548,12 +548,12 @@ func TestPostsDeliveredToFollowers(t *testing.T) {
 	t.Run("scheduled post falling due", func(t *testing.T) {
 		at := e.clock().Add(time.Hour)
 		q := &stgypub.Post{OwnedBy: e.site, PublishedAt: &at, Snippet: `{"title":"Later"}`, Content: "# Later"}
-		if err := e.st.CreatePost(ctx, q); err != nil {
+		if err := e.st.Posts.CreatePost(ctx, q); err != nil {
 			t.Fatal(err)
 		}
 		e.deliver(0)
 		e.advance(2 * time.Hour)
-		if n, _, err := e.st.AnnounceDuePosts(ctx, e.clock(), e.clock().Add(-24*time.Hour), 10); err != nil || n != 1 {
+		if n, _, err := e.st.Webhooks.AnnounceDuePosts(ctx, e.clock(), e.clock().Add(-24*time.Hour), 10); err != nil || n != 1 {
 			t.Fatalf("AnnounceDuePosts looked at %d posts, %v", n, err)
 		}
 		e.deliver(1)
@@ -578,15 +578,15 @@ func TestDeliveryRetriedAfterFailure(t *testing.T) {
 		w.WriteHeader(http.StatusAccepted)
 	}))
 	t.Cleanup(down.Close)
-	if err := e.st.PutFollower(ctx, &stgypub.Follower{UserID: e.site, Actor: down.URL + "/u", Inbox: down.URL + "/inbox", FollowID: "f"}); err != nil {
+	if err := e.st.Federation.PutFollower(ctx, &stgypub.Follower{UserID: e.site, Actor: down.URL + "/u", Inbox: down.URL + "/inbox", FollowID: "f"}); err != nil {
 		t.Fatal(err)
 	}
-	id, err := e.st.EnqueueFederation(ctx, e.site, down.URL+"/inbox", []byte(`{"type":"Accept"}`))
+	id, err := e.st.Federation.EnqueueFederation(ctx, e.site, down.URL+"/inbox", []byte(`{"type":"Accept"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	e.deliver(1)
-	d, err := e.st.FederationDelivery(ctx, id)
+	d, err := e.st.Federation.FederationDelivery(ctx, id)
 	if err != nil || d.DeliveredAt != nil || d.LastStatus != 503 || d.FailedAt != nil || !d.NextAttemptAt.After(e.clock()) {
 		t.Fatalf("after a 503: %+v, %v", d, err)
 	}
@@ -596,14 +596,14 @@ func TestDeliveryRetriedAfterFailure(t *testing.T) {
 	st2 := storetest.Reopen(t, e.st)
 	st2.Now = e.clock
 	base, _ := url.Parse(e.local.URL)
-	svc2, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{7}, federation.KeySize), Now: e.clock}, federation.Stores{Users: st2, Posts: st2, Federation: st2}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+	svc2, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{7}, federation.KeySize), Now: e.clock}, federation.Stores{Users: st2.Users, Posts: st2.Posts, Federation: st2.Federation}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n, err := svc2.DeliverDue(ctx, 10, 1); err != nil || n != 1 {
 		t.Fatalf("restarted DeliverDue = %d, %v", n, err)
 	}
-	if d, err := e.st.FederationDelivery(ctx, id); err != nil || d.DeliveredAt == nil || d.Attempts != 2 || d.LastStatus != 202 {
+	if d, err := e.st.Federation.FederationDelivery(ctx, id); err != nil || d.DeliveredAt == nil || d.Attempts != 2 || d.LastStatus != 202 {
 		t.Fatalf("after the retry: %+v, %v", d, err)
 	}
 }
@@ -615,7 +615,7 @@ func TestOutboxPaged(t *testing.T) {
 	for i := range federation.OutboxPageSize {
 		pub := e.clock().Add(-time.Duration(federation.OutboxPageSize-i) * time.Minute)
 		p := &stgypub.Post{OwnedBy: e.site, PublishedAt: &pub, Snippet: `{"title":"t"}`, Content: "body " + strconv.Itoa(i)}
-		if err := e.st.CreatePost(ctx, p); err != nil {
+		if err := e.st.Posts.CreatePost(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 		newest = p.ID
@@ -626,7 +626,7 @@ func TestOutboxPaged(t *testing.T) {
 		{OwnedBy: e.site, Snippet: `{"title":"t"}`, Content: "draft"},
 	}
 	for _, p := range hidden {
-		if err := e.st.CreatePost(ctx, p); err != nil {
+		if err := e.st.Posts.CreatePost(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -679,7 +679,7 @@ func TestTurningFederationOffDeletesTheActor(t *testing.T) {
 	e.deliver(1)
 	e.received() // the Accept; the key is cached from here on
 	e.setFederation(false)
-	if n, _ := e.st.CountFollowers(ctx, e.site); n != 0 {
+	if n, _ := e.st.Federation.CountFollowers(ctx, e.site); n != 0 {
 		t.Fatalf("followers after turning federation off = %d", n)
 	}
 	e.deliver(1)
@@ -728,11 +728,11 @@ func TestKeyNotInSiteArchive(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, true)
 	e.actor() // generates the key
-	k, err := e.st.ActorKey(ctx, e.site)
+	k, err := e.st.Federation.ActorKey(ctx, e.site)
 	if err != nil {
 		t.Fatal(err)
 	}
-	site, loc, err := archive.Collect(ctx, archive.Stores{Users: e.st, Accounts: e.st, Posts: e.st, Comments: e.st, Checkpoints: e.st}, e.site, e.clock())
+	site, loc, err := archive.Collect(ctx, archive.Stores{Users: e.st.Users, Accounts: e.st.Users, Posts: e.st.Posts, Comments: e.st.Comments, Checkpoints: e.st.Checkpoints}, e.site, e.clock())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -116,7 +116,7 @@ func TestInbox9421(t *testing.T) {
 			}
 		})
 	}
-	if n, _ := e.st.CountFollowers(ctx, e.site); n != 0 {
+	if n, _ := e.st.Federation.CountFollowers(ctx, e.site); n != 0 {
 		t.Fatalf("a refused request stored a follower (%d)", n)
 	}
 	// No alg: taken from the key (RSA → rsa-v1_5-sha256).
@@ -126,7 +126,7 @@ func TestInbox9421(t *testing.T) {
 	if code, body := e.post9421(follow, keyID, e.remote.key, time.Now(), "rsa-v1_5-sha256", fedifyCovered, nil); code != http.StatusAccepted {
 		t.Fatalf("Follow signed RFC 9421: %d %s", code, body)
 	}
-	if n, _ := e.st.CountFollowers(ctx, e.site); n != 1 {
+	if n, _ := e.st.Federation.CountFollowers(ctx, e.site); n != 1 {
 		t.Fatalf("followers after an RFC 9421 Follow = %d, want 1", n)
 	}
 	if code, _, b := e.get("/sites/"+e.site.String()+"/followers", ""); code != 200 || !strings.Contains(string(b), `"totalItems":1`) {

@@ -25,7 +25,7 @@ type replyEnv struct {
 func newReplyEnv(t *testing.T, mode string, maxComments int, configure func(*federation.Config)) *replyEnv {
 	t.Helper()
 	e := newEnvWith(t, true, func(e *env, c *federation.Config) {
-		c.Comments = comment.New(e.st, nil, nil, comment.Config{Now: e.clock, MaxComments: maxComments})
+		c.Comments = comment.New(e.st.Comments, nil, nil, comment.Config{Now: e.clock, MaxComments: maxComments})
 		if configure != nil {
 			configure(c)
 		}
@@ -38,7 +38,7 @@ func newReplyEnv(t *testing.T, mode string, maxComments int, configure func(*fed
 func (e *env) setExtension(key string, v any) {
 	e.t.Helper()
 	ctx := context.Background()
-	cfg, err := e.st.PubConfig(ctx, e.site)
+	cfg, err := e.st.Users.PubConfig(ctx, e.site)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func (e *env) setExtension(key string, v any) {
 	if cfg.Extensions, err = stgypub.NewExtensions(obj); err != nil {
 		e.t.Fatal(err)
 	}
-	if err := e.st.UpdatePubConfig(ctx, cfg); err != nil {
+	if err := e.st.Users.UpdatePubConfig(ctx, cfg); err != nil {
 		e.t.Fatal(err)
 	}
 }
@@ -61,7 +61,7 @@ func (e *env) newPost(published bool) stgypub.ID {
 		at := time.Now().Add(-time.Hour)
 		p.PublishedAt = &at
 	}
-	if err := e.st.CreatePost(context.Background(), p); err != nil {
+	if err := e.st.Posts.CreatePost(context.Background(), p); err != nil {
 		e.t.Fatal(err)
 	}
 	return p.ID
@@ -111,7 +111,7 @@ func (e *env) mustSend(actor string, body []byte, want int) string {
 
 func (e *env) comments(post stgypub.ID) []*stgypub.Comment {
 	e.t.Helper()
-	cs, err := e.st.ExportComments(context.Background(), post)
+	cs, err := e.st.Comments.ExportComments(context.Background(), post)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestReplyBecomesComment(t *testing.T) {
 				if len(cs) != 0 {
 					t.Fatalf("mode none stored %d comments", len(cs))
 				}
-				if _, err := e.st.RemoteComment(ctx, e.noteID(1)); !stgypub.IsNotFound(err) {
+				if _, err := e.st.Federation.RemoteComment(ctx, e.noteID(1)); !stgypub.IsNotFound(err) {
 					t.Fatalf("mode none kept the Note: %v", err)
 				}
 				return
@@ -147,11 +147,11 @@ func TestReplyBecomesComment(t *testing.T) {
 			if len(cs) != 1 || cs[0].Status != tc.status || cs[0].Nickname != "Bob ☕ Builder" || cs[0].Body != want || cs[0].IsAuthor {
 				t.Fatalf("comments = %+v, want one %s by Bob with body %q", cs, tc.status, want)
 			}
-			rc, err := e.st.RemoteComment(ctx, e.noteID(1))
+			rc, err := e.st.Federation.RemoteComment(ctx, e.noteID(1))
 			if err != nil || rc.CommentID != cs[0].ID || rc.Actor != e.bob() || rc.PostID != e.article {
 				t.Fatalf("RemoteComment = %+v, %v", rc, err)
 			}
-			ns, unread, err := e.st.CommentNotifications(ctx, e.site, stgypub.NotificationQuery{Limit: 10})
+			ns, unread, err := e.st.Comments.CommentNotifications(ctx, e.site, stgypub.NotificationQuery{Limit: 10})
 			if err != nil || unread != 1 || ns[0].CommentID != cs[0].ID || ns[0].Nickname != "Bob ☕ Builder" {
 				t.Fatalf("owner notifications = %+v (%d unread), %v", ns, unread, err)
 			}
@@ -235,7 +235,7 @@ func TestReplyUpdatedAndDeleted(t *testing.T) {
 	if cs := e.comments(e.article); len(cs) != 0 {
 		t.Fatalf("after Delete: %+v", cs)
 	}
-	if _, err := e.st.RemoteComment(ctx, e.noteID(1)); !stgypub.IsNotFound(err) {
+	if _, err := e.st.Federation.RemoteComment(ctx, e.noteID(1)); !stgypub.IsNotFound(err) {
 		t.Fatalf("the Note outlived its comment: %v", err)
 	}
 	e.mustSend(e.bob(), noteActivity("Create", e.bob(), e.noteID(2), e.postURL(e.article), "<p>again</p>"), http.StatusAccepted)
@@ -267,12 +267,12 @@ func TestReplyToUnknownPostIgnored(t *testing.T) {
 	e := newReplyEnv(t, stgypub.CommentsOpen, 0, nil)
 	draft := e.newPost(false)
 	other := &stgypub.User{LoginName: "carol", Nickname: "Carol"}
-	if err := e.st.CreateUser(context.Background(), other); err != nil {
+	if err := e.st.Users.CreateUser(context.Background(), other); err != nil {
 		t.Fatal(err)
 	}
 	at := time.Now().Add(-time.Hour)
 	otherPost := &stgypub.Post{OwnedBy: other.ID, PublishedAt: &at, AllowReplies: true, Snippet: `{"title":"c"}`, Content: "x"}
-	if err := e.st.CreatePost(context.Background(), otherPost); err != nil {
+	if err := e.st.Posts.CreatePost(context.Background(), otherPost); err != nil {
 		t.Fatal(err)
 	}
 	for i, inReplyTo := range []string{
@@ -310,7 +310,7 @@ func TestReplyToUnknownPostIgnored(t *testing.T) {
 	}
 	// A post whose replies are off is like mode none.
 	closed := &stgypub.Post{OwnedBy: e.site, PublishedAt: &at, Snippet: `{"title":"n"}`, Content: "x"}
-	if err := e.st.CreatePost(context.Background(), closed); err != nil {
+	if err := e.st.Posts.CreatePost(context.Background(), closed); err != nil {
 		t.Fatal(err)
 	}
 	e.mustSend(e.bob(), noteActivity("Create", e.bob(), e.noteID(50), e.postURL(closed.ID), "<p>hi</p>"), http.StatusAccepted)
@@ -347,7 +347,7 @@ func TestInboxBlocklist(t *testing.T) {
 					t.Fatalf("reason %q", reason)
 				}
 			}
-			if n, _ := e.st.CountFollowers(ctx, e.site); n != 0 || len(e.comments(e.article)) != 0 {
+			if n, _ := e.st.Federation.CountFollowers(ctx, e.site); n != 0 || len(e.comments(e.article)) != 0 {
 				t.Fatalf("a blocked actor left %d followers, %d comments", n, len(e.comments(e.article)))
 			}
 			// Eve is on the same server: blocked with the host, not with bob.
@@ -411,7 +411,7 @@ func TestReplyEditedInModeratedMode(t *testing.T) {
 	if len(cs) != 1 || cs[0].Status != stgypub.CommentPending {
 		t.Fatalf("after Create: %+v", cs)
 	}
-	if _, err := e.st.ApproveComment(ctx, cs[0].ID); err != nil {
+	if _, err := e.st.Comments.ApproveComment(ctx, cs[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	e.mustSend(e.bob(), noteActivity("Update", e.bob(), e.noteID(1), e.postURL(e.article), "<p>fine words</p>"), http.StatusAccepted)

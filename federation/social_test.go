@@ -30,7 +30,7 @@ func (e *env) publish(owner stgypub.ID, title string) *stgypub.Post {
 	e.t.Helper()
 	at := e.clock().Add(-time.Minute)
 	p := &stgypub.Post{OwnedBy: owner, PublishedAt: &at, Snippet: `{"title":"` + title + `"}`, Content: "# " + title}
-	if err := e.st.CreatePost(context.Background(), p); err != nil {
+	if err := e.st.Posts.CreatePost(context.Background(), p); err != nil {
 		e.t.Fatal(err)
 	}
 	return p
@@ -49,7 +49,7 @@ func TestLikeAndAnnounceCounted(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, true)
 	carol := newFakeRemote(t)
-	owner, err := e.st.User(ctx, e.site)
+	owner, err := e.st.Users.User(ctx, e.site)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,12 +76,12 @@ func TestLikeAndAnnounceCounted(t *testing.T) {
 	// note, a post ID that does not exist, another site's post, a post
 	// not published, the actor itself.
 	other := &stgypub.User{LoginName: "other", Nickname: "O"}
-	if err := e.st.CreateUser(ctx, other); err != nil {
+	if err := e.st.Users.CreateUser(ctx, other); err != nil {
 		t.Fatal(err)
 	}
 	theirs := e.publish(other.ID, "Theirs")
 	draft := &stgypub.Post{OwnedBy: e.site, Snippet: `{"title":"draft"}`, Content: "# draft"}
-	if err := e.st.CreatePost(ctx, draft); err != nil {
+	if err := e.st.Posts.CreatePost(ctx, draft); err != nil {
 		t.Fatal(err)
 	}
 	for _, obj := range []string{"https://elsewhere.example/notes/1", e.local.URL + "/pub/00000000000000ff", e.local.URL + "/pub/nothex",
@@ -90,7 +90,7 @@ func TestLikeAndAnnounceCounted(t *testing.T) {
 		e.sendAs(carol, map[string]any{"id": carol.actorURL() + "#y", "type": "Announce", "object": obj})
 	}
 	want(2, 1)
-	if rc, err := e.st.ReactionCounts(ctx, theirs.ID); err != nil || rc != (stgypub.ReactionCounts{}) {
+	if rc, err := e.st.Federation.ReactionCounts(ctx, theirs.ID); err != nil || rc != (stgypub.ReactionCounts{}) {
 		t.Fatalf("another site's post counted %+v", rc)
 	}
 
@@ -132,10 +132,10 @@ func TestLikeAndAnnounceCounted(t *testing.T) {
 	want(2, 0)
 
 	// A deleted post's reactions go with it.
-	if err := e.st.DeletePost(ctx, p.ID); err != nil {
+	if err := e.st.Posts.DeletePost(ctx, p.ID); err != nil {
 		t.Fatal(err)
 	}
-	if rc, err := e.st.SiteReactionCounts(ctx, e.site); err != nil || rc != (stgypub.ReactionCounts{}) {
+	if rc, err := e.st.Federation.SiteReactionCounts(ctx, e.site); err != nil || rc != (stgypub.ReactionCounts{}) {
 		t.Fatalf("after delete: %+v, %v", rc, err)
 	}
 }
@@ -144,7 +144,7 @@ func TestFollowersOwnerListAndRemove(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, true)
 	carol := newFakeRemote(t)
-	owner, err := e.st.User(ctx, e.site)
+	owner, err := e.st.Users.User(ctx, e.site)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestFollowersOwnerListAndRemove(t *testing.T) {
 	if err := e.svc.RemoveFollower(ctx, owner, e.site, carol.actorURL()); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := e.st.CountFollowers(ctx, e.site); n != 1 {
+	if n, _ := e.st.Federation.CountFollowers(ctx, e.site); n != 1 {
 		t.Fatalf("followers after remove = %d", n)
 	}
 	if err := e.svc.RemoveFollower(ctx, owner, e.site, carol.actorURL()); !stgypub.IsNotFound(err) {

@@ -26,7 +26,7 @@ func TestImportFeaturedImage(t *testing.T) {
 		"ja.md":    {Data: []byte("# 日本語\n\n" + strings.Repeat("画像が後ろにあります。", 500) + "\n\n![図](図/一.png)\n")},
 	}
 	opts := importer.Options{BaseURL: "https://old.example.org/posts/", Now: func() time.Time { return now }}
-	sum, err := importer.Import(ctx, s, user, files, opts)
+	sum, err := importer.Import(ctx, s.Posts, user, files, opts)
 	if err != nil || sum.Created != len(files) {
 		t.Fatalf("%+v, %v", sum, err)
 	}
@@ -38,7 +38,7 @@ func TestImportFeaturedImage(t *testing.T) {
 		"ja.md":    {"https://old.example.org/posts/%E5%9B%B3/%E4%B8%80.png", "図"},
 	}
 	for name, w := range want {
-		p, err := s.Post(ctx, sum.Posts[name])
+		p, err := s.Posts.Post(ctx, sum.Posts[name])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +49,7 @@ func TestImportFeaturedImage(t *testing.T) {
 			t.Errorf("%s: reading minutes %d", name, p.Derived.ReadingMinutes)
 		}
 	}
-	again, err := importer.Import(ctx, s, user, files, opts)
+	again, err := importer.Import(ctx, s.Posts, user, files, opts)
 	if err != nil || again.Updated != 0 || again.Unchanged != len(files) {
 		t.Fatalf("re-import: %+v, %v", again, err)
 	}

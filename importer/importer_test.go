@@ -21,7 +21,7 @@ func setup(t *testing.T) (*store.Store, stgypub.ID) {
 	s := storetest.New(t)
 	s.Now = func() time.Time { return now }
 	u := &stgypub.User{LoginName: "reader", Nickname: "Reader"}
-	if err := s.CreateUser(context.Background(), u); err != nil {
+	if err := s.Users.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
 	return s, u.ID
@@ -29,7 +29,7 @@ func setup(t *testing.T) (*store.Store, stgypub.ID) {
 
 func postCount(t *testing.T, s *store.Store, owner stgypub.ID) int {
 	t.Helper()
-	posts, err := s.PostsByOwner(context.Background(), owner, 0, 1000)
+	posts, err := s.Posts.PostsByOwner(context.Background(), owner, 0, 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,14 +41,14 @@ func TestImportDemoTwice(t *testing.T) {
 	s, user := setup(t)
 	opts := importer.Options{Locale: "en", Source: importer.SourceGoBlog, Now: func() time.Time { return now }}
 
-	first, err := importer.Import(ctx, s, user, demo.English(), opts)
+	first, err := importer.Import(ctx, s.Posts, user, demo.English(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if first.Created != 13 || first.Updated != 0 || first.Unchanged != 0 || len(first.Posts) != 13 {
 		t.Fatalf("first run: %+v", first)
 	}
-	second, err := importer.Import(ctx, s, user, demo.English(), opts)
+	second, err := importer.Import(ctx, s.Posts, user, demo.English(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestImportDemoTwice(t *testing.T) {
 	}
 
 	t.Run("front-matter title and date", func(t *testing.T) {
-		p, err := s.PublishedPost(ctx, first.Posts["slog.md"])
+		p, err := s.Posts.PublishedPost(ctx, first.Posts["slog.md"])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +82,7 @@ func TestImportDemoTwice(t *testing.T) {
 		}
 	})
 	t.Run("site order follows article dates", func(t *testing.T) {
-		posts, err := s.PublishedByUser(ctx, user, stgypub.PostQuery{Limit: 2})
+		posts, err := s.Posts.PublishedByUser(ctx, user, stgypub.PostQuery{Limit: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +135,7 @@ func newImportFiles(t *testing.T) *importFiles {
 	}
 	f.s, f.user = setup(t)
 	var err error
-	if f.sum, err = importer.Import(context.Background(), f.s, f.user, f.files, f.opts); err != nil {
+	if f.sum, err = importer.Import(context.Background(), f.s.Posts, f.user, f.files, f.opts); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -144,7 +144,7 @@ func newImportFiles(t *testing.T) *importFiles {
 // post is the stored post imported from the named file.
 func (f *importFiles) post(t *testing.T, name string) *stgypub.Post {
 	t.Helper()
-	p, err := f.s.Post(context.Background(), f.sum.Posts[name])
+	p, err := f.s.Posts.Post(context.Background(), f.sum.Posts[name])
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -153,7 +153,7 @@ func (f *importFiles) post(t *testing.T, name string) *stgypub.Post {
 
 func (f *importFiles) reimport(t *testing.T) importer.Summary {
 	t.Helper()
-	again, err := importer.Import(context.Background(), f.s, f.user, f.files, f.opts)
+	again, err := importer.Import(context.Background(), f.s.Posts, f.user, f.files, f.opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +238,7 @@ func TestImportFiles(t *testing.T) {
 	})
 	t.Run("deleted post is imported again", func(t *testing.T) {
 		f := newImportFiles(t)
-		if err := f.s.DeletePost(ctx, f.sum.Posts["b.md"]); err != nil {
+		if err := f.s.Posts.DeletePost(ctx, f.sum.Posts["b.md"]); err != nil {
 			t.Fatal(err)
 		}
 		again := f.reimport(t)
@@ -265,7 +265,7 @@ func TestImportErrors(t *testing.T) {
 			if tc.name == "unknown user" {
 				u = 4242
 			}
-			_, err := importer.Import(ctx, s, u, tc.files, importer.Options{})
+			_, err := importer.Import(ctx, s.Posts, u, tc.files, importer.Options{})
 			if got := stgypub.ErrorCode(err); got != tc.want {
 				t.Errorf("code %q (%v), want %q", got, err, tc.want)
 			}
@@ -287,7 +287,7 @@ func TestImportMarkdownExtensions(t *testing.T) {
 		"x.markdown.bak": {Data: []byte("x")},
 		"sub/deep.md":    {Data: []byte("# deep\n")},
 	}
-	sum, err := importer.Import(ctx, s, user, files, importer.Options{Now: func() time.Time { return now }})
+	sum, err := importer.Import(ctx, s.Posts, user, files, importer.Options{Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +297,7 @@ func TestImportMarkdownExtensions(t *testing.T) {
 	if want := []string{"image.png", "notes.txt", "x.markdown.bak"}; strings.Join(sum.Skipped, ",") != strings.Join(want, ",") {
 		t.Errorf("skipped %q, want %q", sum.Skipped, want)
 	}
-	p, err := s.Post(ctx, sum.Posts["b.markdown"])
+	p, err := s.Posts.Post(ctx, sum.Posts["b.markdown"])
 	if err != nil || p.Content != "# B\n" || p.State(now) != stgypub.StatePublished {
 		t.Errorf("b.markdown post %+v, %v", p, err)
 	}
@@ -319,14 +319,14 @@ func TestImportUndatedIsNeverScheduled(t *testing.T) {
 		Now:         func() time.Time { return clock },
 		Publication: map[string]importer.Publication{"later.md": {At: morning.AddDate(0, 1, 0)}},
 	}
-	sum, err := importer.Import(ctx, s, user, files, opts)
+	sum, err := importer.Import(ctx, s.Posts, user, files, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sum.Scheduled != 1 {
 		t.Errorf("scheduled %d, want 1 (later.md only): %+v", sum.Scheduled, sum)
 	}
-	p, err := s.Post(ctx, sum.Posts["undated.md"])
+	p, err := s.Posts.Post(ctx, sum.Posts["undated.md"])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,14 +335,14 @@ func TestImportUndatedIsNeverScheduled(t *testing.T) {
 	}
 
 	clock = morning.AddDate(0, 0, 1).Add(-time.Hour) // next day, before noon
-	again, err := importer.Import(ctx, s, user, files, opts)
+	again, err := importer.Import(ctx, s.Posts, user, files, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if again.Unchanged != 2 || again.Scheduled != 1 {
 		t.Errorf("rerun %+v, want nothing changed", again)
 	}
-	if p, _ := s.Post(ctx, sum.Posts["undated.md"]); !p.PublishedAt.Equal(morning) {
+	if p, _ := s.Posts.Post(ctx, sum.Posts["undated.md"]); !p.PublishedAt.Equal(morning) {
 		t.Errorf("rerun moved the undated post to %v", p.PublishedAt)
 	}
 
@@ -350,20 +350,20 @@ func TestImportUndatedIsNeverScheduled(t *testing.T) {
 		s, user := setup(t)
 		afternoon := time.Date(2026, 3, 10, 15, 0, 0, 0, time.UTC)
 		o := importer.Options{Now: func() time.Time { return afternoon }}
-		sum, err := importer.Import(ctx, s, user, fstest.MapFS{"u.md": {Data: []byte("x")}}, o)
+		sum, err := importer.Import(ctx, s.Posts, user, fstest.MapFS{"u.md": {Data: []byte("x")}}, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p, _ := s.Post(ctx, sum.Posts["u.md"]); !p.PublishedAt.Equal(time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)) {
+		if p, _ := s.Posts.Post(ctx, sum.Posts["u.md"]); !p.PublishedAt.Equal(time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)) {
 			t.Errorf("published %v, want noon", p.PublishedAt)
 		}
 		o.UndatedDate, o.UndatedSpreadDays = afternoon.AddDate(0, 0, 5), 3
-		sum, err = importer.Import(ctx, s, user, fstest.MapFS{"v.md": {Data: []byte("y")}, "w.md": {Data: []byte("z")}}, o)
+		sum, err = importer.Import(ctx, s.Posts, user, fstest.MapFS{"v.md": {Data: []byte("y")}, "w.md": {Data: []byte("z")}}, o)
 		if err != nil || sum.Scheduled != 0 {
 			t.Fatalf("%+v, %v", sum, err)
 		}
 		for _, id := range sum.Posts {
-			if p, _ := s.Post(ctx, id); p.PublishedAt.After(afternoon) {
+			if p, _ := s.Posts.Post(ctx, id); p.PublishedAt.After(afternoon) {
 				t.Errorf("spread undated post published at %v, after now %v", p.PublishedAt, afternoon)
 			}
 		}
@@ -377,7 +377,7 @@ func TestImportLocaleOption(t *testing.T) {
 	s, user := setup(t)
 	files := fstest.MapFS{"a.md": {Data: []byte("# A\n")}, "b.md": {Data: []byte("---\nlocale: JA_jp\n---\n# B\n")}}
 	for _, bad := range []string{"xx-invalid-!!", "en US", "e"} {
-		_, err := importer.Import(ctx, s, user, files, importer.Options{Locale: bad})
+		_, err := importer.Import(ctx, s.Posts, user, files, importer.Options{Locale: bad})
 		if stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
 			t.Errorf("locale %q: %v, want BAD_USER_INPUT", bad, err)
 		}
@@ -385,24 +385,24 @@ func TestImportLocaleOption(t *testing.T) {
 	if n := postCount(t, s, user); n != 0 {
 		t.Fatalf("%d posts after refused imports, want 0", n)
 	}
-	if _, err := s.ImportedPostID(ctx, user, "a.md"); !stgypub.IsNotFound(err) {
+	if _, err := s.Posts.ImportedPostID(ctx, user, "a.md"); !stgypub.IsNotFound(err) {
 		t.Errorf("import recorded after a refused locale: %v", err)
 	}
-	sum, err := importer.Import(ctx, s, user, files, importer.Options{Locale: "EN_us", Now: func() time.Time { return now }})
+	sum, err := importer.Import(ctx, s.Posts, user, files, importer.Options{Locale: "EN_us", Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, id := range sum.Posts {
-		if p, _ := s.Post(ctx, id); p.Locale != "en-US" {
+		if p, _ := s.Posts.Post(ctx, id); p.Locale != "en-US" {
 			t.Errorf("%s locale %q, want en-US", name, p.Locale)
 		}
 	}
 	s2, user2 := setup(t)
-	sum, err = importer.Import(ctx, s2, user2, files, importer.Options{Now: func() time.Time { return now }})
+	sum, err = importer.Import(ctx, s2.Posts, user2, files, importer.Options{Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p, _ := s2.Post(ctx, sum.Posts["b.md"]); p.Locale != "ja-JP" {
+	if p, _ := s2.Posts.Post(ctx, sum.Posts["b.md"]); p.Locale != "ja-JP" {
 		t.Errorf("front-matter locale stored as %q, want ja-JP", p.Locale)
 	}
 }

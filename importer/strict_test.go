@@ -39,7 +39,7 @@ func TestImportRefusesBrokenFrontMatter(t *testing.T) {
 				"b-bad.md":  {Data: []byte(tc.src)},
 				"c-next.md": {Data: []byte("# Next\n")},
 			}
-			sum, err := importer.Import(ctx, s, user, files, importer.Options{Now: func() time.Time { return now }})
+			sum, err := importer.Import(ctx, s.Posts, user, files, importer.Options{Now: func() time.Time { return now }})
 			var se *stgypub.Error
 			if stgypub.ErrorCode(err) != stgypub.CodeBadUserInput || !errors.As(err, &se) {
 				t.Fatalf("err = %v, want BAD_USER_INPUT", err)
@@ -71,12 +71,12 @@ func TestImportGoodFrontMatterStillReads(t *testing.T) {
 		"e.md": {Data: []byte("---\nJust a sentence\n---\nbody\n")},
 		"f.md": {Data: []byte("---\ndate:\n---\nempty date\n")},
 	}
-	sum, err := importer.Import(ctx, s, user, files, importer.Options{Now: func() time.Time { return now }})
+	sum, err := importer.Import(ctx, s.Posts, user, files, importer.Options{Now: func() time.Time { return now }})
 	if err != nil || sum.Created != 6 {
 		t.Fatalf("%+v, %v", sum, err)
 	}
 	for name, want := range map[string]string{"a.md": "2024-02-29", "b.md": "2024-04-09", "c.md": "2024-04-09"} {
-		p, err := s.Post(ctx, sum.Posts[name])
+		p, err := s.Posts.Post(ctx, sum.Posts[name])
 		if err != nil || p.PublishedAt == nil || p.PublishedAt.UTC().Format("2006-01-02") != want {
 			t.Errorf("%s: published %v, want %s (%v)", name, p.PublishedAt, want, err)
 		}
@@ -105,7 +105,7 @@ func TestImportPlainRelativeReferences(t *testing.T) {
 	for _, tc := range bad {
 		s, user := setup(t)
 		files := fstest.MapFS{"b.markdown": {Data: []byte("\ufeff---\ntitle: B\n---\n" + tc.src)}}
-		_, err := importer.Import(ctx, s, user, files, importer.Options{Now: func() time.Time { return now }})
+		_, err := importer.Import(ctx, s.Posts, user, files, importer.Options{Now: func() time.Time { return now }})
 		if stgypub.ErrorCode(err) != stgypub.CodeBadUserInput || !strings.Contains(err.Error(), "b.markdown") || !strings.Contains(err.Error(), "-base-url") {
 			t.Errorf("%q: err = %v, want BAD_USER_INPUT naming b.markdown and -base-url", tc.src, err)
 			continue
@@ -126,21 +126,21 @@ func TestImportPlainRelativeReferences(t *testing.T) {
 		"own.md":  {Data: []byte("---\nbase_url: https://example.com/blog/\n---\n[rel](other.html) ![img](pic.png)\n")},
 		"code.md": {Data: []byte("`[x](y.html)`\n\n    ![z](z.png)\n")},
 	}
-	sum, err := importer.Import(ctx, s, user, files, importer.Options{Now: func() time.Time { return now }})
+	sum, err := importer.Import(ctx, s.Posts, user, files, importer.Options{Now: func() time.Time { return now }})
 	if err != nil || sum.Created != 3 {
 		t.Fatalf("%+v, %v", sum, err)
 	}
-	p, _ := s.Post(ctx, sum.Posts["own.md"])
+	p, _ := s.Posts.Post(ctx, sum.Posts["own.md"])
 	if !strings.Contains(p.Content, "(https://example.com/blog/other.html)") || !strings.Contains(p.Content, "(https://example.com/blog/pic.png)") {
 		t.Errorf("base_url: content %q", p.Content)
 	}
 	s2, user2 := setup(t)
-	sum, err = importer.Import(ctx, s2, user2, fstest.MapFS{"b.md": {Data: []byte("[rel](other.html)\n")}},
+	sum, err = importer.Import(ctx, s2.Posts, user2, fstest.MapFS{"b.md": {Data: []byte("[rel](other.html)\n")}},
 		importer.Options{BaseURL: "https://old.example.org/posts/", Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _ = s2.Post(ctx, sum.Posts["b.md"])
+	p, _ = s2.Posts.Post(ctx, sum.Posts["b.md"])
 	if !strings.Contains(p.Content, "(https://old.example.org/posts/other.html)") {
 		t.Errorf("-base-url: content %q", p.Content)
 	}

@@ -23,7 +23,7 @@ func TestImportKeepsTags(t *testing.T) {
 		"none.md":   {Data: []byte("# D\n\nBody.\n")},
 	}
 	opts := importer.Options{Now: func() time.Time { return now }}
-	sum, err := importer.Import(ctx, s, user, files, opts)
+	sum, err := importer.Import(ctx, s.Posts, user, files, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestImportKeepsTags(t *testing.T) {
 		"none.md":   {},
 	}
 	for name, w := range want {
-		p, err := s.Post(ctx, sum.Posts[name])
+		p, err := s.Posts.Post(ctx, sum.Posts[name])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,15 +42,15 @@ func TestImportKeepsTags(t *testing.T) {
 			t.Errorf("%s: tags %q, want %q", name, p.Tags, w)
 		}
 	}
-	again, err := importer.Import(ctx, s, user, files, opts)
+	again, err := importer.Import(ctx, s.Posts, user, files, opts)
 	if err != nil || again.Unchanged != len(files) {
 		t.Fatalf("re-import: %+v %v", again, err)
 	}
 	files["string.md"] = &fstest.MapFile{Data: []byte("---\ntitle: B\ntags: [web]\n---\nBody.\n")}
-	if third, err := importer.Import(ctx, s, user, files, opts); err != nil || third.Updated != 1 {
+	if third, err := importer.Import(ctx, s.Posts, user, files, opts); err != nil || third.Updated != 1 {
 		t.Fatalf("changed tags: %+v %v", third, err)
 	}
-	if p, _ := s.Post(ctx, sum.Posts["string.md"]); !reflect.DeepEqual(p.Tags, []string{"web"}) {
+	if p, _ := s.Posts.Post(ctx, sum.Posts["string.md"]); !reflect.DeepEqual(p.Tags, []string{"web"}) {
 		t.Errorf("updated tags %q", p.Tags)
 	}
 }

@@ -17,10 +17,10 @@ func TestDeriveStaleBackfills(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.New(t)
 	alice := &stgypub.User{LoginName: "alice", Nickname: "Alice"}
-	if err := st.CreateUser(ctx, alice); err != nil {
+	if err := st.Users.CreateUser(ctx, alice); err != nil {
 		t.Fatal(err)
 	}
-	svc := owner.New(st, st, st, nil)
+	svc := owner.New(st.Posts, st.Users, st.Users, nil)
 	bodies := []string{
 		"# Green Tea\n\n" + strings.Repeat("The collector marks and sweeps. ", 400) + "\n\n![Heap](https://go.dev/heap.png)\n",
 		"# 緑茶\n\n" + strings.Repeat("収集器が印を付けて掃除します。", 400) + "\n\n![ヒープ](<https://example.jp/a b.png>)\n",
@@ -42,18 +42,18 @@ func TestDeriveStaleBackfills(t *testing.T) {
 	if want[0].ReadingMinutes != 9 || want[1].ReadingMinutes != 12 || want[2].ReadingMinutes != 1 {
 		t.Fatalf("written reading minutes = %+v", want)
 	}
-	if n, err := owner.DeriveStale(ctx, st); n != 0 || err != nil {
+	if n, err := owner.DeriveStale(ctx, st.Posts); n != 0 || err != nil {
 		t.Fatalf("fresh rows derived again: %d %v", n, err)
 	}
 	// As the migration leaves existing rows: nothing derived, version 0.
 	if _, err := st.DB.ExecContext(ctx, `UPDATE posts SET derived_version = 0, featured_image = '', featured_image_alt = '', reading_minutes = 0`); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := owner.DeriveStale(ctx, st); n != len(bodies) || err != nil {
+	if n, err := owner.DeriveStale(ctx, st.Posts); n != len(bodies) || err != nil {
 		t.Fatalf("DeriveStale = %d, %v; want %d", n, err, len(bodies))
 	}
 	for i, id := range ids {
-		p, err := st.Post(ctx, id)
+		p, err := st.Posts.Post(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}

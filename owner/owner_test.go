@@ -52,11 +52,11 @@ func TestServiceDerivesAndChecks(t *testing.T) {
 	alice := &stgypub.User{LoginName: "alice", Nickname: "Alice"}
 	bob := &stgypub.User{LoginName: "bob", Nickname: "Bob"}
 	for _, u := range []*stgypub.User{alice, bob} {
-		if err := st.CreateUser(ctx, u); err != nil {
+		if err := st.Users.CreateUser(ctx, u); err != nil {
 			t.Fatal(err)
 		}
 	}
-	svc := owner.New(st, st, st, nil)
+	svc := owner.New(st.Posts, st.Users, st.Users, nil)
 	p, err := svc.CreatePost(ctx, alice, owner.PostInput{Content: "# Title\n\nSome *body* text.", Locale: new("en")})
 	if err != nil {
 		t.Fatal(err)
@@ -155,10 +155,10 @@ func TestServiceValidatesInput(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.New(t)
 	alice := &stgypub.User{LoginName: "alice", Nickname: "Alice"}
-	if err := st.CreateUser(ctx, alice); err != nil {
+	if err := st.Users.CreateUser(ctx, alice); err != nil {
 		t.Fatal(err)
 	}
-	svc := owner.New(st, st, st, nil)
+	svc := owner.New(st.Posts, st.Users, st.Users, nil)
 	p, err := svc.CreatePost(ctx, alice, owner.PostInput{Content: "# T", Locale: new("en_US")})
 	if err != nil {
 		t.Fatal(err)
@@ -240,7 +240,7 @@ func TestServiceValidatesInput(t *testing.T) {
 		// A value stored before validation existed.
 		legacy := stgypub.DefaultPubConfig(alice.ID)
 		legacy.DesignTheme = "retro"
-		if err := st.UpdatePubConfig(ctx, legacy); err != nil {
+		if err := st.Users.UpdatePubConfig(ctx, legacy); err != nil {
 			t.Fatal(err)
 		}
 		exp, err := svc.ExportPubConfig(ctx, alice, alice.ID)
@@ -259,15 +259,15 @@ func TestUpdateProfile(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.New(t)
 	alice := &stgypub.User{LoginName: "alice", Nickname: "Alice"}
-	if err := st.CreateUser(ctx, alice); err != nil {
+	if err := st.Users.CreateUser(ctx, alice); err != nil {
 		t.Fatal(err)
 	}
-	svc := owner.New(st, st, st, nil)
+	svc := owner.New(st.Posts, st.Users, st.Users, nil)
 	u, err := svc.UpdateProfile(ctx, alice, alice.ID, "  Hana\t\u3000ko  ", "Intro")
 	if err != nil || u.Nickname != "Hana ko" {
 		t.Fatalf("UpdateProfile = %+v, %v", u, err)
 	}
-	got, err := st.User(ctx, alice.ID)
+	got, err := st.Users.User(ctx, alice.ID)
 	if err != nil || got.Nickname != "Hana ko" || got.Introduction != "Intro" {
 		t.Fatalf("stored %+v, %v", got, err)
 	}
@@ -288,7 +288,7 @@ func TestUpdateProfile(t *testing.T) {
 			}
 		})
 	}
-	if got, _ := st.User(ctx, alice.ID); got.Nickname != "Hana ko" {
+	if got, _ := st.Users.User(ctx, alice.ID); got.Nickname != "Hana ko" {
 		t.Fatalf("a refused update changed the profile: %+v", got)
 	}
 }

@@ -19,10 +19,10 @@ func TestUpdatePubConfigRefusesBadSettings(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.New(t)
 	alice := &stgypub.User{LoginName: "alice", Nickname: "Alice"}
-	if err := st.CreateUser(ctx, alice); err != nil {
+	if err := st.Users.CreateUser(ctx, alice); err != nil {
 		t.Fatal(err)
 	}
-	svc := owner.New(st, st, st, nil)
+	svc := owner.New(st.Posts, st.Users, st.Users, nil)
 	name := "Kept"
 	if _, err := svc.UpdatePubConfig(ctx, alice, alice.ID, owner.PubConfigPatch{SiteName: &name,
 		Extensions: map[string]any{"timeZone": "Asia/Tokyo", "analytics": map[string]any{"googleAnalytics": map[string]any{"measurementId": "G-ABCDEF1234"}}}}); err != nil {
@@ -97,7 +97,7 @@ func TestUpdatePubConfigRefusesBadSettings(t *testing.T) {
 		legacy := stgypub.DefaultPubConfig(alice.ID)
 		legacy.ShowSideRecent, legacy.ShowSidePopular = -1, 500
 		legacy.Extensions, _ = stgypub.ParseExtensions(`{"timeZone":"Nowhere/Else","analytics":{"googleAnalytics":{"measurementId":"UA-123"}}}`)
-		if err := st.UpdatePubConfig(ctx, legacy); err != nil {
+		if err := st.Users.UpdatePubConfig(ctx, legacy); err != nil {
 			t.Fatal(err)
 		}
 		exp, err := svc.ExportPubConfig(ctx, alice, alice.ID)
@@ -119,10 +119,10 @@ func TestUpdatePubConfigBlankTextIsEmpty(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.New(t)
 	alice := &stgypub.User{LoginName: "alice", Nickname: "Alice"}
-	if err := st.CreateUser(ctx, alice); err != nil {
+	if err := st.Users.CreateUser(ctx, alice); err != nil {
 		t.Fatal(err)
 	}
-	svc := owner.New(st, st, st, nil)
+	svc := owner.New(st.Posts, st.Users, st.Users, nil)
 	for _, blank := range []string{"     ", "\u200b\u200b", "\u2060\ufeff", "\u3000", "\ufeff \u200d"} {
 		b := blank
 		named := "Named"
@@ -146,10 +146,10 @@ func TestUpdatePubConfigBlankTextIsEmpty(t *testing.T) {
 	// The store applies the same rule to a direct write.
 	c := stgypub.DefaultPubConfig(alice.ID)
 	c.SiteName, c.Author = " \u200b ", "Bob"
-	if err := st.UpdatePubConfig(ctx, c); err != nil {
+	if err := st.Users.UpdatePubConfig(ctx, c); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := st.PubConfig(ctx, alice.ID)
+	got, _ := st.Users.PubConfig(ctx, alice.ID)
 	if got.SiteName != "" || got.Author != "Bob" || got.DisplaySiteName(alice) != "Bob" {
 		t.Errorf("store: %+v", got)
 	}

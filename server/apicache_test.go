@@ -57,11 +57,11 @@ func (c *cluster) apiBuilds(i int) int64 { return c.nodes[i].pages.Stats().Build
 func (c *cluster) secondOwner(md string) (stgypub.ID, string, stgypub.ID) {
 	c.t.Helper()
 	ctx := context.Background()
-	u, err := auth.CreateUser(ctx, c.st, "bob", "Bob", "another horse battery")
+	u, err := auth.CreateUser(ctx, c.st.Users, "bob", "Bob", "another horse battery")
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	_, token, err := auth.New(c.st, c.st, auth.Config{}).CreateAPIToken(ctx, u.ID, "test")
+	_, token, err := auth.New(c.st.Users, c.st.Users, auth.Config{}).CreateAPIToken(ctx, u.ID, "test")
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -324,7 +324,7 @@ func TestAPIResponseCacheCommentList(t *testing.T) {
 		map[string]any{"u": c.owner.String(), "in": map[string]any{"extensions": map[string]any{"comments": map[string]any{"mode": "open"}}}})
 	add := func(nick string) {
 		cm := &stgypub.Comment{PostID: p, Nickname: nick, Body: "Hello from " + nick + "\n", Status: stgypub.CommentPublished}
-		if err := c.st.InsertComment(context.Background(), &stgypub.NewComment{Comment: cm}); err != nil {
+		if err := c.st.Comments.InsertComment(context.Background(), &stgypub.NewComment{Comment: cm}); err != nil {
 			t.Fatal(err)
 		}
 	}

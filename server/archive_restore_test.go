@@ -41,13 +41,13 @@ func (c *cluster) post(i int, path string, body []byte, length int64, hdr ...str
 func adminSession(t *testing.T, c *cluster) string {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := auth.CreateUser(ctx, c.st, "root", "Root", "correct horse battery"); err != nil {
+	if _, err := auth.CreateUser(ctx, c.st.Users, "root", "Root", "correct horse battery"); err != nil {
 		t.Fatal(err)
 	}
-	if err := auth.MakeAdmin(ctx, c.st, "root", true); err != nil {
+	if err := auth.MakeAdmin(ctx, c.st.Users, "root", true); err != nil {
 		t.Fatal(err)
 	}
-	sess, err := auth.New(c.st, c.st, auth.Config{}).Login(ctx, "root", "correct horse battery")
+	sess, err := auth.New(c.st.Users, c.st.Users, auth.Config{}).Login(ctx, "root", "correct horse battery")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,12 +170,12 @@ func TestArchiveRestoreHTTP(t *testing.T) {
 		c     *cluster
 		login string
 	}{{dst, "alice-moved"}, {dst, "alice"}, {src.c, "alice2"}} {
-		u, err := c.c.st.UserByLogin(ctx, c.login)
+		u, err := c.c.st.Users.UserByLogin(ctx, c.login)
 		if c.login == "alice" {
 			if err != nil || u.ID != dst.owner {
 				t.Fatalf("dst's alice: %v, %v", u, err)
 			}
-			if n, err := c.c.st.PostsByOwner(ctx, dst.owner, 0, 10); err != nil || len(n) != 0 {
+			if n, err := c.c.st.Posts.PostsByOwner(ctx, dst.owner, 0, 10); err != nil || len(n) != 0 {
 				t.Fatalf("dst's alice got posts: %d, %v", len(n), err)
 			}
 			continue
@@ -200,7 +200,7 @@ func TestArchiveRestoreHTTP(t *testing.T) {
 	if site.Code != 200 || !strings.Contains(site.Body.String(), "Plain") {
 		t.Fatalf("restored site: %d %.300s", site.Code, site.Body.String())
 	}
-	before, err := dst.st.SiteChangedAt(ctx, src.c.owner)
+	before, err := dst.st.Posts.SiteChangedAt(ctx, src.c.owner)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestArchiveRestoreHTTP(t *testing.T) {
 		a.Views.Raised != 0 || a.DailyCounters == nil || a.DailyCounters.Raised != 0 {
 		t.Fatalf("second restore answered %s", rec.Body.String())
 	}
-	if after, _ := dst.st.SiteChangedAt(ctx, src.c.owner); !after.Equal(before) {
+	if after, _ := dst.st.Posts.SiteChangedAt(ctx, src.c.owner); !after.Equal(before) {
 		t.Errorf("second restore moved the site change time %v -> %v", before, after)
 	}
 }

@@ -75,12 +75,12 @@ func newClusterBytes(t testing.TB, n int, rdb redis.UniversalClient, prefix stri
 	}
 	c.st.Changes = c.nodes[0].versions
 	ctx := context.Background()
-	u, err := auth.CreateUser(ctx, c.st, "alice", "Alice", "correct horse battery")
+	u, err := auth.CreateUser(ctx, c.st.Users, "alice", "Alice", "correct horse battery")
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.owner = u.ID
-	sess, err := auth.New(c.st, c.st, auth.Config{}).Login(ctx, "alice", "correct horse battery")
+	sess, err := auth.New(c.st.Users, c.st.Users, auth.Config{}).Login(ctx, "alice", "correct horse battery")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func newCommentsEnv(t *testing.T, mode string) *commentsEnv {
 	t.Helper()
 	e := newEnv(t)
 	r := redistest.New(t)
-	svc := comment.New(e.st, nil, comment.NewPublicCache(r.Client, r.Prefix, nil), comment.Config{})
+	svc := comment.New(e.st.Comments, nil, comment.NewPublicCache(r.Client, r.Prefix, nil), comment.Config{})
 	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Comments: svc})
 	ce := &commentsEnv{env: e, svc: svc}
 	ce.owner = e.user(0x19FD000000000001, "owner", "Owner")
@@ -40,7 +40,7 @@ func newCommentsEnv(t *testing.T, mode string) *commentsEnv {
 
 func (e *commentsEnv) setMode(mode string) {
 	e.t.Helper()
-	cfg, _ := e.st.PubConfig(context.Background(), e.owner)
+	cfg, _ := e.st.Users.PubConfig(context.Background(), e.owner)
 	cfg.Extensions, _ = stgypub.ParseExtensions(`{"comments":{"mode":"` + mode + `"}}`)
 	e.config(cfg)
 }
@@ -48,7 +48,7 @@ func (e *commentsEnv) setMode(mode string) {
 func (e *commentsEnv) comment(nick, body string, st stgypub.CommentStatus) *stgypub.Comment {
 	e.t.Helper()
 	c := &stgypub.Comment{PostID: e.post, Nickname: nick, Body: body, Status: st}
-	if err := e.st.InsertComment(context.Background(), &stgypub.NewComment{Comment: c}); err != nil {
+	if err := e.st.Comments.InsertComment(context.Background(), &stgypub.NewComment{Comment: c}); err != nil {
 		e.t.Fatal(err)
 	}
 	return c
@@ -148,9 +148,9 @@ func TestNoCommentSectionWhenClosed(t *testing.T) {
 			e.comment("Ann", "kept\n", stgypub.CommentPublished)
 			e.setMode(tc.mode)
 			if !tc.replies {
-				p, _ := e.st.Post(context.Background(), e.post)
+				p, _ := e.st.Posts.Post(context.Background(), e.post)
 				p.AllowReplies = false
-				if err := e.st.UpdatePost(context.Background(), p); err != nil {
+				if err := e.st.Posts.UpdatePost(context.Background(), p); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -222,7 +222,7 @@ func TestCommentsFeed(t *testing.T) {
 		}
 	}
 	// Unpublished: 404.
-	if err := e.st.SetPublication(context.Background(), e.post, nil); err != nil {
+	if err := e.st.Posts.SetPublication(context.Background(), e.post, nil); err != nil {
 		t.Fatal(err)
 	}
 	if rec := e.get("/pub/" + e.post.String() + "/comments.atom"); rec.Code != 404 {
@@ -235,7 +235,7 @@ func TestCommentsFeed(t *testing.T) {
 func TestCommentCountWithRedisDown(t *testing.T) {
 	e := newCommentsEnv(t, stgypub.CommentsOpen)
 	srv := redistest.Start(t)
-	svc := comment.New(e.st, nil, comment.NewPublicCache(srv.Client, "x:", nil), comment.Config{})
+	svc := comment.New(e.st.Comments, nil, comment.NewPublicCache(srv.Client, "x:", nil), comment.Config{})
 	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Comments: svc})
 	e.comment("Ann", "hi\n", stgypub.CommentPublished)
 	srv.Stop()

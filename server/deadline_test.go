@@ -53,7 +53,7 @@ func TestFrozenDatabaseBoundedWait(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	st := store.New(db)
 	base, _ := url.Parse(baseURL)
-	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret")}, server.Deps{Posts: st, Users: st, Configs: st})
+	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret")}, server.Deps{Posts: st.Posts, Users: st.Users, Configs: st.Users})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,8 +48,8 @@ func TestFederationReplyThroughServer(t *testing.T) {
 
 	base, _ := url.Parse(baseURL)
 	fed, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{1}, federation.KeySize), Now: e.clock,
-		Comments: comment.New(e.st, nil, nil, comment.Config{Now: e.clock})},
-		federation.Stores{Users: e.st, Posts: e.st, Federation: e.st}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+		Comments: comment.New(e.st.Comments, nil, nil, comment.Config{Now: e.clock})},
+		federation.Stores{Users: e.st.Users, Posts: e.st.Posts, Federation: e.st.Federation}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestFederationReplyThroughServer(t *testing.T) {
 	if rec.Code != http.StatusAccepted {
 		t.Fatalf("signed reply: %d %s", rec.Code, rec.Body.String())
 	}
-	cs, err := e.st.ExportComments(context.Background(), post)
+	cs, err := e.st.Comments.ExportComments(context.Background(), post)
 	if err != nil || len(cs) != 1 || cs[0].Status != stgypub.CommentPublished || cs[0].Nickname != "Bob" || cs[0].Body != "Great post\n\n— "+actor+"\n" {
 		t.Fatalf("comments = %+v, %v", cs, err)
 	}

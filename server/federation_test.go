@@ -36,7 +36,7 @@ func TestFederationNegotiationNeverMixesCache(t *testing.T) {
 			e.config(c)
 			base, _ := url.Parse(baseURL)
 			fed, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{1}, federation.KeySize), Now: e.clock},
-				federation.Stores{Users: e.st, Posts: e.st, Federation: e.st}, webhook.NewClient(webhook.ClientConfig{}))
+				federation.Stores{Users: e.st.Users, Posts: e.st.Posts, Federation: e.st.Federation}, webhook.NewClient(webhook.ClientConfig{}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,7 +74,7 @@ func TestFederationNegotiationNeverMixesCache(t *testing.T) {
 		e.post(0, bob, "# Hi", "en", at(-time.Hour))
 		base, _ := url.Parse(baseURL)
 		fed, _ := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{1}, federation.KeySize), Now: e.clock},
-			federation.Stores{Users: e.st, Posts: e.st, Federation: e.st}, webhook.NewClient(webhook.ClientConfig{}))
+			federation.Stores{Users: e.st.Users, Posts: e.st.Posts, Federation: e.st.Federation}, webhook.NewClient(webhook.ClientConfig{}))
 		e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Pages: e.pages, Federation: fed})
 		if rec := e.get("/sites/"+bob.String(), "Accept", ap); rec.Code != 404 {
 			t.Fatalf("actor of a site with federation off: %d", rec.Code)
@@ -125,7 +125,7 @@ func TestFederationRoutesMounted(t *testing.T) {
 	}
 	base, _ := url.Parse(baseURL)
 	fed, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{1}, federation.KeySize), Now: e.clock},
-		federation.Stores{Users: e.st, Posts: e.st, Federation: e.st}, webhook.NewClient(webhook.ClientConfig{}))
+		federation.Stores{Users: e.st.Users, Posts: e.st.Posts, Federation: e.st.Federation}, webhook.NewClient(webhook.ClientConfig{}))
 	if err != nil {
 		t.Fatal(err)
 	}

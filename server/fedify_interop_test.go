@@ -198,12 +198,12 @@ func TestFedifyInterop(t *testing.T) {
 	e.config(c)
 	var logs syncBuffer
 	fed, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{9}, federation.KeySize),
-		Logger: slog.New(slog.NewTextHandler(&logs, nil)), Comments: comment.New(e.st, nil, nil, comment.Config{})}, federation.Stores{Users: e.st, Posts: e.st, Federation: e.st}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
+		Logger: slog.New(slog.NewTextHandler(&logs, nil)), Comments: comment.New(e.st.Comments, nil, nil, comment.Config{})}, federation.Stores{Users: e.st.Users, Posts: e.st.Posts, Federation: e.st.Federation}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Pages: e.pages, Federation: fed}
-	d.Posts, d.Users, d.Configs = e.st, e.st, e.st
+	d.Posts, d.Users, d.Configs = e.st.Posts, e.st.Users, e.st.Users
 	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret")}, d)
 	if err != nil {
 		t.Fatal(err)
@@ -303,7 +303,7 @@ func TestFedifyInterop(t *testing.T) {
 	if !hasExchange(log, "out", "POST", actorID+"/inbox", http.StatusAccepted) {
 		t.Errorf("the Follow was not answered 202: %v", log.all("http"))
 	}
-	followers, err := e.st.Followers(ctx, alice)
+	followers, err := e.st.Federation.Followers(ctx, alice)
 	if err != nil || len(followers) != 1 || followers[0].Actor != peerActor || followers[0].Inbox != peerActor+"/inbox" ||
 		followers[0].FollowID != peerActor+"/follows/1" {
 		t.Fatalf("followers = %+v, %v; want the peer %s", followers, err, peerActor)
@@ -330,15 +330,15 @@ func TestFedifyInterop(t *testing.T) {
 		}
 		title := fmt.Sprintf("Hello, fediverse %d", n)
 		post := e.post(0, alice, "# "+title+"\n\nA post for **Fedify**.", "en", nil)
-		p, err := e.st.Post(ctx, post)
+		p, err := e.st.Posts.Post(ctx, post)
 		if err != nil {
 			t.Fatal(err)
 		}
 		p.Tags = []string{"fedify"}
-		if err := e.st.UpdatePost(ctx, p); err != nil {
+		if err := e.st.Posts.UpdatePost(ctx, p); err != nil {
 			t.Fatal(err)
 		}
-		if err := e.st.SetPublication(ctx, post, ptrTime(time.Now())); err != nil {
+		if err := e.st.Posts.SetPublication(ctx, post, ptrTime(time.Now())); err != nil {
 			t.Fatal(err)
 		}
 		last = post
@@ -357,7 +357,7 @@ func TestFedifyInterop(t *testing.T) {
 		// comments are moderated, published when open.
 		want := map[string]stgypub.CommentStatus{"moderated": stgypub.CommentPending, "open": stgypub.CommentPublished}[mode]
 		wantBody := fmt.Sprintf("Reply %d from Fedify & the fediverse! https://fedify.dev/\n\n— %s\n", n, peerActor)
-		cs, err := e.st.ExportComments(ctx, post)
+		cs, err := e.st.Comments.ExportComments(ctx, post)
 		if err != nil || len(cs) != 1 || cs[0].Status != want || cs[0].Nickname != "Fedify peer" || cs[0].Body != wantBody {
 			var got []stgypub.Comment
 			for _, c := range cs {
@@ -369,19 +369,19 @@ func TestFedifyInterop(t *testing.T) {
 	// 5. The last post edited, then deleted: an Update and a Delete of
 	// its Tombstone, both verified by Fedify.
 	log.wait(t, "waiting-for-edit", deadline)
-	p, err := e.st.Post(ctx, last)
+	p, err := e.st.Posts.Post(ctx, last)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.Content = "# Hello, fediverse 2\n\nEdited for **Fedify**."
-	if err := e.st.UpdatePost(ctx, p); err != nil {
+	if err := e.st.Posts.UpdatePost(ctx, p); err != nil {
 		t.Fatal(err)
 	}
 	if up := log.wait(t, "update", deadline); up.Actor != actorID || up.ObjectType != "Article" || up.ObjectID != fed.PostURL(last) ||
 		!strings.Contains(up.Content, "Edited for <strong>Fedify</strong>") {
 		t.Fatalf("Update as Fedify read it: %s", up.Raw)
 	}
-	if err := e.st.DeletePost(ctx, last); err != nil {
+	if err := e.st.Posts.DeletePost(ctx, last); err != nil {
 		t.Fatal(err)
 	}
 	if del := log.wait(t, "delete", deadline); del.Actor != actorID || del.ObjectType != "Tombstone" || del.ObjectID != fed.PostURL(last) {
@@ -394,7 +394,7 @@ func TestFedifyInterop(t *testing.T) {
 	beforeOff := len(log.all("http"))
 	c.Extensions, _ = stgypub.ParseExtensions(`{"federation":{"enabled":false},"comments":{"mode":"open"}}`)
 	e.config(c)
-	if n, err := e.st.CountFollowers(ctx, alice); err != nil || n != 0 {
+	if n, err := e.st.Federation.CountFollowers(ctx, alice); err != nil || n != 0 {
 		t.Fatalf("followers after turning federation off: %d, %v", n, err)
 	}
 	if del := log.waitN(t, "delete", 2, deadline); del.Actor != actorID || del.ObjectID != actorID || del.ObjectType != "" {

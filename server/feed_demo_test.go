@@ -25,10 +25,10 @@ func TestDemoFeedsValidate(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t)
 	r := redistest.New(t)
-	svc := comment.New(e.st, nil, comment.NewPublicCache(r.Client, r.Prefix, nil), comment.Config{})
+	svc := comment.New(e.st.Comments, nil, comment.NewPublicCache(r.Client, r.Prefix, nil), comment.Config{})
 	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Comments: svc, Pages: e.pages})
 	e.clk.Set(time.Now().UTC().Truncate(time.Second)) // the demo's dates are real ones
-	loaded, err := demo.Load(ctx, e.st, e.st, e.clock)
+	loaded, err := demo.Load(ctx, e.st.Posts, e.st.Users, e.clock)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,14 +45,14 @@ func TestDemoFeedsValidate(t *testing.T) {
 			t.Errorf("%s feed: %s", l.LoginName, p)
 		}
 		feeds++
-		posts, err := e.st.PublishedByUser(ctx, l.UserID, stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: 100})
+		posts, err := e.st.Posts.PublishedByUser(ctx, l.UserID, stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, p := range posts {
 			if i < len(comments) {
 				c := &stgypub.Comment{PostID: p.ID, Nickname: []string{"Ann", "花子", "O'Brien <x>"}[i], Body: comments[i], Status: stgypub.CommentPublished}
-				if err := e.st.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
+				if err := e.st.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
 					t.Fatal(err)
 				}
 			}

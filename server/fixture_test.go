@@ -143,7 +143,7 @@ func (e *env) clock() time.Time { return e.clk.Now() }
 // secret, clock).
 func (e *env) newServer(d server.Deps) *server.Server {
 	e.t.Helper()
-	d.Posts, d.Users, d.Configs = e.st, e.st, e.st
+	d.Posts, d.Users, d.Configs = e.st.Posts, e.st.Users, e.st.Users
 	srv, err := server.New(e.app.Config(e.t, baseURL).Server, d)
 	if err != nil {
 		e.t.Fatalf("server.New: %v", err)
@@ -154,7 +154,7 @@ func (e *env) newServer(d server.Deps) *server.Server {
 func (e *env) user(id stgypub.ID, login, nickname string) stgypub.ID {
 	e.t.Helper()
 	u := &stgypub.User{ID: id, LoginName: login, Nickname: nickname, Introduction: "Intro of " + nickname}
-	if err := e.st.CreateUser(context.Background(), u); err != nil {
+	if err := e.st.Users.CreateUser(context.Background(), u); err != nil {
 		e.t.Fatalf("CreateUser: %v", err)
 	}
 	return u.ID
@@ -162,7 +162,7 @@ func (e *env) user(id stgypub.ID, login, nickname string) stgypub.ID {
 
 func (e *env) config(c *stgypub.PubConfig) {
 	e.t.Helper()
-	if err := e.st.UpdatePubConfig(context.Background(), c); err != nil {
+	if err := e.st.Users.UpdatePubConfig(context.Background(), c); err != nil {
 		e.t.Fatalf("UpdatePubConfig: %v", err)
 	}
 }
@@ -177,11 +177,11 @@ func (e *env) post(id, owner stgypub.ID, md, locale string, pub *time.Time) stgy
 		Content: md, PlainText: markdown.PlainText(md), AllowLikes: true, AllowReplies: true,
 	}
 	p.Derived = doc.Derived(p.PlainText)
-	if err := e.st.CreatePost(context.Background(), p); err != nil {
+	if err := e.st.Posts.CreatePost(context.Background(), p); err != nil {
 		e.t.Fatalf("CreatePost: %v", err)
 	}
 	if pub != nil {
-		if err := e.st.SetPublication(context.Background(), p.ID, pub); err != nil {
+		if err := e.st.Posts.SetPublication(context.Background(), p.ID, pub); err != nil {
 			e.t.Fatalf("SetPublication: %v", err)
 		}
 	}

@@ -55,48 +55,48 @@ func TestLastModifiedFollowsSiteChanges(t *testing.T) {
 		paths         func(f *freshSite) []string
 		want, notWant string
 	}{
-		{"unpublish a listed post", nil, func(f *freshSite) error { return f.st.SetPublication(ctx, f.listed, nil) },
+		{"unpublish a listed post", nil, func(f *freshSite) error { return f.st.Posts.SetPublication(ctx, f.listed, nil) },
 			allFour, "", "2000000000000002"},
-		{"publish it again", func(f *freshSite) error { return f.st.SetPublication(ctx, f.listed, nil) },
-			func(f *freshSite) error { return f.st.SetPublication(ctx, f.listed, at(-2*time.Hour)) },
+		{"publish it again", func(f *freshSite) error { return f.st.Posts.SetPublication(ctx, f.listed, nil) },
+			func(f *freshSite) error { return f.st.Posts.SetPublication(ctx, f.listed, at(-2*time.Hour)) },
 			allFour, "2000000000000002", ""},
 		{"rename the site", nil, func(f *freshSite) error {
 			c := stgypub.DefaultPubConfig(f.u)
 			c.SiteName = "Renamed Site"
-			return f.st.UpdatePubConfig(ctx, c)
+			return f.st.Users.UpdatePubConfig(ctx, c)
 		}, sitePubFeed, "Renamed Site", ""},
 		{"edit a listed post", nil, func(f *freshSite) error {
-			p, err := f.st.Post(ctx, f.listed)
+			p, err := f.st.Posts.Post(ctx, f.listed)
 			if err != nil {
 				return err
 			}
 			p.Content = "# Listed, edited\n\nNew text."
 			p.Snippet = markdown.Convert(p.Content, markdown.Options{}).Snippet
-			return f.st.UpdatePost(ctx, p)
+			return f.st.Posts.UpdatePost(ctx, p)
 		}, sitePubFeed, "Listed, edited", ""},
 		{"edit the article", nil, func(f *freshSite) error {
-			p, err := f.st.Post(ctx, f.article)
+			p, err := f.st.Posts.Post(ctx, f.article)
 			if err != nil {
 				return err
 			}
 			p.Content = "# Article\n\nRewritten body."
-			return f.st.UpdatePost(ctx, p)
+			return f.st.Posts.UpdatePost(ctx, p)
 		}, func(f *freshSite) []string { return []string{f.pub} }, "Rewritten body.", ""},
-		{"change the profile", nil, func(f *freshSite) error { return f.st.UpdateProfile(ctx, f.u, "Alice", "A new introduction.") },
+		{"change the profile", nil, func(f *freshSite) error { return f.st.Users.UpdateProfile(ctx, f.u, "Alice", "A new introduction.") },
 			func(f *freshSite) []string { return []string{f.site, f.pub} }, "A new introduction.", ""},
 		{"create a published post", nil, createPost, allFour, "2000000000000010", ""},
 		{"import a published post", nil, func(f *freshSite) error {
-			return f.st.CreateImportedPost(ctx, "imported.md", &stgypub.Post{
+			return f.st.Posts.CreateImportedPost(ctx, "imported.md", &stgypub.Post{
 				ID: 0x2000000000000011, OwnedBy: f.u, Content: "# Imported", PublishedAt: at(-30 * time.Minute),
 				Snippet: markdown.Convert("# Imported", markdown.Options{}).Snippet,
 			})
 		}, allFour, "2000000000000011", ""},
-		{"take over another user's post", nil, func(f *freshSite) error { return f.st.ChangeOwner(ctx, f.bobs, f.u) },
+		{"take over another user's post", nil, func(f *freshSite) error { return f.st.Posts.ChangeOwner(ctx, f.bobs, f.u) },
 			withBobsSite, "", ""},
-		{"give it back", func(f *freshSite) error { return f.st.ChangeOwner(ctx, f.bobs, f.u) },
-			func(f *freshSite) error { return f.st.ChangeOwner(ctx, f.bobs, f.other) },
+		{"give it back", func(f *freshSite) error { return f.st.Posts.ChangeOwner(ctx, f.bobs, f.u) },
+			func(f *freshSite) error { return f.st.Posts.ChangeOwner(ctx, f.bobs, f.other) },
 			withBobsSite, "", ""},
-		{"delete a listed post", createPost, func(f *freshSite) error { return f.st.DeletePost(ctx, created) },
+		{"delete a listed post", createPost, func(f *freshSite) error { return f.st.Posts.DeletePost(ctx, created) },
 			allFour, "", "2000000000000010"},
 	}
 	for _, tt := range tests {
@@ -163,7 +163,7 @@ func TestLastModifiedRules(t *testing.T) {
 		f.clk.Add(5 * time.Second)
 		c := stgypub.DefaultPubConfig(f.u)
 		c.SiteName = "Searched Site"
-		if err := f.st.UpdatePubConfig(ctx, c); err != nil {
+		if err := f.st.Users.UpdatePubConfig(ctx, c); err != nil {
 			t.Fatal(err)
 		}
 		checkRevalidation(t, f.env, search, old, "Searched Site", "")
@@ -174,7 +174,7 @@ func TestLastModifiedRules(t *testing.T) {
 		f := newFreshSite(t)
 		old := lastModified(t, f.env, f.site)
 		f.clk.Add(5 * time.Second)
-		if err := f.st.UpdateProfile(ctx, f.other, "Bob", "Changed."); err != nil {
+		if err := f.st.Users.UpdateProfile(ctx, f.other, "Bob", "Changed."); err != nil {
 			t.Fatal(err)
 		}
 		if rec := f.get(f.site, "If-Modified-Since", old); rec.Code != http.StatusNotModified {

@@ -24,7 +24,7 @@ import (
 // the end) with e's clock.
 func (e *env) realCounter(t *testing.T, rdb redis.UniversalClient) *counter.Counter {
 	t.Helper()
-	c := counter.New(rdb, e.st, counter.Config{Prefix: redistest.Prefix(t, rdb), Now: e.clock,
+	c := counter.New(rdb, e.st.Checkpoints, counter.Config{Prefix: redistest.Prefix(t, rdb), Now: e.clock,
 		SiteFlushInterval: time.Hour, Logger: slog.New(slog.DiscardHandler)})
 	t.Cleanup(c.Wait) // before the prefix is deleted
 	return c
@@ -36,7 +36,7 @@ func (e *env) rankingServer(t *testing.T, ctr *counter.Counter, lang string) *se
 	t.Helper()
 	base, _ := url.Parse(baseURL)
 	srv, err := server.New(server.Config{BaseURL: base, ViewSecret: []byte("test-secret"), DefaultLang: lang},
-		server.Deps{Posts: e.st, Users: e.st, Configs: e.st, Views: ctr, Ranker: ctr, Counts: ctr, SiteRanker: ctr})
+		server.Deps{Posts: e.st.Posts, Users: e.st.Users, Configs: e.st.Users, Views: ctr, Ranker: ctr, Counts: ctr, SiteRanker: ctr})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestHomePopularThisWeek(t *testing.T) {
 		t.Error("an unpublished post is ranked")
 	}
 
-	if err := e.st.SetPublication(context.Background(), c2, nil); err != nil {
+	if err := e.st.Posts.SetPublication(context.Background(), c2, nil); err != nil {
 		t.Fatal(err)
 	}
 	body = visit(t, srv, "/", "192.0.2.1", browser).Body.String()

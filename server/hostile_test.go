@@ -20,7 +20,7 @@ import (
 // references are shown as the escaped text (markdown.MaxHTMLBytes).
 func TestHostilePostPage(t *testing.T) {
 	e := newEnv(t)
-	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Articles: article.New(e.st, article.Config{})})
+	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views, Articles: article.New(e.st.Posts, article.Config{})})
 	u := e.user(0x1000000000000001, "alice", "Alice")
 	bodies := []string{
 		strings.Repeat("* ", 49_499) + "a",
@@ -36,7 +36,7 @@ func TestHostilePostPage(t *testing.T) {
 		if rec.Code != http.StatusOK || rec.Body.Len() > 3*len(body)+50_000 {
 			t.Fatalf("%.10q…: status %d, %d bytes for a %d-byte post", body, rec.Code, rec.Body.Len(), len(body))
 		}
-		if r, err := e.st.PostRender(t.Context(), p, false); err != nil || r.HTML == "" {
+		if r, err := e.st.Posts.PostRender(t.Context(), p, false); err != nil || r.HTML == "" {
 			t.Errorf("%.10q…: stored rendering %v, %v", body, r, err)
 		}
 	}

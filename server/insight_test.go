@@ -29,7 +29,7 @@ func newInsightEnv(t *testing.T) *insightEnv {
 	t.Helper()
 	e := newEnv(t)
 	rdb := redistest.Client(t, 0)
-	ctr := counter.New(rdb, e.st, counter.Config{Prefix: redistest.Prefix(t, rdb), Now: e.clock,
+	ctr := counter.New(rdb, e.st.Checkpoints, counter.Config{Prefix: redistest.Prefix(t, rdb), Now: e.clock,
 		SiteFlushInterval: time.Hour, Logger: slog.New(slog.DiscardHandler)})
 	t.Cleanup(ctr.Wait)
 	pages, err := pagecache.New(pagecache.Config{Local: true, Now: e.clock})
@@ -51,7 +51,7 @@ func (e *insightEnv) wait() {
 
 func (e *insightEnv) setExt(owner stgypub.ID, ext string) {
 	e.t.Helper()
-	cfg, err := e.st.PubConfig(context.Background(), owner)
+	cfg, err := e.st.Users.PubConfig(context.Background(), owner)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -156,13 +156,13 @@ func TestLostAnnouncementCaughtByVersion(t *testing.T) {
 	for n, ua := range []string{"Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", "Googlebot/2.1 (+http://www.google.com/bot.html)"} {
 		c.advance(time.Second) // a new site change time, and pagecache.DefaultRecheck since the pages were confirmed
 		body := fmt.Sprintf("After %d.", n)
-		post, err := c.st.Post(context.Background(), p)
+		post, err := c.st.Posts.Post(context.Background(), p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		post.Content = "# Versioned " + fmt.Sprint(n) + "\n\n" + body
 		post.Snippet = markdown.Convert(post.Content, markdown.Options{}).Snippet
-		if err := c.st.UpdatePost(context.Background(), post); err != nil {
+		if err := c.st.Posts.UpdatePost(context.Background(), post); err != nil {
 			t.Fatal(err)
 		}
 		if lost.calls == 0 {
@@ -235,13 +235,13 @@ func TestRedisDownStillServes(t *testing.T) {
 			t.Fatalf("node %d still trusts its cache %s after Redis went away", i, pagecache.DefaultSafetyTTL)
 		}
 	}
-	post, err := c.st.Post(context.Background(), p)
+	post, err := c.st.Posts.Post(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	post.Content = "# Sturdy\n\nDuring the outage."
 	post.Snippet = markdown.Convert(post.Content, markdown.Options{}).Snippet
-	if err := c.st.UpdatePost(context.Background(), post); err != nil { // its announcement fails
+	if err := c.st.Posts.UpdatePost(context.Background(), post); err != nil { // its announcement fails
 		t.Fatal(err)
 	}
 	for i, nd := range c.nodes {

@@ -63,13 +63,13 @@ func TestModifiedDateAlways(t *testing.T) {
 			t.Errorf("never edited: page lacks %s", want)
 		}
 	}
-	post, err := e.st.Post(context.Background(), p)
+	post, err := e.st.Posts.Post(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	post.Content = "# Edited\n\nNew text."
 	post.Snippet = markdown.Convert(post.Content, markdown.Options{}).Snippet
-	if err := e.st.UpdatePost(context.Background(), post); err != nil {
+	if err := e.st.Posts.UpdatePost(context.Background(), post); err != nil {
 		t.Fatal(err)
 	}
 	edited := post.UpdatedAt.UTC().Format(time.RFC3339)

@@ -20,17 +20,17 @@ import (
 func TestOwnerPreview(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	authSvc := auth.New(e.st, e.st, auth.Config{})
-	ownerSvc := owner.New(e.st, e.st, e.st, e.clock)
+	authSvc := auth.New(e.st.Users, e.st.Users, auth.Config{})
+	ownerSvc := owner.New(e.st.Posts, e.st.Users, e.st.Users, e.clock)
 	e.srv = e.newServer(server.Deps{Views: e.views, Ranker: e.views, Counts: e.views,
 		Previews: &server.Previews{Auth: authSvc, Posts: ownerSvc, Now: e.clock}})
 	mk := func(login string, admin bool) (*stgypub.User, string) {
-		u, err := auth.CreateUser(ctx, e.st, login, strings.ToUpper(login), "correct-horse-battery")
+		u, err := auth.CreateUser(ctx, e.st.Users, login, strings.ToUpper(login), "correct-horse-battery")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if admin {
-			if err := auth.MakeAdmin(ctx, e.st, login, true); err != nil {
+			if err := auth.MakeAdmin(ctx, e.st.Users, login, true); err != nil {
 				t.Fatal(err)
 			}
 		}

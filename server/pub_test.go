@@ -14,7 +14,7 @@ func TestPubPublicationRules(t *testing.T) {
 	unpublished := e.post(0x2000000000000002, u, "# Draft\n\nBody.", "en", nil)
 	scheduled := e.post(0x2000000000000003, u, "# Later\n\nBody.", "en", at(time.Hour))
 	deleted := e.post(0x2000000000000004, u, "# Gone\n\nBody.", "en", at(-time.Hour))
-	if err := e.st.DeletePost(t.Context(), deleted); err != nil {
+	if err := e.st.Posts.DeletePost(t.Context(), deleted); err != nil {
 		t.Fatal(err)
 	}
 	notFound := e.get("/pub/FFFFFFFFFFFFFFFF").Body.String()

@@ -108,20 +108,20 @@ func BenchmarkAPIHit(b *testing.B) {
 func withComments(b testing.TB, s *benchSite, post string, n int) {
 	b.Helper()
 	ctx := context.Background()
-	cfg, err := s.c.st.PubConfig(ctx, s.gopher)
+	cfg, err := s.c.st.Users.PubConfig(ctx, s.gopher)
 	if err != nil {
 		b.Fatal(err)
 	}
 	if cfg.Extensions, err = stgypub.ParseExtensions(`{"comments":{"mode":"open"}}`); err != nil {
 		b.Fatal(err)
 	}
-	if err := s.c.st.UpdatePubConfig(ctx, cfg); err != nil {
+	if err := s.c.st.Users.UpdatePubConfig(ctx, cfg); err != nil {
 		b.Fatal(err)
 	}
 	id, _ := stgypub.ParseID(post)
 	for i := range n {
 		c := &stgypub.Comment{PostID: id, Nickname: fmt.Sprintf("Reader %d", i), Body: fmt.Sprintf("Comment number %d, with a few words of text.\n", i), Status: stgypub.CommentPublished}
-		if err := s.c.st.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
+		if err := s.c.st.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
 			b.Fatal(err)
 		}
 	}

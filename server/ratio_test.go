@@ -63,13 +63,13 @@ func newBenchSiteOn(b testing.TB, c *cluster) *benchSite {
 	b.Helper()
 	ctx := context.Background()
 	c.app.Clock.Set(time.Now()) // the demo's dates are real ones; frozen from here
-	loaded, err := demo.Load(ctx, c.st, c.st, c.clock)
+	loaded, err := demo.Load(ctx, c.st.Posts, c.st.Users, c.clock)
 	if err != nil {
 		b.Fatal(err)
 	}
 	s := &benchSite{c: c, rdb: c.rdb, prefix: c.prefix}
 	for _, l := range loaded {
-		posts, err := c.st.PublishedByUser(ctx, l.UserID, stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: 200})
+		posts, err := c.st.Posts.PublishedByUser(ctx, l.UserID, stgypub.PostQuery{Order: stgypub.OrderNewest, Limit: 200})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -78,7 +78,7 @@ func newBenchSiteOn(b testing.TB, c *cluster) *benchSite {
 		longest, size := stgypub.ID(0), 0
 		for _, p := range posts {
 			s.all = append(s.all, "/pub/"+p.ID.String())
-			full, err := c.st.Post(ctx, p.ID)
+			full, err := c.st.Posts.Post(ctx, p.ID)
 			if err == nil && len(full.Content) > size {
 				longest, size = p.ID, len(full.Content)
 			}

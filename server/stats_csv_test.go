@@ -30,13 +30,13 @@ func newStatsFixture(t *testing.T) *statsFixture {
 	c := newCluster(t, 1, nil, "")
 	ctx := context.Background()
 	f := &statsFixture{c: c, alice: auth.CookieName + "=" + c.token, wantTitles: map[string]string{}}
-	authSvc := auth.New(c.st, c.st, auth.Config{})
+	authSvc := auth.New(c.st.Users, c.st.Users, auth.Config{})
 	for _, login := range []string{"bob", "root"} {
-		if _, err := auth.CreateUser(ctx, c.st, login, strings.ToUpper(login), "correct horse battery"); err != nil {
+		if _, err := auth.CreateUser(ctx, c.st.Users, login, strings.ToUpper(login), "correct horse battery"); err != nil {
 			t.Fatal(err)
 		}
 		if login == "root" {
-			if err := auth.MakeAdmin(ctx, c.st, login, true); err != nil {
+			if err := auth.MakeAdmin(ctx, c.st.Users, login, true); err != nil {
 				t.Fatal(err)
 			}
 		}

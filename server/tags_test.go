@@ -23,7 +23,7 @@ func (e *env) taggedPost(id, owner stgypub.ID, md string, tags []string, pub *ti
 	p := &stgypub.Post{ID: id, OwnedBy: owner, Snippet: doc.Snippet, Content: md, PlainText: markdown.PlainText(md),
 		AllowLikes: true, AllowReplies: true, Tags: tags, PublishedAt: pub}
 	p.Derived = doc.Derived(p.PlainText)
-	if err := e.st.CreatePost(context.Background(), p); err != nil {
+	if err := e.st.Posts.CreatePost(context.Background(), p); err != nil {
 		e.t.Fatal(err)
 	}
 	return p.ID

@@ -25,13 +25,13 @@ func TestLastModifiedSubSecondEdits(t *testing.T) {
 	p := e.post(0x2000000000000001, u, "# Edit zero\n\nBody zero.", "en", at(-time.Hour))
 	edit := func(n string) {
 		t.Helper()
-		post, err := e.st.Post(ctx, p)
+		post, err := e.st.Posts.Post(ctx, p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		post.Content = "# Edit " + n + "\n\nBody " + n + "."
 		post.Snippet = markdown.Convert(post.Content, markdown.Options{}).Snippet
-		if err := e.st.UpdatePost(ctx, post); err != nil {
+		if err := e.st.Posts.UpdatePost(ctx, post); err != nil {
 			t.Fatal(err)
 		}
 	}

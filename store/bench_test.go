@@ -50,7 +50,7 @@ FROM generate_series(1, ?) g`, benchPosts+benchOthers).Exec(ctx)
 func BenchmarkPubReads(b *testing.B) {
 	ctx := context.Background()
 	s, owner := newBenchStore(b)
-	mid, err := s.PublishedPost(ctx, benchPosts/2+1)
+	mid, err := s.Posts.PublishedPost(ctx, benchPosts/2+1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -62,28 +62,28 @@ func BenchmarkPubReads(b *testing.B) {
 		name string
 		run  func() error
 	}{
-		{"PublishedPost", func() error { _, err := s.PublishedPost(ctx, mid.ID); return err }},
-		{"AdjacentPublished", func() error { _, _, err := s.AdjacentPublished(ctx, mid); return err }},
+		{"PublishedPost", func() error { _, err := s.Posts.PublishedPost(ctx, mid.ID); return err }},
+		{"AdjacentPublished", func() error { _, _, err := s.Posts.AdjacentPublished(ctx, mid); return err }},
 		{"PublishedByUser/first-page", func() error {
-			_, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Limit: 20})
+			_, err := s.Posts.PublishedByUser(ctx, owner, stgypub.PostQuery{Limit: 20})
 			return err
 		}},
 		{"PublishedByUser/deep-page", func() error {
-			_, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Offset: 4000, Limit: 20})
+			_, err := s.Posts.PublishedByUser(ctx, owner, stgypub.PostQuery{Offset: 4000, Limit: 20})
 			return err
 		}},
-		{"CountPublishedByUser", func() error { _, err := s.CountPublishedByUser(ctx, owner); return err }},
-		{"PublishedByIDs/20", func() error { _, err := s.PublishedByIDs(ctx, twenty); return err }},
+		{"CountPublishedByUser", func() error { _, err := s.Posts.CountPublishedByUser(ctx, owner); return err }},
+		{"PublishedByIDs/20", func() error { _, err := s.Posts.PublishedByIDs(ctx, twenty); return err }},
 		{"SearchPublished/rare", func() error {
-			_, _, err := s.SearchPublished(ctx, owner, "キーワード4321", stgypub.PostQuery{Limit: 20})
+			_, _, err := s.Posts.SearchPublished(ctx, owner, "キーワード4321", stgypub.PostQuery{Limit: 20})
 			return err
 		}},
 		{"SearchPublished/common", func() error {
-			_, _, err := s.SearchPublished(ctx, owner, "english TEXT", stgypub.PostQuery{Limit: 20})
+			_, _, err := s.Posts.SearchPublished(ctx, owner, "english TEXT", stgypub.PostQuery{Limit: 20})
 			return err
 		}},
-		{"LastPublishedChange", func() error { _, err := s.LastPublishedChange(ctx, owner); return err }},
-		{"PubConfig", func() error { _, err := s.PubConfig(ctx, owner); return err }},
+		{"LastPublishedChange", func() error { _, err := s.Posts.LastPublishedChange(ctx, owner); return err }},
+		{"PubConfig", func() error { _, err := s.Users.PubConfig(ctx, owner); return err }},
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {

@@ -39,7 +39,7 @@ func TestPublishedByIDs(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := s.PublishedByIDs(ctx, tc.in)
+			got, err := s.Posts.PublishedByIDs(ctx, tc.in)
 			if tc.code != "" {
 				wantCode(t, err, tc.code)
 				return

@@ -10,7 +10,14 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-var _ stgypub.CheckpointStore = (*Store)(nil)
+// Checkpoints is the part of the store for daily view checkpoints and
+// tallies (stgypub.CheckpointStore: the counter's sync, streamed Stats
+// reads, the warmer's owner list, crawl and share rows): reads and
+// upserts (checkpoints.go), sync, streams, owners and tallies
+// (checkpoints_*.go).
+type Checkpoints struct{ *shared }
+
+var _ stgypub.CheckpointStore = (*Checkpoints)(nil)
 
 // maxCheckpointCount is the largest value the INTEGER count column holds
 // (docs/ARCHITECTURE.md "Decisions").
@@ -46,7 +53,7 @@ func (r checkpointRow) toDomain() (stgypub.Checkpoint, error) {
 }
 
 // checkpoints runs a statement selecting checkpoint rows.
-func (s *Store) checkpoints(ctx context.Context, st *statement, args ...any) ([]stgypub.Checkpoint, error) {
+func (s *Checkpoints) checkpoints(ctx context.Context, st *statement, args ...any) ([]stgypub.Checkpoint, error) {
 	var rows []checkpointRow
 	if err := st.raw(s.DB, args...).Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("store: %s: %w", st.name, err)
@@ -69,14 +76,14 @@ func checkpointsToDomain(rows []checkpointRow) ([]stgypub.Checkpoint, error) {
 // PostCheckpoints returns the post's checkpoints with from <= date <= to
 // (UTC dates of from and to), oldest first, through the primary key
 // (post_id, target_date). Each Date is midnight UTC.
-func (s *Store) PostCheckpoints(ctx context.Context, postID stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
+func (s *Checkpoints) PostCheckpoints(ctx context.Context, postID stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
 	return s.checkpoints(ctx, sqlPostCheckpoints, int64(postID), sqlDate(from), sqlDate(to))
 }
 
 // OwnerCheckpoints returns the owner's checkpoints with from <= date <= to
 // (UTC dates), ordered by date then post, through the (owner_id, target_date)
 // index (docs/SPEC.md#stats).
-func (s *Store) OwnerCheckpoints(ctx context.Context, ownerID stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
+func (s *Checkpoints) OwnerCheckpoints(ctx context.Context, ownerID stgypub.ID, from, to time.Time) ([]stgypub.Checkpoint, error) {
 	return s.checkpoints(ctx, sqlOwnerCheckpoints, int64(ownerID), sqlDate(from), sqlDate(to))
 }
 
@@ -88,7 +95,7 @@ func (s *Store) OwnerCheckpoints(ctx context.Context, ownerID stgypub.ID, from, 
 // clamped to 2^31-1, rows with count <= 0 are dropped, and an empty batch
 // makes no query. A row whose post or owner does not exist fails the whole
 // statement with NOT_FOUND.
-func (s *Store) UpsertCheckpoints(ctx context.Context, cps []stgypub.Checkpoint) error {
+func (s *Checkpoints) UpsertCheckpoints(ctx context.Context, cps []stgypub.Checkpoint) error {
 	rows := mergeCheckpoints(cps)
 	if len(rows) == 0 {
 		return nil
@@ -144,7 +151,7 @@ func mergeCheckpoints(cps []stgypub.Checkpoint) []checkpointRow {
 // many rows went (docs/SPEC.md#checkpoints, cleanup). The crawl and share
 // counts (post_pub_tallies) older than date go too, with the same
 // retention; they are not in the returned number.
-func (s *Store) DeleteCheckpointsBefore(ctx context.Context, date time.Time) (int64, error) {
+func (s *Checkpoints) DeleteCheckpointsBefore(ctx context.Context, date time.Time) (int64, error) {
 	res, err := sqlDeleteCheckpointsBefore.raw(s.DB, sqlDate(date)).Exec(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("store: delete checkpoints before %s: %w", sqlDate(date), err)
@@ -160,7 +167,7 @@ func (s *Store) DeleteCheckpointsBefore(ctx context.Context, date time.Time) (in
 // stgypub.SnippetDigest of the JSON snippet) of the posts among ids, read by
 // primary key; unknown IDs are left out, order is unspecified
 // (docs/SPEC.md#stats: only IDs missing from Redis are looked up).
-func (s *Store) PostMetas(ctx context.Context, ids []stgypub.ID) ([]stgypub.PostMeta, error) {
+func (s *Checkpoints) PostMetas(ctx context.Context, ids []stgypub.ID) ([]stgypub.PostMeta, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}

@@ -24,7 +24,7 @@ var sqlOwnerCheckpointsAgg = sqlFile("owner_checkpoints_agg")
 // without a row, a Checkpoint or a time.Time per checkpoint: an owner with
 // 10,000 posts viewed on 15 days has about 150,000 of them. It is part
 // of stgypub.CheckpointStore.
-func (s *Store) EachOwnerCheckpoint(ctx context.Context, ownerID stgypub.ID, from, to time.Time, f func(post stgypub.ID, day int, count int64)) error {
+func (s *Checkpoints) EachOwnerCheckpoint(ctx context.Context, ownerID stgypub.ID, from, to time.Time, f func(post stgypub.ID, day int, count int64)) error {
 	var posts, days, counts sql.NullString
 	args := []any{int64(ownerID), sqlDate(from), sqlDate(to)}
 	err := sqlOwnerCheckpointsAgg.check(args)

@@ -23,7 +23,7 @@ func TestEachOwnerCheckpoint(t *testing.T) {
 	collect := func(t *testing.T) string {
 		t.Helper()
 		var got []string
-		err := s.EachOwnerCheckpoint(ctx, owner, from, to, func(post stgypub.ID, d int, count int64) {
+		err := s.Checkpoints.EachOwnerCheckpoint(ctx, owner, from, to, func(post stgypub.ID, d int, count int64) {
 			got = append(got, fmt.Sprintf("%s/%d=%d", post, d, count))
 		})
 		if err != nil {
@@ -49,18 +49,18 @@ func TestEachOwnerCheckpoint(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if err := s.UpsertCheckpoints(ctx, tt.add); err != nil {
+			if err := s.Checkpoints.UpsertCheckpoints(ctx, tt.add); err != nil {
 				t.Fatal(err)
 			}
 			if got := collect(t); got != tt.want {
 				t.Fatalf("got %s, want %s", got, tt.want)
 			}
-			cps, err := s.OwnerCheckpoints(ctx, owner, from, to)
+			cps, err := s.Checkpoints.OwnerCheckpoints(ctx, owner, from, to)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var n int
-			_ = s.EachOwnerCheckpoint(ctx, owner, from, to, func(stgypub.ID, int, int64) { n++ })
+			_ = s.Checkpoints.EachOwnerCheckpoint(ctx, owner, from, to, func(stgypub.ID, int, int64) { n++ })
 			if n != len(cps) {
 				t.Fatalf("%d streamed, OwnerCheckpoints has %d", n, len(cps))
 			}

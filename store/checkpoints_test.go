@@ -65,14 +65,14 @@ func TestCheckpointsUpsertMonotonic(t *testing.T) {
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {
-			if err := s.UpsertCheckpoints(ctx, st.in); err != nil {
+			if err := s.Checkpoints.UpsertCheckpoints(ctx, st.in); err != nil {
 				t.Fatal(err)
 			}
-			a, err := s.PostCheckpoints(ctx, p1, day("2026-02-24"), day("2026-03-10"))
+			a, err := s.Checkpoints.PostCheckpoints(ctx, p1, day("2026-02-24"), day("2026-03-10"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := s.PostCheckpoints(ctx, p2, day("2026-02-24"), day("2026-03-10"))
+			b, err := s.Checkpoints.PostCheckpoints(ctx, p2, day("2026-02-24"), day("2026-03-10"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,7 +82,7 @@ func TestCheckpointsUpsertMonotonic(t *testing.T) {
 		})
 	}
 	t.Run("range bounds inclusive", func(t *testing.T) {
-		a, err := s.PostCheckpoints(ctx, p1, day("2026-03-10"), day("2026-03-10"))
+		a, err := s.Checkpoints.PostCheckpoints(ctx, p1, day("2026-03-10"), day("2026-03-10"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +91,7 @@ func TestCheckpointsUpsertMonotonic(t *testing.T) {
 		}
 	})
 	t.Run("unknown post is NOT_FOUND", func(t *testing.T) {
-		err := s.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: 12345, OwnerID: owner, Date: day("2026-03-10"), Count: 4}})
+		err := s.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: 12345, OwnerID: owner, Date: day("2026-03-10"), Count: 4}})
 		wantCode(t, err, stgypub.CodeNotFound)
 	})
 }
@@ -113,7 +113,7 @@ func TestCheckpointsConcurrentWriters(t *testing.T) {
 				mu.Lock()
 				maxSeen = max(maxSeen, n)
 				mu.Unlock()
-				if err := s.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
+				if err := s.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
 					{PostID: p, OwnerID: owner, Date: day("2026-03-10"), Count: n},
 					{PostID: p, OwnerID: owner, Date: day("2026-03-09"), Count: n / 2},
 				}); err != nil {
@@ -124,7 +124,7 @@ func TestCheckpointsConcurrentWriters(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	got, err := s.PostCheckpoints(ctx, p, day("2026-03-10"), day("2026-03-10"))
+	got, err := s.Checkpoints.PostCheckpoints(ctx, p, day("2026-03-10"), day("2026-03-10"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,24 +146,24 @@ func TestCheckpointsOwnerAndDelete(t *testing.T) {
 		in = append(in, stgypub.Checkpoint{PostID: pa, OwnerID: a, Date: date, Count: int64(d + 1)},
 			stgypub.Checkpoint{PostID: pb, OwnerID: b, Date: date, Count: 100})
 	}
-	if err := s.UpsertCheckpoints(ctx, in); err != nil {
+	if err := s.Checkpoints.UpsertCheckpoints(ctx, in); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.OwnerCheckpoints(ctx, a, day("2026-03-01"), day("2026-03-03"))
+	got, err := s.Checkpoints.OwnerCheckpoints(ctx, a, day("2026-03-01"), day("2026-03-03"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := fmt.Sprintf("%s/2026-03-01=10 %s/2026-03-02=11 %s/2026-03-03=12 ", pa, pa, pa); cpString(got) != want {
 		t.Fatalf("OwnerCheckpoints = %s, want %s", cpString(got), want)
 	}
-	n, err := s.DeleteCheckpointsBefore(ctx, day("2026-03-05"))
+	n, err := s.Checkpoints.DeleteCheckpointsBefore(ctx, day("2026-03-05"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n != 2*13 { // 2026-02-20 .. 2026-03-04 for two posts
 		t.Fatalf("deleted %d rows, want 26", n)
 	}
-	left, err := s.OwnerCheckpoints(ctx, b, day("2000-01-01"), day("2100-01-01"))
+	left, err := s.Checkpoints.OwnerCheckpoints(ctx, b, day("2000-01-01"), day("2100-01-01"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestCheckpointsNonUTC(t *testing.T) {
 
 	// 2026-03-10 20:00 UTC is already 03-11 in Tokyo and Kiritimati.
 	late := time.Date(2026, 3, 10, 20, 0, 0, 0, time.UTC)
-	if err := s.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: p, OwnerID: owner, Date: late, Count: 4}}); err != nil {
+	if err := s.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{{PostID: p, OwnerID: owner, Date: late, Count: 4}}); err != nil {
 		t.Fatal(err)
 	}
 	var stored string
@@ -220,14 +220,14 @@ func TestCheckpointsNonUTC(t *testing.T) {
 	if stored != "2026-03-10" {
 		t.Fatalf("stored target_date %s, want 2026-03-10", stored)
 	}
-	got, err := s.PostCheckpoints(ctx, p, late.In(tokyo), late.In(tokyo))
+	got, err := s.Checkpoints.PostCheckpoints(ctx, p, late.In(tokyo), late.In(tokyo))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 1 || !got[0].Date.Equal(day("2026-03-10")) || got[0].Date.Location() != time.UTC {
 		t.Fatalf("read back %s (%v)", cpString(got), got)
 	}
-	n, err := s.DeleteCheckpointsBefore(ctx, day("2026-03-10"))
+	n, err := s.Checkpoints.DeleteCheckpointsBefore(ctx, day("2026-03-10"))
 	if err != nil || n != 0 {
 		t.Fatalf("delete before its own date removed %d, %v", n, err)
 	}
@@ -241,11 +241,11 @@ func TestPostMetas(t *testing.T) {
 	p1 := &stgypub.Post{OwnedBy: owner, PublishedAt: &pub, Snippet: `[{"T":"p","C":"Hello   world"}]`, Content: "x", PlainText: "x"}
 	p2 := &stgypub.Post{OwnedBy: owner, Snippet: `not json`, Content: "y", PlainText: "y"}
 	for _, p := range []*stgypub.Post{p1, p2} {
-		if err := s.CreatePost(ctx, p); err != nil {
+		if err := s.Posts.CreatePost(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	metas, err := s.PostMetas(ctx, []stgypub.ID{p1.ID, p2.ID, 999})
+	metas, err := s.Checkpoints.PostMetas(ctx, []stgypub.ID{p1.ID, p2.ID, 999})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +265,7 @@ func TestPostMetas(t *testing.T) {
 	if got := byID[p1.ID].Digest; got != "Hello world" {
 		t.Errorf("p1 digest %q, want stgypub.SnippetDigest's \"Hello world\"", got)
 	}
-	if none, err := s.PostMetas(ctx, nil); err != nil || none != nil {
+	if none, err := s.Checkpoints.PostMetas(ctx, nil); err != nil || none != nil {
 		t.Errorf("empty ids: %v, %v", none, err)
 	}
 }
@@ -275,14 +275,14 @@ func TestSyncCheckpoints(t *testing.T) {
 	s := newStore(t)
 	owner := mustUser(t, s, "cpsync")
 	p := mustPost(t, s, owner, 0, ptr(now), "s")
-	if err := s.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
+	if err := s.Checkpoints.UpsertCheckpoints(ctx, []stgypub.Checkpoint{
 		{PostID: p, OwnerID: owner, Date: day("2026-03-08"), Count: 54},
 		{PostID: p, OwnerID: owner, Date: day("2026-03-09"), Count: 91},
 	}); err != nil {
 		t.Fatal(err)
 	}
 	// Redis says 03-09: 103, 03-10: 4; the DB's 03-08 (54) is unknown to it.
-	prior, err := s.SyncCheckpoints(ctx, p, day("2026-02-25"), day("2026-03-10"), []stgypub.Checkpoint{
+	prior, err := s.Checkpoints.SyncCheckpoints(ctx, p, day("2026-02-25"), day("2026-03-10"), []stgypub.Checkpoint{
 		{PostID: p, OwnerID: owner, Date: day("2026-03-09"), Count: 103},
 		{PostID: p, OwnerID: owner, Date: day("2026-03-10"), Count: 4},
 		{PostID: p, OwnerID: owner, Date: day("2026-03-08"), Count: 3},
@@ -293,14 +293,14 @@ func TestSyncCheckpoints(t *testing.T) {
 	if want := fmt.Sprintf("%s/2026-03-08=54 %s/2026-03-09=91 ", p, p); cpString(prior) != want {
 		t.Fatalf("prior rows %s, want %s", cpString(prior), want)
 	}
-	after, err := s.PostCheckpoints(ctx, p, day("2026-02-25"), day("2026-03-10"))
+	after, err := s.Checkpoints.PostCheckpoints(ctx, p, day("2026-02-25"), day("2026-03-10"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := fmt.Sprintf("%s/2026-03-08=54 %s/2026-03-09=103 %s/2026-03-10=4 ", p, p, p); cpString(after) != want {
 		t.Fatalf("after sync %s, want %s", cpString(after), want)
 	}
-	if _, err := s.SyncCheckpoints(ctx, 4242, day("2026-03-10"), day("2026-03-10"), []stgypub.Checkpoint{{PostID: 4242, OwnerID: owner, Date: day("2026-03-10"), Count: 4}}); stgypub.ErrorCode(err) != stgypub.CodeNotFound {
+	if _, err := s.Checkpoints.SyncCheckpoints(ctx, 4242, day("2026-03-10"), day("2026-03-10"), []stgypub.Checkpoint{{PostID: 4242, OwnerID: owner, Date: day("2026-03-10"), Count: 4}}); stgypub.ErrorCode(err) != stgypub.CodeNotFound {
 		t.Fatalf("unknown post: %v", err)
 	}
 }

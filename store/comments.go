@@ -12,7 +12,12 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-var _ stgypub.CommentStore = (*Store)(nil)
+// Comments is the part of the store for comments (stgypub.CommentStore):
+// reads (comments.go), writes and moderation (comments_writes.go), the
+// owner's list, notifications, archive and remote edits (comments_*.go).
+type Comments struct{ *shared }
+
+var _ stgypub.CommentStore = (*Comments)(nil)
 
 // commentRow is a post_pub_comments row (seed DDL, as written).
 type commentRow struct {
@@ -77,7 +82,7 @@ WHERE post_id = $1 AND ($2 OR status = 'published')`)
 
 // CommentTarget returns the post (any state, without Content) and its
 // owner's comment mode; NOT_FOUND when the post is missing.
-func (s *Store) CommentTarget(ctx context.Context, postID stgypub.ID) (*stgypub.CommentTarget, error) {
+func (s *Comments) CommentTarget(ctx context.Context, postID stgypub.ID) (*stgypub.CommentTarget, error) {
 	return commentTarget(ctx, s.DB, postID, sqlCommentTarget)
 }
 
@@ -96,7 +101,7 @@ func commentTarget(ctx context.Context, db bun.IDB, postID stgypub.ID, st *state
 // Comments returns page q.Page (1-based, stgypub.CommentPageSize long) of
 // the post's comments in q.Order and the number of comments q matches.
 // BAD_USER_INPUT for a page outside 1..stgypub.CommentMaxPage.
-func (s *Store) Comments(ctx context.Context, postID stgypub.ID, q stgypub.CommentQuery) (*stgypub.CommentPage, error) {
+func (s *Comments) Comments(ctx context.Context, postID stgypub.ID, q stgypub.CommentQuery) (*stgypub.CommentPage, error) {
 	if q.Page < 1 || q.Page > stgypub.CommentMaxPage {
 		return nil, stgypub.Errorf(stgypub.CodeBadUserInput, "page must be 1-%d", stgypub.CommentMaxPage)
 	}
@@ -120,7 +125,7 @@ func (s *Store) Comments(ctx context.Context, postID stgypub.ID, q stgypub.Comme
 }
 
 // CountComments counts the post's stored comments, pending included.
-func (s *Store) CountComments(ctx context.Context, postID stgypub.ID) (int, error) {
+func (s *Comments) CountComments(ctx context.Context, postID stgypub.ID) (int, error) {
 	var n int
 	if err := sqlCommentCountAll.raw(s.DB, int64(postID)).Scan(ctx, &n); err != nil {
 		return 0, fmt.Errorf("store: count comments of %s: %w", postID, err)
@@ -129,7 +134,7 @@ func (s *Store) CountComments(ctx context.Context, postID stgypub.ID) (int, erro
 }
 
 // CountPublishedComments counts the post's published comments.
-func (s *Store) CountPublishedComments(ctx context.Context, postID stgypub.ID) (int, error) {
+func (s *Comments) CountPublishedComments(ctx context.Context, postID stgypub.ID) (int, error) {
 	var n int
 	if err := sqlCommentCount.raw(s.DB, int64(postID), false).Scan(ctx, &n); err != nil {
 		return 0, fmt.Errorf("store: count published comments of %s: %w", postID, err)
@@ -139,7 +144,7 @@ func (s *Store) CountPublishedComments(ctx context.Context, postID stgypub.ID) (
 
 // PublishedComments returns up to limit published comments of the post,
 // newest first.
-func (s *Store) PublishedComments(ctx context.Context, postID stgypub.ID, limit int) ([]*stgypub.Comment, error) {
+func (s *Comments) PublishedComments(ctx context.Context, postID stgypub.ID, limit int) ([]*stgypub.Comment, error) {
 	var rows []commentRow
 	if err := sqlCommentsNewest.raw(s.DB, int64(postID), false, limit, 0).Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("store: published comments of %s: %w", postID, err)
@@ -149,7 +154,7 @@ func (s *Store) PublishedComments(ctx context.Context, postID stgypub.ID, limit 
 
 // Comment returns a comment and its post's target; NOT_FOUND when the
 // comment is missing.
-func (s *Store) Comment(ctx context.Context, id stgypub.ID) (*stgypub.Comment, *stgypub.CommentTarget, error) {
+func (s *Comments) Comment(ctx context.Context, id stgypub.ID) (*stgypub.Comment, *stgypub.CommentTarget, error) {
 	var row commentRow
 	err := sqlCommentByID.raw(s.DB, int64(id)).Scan(ctx, &row)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -167,7 +172,7 @@ func (s *Store) Comment(ctx context.Context, id stgypub.ID) (*stgypub.Comment, *
 
 // ExportComments returns every comment of the post, pending included, by
 // ID ascending (an unknown post has none).
-func (s *Store) ExportComments(ctx context.Context, postID stgypub.ID) ([]*stgypub.Comment, error) {
+func (s *Comments) ExportComments(ctx context.Context, postID stgypub.ID) ([]*stgypub.Comment, error) {
 	var rows []commentRow
 	if err := sqlCommentsExport.raw(s.DB, int64(postID)).Scan(ctx, &rows); err != nil {
 		return nil, fmt.Errorf("store: export comments of %s: %w", postID, err)

@@ -34,7 +34,7 @@ func newCommentFixture(t *testing.T) *commentFixture {
 func (f *commentFixture) insert(t *testing.T, nick string, st stgypub.CommentStatus) *stgypub.Comment {
 	t.Helper()
 	c := &stgypub.Comment{PostID: f.post, Nickname: nick, Body: nick + " says hi\n", Status: st}
-	if err := f.s.InsertComment(context.Background(), &stgypub.NewComment{Comment: c}); err != nil {
+	if err := f.s.Comments.InsertComment(context.Background(), &stgypub.NewComment{Comment: c}); err != nil {
 		t.Fatalf("insert %s: %v", nick, err)
 	}
 	return c
@@ -42,7 +42,7 @@ func (f *commentFixture) insert(t *testing.T, nick string, st stgypub.CommentSta
 
 func (f *commentFixture) siteChange(t *testing.T) time.Time {
 	t.Helper()
-	ts, err := f.s.SiteChangedAt(context.Background(), f.owner)
+	ts, err := f.s.Posts.SiteChangedAt(context.Background(), f.owner)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestCommentsListPagesAndOrder(t *testing.T) {
 		{stgypub.CommentQuery{Order: stgypub.OrderNewest, Page: 4}, published, "", 0, true},
 	} {
 		t.Run(fmt.Sprintf("%s/%d/%v", tc.q.Order, tc.q.Page, tc.q.IncludePending), func(t *testing.T) {
-			p, err := f.s.Comments(ctx, f.post, tc.q)
+			p, err := f.s.Comments.Comments(ctx, f.post, tc.q)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,16 +134,16 @@ func TestCommentsListPagesAndOrder(t *testing.T) {
 			}
 		})
 	}
-	if _, err := f.s.Comments(ctx, f.post, stgypub.CommentQuery{Page: 0}); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
+	if _, err := f.s.Comments.Comments(ctx, f.post, stgypub.CommentQuery{Page: 0}); stgypub.ErrorCode(err) != stgypub.CodeBadUserInput {
 		t.Errorf("page 0: %v", err)
 	}
-	if n, err := f.s.CountPublishedComments(ctx, f.post); err != nil || n != published {
+	if n, err := f.s.Comments.CountPublishedComments(ctx, f.post); err != nil || n != published {
 		t.Errorf("CountPublishedComments = %d, %v; want %d", n, err, published)
 	}
-	if n, err := f.s.CountComments(ctx, f.post); err != nil || n != len(all) {
+	if n, err := f.s.Comments.CountComments(ctx, f.post); err != nil || n != len(all) {
 		t.Errorf("CountComments = %d, %v; want %d", n, err, len(all))
 	}
-	feed, err := f.s.PublishedComments(ctx, f.post, 5)
+	feed, err := f.s.Comments.PublishedComments(ctx, f.post, 5)
 	if err != nil || len(feed) != 5 || feed[0].Nickname != "n22" {
 		t.Errorf("PublishedComments = %d items, %v", len(feed), err)
 	}
@@ -168,7 +168,7 @@ func TestCommentCapUnderConcurrency(t *testing.T) {
 	for i := range 20 {
 		wg.Go(func() {
 			c := &stgypub.Comment{PostID: f.post, Nickname: fmt.Sprint("r", i), Body: "x\n", Status: stgypub.CommentPending}
-			err := f.s.InsertComment(ctx, &stgypub.NewComment{Comment: c, MaxComments: 100})
+			err := f.s.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: c, MaxComments: 100})
 			mu.Lock()
 			defer mu.Unlock()
 			switch stgypub.ErrorCode(err) {
@@ -185,7 +185,7 @@ func TestCommentCapUnderConcurrency(t *testing.T) {
 	if ok != 1 || full != 19 || len(other) > 0 {
 		t.Fatalf("20 concurrent posts at 99: %d stored, %d refused, errors %v; want 1, 19", ok, full, other)
 	}
-	p, _ := f.s.Comments(ctx, f.post, stgypub.CommentQuery{Page: 1, IncludePending: true})
+	p, _ := f.s.Comments.Comments(ctx, f.post, stgypub.CommentQuery{Page: 1, IncludePending: true})
 	if p.TotalCount != 100 {
 		t.Errorf("stored %d comments, want 100", p.TotalCount)
 	}
@@ -199,7 +199,7 @@ func TestInsertCommentCheckAndSiteChange(t *testing.T) {
 	// A refusing check writes nothing.
 	refused := stgypub.Errorf(stgypub.CodeForbidden, "closed")
 	c := &stgypub.Comment{PostID: f.post, Nickname: "a", Body: "b\n", Status: stgypub.CommentPending}
-	err := f.s.InsertComment(ctx, &stgypub.NewComment{Comment: c, Notify: true, Check: func(tg *stgypub.CommentTarget) error {
+	err := f.s.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: c, Notify: true, Check: func(tg *stgypub.CommentTarget) error {
 		if tg.Post.ID != f.post || tg.Mode != stgypub.CommentsNone {
 			t.Errorf("check saw %+v", tg)
 		}
@@ -208,10 +208,10 @@ func TestInsertCommentCheckAndSiteChange(t *testing.T) {
 	if err != refused {
 		t.Fatalf("refusing check: %v", err)
 	}
-	if p, _ := f.s.Comments(ctx, f.post, stgypub.CommentQuery{Page: 1, IncludePending: true}); p.TotalCount != 0 {
+	if p, _ := f.s.Comments.Comments(ctx, f.post, stgypub.CommentQuery{Page: 1, IncludePending: true}); p.TotalCount != 0 {
 		t.Fatalf("refused comment stored")
 	}
-	if n, _, _ := f.s.CommentNotifications(ctx, f.owner, stgypub.NotificationQuery{Limit: 10}); len(n) != 0 {
+	if n, _, _ := f.s.Comments.CommentNotifications(ctx, f.owner, stgypub.NotificationQuery{Limit: 10}); len(n) != 0 {
 		t.Fatalf("refused comment notified")
 	}
 
@@ -231,9 +231,9 @@ func TestInsertCommentCheckAndSiteChange(t *testing.T) {
 		name string
 		do   func() error
 	}{
-		{"approve", func() error { _, err := f.s.ApproveComment(ctx, pub.ID); return err }},
-		{"edit", func() error { _, err := f.s.EditComment(ctx, pub.ID, "new", "new body\n"); return err }},
-		{"delete", func() error { return f.s.DeleteComment(ctx, pub.ID) }},
+		{"approve", func() error { _, err := f.s.Comments.ApproveComment(ctx, pub.ID); return err }},
+		{"edit", func() error { _, err := f.s.Comments.EditComment(ctx, pub.ID, "new", "new body\n"); return err }},
+		{"delete", func() error { return f.s.Comments.DeleteComment(ctx, pub.ID) }},
 	} {
 		at := f.tick()
 		if err := step.do(); err != nil {
@@ -243,20 +243,20 @@ func TestInsertCommentCheckAndSiteChange(t *testing.T) {
 			t.Errorf("%s: site change %v, want %v", step.name, got, at)
 		}
 		if step.name == "edit" {
-			c, _, err := f.s.Comment(ctx, pub.ID)
+			c, _, err := f.s.Comments.Comment(ctx, pub.ID)
 			if err != nil || c.Nickname != "new" || c.Body != "new body\n" {
 				t.Errorf("after edit: %+v, %v", c, err)
 			}
 		}
 	}
-	if _, _, err := f.s.Comment(ctx, pub.ID); !stgypub.IsNotFound(err) {
+	if _, _, err := f.s.Comments.Comment(ctx, pub.ID); !stgypub.IsNotFound(err) {
 		t.Errorf("deleted comment: %v", err)
 	}
 	for name, err := range map[string]error{
-		"approve": func() error { _, err := f.s.ApproveComment(ctx, pub.ID); return err }(),
-		"edit":    func() error { _, err := f.s.EditComment(ctx, pub.ID, "x", "y\n"); return err }(),
-		"delete":  f.s.DeleteComment(ctx, pub.ID),
-		"insert on unknown post": f.s.InsertComment(ctx, &stgypub.NewComment{Comment: &stgypub.Comment{
+		"approve": func() error { _, err := f.s.Comments.ApproveComment(ctx, pub.ID); return err }(),
+		"edit":    func() error { _, err := f.s.Comments.EditComment(ctx, pub.ID, "x", "y\n"); return err }(),
+		"delete":  f.s.Comments.DeleteComment(ctx, pub.ID),
+		"insert on unknown post": f.s.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: &stgypub.Comment{
 			PostID: 12345, Nickname: "a", Body: "b\n", Status: stgypub.CommentPending}}),
 	} {
 		if !stgypub.IsNotFound(err) {
@@ -268,19 +268,19 @@ func TestInsertCommentCheckAndSiteChange(t *testing.T) {
 func TestCommentTargetMode(t *testing.T) {
 	f := newCommentFixture(t)
 	ctx := context.Background()
-	tg, err := f.s.CommentTarget(ctx, f.post)
+	tg, err := f.s.Comments.CommentTarget(ctx, f.post)
 	if err != nil || tg.Mode != stgypub.CommentsNone || tg.Post.OwnedBy != f.owner || !tg.Post.AllowReplies {
 		t.Fatalf("target = %+v, %v", tg, err)
 	}
-	cfg, _ := f.s.PubConfig(ctx, f.owner)
+	cfg, _ := f.s.Users.PubConfig(ctx, f.owner)
 	cfg.Extensions, _ = stgypub.ParseExtensions(`{"comments":{"mode":"moderated"}}`)
-	if err := f.s.UpdatePubConfig(ctx, cfg); err != nil {
+	if err := f.s.Users.UpdatePubConfig(ctx, cfg); err != nil {
 		t.Fatal(err)
 	}
-	if tg, _ := f.s.CommentTarget(ctx, f.post); tg.Mode != stgypub.CommentsModerated {
+	if tg, _ := f.s.Comments.CommentTarget(ctx, f.post); tg.Mode != stgypub.CommentsModerated {
 		t.Errorf("mode = %q, want moderated", tg.Mode)
 	}
-	if _, err := f.s.CommentTarget(ctx, 999); !stgypub.IsNotFound(err) {
+	if _, err := f.s.Comments.CommentTarget(ctx, 999); !stgypub.IsNotFound(err) {
 		t.Errorf("unknown post: %v", err)
 	}
 }

@@ -12,6 +12,14 @@ import (
 	"github.com/stgy/stgypub"
 )
 
+// Federation is the part of the store for ActivityPub: actor keys,
+// followers and the delivery queue (federation.go), remote comments
+// (federation_comments.go), reactions and followers pages
+// (federation_social.go): stgypub.FederationStore.
+type Federation struct{ *shared }
+
+var _ stgypub.FederationStore = (*Federation)(nil)
+
 // Federation: key pairs, followers and the delivery queue
 // (docs/FEDERATION.md).
 var (
@@ -43,7 +51,7 @@ type actorKeyRow struct {
 }
 
 // ActorKey returns the site's key pair or NOT_FOUND when none was made.
-func (s *Store) ActorKey(ctx context.Context, userID stgypub.ID) (*stgypub.ActorKey, error) {
+func (s *Federation) ActorKey(ctx context.Context, userID stgypub.ID) (*stgypub.ActorKey, error) {
 	var rows []actorKeyRow
 	if err := sqlActorKey.raw(s.DB, int64(userID)).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: actor key of %s: %w", userID, err)
@@ -58,7 +66,7 @@ func (s *Store) ActorKey(ctx context.Context, userID stgypub.ID) (*stgypub.Actor
 // PutActorKey stores k unless the site has a key already, and returns
 // the site's key either way: of two processes generating one at once,
 // the first stored wins and both use it.
-func (s *Store) PutActorKey(ctx context.Context, k *stgypub.ActorKey) (*stgypub.ActorKey, error) {
+func (s *Federation) PutActorKey(ctx context.Context, k *stgypub.ActorKey) (*stgypub.ActorKey, error) {
 	if _, err := sqlActorKeyPut.raw(s.DB, int64(k.UserID), k.PublicPEM, k.PrivateSealed, s.Now().UTC()).Exec(ctx); err != nil {
 		return nil, fmt.Errorf("store: put actor key of %s: %w", k.UserID, err)
 	}
@@ -67,7 +75,7 @@ func (s *Store) PutActorKey(ctx context.Context, k *stgypub.ActorKey) (*stgypub.
 
 // UserIDByLoginFold returns the ID of the user whose login name equals
 // login case-insensitively (the WebFinger handle), or NOT_FOUND.
-func (s *Store) UserIDByLoginFold(ctx context.Context, login string) (stgypub.ID, error) {
+func (s *Federation) UserIDByLoginFold(ctx context.Context, login string) (stgypub.ID, error) {
 	var ids []int64
 	if err := sqlUserIDByName.raw(s.DB, login).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, fmt.Errorf("store: user by login: %w", err)
@@ -90,7 +98,7 @@ type followerRow struct {
 // PutFollower stores f (CreatedAt set here on a new follower); a
 // follower following again keeps its place and gets the new inbox and
 // Follow ID.
-func (s *Store) PutFollower(ctx context.Context, f *stgypub.Follower) error {
+func (s *Federation) PutFollower(ctx context.Context, f *stgypub.Follower) error {
 	f.CreatedAt = s.Now().UTC().Truncate(time.Microsecond)
 	_, err := sqlFollowerPut.raw(s.DB, int64(f.UserID), f.Actor, f.Inbox, f.SharedInbox, f.FollowID, f.CreatedAt).Exec(ctx)
 	if err != nil {
@@ -102,7 +110,7 @@ func (s *Store) PutFollower(ctx context.Context, f *stgypub.Follower) error {
 // DeleteFollower removes actor from the site's followers; with a
 // followID other than "" only when it was that Follow. It reports
 // whether a follower was removed.
-func (s *Store) DeleteFollower(ctx context.Context, userID stgypub.ID, actor, followID string) (bool, error) {
+func (s *Federation) DeleteFollower(ctx context.Context, userID stgypub.ID, actor, followID string) (bool, error) {
 	res, err := sqlFollowerDelete.raw(s.DB, int64(userID), actor, followID).Exec(ctx)
 	if err != nil {
 		return false, fmt.Errorf("store: delete follower of %s: %w", userID, err)
@@ -112,7 +120,7 @@ func (s *Store) DeleteFollower(ctx context.Context, userID stgypub.ID, actor, fo
 }
 
 // CountFollowers returns how many remote actors follow the site.
-func (s *Store) CountFollowers(ctx context.Context, userID stgypub.ID) (int, error) {
+func (s *Federation) CountFollowers(ctx context.Context, userID stgypub.ID) (int, error) {
 	var n int
 	if err := sqlFollowerCount.raw(s.DB, int64(userID)).Scan(ctx, &n); err != nil {
 		return 0, fmt.Errorf("store: count followers of %s: %w", userID, err)
@@ -121,7 +129,7 @@ func (s *Store) CountFollowers(ctx context.Context, userID stgypub.ID) (int, err
 }
 
 // Followers lists the site's followers, oldest first.
-func (s *Store) Followers(ctx context.Context, userID stgypub.ID) ([]*stgypub.Follower, error) {
+func (s *Federation) Followers(ctx context.Context, userID stgypub.ID) ([]*stgypub.Follower, error) {
 	var rows []followerRow
 	if err := sqlFollowers.raw(s.DB, int64(userID)).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: followers of %s: %w", userID, err)
@@ -173,7 +181,7 @@ func queueFederationPostEvent(ctx context.Context, db bun.IDB, owner stgypub.ID,
 
 // EnqueueFederation queues body (an activity's JSON) for inbox, signed
 // with userID's key, due at s.Now(); it returns the delivery's ID.
-func (s *Store) EnqueueFederation(ctx context.Context, userID stgypub.ID, inbox string, body []byte) (string, error) {
+func (s *Federation) EnqueueFederation(ctx context.Context, userID stgypub.ID, inbox string, body []byte) (string, error) {
 	var id string
 	if err := sqlFedEnqueue.raw(s.DB, int64(userID), inbox, body, s.Now().UTC()).Scan(ctx, &id); err != nil {
 		return "", fmt.Errorf("store: enqueue federation delivery: %w", err)
@@ -185,7 +193,7 @@ func (s *Store) EnqueueFederation(ctx context.Context, userID stgypub.ID, inbox 
 // one attempt each (FOR UPDATE SKIP LOCKED), leaving them until leaseEnd,
 // when they are due again unless RecordFederationAttempt says otherwise
 // first.
-func (s *Store) ClaimFederationDeliveries(ctx context.Context, now, leaseEnd time.Time, limit int) ([]*stgypub.FederationDelivery, error) {
+func (s *Federation) ClaimFederationDeliveries(ctx context.Context, now, leaseEnd time.Time, limit int) ([]*stgypub.FederationDelivery, error) {
 	var rows []fedDeliveryRow
 	if err := sqlFedClaim.raw(s.DB, now.UTC(), leaseEnd.UTC(), limit).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: claim federation deliveries: %w", err)
@@ -201,7 +209,7 @@ func (s *Store) ClaimFederationDeliveries(ctx context.Context, now, leaseEnd tim
 // sent (built at the first attempt of a post's activity), LastStatus
 // (0: none), LastError, DeliveredAt, NextAttemptAt and FailedAt as the
 // caller set them.
-func (s *Store) RecordFederationAttempt(ctx context.Context, d *stgypub.FederationDelivery) error {
+func (s *Federation) RecordFederationAttempt(ctx context.Context, d *stgypub.FederationDelivery) error {
 	status, msg := attemptOutcome(&d.DeliveryAttempts)
 	_, err := sqlFedAttempted.raw(s.DB, d.ID, status, msg, utcPtr(d.DeliveredAt), d.NextAttemptAt.UTC(), utcPtr(d.FailedAt), d.Body).Exec(ctx)
 	if err != nil {
@@ -211,7 +219,7 @@ func (s *Store) RecordFederationAttempt(ctx context.Context, d *stgypub.Federati
 }
 
 // FederationDelivery returns one delivery by ID or NOT_FOUND.
-func (s *Store) FederationDelivery(ctx context.Context, id string) (*stgypub.FederationDelivery, error) {
+func (s *Federation) FederationDelivery(ctx context.Context, id string) (*stgypub.FederationDelivery, error) {
 	var rows []fedDeliveryRow
 	if err := sqlFedDelivery.raw(s.DB, id).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: federation delivery %s: %w", id, err)
@@ -237,7 +245,7 @@ func retireFederation(ctx context.Context, db bun.IDB, userID stgypub.ID, now ti
 // lower case) at now: the first since the last success starts its
 // failing time. Post activities are not queued for a host failing for 7
 // days.
-func (s *Store) FederationHostFailed(ctx context.Context, host string, now time.Time) error {
+func (s *Federation) FederationHostFailed(ctx context.Context, host string, now time.Time) error {
 	if _, err := sqlFedHostFailed.raw(s.DB, host, now.UTC()).Exec(ctx); err != nil {
 		return fmt.Errorf("store: federation host %s failed: %w", host, err)
 	}
@@ -246,7 +254,7 @@ func (s *Store) FederationHostFailed(ctx context.Context, host string, now time.
 
 // FederationHostOK records a successful delivery to host: it is no
 // longer failing.
-func (s *Store) FederationHostOK(ctx context.Context, host string) error {
+func (s *Federation) FederationHostOK(ctx context.Context, host string) error {
 	if _, err := sqlFedHostOK.raw(s.DB, host).Exec(ctx); err != nil {
 		return fmt.Errorf("store: federation host %s ok: %w", host, err)
 	}

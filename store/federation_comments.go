@@ -62,7 +62,7 @@ func putRemoteNote(ctx context.Context, tx bun.IDB, id stgypub.ID, o *stgypub.Re
 
 // RemoteComment returns the comment made from the Note noteID, NOT_FOUND
 // when none is.
-func (s *Store) RemoteComment(ctx context.Context, noteID string) (*stgypub.RemoteComment, error) {
+func (s *Federation) RemoteComment(ctx context.Context, noteID string) (*stgypub.RemoteComment, error) {
 	var rows []remoteCommentRow
 	if err := sqlRemoteComment.raw(s.DB, noteID).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: remote comment: %w", err)
@@ -75,7 +75,7 @@ func (s *Store) RemoteComment(ctx context.Context, noteID string) (*stgypub.Remo
 
 // RemoteCommentsBy returns the comments made from Notes of actor, by
 // comment ID ascending.
-func (s *Store) RemoteCommentsBy(ctx context.Context, actor string) ([]*stgypub.RemoteComment, error) {
+func (s *Federation) RemoteCommentsBy(ctx context.Context, actor string) ([]*stgypub.RemoteComment, error) {
 	var rows []remoteCommentRow
 	if err := sqlRemoteCommentsBy.raw(s.DB, actor).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: remote comments of %s: %w", actor, err)
@@ -85,12 +85,4 @@ func (s *Store) RemoteCommentsBy(ctx context.Context, actor string) ([]*stgypub.
 		out[i] = rows[i].toDomain()
 	}
 	return out, nil
-}
-
-// EditRemoteComment replaces the nickname and body of a comment made
-// from a Note (normalized by the caller) and, when pending, makes it
-// pending again; it moves the owner's site change time. NOT_FOUND when
-// missing.
-func (s *Store) EditRemoteComment(ctx context.Context, id stgypub.ID, nickname, body string, pending bool) (*stgypub.Comment, error) {
-	return s.changeComment(ctx, "edit remote", id, stgypub.Precondition{}, sqlCommentEditRemote, nickname, body, int64(id), pending)
 }

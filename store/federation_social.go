@@ -35,7 +35,7 @@ RETURNING user_id, actor, inbox, shared_inbox, follow_id, created_at`)
 // PutReaction stores r (CreatedAt set here on a new reaction) and reports
 // whether it is new: the same actor's repeated Like or Announce of the
 // same post keeps the one row (with the newer activity ID).
-func (s *Store) PutReaction(ctx context.Context, r *stgypub.Reaction) (bool, error) {
+func (s *Federation) PutReaction(ctx context.Context, r *stgypub.Reaction) (bool, error) {
 	r.CreatedAt = s.Now().UTC().Truncate(time.Microsecond)
 	var inserted []bool
 	err := sqlReactionPut.raw(s.DB, int64(r.PostID), r.Actor, r.Kind, int64(r.UserID), r.ActivityID, r.CreatedAt).Scan(ctx, &inserted)
@@ -48,7 +48,7 @@ func (s *Store) PutReaction(ctx context.Context, r *stgypub.Reaction) (bool, err
 // DeleteReaction removes actor's reaction to one of userID's posts: the
 // one of kind on postID, or the one whose activity ID is activityID
 // (either may be zero). It reports whether one was removed.
-func (s *Store) DeleteReaction(ctx context.Context, userID stgypub.ID, actor, kind string, postID stgypub.ID, activityID string) (bool, error) {
+func (s *Federation) DeleteReaction(ctx context.Context, userID stgypub.ID, actor, kind string, postID stgypub.ID, activityID string) (bool, error) {
 	res, err := sqlReactionDelete.raw(s.DB, int64(userID), actor, kind, int64(postID), activityID).Exec(ctx)
 	if err != nil {
 		return false, fmt.Errorf("store: delete reaction of %s: %w", userID, err)
@@ -63,7 +63,7 @@ type reactionCountsRow struct {
 }
 
 // ReactionCounts returns the standing Likes and Announces of a post.
-func (s *Store) ReactionCounts(ctx context.Context, postID stgypub.ID) (stgypub.ReactionCounts, error) {
+func (s *Federation) ReactionCounts(ctx context.Context, postID stgypub.ID) (stgypub.ReactionCounts, error) {
 	var r reactionCountsRow
 	if err := sqlReactionCounts.raw(s.DB, int64(postID)).Scan(ctx, &r); err != nil {
 		return stgypub.ReactionCounts{}, fmt.Errorf("store: reaction counts of %s: %w", postID, err)
@@ -73,7 +73,7 @@ func (s *Store) ReactionCounts(ctx context.Context, postID stgypub.ID) (stgypub.
 
 // SiteReactionCounts returns the standing Likes and Announces of all of
 // a site's posts.
-func (s *Store) SiteReactionCounts(ctx context.Context, userID stgypub.ID) (stgypub.ReactionCounts, error) {
+func (s *Federation) SiteReactionCounts(ctx context.Context, userID stgypub.ID) (stgypub.ReactionCounts, error) {
 	var r reactionCountsRow
 	if err := sqlSiteReactionCounts.raw(s.DB, int64(userID)).Scan(ctx, &r); err != nil {
 		return stgypub.ReactionCounts{}, fmt.Errorf("store: reaction counts of site %s: %w", userID, err)
@@ -84,7 +84,7 @@ func (s *Store) SiteReactionCounts(ctx context.Context, userID stgypub.ID) (stgy
 // FollowersPage lists up to limit of the site's followers after the
 // cursor (nil: from the start), oldest first (by followed time, then
 // actor ID).
-func (s *Store) FollowersPage(ctx context.Context, userID stgypub.ID, after *stgypub.FollowerCursor, limit int) ([]*stgypub.Follower, error) {
+func (s *Federation) FollowersPage(ctx context.Context, userID stgypub.ID, after *stgypub.FollowerCursor, limit int) ([]*stgypub.Follower, error) {
 	var at time.Time
 	var actor string
 	if after != nil {
@@ -106,7 +106,7 @@ func (s *Store) FollowersPage(ctx context.Context, userID stgypub.ID, after *stg
 // the activity notice builds for it (a signed Reject of its Follow), so
 // the follower is never removed without being told. It reports whether
 // actor was a follower (false: nothing changed, nothing queued).
-func (s *Store) RemoveFollower(ctx context.Context, userID stgypub.ID, actor string, notice func(*stgypub.Follower) ([]byte, error)) (bool, error) {
+func (s *Federation) RemoveFollower(ctx context.Context, userID stgypub.ID, actor string, notice func(*stgypub.Follower) ([]byte, error)) (bool, error) {
 	removed := false
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		var rows []followerRow

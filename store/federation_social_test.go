@@ -23,7 +23,7 @@ func TestFederationReactionsAndFollowerPages(t *testing.T) {
 	p2 := mustPost(t, s, alice, 0, &at, "# two")
 	put := func(post stgypub.ID, actor, kind, id string) bool {
 		t.Helper()
-		isNew, err := s.PutReaction(ctx, &stgypub.Reaction{UserID: alice, PostID: post, Actor: actor, Kind: kind, ActivityID: id})
+		isNew, err := s.Federation.PutReaction(ctx, &stgypub.Reaction{UserID: alice, PostID: post, Actor: actor, Kind: kind, ActivityID: id})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestFederationReactionsAndFollowerPages(t *testing.T) {
 	}
 	counts := func(post stgypub.ID) stgypub.ReactionCounts {
 		t.Helper()
-		rc, err := s.ReactionCounts(ctx, post)
+		rc, err := s.Federation.ReactionCounts(ctx, post)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,27 +46,27 @@ func TestFederationReactionsAndFollowerPages(t *testing.T) {
 	if rc := counts(p1); rc != (stgypub.ReactionCounts{Likes: 2, Announces: 1}) {
 		t.Fatalf("p1 = %+v", rc)
 	}
-	if rc, err := s.SiteReactionCounts(ctx, alice); err != nil || rc != (stgypub.ReactionCounts{Likes: 2, Announces: 2}) {
+	if rc, err := s.Federation.SiteReactionCounts(ctx, alice); err != nil || rc != (stgypub.ReactionCounts{Likes: 2, Announces: 2}) {
 		t.Fatalf("site = %+v, %v", rc, err)
 	}
 	// By activity ID: the repeat's (l2) is the stored one; another actor's ID removes nothing.
-	if ok, err := s.DeleteReaction(ctx, alice, "https://b.example/u/2", "", 0, "l2"); err != nil || ok {
+	if ok, err := s.Federation.DeleteReaction(ctx, alice, "https://b.example/u/2", "", 0, "l2"); err != nil || ok {
 		t.Fatalf("another actor's ID removed %v, %v", ok, err)
 	}
-	if ok, err := s.DeleteReaction(ctx, alice, "https://a.example/u/1", "", 0, "l2"); err != nil || !ok {
+	if ok, err := s.Federation.DeleteReaction(ctx, alice, "https://a.example/u/1", "", 0, "l2"); err != nil || !ok {
 		t.Fatalf("by ID: %v, %v", ok, err)
 	}
-	if ok, err := s.DeleteReaction(ctx, alice, "https://b.example/u/2", stgypub.ReactionAnnounce, p2, ""); err != nil || !ok {
+	if ok, err := s.Federation.DeleteReaction(ctx, alice, "https://b.example/u/2", stgypub.ReactionAnnounce, p2, ""); err != nil || !ok {
 		t.Fatalf("by kind and post: %v, %v", ok, err)
 	}
-	if rc, _ := s.SiteReactionCounts(ctx, alice); rc != (stgypub.ReactionCounts{Likes: 1, Announces: 1}) {
+	if rc, _ := s.Federation.SiteReactionCounts(ctx, alice); rc != (stgypub.ReactionCounts{Likes: 1, Announces: 1}) {
 		t.Fatalf("site after Undo = %+v", rc)
 	}
 
 	base := time.Now().UTC().Truncate(time.Microsecond)
 	for i, actor := range []string{"https://c.example/u/3", "https://a.example/u/1", "https://b.example/u/2"} {
 		s.Now = func() time.Time { return base.Add(time.Duration(i/2) * time.Second) } // a and c tie on time: actor decides
-		if err := s.PutFollower(ctx, &stgypub.Follower{UserID: alice, Actor: actor, Inbox: actor + "/inbox", FollowID: actor + "/f"}); err != nil {
+		if err := s.Federation.PutFollower(ctx, &stgypub.Follower{UserID: alice, Actor: actor, Inbox: actor + "/inbox", FollowID: actor + "/f"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -74,7 +74,7 @@ func TestFederationReactionsAndFollowerPages(t *testing.T) {
 	var got []string
 	var after *stgypub.FollowerCursor
 	for range 4 {
-		page, err := s.FollowersPage(ctx, alice, after, 2)
+		page, err := s.Federation.FollowersPage(ctx, alice, after, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,22 +92,22 @@ func TestFederationReactionsAndFollowerPages(t *testing.T) {
 	}
 
 	boom := errors.New("boom")
-	if _, err := s.RemoveFollower(ctx, alice, "https://c.example/u/3", func(*stgypub.Follower) ([]byte, error) { return nil, boom }); !errors.Is(err, boom) {
+	if _, err := s.Federation.RemoveFollower(ctx, alice, "https://c.example/u/3", func(*stgypub.Follower) ([]byte, error) { return nil, boom }); !errors.Is(err, boom) {
 		t.Fatalf("failing notice: %v", err)
 	}
-	if n, _ := s.CountFollowers(ctx, alice); n != 3 {
+	if n, _ := s.Federation.CountFollowers(ctx, alice); n != 3 {
 		t.Fatalf("a failing notice removed the follower: %d left", n)
 	}
 	var told *stgypub.Follower
-	ok, err := s.RemoveFollower(ctx, alice, "https://c.example/u/3", func(f *stgypub.Follower) ([]byte, error) { told = f; return []byte(`{"type":"Reject"}`), nil })
+	ok, err := s.Federation.RemoveFollower(ctx, alice, "https://c.example/u/3", func(f *stgypub.Follower) ([]byte, error) { told = f; return []byte(`{"type":"Reject"}`), nil })
 	if err != nil || !ok || told == nil || told.FollowID != "https://c.example/u/3/f" {
 		t.Fatalf("RemoveFollower = %v, %v (told %+v)", ok, err, told)
 	}
-	due, err := s.ClaimFederationDeliveries(ctx, time.Now().Add(time.Minute), time.Now().Add(2*time.Minute), 10)
+	due, err := s.Federation.ClaimFederationDeliveries(ctx, time.Now().Add(time.Minute), time.Now().Add(2*time.Minute), 10)
 	if err != nil || len(due) != 1 || due[0].Inbox != "https://c.example/u/3/inbox" || string(due[0].Body) != `{"type":"Reject"}` {
 		t.Fatalf("queued = %+v, %v", due, err)
 	}
-	if ok, err := s.RemoveFollower(ctx, alice, "https://c.example/u/3", func(*stgypub.Follower) ([]byte, error) { t.Fatal("notice for no follower"); return nil, nil }); err != nil || ok {
+	if ok, err := s.Federation.RemoveFollower(ctx, alice, "https://c.example/u/3", func(*stgypub.Follower) ([]byte, error) { t.Fatal("notice for no follower"); return nil, nil }); err != nil || ok {
 		t.Fatalf("removing again = %v, %v", ok, err)
 	}
 }

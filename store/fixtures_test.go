@@ -32,7 +32,7 @@ func newStoreTB(t testing.TB) *store.Store {
 func mustUser(t *testing.T, s *store.Store, login string) stgypub.ID {
 	t.Helper()
 	u := &stgypub.User{LoginName: login, Nickname: login}
-	if err := s.CreateUser(context.Background(), u); err != nil {
+	if err := s.Users.CreateUser(context.Background(), u); err != nil {
 		t.Fatalf("create user %s: %v", login, err)
 	}
 	return u.ID
@@ -47,7 +47,7 @@ func mustPost(t *testing.T, s *store.Store, owner, id stgypub.ID, publishedAt *t
 		Snippet: `{"title":"` + id.String() + `"}`, Content: text, PlainText: text,
 		AllowLikes: true, AllowReplies: true,
 	}
-	if err := s.CreatePost(context.Background(), p); err != nil {
+	if err := s.Posts.CreatePost(context.Background(), p); err != nil {
 		t.Fatalf("create post: %v", err)
 	}
 	return p.ID

@@ -33,7 +33,7 @@ func TestEqualTimestampOrdering(t *testing.T) {
 	}
 	for _, tc := range lists {
 		t.Run("list "+tc.name, func(t *testing.T) {
-			got, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Order: tc.order, Limit: 10})
+			got, err := s.Posts.PublishedByUser(ctx, owner, stgypub.PostQuery{Order: tc.order, Limit: 10})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,11 +55,11 @@ func TestEqualTimestampOrdering(t *testing.T) {
 	}
 	for _, tc := range adjacent {
 		t.Run("adjacent of "+tc.id.String(), func(t *testing.T) {
-			p, err := s.PublishedPost(ctx, tc.id)
+			p, err := s.Posts.PublishedPost(ctx, tc.id)
 			if err != nil {
 				t.Fatal(err)
 			}
-			older, newer, err := s.AdjacentPublished(ctx, p)
+			older, newer, err := s.Posts.AdjacentPublished(ctx, p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,14 +71,14 @@ func TestEqualTimestampOrdering(t *testing.T) {
 	t.Run("adjacent of many in one statement", func(t *testing.T) {
 		var ps []*stgypub.Post
 		for _, tc := range adjacent {
-			p, err := s.PublishedPost(ctx, tc.id)
+			p, err := s.Posts.PublishedPost(ctx, tc.id)
 			if err != nil {
 				t.Fatal(err)
 			}
 			ps = append(ps, p)
 		}
 		ps = append(ps, nil, &stgypub.Post{ID: 99, OwnedBy: owner}, ps[2]) // none, unpublished, a repeat
-		got, err := s.AdjacentPublishedMany(ctx, ps)
+		got, err := s.Posts.AdjacentPublishedMany(ctx, ps)
 		if err != nil || len(got) != len(ps) {
 			t.Fatal(got, err)
 		}
@@ -99,7 +99,7 @@ func TestEqualTimestampOrdering(t *testing.T) {
 		}
 	})
 	t.Run("adjacent of unpublished is none", func(t *testing.T) {
-		older, newer, err := s.AdjacentPublished(ctx, &stgypub.Post{ID: 99, OwnedBy: owner})
+		older, newer, err := s.Posts.AdjacentPublished(ctx, &stgypub.Post{ID: 99, OwnedBy: owner})
 		if err != nil || older != nil || newer != nil {
 			t.Errorf("got %v %v %v", older, newer, err)
 		}
@@ -140,7 +140,7 @@ func TestPagination(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := s.PublishedByUser(ctx, owner, tc.q)
+			got, err := s.Posts.PublishedByUser(ctx, owner, tc.q)
 			if tc.code != "" {
 				wantCode(t, err, tc.code)
 				return
@@ -174,7 +174,7 @@ func TestKeysetPaging(t *testing.T) {
 		var seen []stgypub.ID
 		var after *stgypub.PostCursor
 		for range 10 {
-			page, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Order: order, Limit: 2, After: after})
+			page, err := s.Posts.PublishedByUser(ctx, owner, stgypub.PostQuery{Order: order, Limit: 2, After: after})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -194,20 +194,20 @@ func TestKeysetPaging(t *testing.T) {
 	if got := walk(stgypub.OrderOldest); !slices.Equal(got, []stgypub.ID{20, 21, 22, 23, 24}) {
 		t.Errorf("oldest: %v", got)
 	}
-	first, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Limit: 2})
+	first, err := s.Posts.PublishedByUser(ctx, owner, stgypub.PostQuery{Limit: 2})
 	if err != nil || !slices.Equal(ids(first), []stgypub.ID{24, 23}) {
 		t.Fatalf("first page %v %v", ids(first), err)
 	}
 	mustPost(t, s, owner, 26, ptr(now.Add(-time.Second)), "published in between")
 	cur := &stgypub.PostCursor{PublishedAt: *first[1].PublishedAt, ID: first[1].ID}
-	next, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Limit: 2, After: cur})
+	next, err := s.Posts.PublishedByUser(ctx, owner, stgypub.PostQuery{Limit: 2, After: cur})
 	if err != nil || !slices.Equal(ids(next), []stgypub.ID{22, 21}) {
 		t.Errorf("cursor page 2 = %v %v, want [22 21]", ids(next), err)
 	}
-	byOffset, _ := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Offset: 2, Limit: 2})
+	byOffset, _ := s.Posts.PublishedByUser(ctx, owner, stgypub.PostQuery{Offset: 2, Limit: 2})
 	if !slices.Equal(ids(byOffset), []stgypub.ID{23, 22}) {
 		t.Errorf("offset page 2 = %v (the drift cursors avoid: 23 repeats)", ids(byOffset))
 	}
-	_, err = s.PublishedByUser(ctx, owner, stgypub.PostQuery{Offset: 1, Limit: 2, After: cur})
+	_, err = s.Posts.PublishedByUser(ctx, owner, stgypub.PostQuery{Offset: 1, Limit: 2, After: cur})
 	wantCode(t, err, stgypub.CodeBadUserInput)
 }

@@ -12,7 +12,7 @@ import (
 func BenchmarkPubPageReads(b *testing.B) {
 	ctx := context.Background()
 	s, owner := newBenchStore(b)
-	mid, err := s.PublishedPost(ctx, benchPosts/2+1)
+	mid, err := s.Posts.PublishedPost(ctx, benchPosts/2+1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -21,35 +21,35 @@ func BenchmarkPubPageReads(b *testing.B) {
 		name string
 		run  func() error
 	}{
-		{"PubArticle", func() error { _, err := s.PubArticle(ctx, mid.ID); return err }},
+		{"PubArticle", func() error { _, err := s.Posts.PubArticle(ctx, mid.ID); return err }},
 		{"PubArticle/separate-queries", func() error {
-			if _, err := s.PublishedPost(ctx, mid.ID); err != nil {
+			if _, err := s.Posts.PublishedPost(ctx, mid.ID); err != nil {
 				return err
 			}
-			if _, err := s.User(ctx, owner); err != nil {
+			if _, err := s.Users.User(ctx, owner); err != nil {
 				return err
 			}
-			if _, err := s.PubConfig(ctx, owner); err != nil {
+			if _, err := s.Users.PubConfig(ctx, owner); err != nil {
 				return err
 			}
-			if _, _, err := s.AdjacentPublished(ctx, mid); err != nil {
+			if _, _, err := s.Posts.AdjacentPublished(ctx, mid); err != nil {
 				return err
 			}
-			_, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Limit: 6})
+			_, err := s.Posts.PublishedByUser(ctx, owner, stgypub.PostQuery{Limit: 6})
 			return err
 		}},
-		{"PubSite", func() error { _, err := s.PubSite(ctx, owner, first); return err }},
+		{"PubSite", func() error { _, err := s.Posts.PubSite(ctx, owner, first); return err }},
 		{"PubSite/separate-queries", func() error {
-			if _, err := s.User(ctx, owner); err != nil {
+			if _, err := s.Users.User(ctx, owner); err != nil {
 				return err
 			}
-			if _, err := s.PubConfig(ctx, owner); err != nil {
+			if _, err := s.Users.PubConfig(ctx, owner); err != nil {
 				return err
 			}
-			if _, err := s.PublishedByUser(ctx, owner, first); err != nil {
+			if _, err := s.Posts.PublishedByUser(ctx, owner, first); err != nil {
 				return err
 			}
-			_, err := s.LastPublishedChange(ctx, owner)
+			_, err := s.Posts.LastPublishedChange(ctx, owner)
 			return err
 		}},
 	}

@@ -46,10 +46,10 @@ func TestPubArticle(t *testing.T) {
 	f := newPagesFixture(t)
 	custom := stgypub.DefaultPubConfig(f.other)
 	custom.SiteName, custom.ShowPagination, custom.ShowSideRecent = "Bob's", false, 0
-	if err := f.s.UpdatePubConfig(ctx, custom); err != nil {
+	if err := f.s.Users.UpdatePubConfig(ctx, custom); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.s.SetPasswordHash(ctx, f.owner, "secret-hash"); err != nil {
+	if err := f.s.Users.SetPasswordHash(ctx, f.owner, "secret-hash"); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -63,11 +63,11 @@ func TestPubArticle(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, err := f.s.PubArticle(ctx, tt.id)
+			a, err := f.s.Posts.PubArticle(ctx, tt.id)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ := f.s.PublishedPost(ctx, tt.id)
+			want, _ := f.s.Posts.PublishedPost(ctx, tt.id)
 			if a.Post.ID != tt.id || a.Post.Content != "" || a.Post.PlainText != "" || a.Post.Snippet != want.Snippet ||
 				!a.Post.PublishedAt.Equal(*want.PublishedAt) {
 				t.Errorf("post = %+v, want %+v", a.Post, want)
@@ -78,18 +78,18 @@ func TestPubArticle(t *testing.T) {
 			if got, want := configString(a.Config), configString(stgypub.DefaultPubConfig(f.owner)); got != want {
 				t.Errorf("config = %+v, want defaults", a.Config)
 			}
-			older, newer, _ := f.s.AdjacentPublished(ctx, want)
+			older, newer, _ := f.s.Posts.AdjacentPublished(ctx, want)
 			if idOf(a.Older) != idOf(older) || idOf(a.Newer) != idOf(newer) {
 				t.Errorf("neighbours = %s/%s, want %s/%s", idOf(a.Older), idOf(a.Newer), idOf(older), idOf(newer))
 			}
-			recent, _ := f.s.PublishedByUser(ctx, f.owner, stgypub.PostQuery{Limit: 6})
+			recent, _ := f.s.Posts.PublishedByUser(ctx, f.owner, stgypub.PostQuery{Limit: 6})
 			if !slices.Equal(ids(a.Recent), ids(recent)) {
 				t.Errorf("recent = %v, want %v", ids(a.Recent), ids(recent))
 			}
 		})
 	}
 	t.Run("settings turn neighbours and recent off", func(t *testing.T) {
-		a, err := f.s.PubArticle(ctx, 400)
+		a, err := f.s.Posts.PubArticle(ctx, 400)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +99,7 @@ func TestPubArticle(t *testing.T) {
 	})
 	for _, id := range append([]stgypub.ID{999}, f.hidden...) {
 		t.Run("not found "+id.String(), func(t *testing.T) {
-			_, err := f.s.PubArticle(ctx, id)
+			_, err := f.s.Posts.PubArticle(ctx, id)
 			wantCode(t, err, stgypub.CodeNotFound)
 		})
 	}
@@ -115,12 +115,12 @@ func TestPubSite(t *testing.T) {
 	ctx := context.Background()
 	f := newPagesFixture(t)
 	empty := mustUser(t, f.s, "carol")
-	edited, err := f.s.Post(ctx, f.published[0])
+	edited, err := f.s.Posts.Post(ctx, f.published[0])
 	if err != nil {
 		t.Fatal(err)
 	}
 	edited.Content = "edited"
-	if err := f.s.UpdatePost(ctx, edited); err != nil { // updated_at = now
+	if err := f.s.Posts.UpdatePost(ctx, edited); err != nil { // updated_at = now
 		t.Fatal(err)
 	}
 	newest := now.Add(-4 * time.Hour)
@@ -137,11 +137,11 @@ func TestPubSite(t *testing.T) {
 	}
 	check := func(t *testing.T, q stgypub.PostQuery, wantChange time.Time) {
 		t.Helper()
-		site, err := f.s.PubSite(ctx, f.owner, q)
+		site, err := f.s.Posts.PubSite(ctx, f.owner, q)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := f.s.PublishedByUser(ctx, f.owner, q)
+		want, _ := f.s.Posts.PublishedByUser(ctx, f.owner, q)
 		if !slices.Equal(ids(site.Posts), ids(want)) {
 			t.Errorf("posts = %v, want %v", ids(site.Posts), ids(want))
 		}
@@ -156,7 +156,7 @@ func TestPubSite(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { check(t, tt.q, tt.wantChange) })
 	}
 	t.Run("user without posts", func(t *testing.T) {
-		site, err := f.s.PubSite(ctx, empty, stgypub.PostQuery{Limit: 10})
+		site, err := f.s.Posts.PubSite(ctx, empty, stgypub.PostQuery{Limit: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -171,17 +171,17 @@ func TestPubSite(t *testing.T) {
 		t.Run("legacy "+tt.name, func(t *testing.T) { check(t, tt.q, tt.legacy) })
 	}
 	t.Run("legacy user without posts", func(t *testing.T) {
-		site, err := f.s.PubSite(ctx, empty, stgypub.PostQuery{Limit: 10})
+		site, err := f.s.Posts.PubSite(ctx, empty, stgypub.PostQuery{Limit: 10})
 		if err != nil || !site.LastChange.IsZero() {
 			t.Errorf("site = %+v, %v", site, err)
 		}
 	})
 	t.Run("unknown user", func(t *testing.T) {
-		_, err := f.s.PubSite(ctx, 999, stgypub.PostQuery{Limit: 10})
+		_, err := f.s.Posts.PubSite(ctx, 999, stgypub.PostQuery{Limit: 10})
 		wantCode(t, err, stgypub.CodeNotFound)
 	})
 	t.Run("bad paging", func(t *testing.T) {
-		_, err := f.s.PubSite(ctx, f.owner, stgypub.PostQuery{Limit: 0})
+		_, err := f.s.Posts.PubSite(ctx, f.owner, stgypub.PostQuery{Limit: 0})
 		wantCode(t, err, stgypub.CodeBadUserInput)
 	})
 }

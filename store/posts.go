@@ -12,7 +12,16 @@ import (
 	"github.com/stgy/stgypub"
 )
 
-var _ stgypub.PostStore = (*Store)(nil)
+// Posts is the part of the store for posts (stgypub.PostStore,
+// stgypub.PubPostStore, stgypub.PubPageStore, render.Store and the page
+// server's sitemap and robots reads): owners' writes (posts.go), published
+// reads (posts_published.go, posts_adjacent_many.go), the prepared page
+// reads (posts_article_page.go, posts_site_page.go), the home page
+// (posts_home_sites.go), search, renderings, titles, derived columns,
+// imports, sitemap, robots and site change times (posts_*.go).
+type Posts struct{ *shared }
+
+var _ stgypub.PostStore = (*Posts)(nil)
 
 var (
 	sqlPostByID       = sqlFile("post_by_id")
@@ -24,7 +33,7 @@ var (
 
 // Post returns a post in any publication state with Content and PlainText;
 // NOT_FOUND when missing.
-func (s *Store) Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) {
+func (s *Posts) Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) {
 	var row postRow
 	err := sqlPostByID.raw(s.DB, int64(id)).Scan(ctx, &row)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -43,7 +52,7 @@ func (s *Store) Post(ctx context.Context, id stgypub.ID) (*stgypub.Post, error) 
 // p.ID is replaced by NewID(). CONFLICT when the ID is taken, NOT_FOUND
 // when the owner does not exist. PlainText is stored in NFC
 // (stgypub.SearchText), Content as given.
-func (s *Store) CreatePost(ctx context.Context, p *stgypub.Post) error {
+func (s *Posts) CreatePost(ctx context.Context, p *stgypub.Post) error {
 	queued := 0
 	err := s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		if err := insertPost(ctx, tx, touch, p); err != nil {
@@ -90,7 +99,7 @@ func insertPost(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error,
 // be listed, a neighbour or a Recent post on the owner's other pages), in
 // one transaction; NOT_FOUND when missing. Owner, reply_to and
 // published_at are left alone. PlainText is stored in NFC.
-func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
+func (s *Posts) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 	return s.UpdatePostIf(ctx, p, stgypub.Precondition{})
 }
 
@@ -99,7 +108,7 @@ func (s *Store) UpdatePost(ctx context.Context, p *stgypub.Post) error {
 // stgypub.VersionConflict (the comparison is in the UPDATE's WHERE, so of
 // concurrent writers holding one version exactly one succeeds). p.Version
 // is set to the new version.
-func (s *Store) UpdatePostIf(ctx context.Context, p *stgypub.Post, pre stgypub.Precondition) error {
+func (s *Posts) UpdatePostIf(ctx context.Context, p *stgypub.Post, pre stgypub.Precondition) error {
 	now := s.Now().UTC()
 	row := postToRow(p)
 	var (
@@ -151,13 +160,13 @@ func (s *Store) UpdatePostIf(ctx context.Context, p *stgypub.Post, pre stgypub.P
 // and moves its owner's site change time forward, and queues
 // POST_UNPUBLISHED when the post was announced as published
 // (stgypub.PostWebhookEvent), in one transaction. NOT_FOUND when missing.
-func (s *Store) DeletePost(ctx context.Context, id stgypub.ID) error {
+func (s *Posts) DeletePost(ctx context.Context, id stgypub.ID) error {
 	return s.DeletePostIf(ctx, id, stgypub.Precondition{})
 }
 
 // DeletePostIf is DeletePost under pre (see UpdatePostIf): a stale
 // version deletes nothing, queues nothing and is stgypub.VersionConflict.
-func (s *Store) DeletePostIf(ctx context.Context, id stgypub.ID, pre stgypub.Precondition) error {
+func (s *Posts) DeletePostIf(ctx context.Context, id stgypub.ID, pre stgypub.Precondition) error {
 	now := s.Now().UTC()
 	queued := 0
 	err := s.touchingTx(ctx, func(ctx context.Context, tx bun.Tx, rows *[]siteChangeRow) error {
@@ -180,12 +189,12 @@ func (s *Store) DeletePostIf(ctx context.Context, id stgypub.ID, pre stgypub.Pre
 // post's webhook event (POST_PUBLISHED or POST_UNPUBLISHED,
 // stgypub.PostWebhookEvent), in one transaction; NOT_FOUND when missing
 // (docs/SPEC.md#publication-state).
-func (s *Store) SetPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) error {
+func (s *Posts) SetPublication(ctx context.Context, id stgypub.ID, publishedAt *time.Time) error {
 	return s.SetPublicationIf(ctx, id, publishedAt, stgypub.Precondition{})
 }
 
 // SetPublicationIf is SetPublication under pre (see UpdatePostIf).
-func (s *Store) SetPublicationIf(ctx context.Context, id stgypub.ID, publishedAt *time.Time, pre stgypub.Precondition) error {
+func (s *Posts) SetPublicationIf(ctx context.Context, id stgypub.ID, publishedAt *time.Time, pre stgypub.Precondition) error {
 	now := s.Now().UTC()
 	queued := 0
 	err := s.touchingTx(ctx, func(ctx context.Context, tx bun.Tx, rows *[]siteChangeRow) error {
@@ -230,7 +239,7 @@ func wrapPostWrite(what string, id stgypub.ID, err error) error {
 // checkpoint index follow the post, and the site change times of both
 // owners (the post leaves one site and joins the other). NOT_FOUND when
 // the post or the new owner does not exist.
-func (s *Store) ChangeOwner(ctx context.Context, id, newOwner stgypub.ID) error {
+func (s *Posts) ChangeOwner(ctx context.Context, id, newOwner stgypub.ID) error {
 	return s.siteTx(ctx, func(ctx context.Context, tx bun.Tx, touch func(...stgypub.ID) error) error {
 		var old []int64
 		err := sqlChangeOwner.raw(tx, int64(newOwner), int64(id)).Scan(ctx, &old)
@@ -258,7 +267,7 @@ func (s *Store) ChangeOwner(ctx context.Context, id, newOwner stgypub.ID) error 
 // PostsByOwner lists a user's posts of every state, newest ID first,
 // without Content. offset < 0 or limit outside 1..MaxPageLimit is
 // BAD_USER_INPUT.
-func (s *Store) PostsByOwner(ctx context.Context, ownerID stgypub.ID, offset, limit int) ([]*stgypub.Post, error) {
+func (s *Posts) PostsByOwner(ctx context.Context, ownerID stgypub.ID, offset, limit int) ([]*stgypub.Post, error) {
 	if err := checkPage(stgypub.PostQuery{Offset: offset, Limit: limit}); err != nil {
 		return nil, err
 	}

@@ -24,7 +24,7 @@ type preparedStatements struct {
 // queryPrepared runs st as a prepared statement with args (checked
 // against its placeholders first) and scans every row into dest (a
 // pointer to a slice of bun row structs).
-func (s *Store) queryPrepared(ctx context.Context, st *statement, dest any, args ...any) error {
+func (s *shared) queryPrepared(ctx context.Context, st *statement, dest any, args ...any) error {
 	if err := st.check(args); err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (s *Store) queryPrepared(ctx context.Context, st *statement, dest any, args
 	return rows.Err()
 }
 
-func (s *Store) prepared(ctx context.Context, st *statement) (*sql.Stmt, error) {
+func (s *shared) prepared(ctx context.Context, st *statement) (*sql.Stmt, error) {
 	p := &s.pageStmts
 	p.mu.RLock()
 	stmt := p.stmts[st]

@@ -83,7 +83,7 @@ func touchSite(ctx context.Context, db bun.IDB, now time.Time, owners ...stgypub
 // this is the one choke point through which every public-page change
 // reaches the page cache (PLAN decision 1, README.md
 // "Caching").
-func (s *Store) siteTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx, touch func(owners ...stgypub.ID) error) error) error {
+func (s *shared) siteTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx, touch func(owners ...stgypub.ID) error) error) error {
 	now := s.Now()
 	var changes []stgypub.SiteChange
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -104,7 +104,7 @@ func (s *Store) siteTx(ctx context.Context, fn func(ctx context.Context, tx bun.
 // change time themselves and fn scans what they return (RETURNING id,
 // updated_at) into rows. After the commit, and only then, the changes are
 // notified, as siteTx does.
-func (s *Store) touchingTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx, rows *[]siteChangeRow) error) error {
+func (s *shared) touchingTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx, rows *[]siteChangeRow) error) error {
 	var txErr error
 	_, err := s.touching(ctx, func(rows *[]siteChangeRow) error {
 		txErr = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -121,7 +121,7 @@ func (s *Store) touchingTx(ctx context.Context, fn func(ctx context.Context, tx 
 
 // touching runs run, which scans siteChangeRows of one statement, and
 // notifies them.
-func (s *Store) touching(ctx context.Context, run func(rows *[]siteChangeRow) error) (int, error) {
+func (s *shared) touching(ctx context.Context, run func(rows *[]siteChangeRow) error) (int, error) {
 	var rows []siteChangeRow
 	if err := run(&rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, err
@@ -138,7 +138,7 @@ func (s *Store) touching(ctx context.Context, run func(rows *[]siteChangeRow) er
 // failure is logged, never returned: the write is committed (the page
 // cache then relies on its version checks and safety TTL, see
 // README.md "Caching").
-func (s *Store) notify(ctx context.Context, changes []stgypub.SiteChange) {
+func (s *shared) notify(ctx context.Context, changes []stgypub.SiteChange) {
 	if s.Changes == nil || len(changes) == 0 {
 		return
 	}
@@ -174,33 +174,4 @@ func postTimes(ts []*time.Time, posts ...*stgypub.Post) []*time.Time {
 		}
 	}
 	return ts
-}
-
-// SiteChangedAt returns the user's site change time (users.updated_at;
-// the zero time when never set); NOT_FOUND for an unknown user.
-func (s *Store) SiteChangedAt(ctx context.Context, userID stgypub.ID) (time.Time, error) {
-	var t *time.Time
-	err := sqlSiteChangedAt.raw(s.DB, int64(userID)).Scan(ctx, &t)
-	if errors.Is(err, sql.ErrNoRows) {
-		return time.Time{}, notFound("user")
-	}
-	if err != nil {
-		return time.Time{}, fmt.Errorf("store: site change of %s: %w", userID, err)
-	}
-	if t == nil {
-		return time.Time{}, nil
-	}
-	return t.UTC(), nil
-}
-
-// SitemapLastChange is the Last-Modified of /sitemap.xml: the latest site
-// change time of any user, never later than now (the caller adds the
-// listed posts' published_at and updated_at, which cover publications
-// falling due). A sequential read of users: the sitemap is cached an hour.
-func (s *Store) SitemapLastChange(ctx context.Context) (time.Time, error) {
-	var t *time.Time
-	if err := sqlSitemapLastChange.raw(s.DB).Scan(ctx, &t); err != nil {
-		return time.Time{}, fmt.Errorf("store: sitemap last change: %w", err)
-	}
-	return lastChange(s.Now(), t), nil
 }

@@ -76,30 +76,32 @@ func TestSiteChangeWrites(t *testing.T) {
 	}{
 		{"CreatePost (draft)", func(t *testing.T, f *siteFixture) error { mustPost(t, f.s, f.alice, 0, nil, "draft"); return nil }, aliceOnly},
 		{"UpdatePost", func(_ *testing.T, f *siteFixture) error {
-			p, err := f.s.Post(ctx, f.other)
+			p, err := f.s.Posts.Post(ctx, f.other)
 			if err != nil {
 				return err
 			}
 			p.Content = "edited"
-			return f.s.UpdatePost(ctx, p)
+			return f.s.Posts.UpdatePost(ctx, p)
 		}, aliceOnly},
-		{"SetPublication nil", func(_ *testing.T, f *siteFixture) error { return f.s.SetPublication(ctx, f.other, nil) }, aliceOnly},
+		{"SetPublication nil", func(_ *testing.T, f *siteFixture) error { return f.s.Posts.SetPublication(ctx, f.other, nil) }, aliceOnly},
 		{"SetPublication past", func(_ *testing.T, f *siteFixture) error {
-			return f.s.SetPublication(ctx, f.other, ptr(now.Add(-5*time.Hour)))
+			return f.s.Posts.SetPublication(ctx, f.other, ptr(now.Add(-5*time.Hour)))
 		}, aliceOnly},
 		{"UpdatePubConfig", func(_ *testing.T, f *siteFixture) error {
 			c := stgypub.DefaultPubConfig(f.alice)
 			c.SiteName = "Renamed"
-			return f.s.UpdatePubConfig(ctx, c)
+			return f.s.Users.UpdatePubConfig(ctx, c)
 		}, aliceOnly},
-		{"UpdateProfile", func(_ *testing.T, f *siteFixture) error { return f.s.UpdateProfile(ctx, f.alice, "Alice", "New intro") }, aliceOnly},
+		{"UpdateProfile", func(_ *testing.T, f *siteFixture) error {
+			return f.s.Users.UpdateProfile(ctx, f.alice, "Alice", "New intro")
+		}, aliceOnly},
 		{"CreateImportedPost", func(_ *testing.T, f *siteFixture) error {
-			return f.s.CreateImportedPost(ctx, "a.md", &stgypub.Post{OwnedBy: f.alice, Snippet: "{}", PublishedAt: ptr(now.Add(-6 * time.Hour))})
+			return f.s.Posts.CreateImportedPost(ctx, "a.md", &stgypub.Post{OwnedBy: f.alice, Snippet: "{}", PublishedAt: ptr(now.Add(-6 * time.Hour))})
 		}, aliceOnly},
-		{"ChangeOwner to alice", func(_ *testing.T, f *siteFixture) error { return f.s.ChangeOwner(ctx, f.bobs, f.alice) }, both},
-		{"ChangeOwner to bob", func(_ *testing.T, f *siteFixture) error { return f.s.ChangeOwner(ctx, f.other, f.bob) }, both},
-		{"DeletePost", func(_ *testing.T, f *siteFixture) error { return f.s.DeletePost(ctx, f.other) }, aliceOnly},
-		{"SetPasswordHash", func(_ *testing.T, f *siteFixture) error { return f.s.SetPasswordHash(ctx, f.bob, "x") },
+		{"ChangeOwner to alice", func(_ *testing.T, f *siteFixture) error { return f.s.Posts.ChangeOwner(ctx, f.bobs, f.alice) }, both},
+		{"ChangeOwner to bob", func(_ *testing.T, f *siteFixture) error { return f.s.Posts.ChangeOwner(ctx, f.other, f.bob) }, both},
+		{"DeletePost", func(_ *testing.T, f *siteFixture) error { return f.s.Posts.DeletePost(ctx, f.other) }, aliceOnly},
+		{"SetPasswordHash", func(_ *testing.T, f *siteFixture) error { return f.s.Users.SetPasswordHash(ctx, f.bob, "x") },
 			func(f *siteFixture) []stgypub.ID { return []stgypub.ID{f.bob} }},
 	}
 	for _, tt := range tests {
@@ -109,7 +111,7 @@ func TestSiteChangeWrites(t *testing.T) {
 			s := f.s
 			before := map[stgypub.ID]time.Time{}
 			for _, u := range []stgypub.ID{f.alice, f.bob} {
-				before[u], _ = s.SiteChangedAt(ctx, u)
+				before[u], _ = s.Posts.SiteChangedAt(ctx, u)
 			}
 			clock := f.advance(3 * time.Second)
 			if err := tt.write(t, f); err != nil {
@@ -123,7 +125,7 @@ func TestSiteChangeWrites(t *testing.T) {
 				t.Errorf("notified %v, want owners %v", told, changedIDs)
 			}
 			for _, c := range told {
-				if got, _ := s.SiteChangedAt(ctx, c.Owner); !c.At.Equal(got) || !slices.Contains(changedIDs, c.Owner) {
+				if got, _ := s.Posts.SiteChangedAt(ctx, c.Owner); !c.At.Equal(got) || !slices.Contains(changedIDs, c.Owner) {
 					t.Errorf("notified %s at %v; site change %v, changed owners %v", c.Owner, c.At, got, changedIDs)
 				}
 			}
@@ -134,21 +136,21 @@ func TestSiteChangeWrites(t *testing.T) {
 						want = clock
 					}
 				}
-				got, err := s.SiteChangedAt(ctx, u)
+				got, err := s.Posts.SiteChangedAt(ctx, u)
 				if err != nil || !got.Equal(want) {
 					t.Errorf("site change of %s = %v, %v; want %v", u, got, err, want)
 				}
 			}
 			changed := changedIDs[0]
-			site, err := s.PubSite(ctx, changed, stgypub.PostQuery{Limit: 10})
+			site, err := s.Posts.PubSite(ctx, changed, stgypub.PostQuery{Limit: 10})
 			if err != nil || !site.LastChange.Equal(clock) {
 				t.Errorf("PubSite last change = %v, %v; want %v", site.LastChange, err, clock)
 			}
-			if last, err := s.LastPublishedChange(ctx, changed); err != nil || !last.Equal(clock) {
+			if last, err := s.Posts.LastPublishedChange(ctx, changed); err != nil || !last.Equal(clock) {
 				t.Errorf("LastPublishedChange = %v, %v; want %v", last, err, clock)
 			}
 			if changed == f.alice {
-				a, err := s.PubArticle(ctx, f.post)
+				a, err := s.Posts.PubArticle(ctx, f.post)
 				if err != nil || !a.LastChange.Equal(clock) {
 					t.Errorf("PubArticle last change = %v, %v; want %v", a.LastChange, err, clock)
 				}
@@ -167,23 +169,23 @@ func TestSiteChangeTime(t *testing.T) {
 	t.Run("never moves back, always moves forward", func(t *testing.T) {
 		t.Parallel()
 		f := newSiteFixture(t)
-		if err := f.s.UpdateProfile(ctx, f.alice, "Alice", "Newer clock"); err != nil {
+		if err := f.s.Users.UpdateProfile(ctx, f.alice, "Alice", "Newer clock"); err != nil {
 			t.Fatal(err)
 		}
-		high, _ := f.s.SiteChangedAt(ctx, f.alice)
+		high, _ := f.s.Posts.SiteChangedAt(ctx, f.alice)
 		f.advance(-time.Hour)
-		if err := f.s.UpdateProfile(ctx, f.alice, "Alice", "Older clock"); err != nil {
+		if err := f.s.Users.UpdateProfile(ctx, f.alice, "Alice", "Older clock"); err != nil {
 			t.Fatal(err)
 		}
 		// A writer whose clock is behind still makes a new version: one
 		// microsecond later than the last (the page cache's version).
-		if got, _ := f.s.SiteChangedAt(ctx, f.alice); !got.Equal(high.Add(time.Microsecond)) {
+		if got, _ := f.s.Posts.SiteChangedAt(ctx, f.alice); !got.Equal(high.Add(time.Microsecond)) {
 			t.Errorf("site change = %v, want %v", got, high.Add(time.Microsecond))
 		}
-		if err := f.s.UpdateProfile(ctx, f.alice, "Alice", "Same clock"); err != nil {
+		if err := f.s.Users.UpdateProfile(ctx, f.alice, "Alice", "Same clock"); err != nil {
 			t.Fatal(err)
 		}
-		if got, _ := f.s.SiteChangedAt(ctx, f.alice); !got.Equal(high.Add(2 * time.Microsecond)) {
+		if got, _ := f.s.Posts.SiteChangedAt(ctx, f.alice); !got.Equal(high.Add(2 * time.Microsecond)) {
 			t.Errorf("site change = %v, want %v", got, high.Add(2*time.Microsecond))
 		}
 	})
@@ -191,13 +193,13 @@ func TestSiteChangeTime(t *testing.T) {
 		t.Parallel()
 		f := newSiteFixture(t)
 		f.heard()
-		if err := f.s.DeletePost(ctx, 0x7FFF000000000001); !stgypub.IsNotFound(err) {
+		if err := f.s.Posts.DeletePost(ctx, 0x7FFF000000000001); !stgypub.IsNotFound(err) {
 			t.Fatalf("DeletePost of a missing post = %v", err)
 		}
-		if err := f.s.SetPublication(ctx, 0x7FFF000000000001, nil); !stgypub.IsNotFound(err) {
+		if err := f.s.Posts.SetPublication(ctx, 0x7FFF000000000001, nil); !stgypub.IsNotFound(err) {
 			t.Fatalf("SetPublication of a missing post = %v", err)
 		}
-		if err := f.s.UpdatePubConfig(ctx, stgypub.DefaultPubConfig(0x7FFF000000000002)); !stgypub.IsNotFound(err) {
+		if err := f.s.Users.UpdatePubConfig(ctx, stgypub.DefaultPubConfig(0x7FFF000000000002)); !stgypub.IsNotFound(err) {
 			t.Fatalf("UpdatePubConfig of a missing user = %v", err)
 		}
 		if got := f.heard(); len(got) != 0 {
@@ -210,11 +212,11 @@ func TestSiteChangeTime(t *testing.T) {
 		due := f.now().Add(time.Minute)
 		mustPost(t, f.s, f.alice, 0, &due, "scheduled")
 		f.advance(time.Minute + time.Second)
-		a, err := f.s.PubArticle(ctx, f.post)
+		a, err := f.s.Posts.PubArticle(ctx, f.post)
 		if err != nil || !a.LastChange.Equal(due) {
 			t.Errorf("PubArticle last change = %v, %v; want %v", a.LastChange, err, due)
 		}
-		site, err := f.s.PubSite(ctx, f.alice, stgypub.PostQuery{Order: stgypub.OrderOldest, Limit: 1})
+		site, err := f.s.Posts.PubSite(ctx, f.alice, stgypub.PostQuery{Order: stgypub.OrderOldest, Limit: 1})
 		if err != nil || !site.LastChange.Equal(due) {
 			t.Errorf("PubSite (a page without it) last change = %v, %v; want %v", site.LastChange, err, due)
 		}
@@ -226,15 +228,15 @@ func TestSiteChangeTime(t *testing.T) {
 		if _, err := f.s.DB.ExecContext(ctx, `UPDATE users SET updated_at = ?`, clock.Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		a, err := f.s.PubArticle(ctx, f.post)
+		a, err := f.s.Posts.PubArticle(ctx, f.post)
 		if err != nil || !a.LastChange.Equal(clock) {
 			t.Errorf("PubArticle last change = %v, %v; want %v", a.LastChange, err, clock)
 		}
-		site, err := f.s.PubSite(ctx, f.alice, stgypub.PostQuery{Limit: 1})
+		site, err := f.s.Posts.PubSite(ctx, f.alice, stgypub.PostQuery{Limit: 1})
 		if err != nil || !site.LastChange.Equal(clock) {
 			t.Errorf("PubSite last change = %v, %v; want %v", site.LastChange, err, clock)
 		}
-		if got, err := f.s.SitemapLastChange(ctx); err != nil || !got.Equal(clock) {
+		if got, err := f.s.Posts.SitemapLastChange(ctx); err != nil || !got.Equal(clock) {
 			t.Errorf("SitemapLastChange = %v, %v; want %v", got, err, clock)
 		}
 	})
@@ -242,23 +244,23 @@ func TestSiteChangeTime(t *testing.T) {
 		t.Parallel()
 		f := newSiteFixture(t)
 		s := f.s
-		wantCode(t, s.UpdateProfile(ctx, 999, "x", ""), stgypub.CodeNotFound)
-		wantCode(t, s.DeletePost(ctx, 999), stgypub.CodeNotFound)
-		wantCode(t, s.SetPublication(ctx, 999, nil), stgypub.CodeNotFound)
-		wantCode(t, s.ChangeOwner(ctx, 999, f.alice), stgypub.CodeNotFound)
-		wantCode(t, s.ChangeOwner(ctx, f.post, 999), stgypub.CodeNotFound)
-		wantCode(t, s.UpdatePost(ctx, &stgypub.Post{ID: 999, Snippet: "{}"}), stgypub.CodeNotFound)
-		wantCode(t, s.UpdatePubConfig(ctx, stgypub.DefaultPubConfig(999)), stgypub.CodeNotFound)
-		_, err := s.SiteChangedAt(ctx, 999)
+		wantCode(t, s.Users.UpdateProfile(ctx, 999, "x", ""), stgypub.CodeNotFound)
+		wantCode(t, s.Posts.DeletePost(ctx, 999), stgypub.CodeNotFound)
+		wantCode(t, s.Posts.SetPublication(ctx, 999, nil), stgypub.CodeNotFound)
+		wantCode(t, s.Posts.ChangeOwner(ctx, 999, f.alice), stgypub.CodeNotFound)
+		wantCode(t, s.Posts.ChangeOwner(ctx, f.post, 999), stgypub.CodeNotFound)
+		wantCode(t, s.Posts.UpdatePost(ctx, &stgypub.Post{ID: 999, Snippet: "{}"}), stgypub.CodeNotFound)
+		wantCode(t, s.Users.UpdatePubConfig(ctx, stgypub.DefaultPubConfig(999)), stgypub.CodeNotFound)
+		_, err := s.Posts.SiteChangedAt(ctx, 999)
 		wantCode(t, err, stgypub.CodeNotFound)
 	})
 	t.Run("profile round trip", func(t *testing.T) {
 		t.Parallel()
 		f := newSiteFixture(t)
-		if err := f.s.UpdateProfile(ctx, f.alice, "Alice", "導入 intro"); err != nil {
+		if err := f.s.Users.UpdateProfile(ctx, f.alice, "Alice", "導入 intro"); err != nil {
 			t.Fatal(err)
 		}
-		u, err := f.s.User(ctx, f.alice)
+		u, err := f.s.Users.User(ctx, f.alice)
 		if err != nil || u.Nickname != "Alice" || u.Introduction != "導入 intro" {
 			t.Errorf("user = %+v, %v", u, err)
 		}

@@ -96,7 +96,7 @@ func TestWrongArgumentCountSendsNothing(t *testing.T) {
 			t.Error("marked as run")
 		}
 	}
-	s := &Store{DB: db}
+	s := newStore(&shared{DB: db})
 	var rows []postRow
 	if err := s.queryPrepared(context.Background(), st, &rows, 1); err == nil || !strings.Contains(err.Error(), "takes 2 arguments") {
 		t.Errorf("prepared: err = %v", err)

@@ -2,7 +2,12 @@
 // migrations and every SQL statement of the project, each written whole in
 // query/*.sql, as one constant, or as a query/*.gotxt template rendered
 // once at package load (statement.go, statement_template.go;
-// docs/ARCHITECTURE.md "PostgreSQL"). It implements the store interfaces of package stgypub.
+// docs/ARCHITECTURE.md "PostgreSQL"). Its parts implement the store
+// interfaces of package stgypub and the adapters, one part per group:
+// Store.Posts, Store.Users, Store.Comments, Store.Checkpoints,
+// Store.Federation, Store.Webhooks and Store.Archive, each declared in the
+// files named after it (posts*.go, users*.go, comments*.go, ...), all
+// sharing the Store's one connection state.
 package store
 
 import (
@@ -25,21 +30,68 @@ import (
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-// Store is the PostgreSQL store. Now is the clock that decides what is
-// published (published_at <= Now()); tests replace it. Changes, when set,
-// is told after commit about every write that changes an owner's public
-// pages (site_change.go); set it before the store is shared.
+// Store is the PostgreSQL store: the handle Open and New make, which owns
+// the connection state, and one field per entity, each the part of the
+// store that one group of interfaces asks for (docs/ARCHITECTURE.md,
+// package table). Wiring passes the part, st.Posts or st.Users, never the
+// handle.
+//
+// The connection state's fields are set through the handle (they are
+// promoted from the unexported shared struct every part points to): DB is
+// the bun handle; Now is the clock that decides what is published
+// (published_at <= Now()), which tests replace; Changes, when set, is
+// told after commit about every write that changes an owner's public
+// pages (site_change.go); WebhookQueued, when set, is called after the
+// commit of every write that queued webhook deliveries (the worker's
+// Wake). Set them before the store is shared: the parts read them at each
+// call, through the one shared struct.
 type Store struct {
-	DB      *bun.DB
-	Now     func() time.Time
-	Changes stgypub.SiteChangeNotifier
-	// WebhookQueued, when set, is called after the commit of every write
-	// that queued webhook deliveries (the worker's Wake); set it before
-	// the store is shared.
+	*shared
+
+	// Posts: owners' posts, published reads and pages, renderings,
+	// titles, derived columns, imports, search, sitemap and robots.
+	Posts *Posts
+	// Users: users, settings (pub_configs), site identities, sessions
+	// and API tokens.
+	Users *Users
+	// Comments: comments, their moderation, notifications and archive.
+	Comments *Comments
+	// Checkpoints: daily view checkpoints (reads, sync, streams, owners)
+	// and tallies.
+	Checkpoints *Checkpoints
+	// Federation: actor keys, followers, reactions, remote comments and
+	// the federation delivery queue.
+	Federation *Federation
+	// Webhooks: webhooks and their delivery queue.
+	Webhooks *Webhooks
+	// Archive: a site's restore from an archive.
+	Archive *Archive
+}
+
+// shared is the connection state of one Store, which every part points
+// to (never copied, so a field set on the Store is seen by every part).
+type shared struct {
+	DB            *bun.DB
+	Now           func() time.Time
+	Changes       stgypub.SiteChangeNotifier
 	WebhookQueued func()
 
 	pageStmts preparedStatements // see prepared.go
 	conns     *connPool          // nil for New on an open bun.DB (conn.go)
+}
+
+// newStore builds the handle and its parts over one shared state.
+func newStore(sh *shared) *Store {
+	return &Store{
+		shared:      sh,
+		Posts:       &Posts{sh},
+		Users:       &Users{sh},
+		Comments:    &Comments{sh},
+		Checkpoints: &Checkpoints{sh},
+		Federation:  &Federation{sh},
+		Webhooks:    &Webhooks{sh},
+		Archive:     &Archive{sh},
+	}
 }
 
 // MaxConns is the size of Open's connection pool, open and idle alike:
@@ -116,7 +168,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 // New wraps an open bun.DB. Its read-only queries are bounded by their
 // context's read deadline (stgypub.WithReadDeadline, readdeadline.go).
 func New(db *bun.DB) *Store {
-	return &Store{DB: db.WithQueryHook(readDeadlineHook{}), Now: time.Now}
+	return newStore(&shared{DB: db.WithQueryHook(readDeadlineHook{}), Now: time.Now})
 }
 
 // Close closes the connection pool.

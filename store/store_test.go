@@ -29,10 +29,10 @@ func TestMigrateCreatesSeedTables(t *testing.T) {
 func TestLoginNamesUniqueIgnoringCase(t *testing.T) {
 	s := storetest.New(t)
 	ctx := context.Background()
-	if err := s.CreateUser(ctx, &stgypub.User{LoginName: "Alice", Nickname: "A"}); err != nil {
+	if err := s.Users.CreateUser(ctx, &stgypub.User{LoginName: "Alice", Nickname: "A"}); err != nil {
 		t.Fatal(err)
 	}
-	err := s.CreateUser(ctx, &stgypub.User{LoginName: "alice", Nickname: "B"})
+	err := s.Users.CreateUser(ctx, &stgypub.User{LoginName: "alice", Nickname: "B"})
 	if stgypub.ErrorCode(err) != stgypub.CodeConflict {
 		t.Fatalf("second user differing only in case: %v, want CONFLICT", err)
 	}

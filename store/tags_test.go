@@ -18,7 +18,7 @@ func TestTaggedLists(t *testing.T) {
 	owner := mustUser(t, s, "alice")
 	mk := func(id stgypub.ID, tags []string, pub *time.Time) {
 		p := &stgypub.Post{ID: id, OwnedBy: owner, PublishedAt: pub, Snippet: "[]", Tags: tags, AllowLikes: true}
-		if err := s.CreatePost(ctx, p); err != nil {
+		if err := s.Posts.CreatePost(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -27,32 +27,32 @@ func TestTaggedLists(t *testing.T) {
 	mk(0x2000000000000003, []string{"go"}, ptr(now.Add(-time.Hour)))
 	mk(0x2000000000000004, []string{"Go"}, nil)                     // unpublished
 	mk(0x2000000000000005, []string{"Go"}, ptr(now.Add(time.Hour))) // scheduled
-	p, err := s.Post(ctx, 0x2000000000000001)
+	p, err := s.Posts.Post(ctx, 0x2000000000000001)
 	if err != nil || !reflect.DeepEqual(p.Tags, []string{"Go", "日本語"}) {
 		t.Fatalf("tags = %q %v", p.Tags, err)
 	}
 	key := stgypub.TagKey("GO")
 	want := map[stgypub.Order][]stgypub.ID{stgypub.OrderNewest: {0x2000000000000003, 0x2000000000000001}, stgypub.OrderOldest: {0x2000000000000001, 0x2000000000000003}}
 	for order, w := range want {
-		site, err := s.PubSite(ctx, owner, stgypub.PostQuery{Order: order, Limit: 10, Tag: key})
+		site, err := s.Posts.PubSite(ctx, owner, stgypub.PostQuery{Order: order, Limit: 10, Tag: key})
 		if err != nil || !reflect.DeepEqual(ids(site.Posts), w) {
 			t.Errorf("%s site page: %v %v", order, ids(site.Posts), err)
 		}
-		api, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Order: order, Limit: 10, Tag: key})
+		api, err := s.Posts.PublishedByUser(ctx, owner, stgypub.PostQuery{Order: order, Limit: 10, Tag: key})
 		if err != nil || !reflect.DeepEqual(ids(api), w) {
 			t.Errorf("%s API page: %v %v", order, ids(api), err)
 		}
 		first := api[0]
-		after, err := s.PublishedByUser(ctx, owner, stgypub.PostQuery{Order: order, Limit: 10, Tag: key,
+		after, err := s.Posts.PublishedByUser(ctx, owner, stgypub.PostQuery{Order: order, Limit: 10, Tag: key,
 			After: &stgypub.PostCursor{PublishedAt: *first.PublishedAt, ID: first.ID}})
 		if err != nil || !reflect.DeepEqual(ids(after), w[1:]) {
 			t.Errorf("%s after a cursor: %v %v", order, ids(after), err)
 		}
 	}
-	if n, err := s.CountPublishedTagged(ctx, owner, key); n != 2 || err != nil {
+	if n, err := s.Posts.CountPublishedTagged(ctx, owner, key); n != 2 || err != nil {
 		t.Errorf("count = %d %v", n, err)
 	}
-	if n, err := s.CountPublishedTagged(ctx, owner, stgypub.TagKey("日本語")); n != 1 || err != nil {
+	if n, err := s.Posts.CountPublishedTagged(ctx, owner, stgypub.TagKey("日本語")); n != 1 || err != nil {
 		t.Errorf("count 日本語 = %d %v", n, err)
 	}
 }

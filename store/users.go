@@ -13,9 +13,15 @@ import (
 	"github.com/stgy/stgypub"
 )
 
+// Users is the part of the store for users (stgypub.PubUserStore,
+// stgypub.AccountStore, stgypub.SessionStore): accounts (users.go),
+// settings (users_pubconfig.go), site identities and sessions and API
+// tokens (users_sessions.go).
+type Users struct{ *shared }
+
 var (
-	_ stgypub.PubUserStore = (*Store)(nil)
-	_ stgypub.AccountStore = (*Store)(nil)
+	_ stgypub.PubUserStore = (*Users)(nil)
+	_ stgypub.AccountStore = (*Users)(nil)
 )
 
 // userRow is a users row (created_at is left to its column default).
@@ -58,7 +64,7 @@ func userToRow(u *stgypub.User) *userRow {
 }
 
 // User returns one user or NOT_FOUND.
-func (s *Store) User(ctx context.Context, id stgypub.ID) (*stgypub.User, error) {
+func (s *Users) User(ctx context.Context, id stgypub.ID) (*stgypub.User, error) {
 	var row userRow
 	err := s.DB.NewSelect().Model(&row).Where("u.id = ?", int64(id)).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -72,7 +78,7 @@ func (s *Store) User(ctx context.Context, id stgypub.ID) (*stgypub.User, error) 
 
 // UsersByIDs returns the users that exist among ids, ordered by ID;
 // unknown IDs are left out.
-func (s *Store) UsersByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypub.User, error) {
+func (s *Users) UsersByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypub.User, error) {
 	if len(ids) == 0 {
 		return []*stgypub.User{}, nil
 	}
@@ -92,7 +98,7 @@ func (s *Store) UsersByIDs(ctx context.Context, ids []stgypub.ID) ([]*stgypub.Us
 
 // UserByLogin returns the user with that login name (exact match) or
 // NOT_FOUND.
-func (s *Store) UserByLogin(ctx context.Context, loginName string) (*stgypub.User, error) {
+func (s *Users) UserByLogin(ctx context.Context, loginName string) (*stgypub.User, error) {
 	var row userRow
 	err := s.DB.NewSelect().Model(&row).Where("u.login_name = ?", loginName).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -107,7 +113,7 @@ func (s *Store) UserByLogin(ctx context.Context, loginName string) (*stgypub.Use
 // CreateUser inserts u, minting u.ID with NewID when it is zero, with
 // updated_at (its site change time, site_change.go) at s.Now(); CONFLICT
 // when the login name (or ID) is taken. Callers validate the fields.
-func (s *Store) CreateUser(ctx context.Context, u *stgypub.User) error {
+func (s *Users) CreateUser(ctx context.Context, u *stgypub.User) error {
 	if u.ID == 0 {
 		u.ID = NewID()
 	}
@@ -126,12 +132,12 @@ func (s *Store) CreateUser(ctx context.Context, u *stgypub.User) error {
 
 // SetPasswordHash stores an encoded argon2id hash; NOT_FOUND for an
 // unknown user.
-func (s *Store) SetPasswordHash(ctx context.Context, id stgypub.ID, hash string) error {
+func (s *Users) SetPasswordHash(ctx context.Context, id stgypub.ID, hash string) error {
 	return s.updateUser(ctx, id, "password_hash = ?", hash)
 }
 
 // SetAdmin sets or clears the admin flag; NOT_FOUND for an unknown user.
-func (s *Store) SetAdmin(ctx context.Context, id stgypub.ID, admin bool) error {
+func (s *Users) SetAdmin(ctx context.Context, id stgypub.ID, admin bool) error {
 	return s.updateUser(ctx, id, "is_admin = ?", admin)
 }
 
@@ -139,7 +145,7 @@ func (s *Store) SetAdmin(ctx context.Context, id stgypub.ID, admin bool) error {
 // public pages: author fallback, profile) and moves their site change time
 // forward, in one statement; NOT_FOUND for an unknown user. Callers
 // validate the fields (at most 50 and 2000 characters).
-func (s *Store) UpdateProfile(ctx context.Context, id stgypub.ID, nickname, introduction string) error {
+func (s *Users) UpdateProfile(ctx context.Context, id stgypub.ID, nickname, introduction string) error {
 	_, err := s.UpdateProfileIf(ctx, id, nickname, introduction, stgypub.Precondition{})
 	return err
 }
@@ -154,7 +160,7 @@ type profileChangeRow struct {
 // user's profile version is no longer pre's, nothing is written and the
 // error is stgypub.VersionConflict (compared in the UPDATE's WHERE).
 // Returns the new profile version.
-func (s *Store) UpdateProfileIf(ctx context.Context, id stgypub.ID, nickname, introduction string, pre stgypub.Precondition) (stgypub.Version, error) {
+func (s *Users) UpdateProfileIf(ctx context.Context, id stgypub.ID, nickname, introduction string, pre stgypub.Precondition) (stgypub.Version, error) {
 	var rows []profileChangeRow
 	n, err := s.touching(ctx, func(sc *[]siteChangeRow) error {
 		q := s.DB.NewUpdate().Table("users").Set("nickname = ?, introduction = ?", nickname, introduction).
@@ -183,7 +189,7 @@ func (s *Store) UpdateProfileIf(ctx context.Context, id stgypub.ID, nickname, in
 
 // updateUser applies set to one user and moves updated_at (the site
 // change time, site_change.go) forward to s.Now().
-func (s *Store) updateUser(ctx context.Context, id stgypub.ID, set string, args ...any) error {
+func (s *Users) updateUser(ctx context.Context, id stgypub.ID, set string, args ...any) error {
 	n, err := s.touching(ctx, func(rows *[]siteChangeRow) error {
 		_, err := s.DB.NewUpdate().Table("users").Set(set, args...).
 			Set("updated_at = greatest(updated_at + interval '1 microsecond', ?)", s.Now().UTC()).

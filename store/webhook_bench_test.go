@@ -23,23 +23,23 @@ func BenchmarkWebhookOutbox(b *testing.B) {
 		ctx := context.Background()
 		s := newStoreTB(b)
 		u := &stgypub.User{LoginName: "bench", Nickname: "bench"}
-		if err := s.CreateUser(ctx, u); err != nil {
+		if err := s.Users.CreateUser(ctx, u); err != nil {
 			b.Fatal(err)
 		}
 		for range hooks {
 			h := &stgypub.Webhook{OwnerID: u.ID, URL: "https://example.com/hook", Events: stgypub.WebhookEvents, Secret: "s"}
-			if err := s.CreateWebhook(ctx, h, 10); err != nil {
+			if err := s.Webhooks.CreateWebhook(ctx, h, 10); err != nil {
 				b.Fatal(err)
 			}
 		}
 		p := &stgypub.Post{OwnedBy: u.ID, PublishedAt: ptr(now.Add(-time.Hour)), Content: "x", PlainText: "x", Snippet: `{"title":"x"}`}
-		if err := s.CreatePost(ctx, p); err != nil {
+		if err := s.Posts.CreatePost(ctx, p); err != nil {
 			b.Fatal(err)
 		}
 		b.Run("update/"+name, func(b *testing.B) {
 			for i := range b.N {
 				q := &stgypub.Post{ID: p.ID, OwnedBy: u.ID, Content: fmt.Sprint("edit ", i), PlainText: "edit", Snippet: `{"title":"x"}`}
-				if err := s.UpdatePost(ctx, q); err != nil {
+				if err := s.Posts.UpdatePost(ctx, q); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -47,7 +47,7 @@ func BenchmarkWebhookOutbox(b *testing.B) {
 		b.Run("comment/"+name, func(b *testing.B) {
 			for range b.N {
 				c := &stgypub.Comment{PostID: p.ID, Nickname: "n", Body: "hi\n", Status: stgypub.CommentPending}
-				if err := s.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
+				if err := s.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -58,7 +58,7 @@ func BenchmarkWebhookOutbox(b *testing.B) {
 				if i%2 == 1 {
 					at = ptr(now.Add(-time.Minute))
 				}
-				if err := s.SetPublication(ctx, p.ID, at); err != nil {
+				if err := s.Posts.SetPublication(ctx, p.ID, at); err != nil {
 					b.Fatal(err)
 				}
 			}

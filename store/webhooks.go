@@ -13,6 +13,12 @@ import (
 	"github.com/stgy/stgypub"
 )
 
+// Webhooks is the part of the store for webhooks and their delivery
+// queue (webhooks_queue.go): stgypub.WebhookStore.
+type Webhooks struct{ *shared }
+
+var _ stgypub.WebhookStore = (*Webhooks)(nil)
+
 // Webhooks and their delivery queue (docs/WEBHOOKS.md).
 var (
 	sqlWebhookLockOwner        = sqlFile("webhook_lock_owner")
@@ -43,7 +49,7 @@ func (r *webhookRow) toDomain() *stgypub.Webhook {
 // has max hooks already: CodeWebhookLimit then, NOT_FOUND for an owner
 // that does not exist. The owner's row is locked meanwhile, so
 // concurrent creations never pass the limit together.
-func (s *Store) CreateWebhook(ctx context.Context, h *stgypub.Webhook, max int) error {
+func (s *Webhooks) CreateWebhook(ctx context.Context, h *stgypub.Webhook, max int) error {
 	h.ID = NewID()
 	h.CreatedAt = s.Now().UTC().Truncate(time.Microsecond)
 	events := make([]string, len(h.Events))
@@ -71,7 +77,7 @@ func (s *Store) CreateWebhook(ctx context.Context, h *stgypub.Webhook, max int) 
 }
 
 // Webhooks returns owner's hooks, oldest first.
-func (s *Store) Webhooks(ctx context.Context, owner stgypub.ID) ([]*stgypub.Webhook, error) {
+func (s *Webhooks) Webhooks(ctx context.Context, owner stgypub.ID) ([]*stgypub.Webhook, error) {
 	var rows []webhookRow
 	if err := sqlWebhooksByOwner.raw(s.DB, int64(owner)).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: webhooks of %s: %w", owner, err)
@@ -86,7 +92,7 @@ func (s *Store) Webhooks(ctx context.Context, owner stgypub.ID) ([]*stgypub.Webh
 // DeleteWebhook deletes owner's hook id and its queued deliveries
 // (deliveries being attempted finish; their outcome is dropped).
 // NOT_FOUND when owner has no such hook.
-func (s *Store) DeleteWebhook(ctx context.Context, owner, id stgypub.ID) error {
+func (s *Webhooks) DeleteWebhook(ctx context.Context, owner, id stgypub.ID) error {
 	var ids []int64
 	if err := sqlWebhookDelete.raw(s.DB, int64(id), int64(owner)).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("store: delete webhook %s: %w", id, err)
@@ -99,7 +105,7 @@ func (s *Store) DeleteWebhook(ctx context.Context, owner, id stgypub.ID) error {
 
 // WebhookDeliveries returns hook's limit most recent deliveries, newest
 // first.
-func (s *Store) WebhookDeliveries(ctx context.Context, hook stgypub.ID, limit int) ([]*stgypub.WebhookDelivery, error) {
+func (s *Webhooks) WebhookDeliveries(ctx context.Context, hook stgypub.ID, limit int) ([]*stgypub.WebhookDelivery, error) {
 	var rows []deliveryRow
 	if err := sqlWebhookDeliveriesRecent.raw(s.DB, int64(hook), limit).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: deliveries of %s: %w", hook, err)

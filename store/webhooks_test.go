@@ -15,7 +15,7 @@ import (
 func mustHook(t *testing.T, s *store.Store, owner stgypub.ID, events ...stgypub.WebhookEvent) *stgypub.Webhook {
 	t.Helper()
 	h := &stgypub.Webhook{OwnerID: owner, URL: "https://example.com/hook", Events: events, Secret: "s3cret"}
-	if err := s.CreateWebhook(context.Background(), h, 10); err != nil {
+	if err := s.Webhooks.CreateWebhook(context.Background(), h, 10); err != nil {
 		t.Fatalf("create webhook: %v", err)
 	}
 	return h
@@ -26,20 +26,20 @@ func TestWebhooksCreateListDelete(t *testing.T) {
 	s := newStore(t)
 	alice, bob := mustUser(t, s, "alice"), mustUser(t, s, "bob")
 	h := mustHook(t, s, alice, stgypub.EventPostPublished, stgypub.EventCommentPosted)
-	hooks, err := s.Webhooks(ctx, alice)
+	hooks, err := s.Webhooks.Webhooks(ctx, alice)
 	if err != nil || len(hooks) != 1 || hooks[0].ID != h.ID || hooks[0].URL != h.URL || len(hooks[0].Events) != 2 ||
 		hooks[0].Events[1] != stgypub.EventCommentPosted || hooks[0].Secret != "s3cret" || !hooks[0].CreatedAt.Equal(now) {
 		t.Fatalf("Webhooks = %+v, %v", hooks, err)
 	}
-	if hooks, _ := s.Webhooks(ctx, bob); len(hooks) != 0 {
+	if hooks, _ := s.Webhooks.Webhooks(ctx, bob); len(hooks) != 0 {
 		t.Fatalf("bob's hooks = %+v", hooks)
 	}
-	wantCode(t, s.DeleteWebhook(ctx, bob, h.ID), stgypub.CodeNotFound)
-	if err := s.DeleteWebhook(ctx, alice, h.ID); err != nil {
+	wantCode(t, s.Webhooks.DeleteWebhook(ctx, bob, h.ID), stgypub.CodeNotFound)
+	if err := s.Webhooks.DeleteWebhook(ctx, alice, h.ID); err != nil {
 		t.Fatal(err)
 	}
-	wantCode(t, s.DeleteWebhook(ctx, alice, h.ID), stgypub.CodeNotFound)
-	wantCode(t, s.CreateWebhook(ctx, &stgypub.Webhook{OwnerID: 12345, URL: "https://x", Events: stgypub.WebhookEvents, Secret: "s"}, 10), stgypub.CodeNotFound)
+	wantCode(t, s.Webhooks.DeleteWebhook(ctx, alice, h.ID), stgypub.CodeNotFound)
+	wantCode(t, s.Webhooks.CreateWebhook(ctx, &stgypub.Webhook{OwnerID: 12345, URL: "https://x", Events: stgypub.WebhookEvents, Secret: "s"}, 10), stgypub.CodeNotFound)
 }
 
 // Concurrent creations never pass the per-owner limit together.
@@ -54,7 +54,7 @@ func TestWebhooksLimitConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = s.CreateWebhook(ctx, &stgypub.Webhook{OwnerID: alice, URL: "https://example.com/", Events: stgypub.WebhookEvents, Secret: "s"}, limit)
+			errs[i] = s.Webhooks.CreateWebhook(ctx, &stgypub.Webhook{OwnerID: alice, URL: "https://example.com/", Events: stgypub.WebhookEvents, Secret: "s"}, limit)
 		}()
 	}
 	wg.Wait()
@@ -66,7 +66,7 @@ func TestWebhooksLimitConcurrent(t *testing.T) {
 			t.Fatalf("error %v, want %s", err, stgypub.CodeWebhookLimit)
 		}
 	}
-	hooks, _ := s.Webhooks(ctx, alice)
+	hooks, _ := s.Webhooks.Webhooks(ctx, alice)
 	if ok != limit || len(hooks) != limit {
 		t.Fatalf("%d created, %d stored, want %d", ok, len(hooks), limit)
 	}
@@ -80,10 +80,10 @@ func TestWebhookQueueEnqueueClaimRecord(t *testing.T) {
 	comments := mustHook(t, s, alice, stgypub.EventCommentPosted)
 	mustHook(t, s, alice, stgypub.EventPostUpdated)
 	c := &stgypub.Comment{ID: 77, PostID: post, Nickname: "ann", Body: "hi\n", Status: stgypub.CommentPending}
-	if err := s.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
+	if err := s.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.ClaimWebhookDeliveries(ctx, now, now.Add(time.Minute), 10)
+	got, err := s.Webhooks.ClaimWebhookDeliveries(ctx, now, now.Add(time.Minute), 10)
 	if err != nil || len(got) != 1 {
 		t.Fatalf("claimed %+v, %v", got, err)
 	}
@@ -93,14 +93,14 @@ func TestWebhookQueueEnqueueClaimRecord(t *testing.T) {
 		t.Fatalf("claimed %+v %+v", d, hook)
 	}
 	// Claimed: leased until the minute is over.
-	if again, _ := s.ClaimWebhookDeliveries(ctx, now, now.Add(time.Minute), 10); len(again) != 0 {
+	if again, _ := s.Webhooks.ClaimWebhookDeliveries(ctx, now, now.Add(time.Minute), 10); len(again) != 0 {
 		t.Fatalf("claimed twice: %+v", again)
 	}
 	d.Body, d.LastStatus, d.LastError, d.NextAttemptAt = []byte(`{"a":1}`), 503, "status 503", now.Add(10*time.Second)
-	if err := s.RecordWebhookAttempt(ctx, d); err != nil {
+	if err := s.Webhooks.RecordWebhookAttempt(ctx, d); err != nil {
 		t.Fatal(err)
 	}
-	again, err := s.ClaimWebhookDeliveries(ctx, now.Add(10*time.Second), now.Add(time.Minute), 10)
+	again, err := s.Webhooks.ClaimWebhookDeliveries(ctx, now.Add(10*time.Second), now.Add(time.Minute), 10)
 	if err != nil || len(again) != 1 {
 		t.Fatalf("second claim %+v, %v", again, err)
 	}
@@ -110,13 +110,13 @@ func TestWebhookQueueEnqueueClaimRecord(t *testing.T) {
 	}
 	at := now.Add(11 * time.Second)
 	d.LastStatus, d.LastError, d.DeliveredAt = 204, "", &at
-	if err := s.RecordWebhookAttempt(ctx, d); err != nil {
+	if err := s.Webhooks.RecordWebhookAttempt(ctx, d); err != nil {
 		t.Fatal(err)
 	}
-	if more, _ := s.ClaimWebhookDeliveries(ctx, now.Add(time.Hour), now.Add(2*time.Hour), 10); len(more) != 0 {
+	if more, _ := s.Webhooks.ClaimWebhookDeliveries(ctx, now.Add(time.Hour), now.Add(2*time.Hour), 10); len(more) != 0 {
 		t.Fatalf("delivered one claimed again: %+v", more)
 	}
-	list, err := s.WebhookDeliveries(ctx, comments.ID, 5)
+	list, err := s.Webhooks.WebhookDeliveries(ctx, comments.ID, 5)
 	if err != nil || len(list) != 1 || list[0].DeliveredAt == nil || !list[0].DeliveredAt.Equal(at) || list[0].LastStatus != 204 || list[0].LastError != "" {
 		t.Fatalf("deliveries %+v, %v", list, err)
 	}
@@ -128,14 +128,14 @@ func TestWebhookClaimConcurrent(t *testing.T) {
 	s := newStore(t)
 	alice := mustUser(t, s, "alice")
 	post := mustPost(t, s, alice, 0, nil, "hello")
-	if err := s.SetPublication(ctx, post, ptr(now.Add(-time.Hour))); err != nil { // announced
+	if err := s.Posts.SetPublication(ctx, post, ptr(now.Add(-time.Hour))); err != nil { // announced
 		t.Fatal(err)
 	}
 	mustHook(t, s, alice, stgypub.EventPostUpdated)
 	const n = 40
 	for i := range n {
 		p := &stgypub.Post{ID: post, OwnedBy: alice, Content: fmt.Sprint("edit ", i), PlainText: fmt.Sprint("edit ", i)}
-		if err := s.UpdatePost(ctx, p); err != nil {
+		if err := s.Posts.UpdatePost(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -147,7 +147,7 @@ func TestWebhookClaimConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for {
-				got, err := s.ClaimWebhookDeliveries(ctx, now, now.Add(time.Hour), 3)
+				got, err := s.Webhooks.ClaimWebhookDeliveries(ctx, now, now.Add(time.Hour), 3)
 				if err != nil {
 					t.Error(err)
 					return
@@ -177,7 +177,7 @@ func TestWebhookClaimConcurrent(t *testing.T) {
 // hookEvents lists hook h's deliveries' events, oldest first.
 func hookEvents(t *testing.T, s *store.Store, h *stgypub.Webhook) []stgypub.WebhookEvent {
 	t.Helper()
-	list, err := s.WebhookDeliveries(context.Background(), h.ID, 50)
+	list, err := s.Webhooks.WebhookDeliveries(context.Background(), h.ID, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,13 +200,13 @@ func TestWebhookPostWrites(t *testing.T) {
 	post := mustPost(t, s, alice, 0, nil, "draft")
 	edit := func() {
 		t.Helper()
-		if err := s.UpdatePost(ctx, &stgypub.Post{ID: post, OwnedBy: alice, Content: "edited", PlainText: "edited"}); err != nil {
+		if err := s.Posts.UpdatePost(ctx, &stgypub.Post{ID: post, OwnedBy: alice, Content: "edited", PlainText: "edited"}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	publish := func(at *time.Time) {
 		t.Helper()
-		if err := s.SetPublication(ctx, post, at); err != nil {
+		if err := s.Posts.SetPublication(ctx, post, at); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -223,7 +223,7 @@ func TestWebhookPostWrites(t *testing.T) {
 	publish(ptr(now.Add(-time.Minute))) // published already: nothing more
 	want(stgypub.EventPostPublished)
 	// The poller finds it announced already.
-	if posts, _, err := s.AnnounceDuePosts(ctx, now.Add(time.Minute), now.Add(-24*time.Hour), 10); err != nil || posts != 0 {
+	if posts, _, err := s.Webhooks.AnnounceDuePosts(ctx, now.Add(time.Minute), now.Add(-24*time.Hour), 10); err != nil || posts != 0 {
 		t.Fatalf("poller judged %d (%v) after the owner's announcement", posts, err)
 	}
 	edit()
@@ -239,17 +239,17 @@ func TestWebhookPostWrites(t *testing.T) {
 
 	// Deleting: POST_UNPUBLISHED only when it was announced.
 	draft := mustPost(t, s, alice, 0, nil, "never published")
-	if err := s.DeletePost(ctx, draft); err != nil {
+	if err := s.Posts.DeletePost(ctx, draft); err != nil {
 		t.Fatal(err)
 	}
 	publish(ptr(now))
 	before := len(hookEvents(t, s, h))
 	// A stale version deletes nothing and queues nothing.
-	wantCode(t, s.DeletePostIf(ctx, post, stgypub.IfVersion(1)), stgypub.CodeConflict)
+	wantCode(t, s.Posts.DeletePostIf(ctx, post, stgypub.IfVersion(1)), stgypub.CodeConflict)
 	if got := hookEvents(t, s, h); len(got) != before {
 		t.Fatalf("a refused delete queued %v", got[before:])
 	}
-	if err := s.DeletePost(ctx, post); err != nil {
+	if err := s.Posts.DeletePost(ctx, post); err != nil {
 		t.Fatal(err)
 	}
 	got := hookEvents(t, s, h)
@@ -284,23 +284,23 @@ func TestWebhookOutboxTransactional(t *testing.T) {
 		return ok
 	}
 	// Published and committed, then refused writes of every kind.
-	if err := s.SetPublication(ctx, post, ptr(now)); err != nil {
+	if err := s.Posts.SetPublication(ctx, post, ptr(now)); err != nil {
 		t.Fatal(err)
 	}
 	if rows() != 1 || !marked() {
 		t.Fatalf("committed publication: %d rows, marked %v", rows(), marked())
 	}
 	stale := stgypub.IfVersion(1)
-	wantCode(t, s.SetPublicationIf(ctx, post, nil, stale), stgypub.CodeConflict)
-	wantCode(t, s.DeletePostIf(ctx, post, stale), stgypub.CodeConflict) // judged before the delete, rolled back
-	wantCode(t, s.UpdatePostIf(ctx, &stgypub.Post{ID: post, OwnedBy: alice, Content: "x", PlainText: "x"}, stale), stgypub.CodeConflict)
+	wantCode(t, s.Posts.SetPublicationIf(ctx, post, nil, stale), stgypub.CodeConflict)
+	wantCode(t, s.Posts.DeletePostIf(ctx, post, stale), stgypub.CodeConflict) // judged before the delete, rolled back
+	wantCode(t, s.Posts.UpdatePostIf(ctx, &stgypub.Post{ID: post, OwnedBy: alice, Content: "x", PlainText: "x"}, stale), stgypub.CodeConflict)
 	if rows() != 1 || !marked() {
 		t.Fatalf("after refused writes: %d rows, marked %v", rows(), marked())
 	}
 	// A transaction cancelled mid-way: the comment insert's Check fails
 	// after the lock, the whole write rolls back.
 	refused := stgypub.Errorf(stgypub.CodeForbidden, "no")
-	err := s.InsertComment(ctx, &stgypub.NewComment{Comment: &stgypub.Comment{PostID: post, Nickname: "a", Body: "b\n", Status: stgypub.CommentPending},
+	err := s.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: &stgypub.Comment{PostID: post, Nickname: "a", Body: "b\n", Status: stgypub.CommentPending},
 		Check: func(*stgypub.CommentTarget) error { return refused }})
 	wantCode(t, err, stgypub.CodeForbidden)
 	if rows() != 1 {
@@ -308,19 +308,19 @@ func TestWebhookOutboxTransactional(t *testing.T) {
 	}
 	// Committed writes: each has its row at once, no worker involved.
 	c := &stgypub.Comment{PostID: post, Nickname: "a", Body: "b\n", Status: stgypub.CommentPending}
-	if err := s.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
+	if err := s.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
 		t.Fatal(err)
 	}
 	if rows() != 2 {
 		t.Fatalf("comment: %d rows", rows())
 	}
-	if _, err := s.ApproveComment(ctx, c.ID); err != nil {
+	if _, err := s.Comments.ApproveComment(ctx, c.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.ApproveComment(ctx, c.ID); err != nil { // published already: no event
+	if _, err := s.Comments.ApproveComment(ctx, c.ID); err != nil { // published already: no event
 		t.Fatal(err)
 	}
-	if err := s.DeletePost(ctx, post); err != nil {
+	if err := s.Posts.DeletePost(ctx, post); err != nil {
 		t.Fatal(err)
 	}
 	var evs []string
@@ -341,33 +341,33 @@ func TestWebhookAnnounceDuePosts(t *testing.T) {
 	scheduled := mustPost(t, s, alice, 0, ptr(now.Add(time.Hour)), "later")
 	mustPost(t, s, bob, 0, ptr(now.Add(time.Hour)), "bob later")
 	// Before it falls due: nothing.
-	if posts, _, err := s.AnnounceDuePosts(ctx, now, now.Add(-24*time.Hour), 10); err != nil || posts != 0 {
+	if posts, _, err := s.Webhooks.AnnounceDuePosts(ctx, now, now.Add(-24*time.Hour), 10); err != nil || posts != 0 {
 		t.Fatalf("before due: %d posts, %v", posts, err)
 	}
 	later := now.Add(2 * time.Hour)
 	// Fallen due before the window (the last half hour): left alone.
-	if posts, _, err := s.AnnounceDuePosts(ctx, later, later.Add(-30*time.Minute), 10); err != nil || posts != 0 {
+	if posts, _, err := s.Webhooks.AnnounceDuePosts(ctx, later, later.Add(-30*time.Minute), 10); err != nil || posts != 0 {
 		t.Fatalf("outside the window: %d posts, %v", posts, err)
 	}
-	posts, deliveries, err := s.AnnounceDuePosts(ctx, later, later.Add(-24*time.Hour), 10)
+	posts, deliveries, err := s.Webhooks.AnnounceDuePosts(ctx, later, later.Add(-24*time.Hour), 10)
 	if err != nil || posts != 2 || deliveries != 1 {
 		t.Fatalf("due: %d posts, %d deliveries, %v; want 2, 1", posts, deliveries, err)
 	}
 	// Edited before the poller's turn: the edit announces the publication.
 	s.Now = func() time.Time { return later.Add(time.Second) }
 	pending := mustPost(t, s, alice, 0, ptr(now.Add(90*time.Minute)), "due, not polled")
-	if err := s.UpdatePost(ctx, &stgypub.Post{ID: pending, OwnedBy: alice, Content: "e", PlainText: "e"}); err != nil {
+	if err := s.Posts.UpdatePost(ctx, &stgypub.Post{ID: pending, OwnedBy: alice, Content: "e", PlainText: "e"}); err != nil {
 		t.Fatal(err)
 	}
 	if got := hookEvents(t, s, h); len(got) != 2 || got[1] != stgypub.EventPostPublished {
 		t.Fatalf("edit of a due post: %v", got)
 	}
-	list, _ := s.WebhookDeliveries(ctx, h.ID, 10)
+	list, _ := s.Webhooks.WebhookDeliveries(ctx, h.ID, 10)
 	list = list[len(list)-1:]
 	if list[0].PostID != scheduled || list[0].Event != stgypub.EventPostPublished || !list[0].OccurredAt.Equal(later) {
 		t.Fatalf("deliveries %+v", list)
 	}
-	if posts, _, _ := s.AnnounceDuePosts(ctx, later, later.Add(-24*time.Hour), 10); posts != 0 {
+	if posts, _, _ := s.Webhooks.AnnounceDuePosts(ctx, later, later.Add(-24*time.Hour), 10); posts != 0 {
 		t.Fatalf("announced twice: %d", posts)
 	}
 }
@@ -381,22 +381,22 @@ func TestWebhookImportAndRestore(t *testing.T) {
 	alice := mustUser(t, s, login)
 	h := mustHook(t, s, alice, stgypub.EventPostPublished, stgypub.EventPostUpdated)
 	imported := &stgypub.Post{OwnedBy: alice, PublishedAt: ptr(now.Add(-time.Minute)), Content: "# Imported", PlainText: "Imported", AllowLikes: true}
-	if err := s.CreateImportedPost(ctx, "a.md", imported); err != nil {
+	if err := s.Posts.CreateImportedPost(ctx, "a.md", imported); err != nil {
 		t.Fatal(err)
 	}
 	scheduled := &stgypub.Post{OwnedBy: alice, PublishedAt: ptr(now.Add(time.Hour)), Content: "# Later", PlainText: "Later"}
-	if err := s.CreateImportedPost(ctx, "b.md", scheduled); err != nil {
+	if err := s.Posts.CreateImportedPost(ctx, "b.md", scheduled); err != nil {
 		t.Fatal(err)
 	}
-	list, _ := s.WebhookDeliveries(ctx, h.ID, 10)
+	list, _ := s.Webhooks.WebhookDeliveries(ctx, h.ID, 10)
 	if len(list) != 1 || list[0].PostID != imported.ID || list[0].Event != stgypub.EventPostPublished {
 		t.Fatalf("after import: %+v", list)
 	}
-	// store.CreatePost of a published post, likewise (createPost makes
+	// Posts.CreatePost of a published post, likewise (createPost makes
 	// drafts: nothing).
 	created := mustPost(t, s, alice, 0, ptr(now.Add(-time.Hour)), "created published")
 	mustPost(t, s, alice, 0, nil, "a draft")
-	if list, _ := s.WebhookDeliveries(ctx, h.ID, 10); len(list) != 2 || (list[0].PostID != created && list[1].PostID != created) {
+	if list, _ := s.Webhooks.WebhookDeliveries(ctx, h.ID, 10); len(list) != 2 || (list[0].PostID != created && list[1].PostID != created) {
 		t.Fatalf("after CreatePost: %+v", list)
 	}
 	if _, err := s.DB.NewDelete().TableExpr("webhook_deliveries").Where("post_id = ?", int64(created)).Exec(ctx); err != nil {
@@ -405,18 +405,18 @@ func TestWebhookImportAndRestore(t *testing.T) {
 
 	in := restoreInput(t)
 	in.LoginName, in.Existing = login, true
-	if _, err := s.RestoreSite(ctx, in); err != nil {
+	if _, err := s.Archive.RestoreSite(ctx, in); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.RestoreSite(ctx, in); err != nil { // unchanged: nothing
+	if _, err := s.Archive.RestoreSite(ctx, in); err != nil { // unchanged: nothing
 		t.Fatal(err)
 	}
 	in.Posts[0].Content, in.Posts[0].PlainText = "# One\n\nrewritten\n", "One rewritten"
 	in.Posts[1].Content = "# Two, still a draft\n"
-	if _, err := s.RestoreSite(ctx, in); err != nil {
+	if _, err := s.Archive.RestoreSite(ctx, in); err != nil {
 		t.Fatal(err)
 	}
-	list, _ = s.WebhookDeliveries(ctx, h.ID, 10)
+	list, _ = s.Webhooks.WebhookDeliveries(ctx, h.ID, 10)
 	var got []string
 	for _, d := range list {
 		if d.PostID == in.Posts[0].ID {

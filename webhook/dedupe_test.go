@@ -109,10 +109,10 @@ func TestReceiverDedupesLostAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := &stgypub.Comment{PostID: f.post, Nickname: "Ann", Body: "Hi\n", Status: stgypub.CommentPending}
-	if err := f.st.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
+	if err := f.st.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.st.ApproveComment(ctx, c.ID); err != nil {
+	if _, err := f.st.Comments.ApproveComment(ctx, c.ID); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.owner.SetPublication(ctx, f.user, f.post, nil); err != nil {
@@ -138,7 +138,7 @@ func TestReceiverDedupesLostAnswers(t *testing.T) {
 	// A sender whose attempts time out after a second (the second copy).
 	client := webhook.NewClient(webhook.ClientConfig{AllowLoopback: true, Timeout: time.Second})
 	st2 := storetest.Reopen(t, f.st)
-	w := webhook.NewWorker(webhook.Stores{Hooks: st2, Posts: st2, Users: st2}, client, webhook.WorkerConfig{
+	w := webhook.NewWorker(webhook.Stores{Hooks: st2.Webhooks, Posts: st2.Posts, Users: st2.Users}, client, webhook.WorkerConfig{
 		BaseURL: "https://pub.example", Poll: 20 * time.Millisecond, RetryBase: 10 * time.Millisecond,
 	})
 	wctx, cancel := context.WithCancel(ctx)
@@ -183,7 +183,7 @@ func TestReceiverDedupesLostAnswers(t *testing.T) {
 	recv.mu.Unlock()
 	// The queue shows each delivered, after at least three attempts.
 	for {
-		list, err := f.st.WebhookDeliveries(ctx, hook.ID, 50)
+		list, err := f.st.Webhooks.WebhookDeliveries(ctx, hook.ID, 50)
 		if err != nil || len(list) != len(want) {
 			t.Fatalf("deliveries %d, %v", len(list), err)
 		}

@@ -13,11 +13,11 @@ func TestServiceCreateRefusals(t *testing.T) {
 	ctx := context.Background()
 	st := storetest.New(t)
 	alice := &stgypub.User{LoginName: "alice", Nickname: "Alice"}
-	if err := st.CreateUser(ctx, alice); err != nil {
+	if err := st.Users.CreateUser(ctx, alice); err != nil {
 		t.Fatal(err)
 	}
-	strict := webhook.NewService(st, webhook.ServiceConfig{MaxPerOwner: 2})
-	dev := webhook.NewService(st, webhook.ServiceConfig{MaxPerOwner: 2, AllowLoopback: true})
+	strict := webhook.NewService(st.Webhooks, webhook.ServiceConfig{MaxPerOwner: 2})
+	dev := webhook.NewService(st.Webhooks, webhook.ServiceConfig{MaxPerOwner: 2, AllowLoopback: true})
 	all := []stgypub.WebhookEvent{stgypub.EventPostPublished}
 	cases := []struct {
 		name   string
@@ -58,7 +58,7 @@ func TestServiceCreateRefusals(t *testing.T) {
 		t.Fatalf("List = %d hooks, %v", len(hooks), err)
 	}
 	bob := &stgypub.User{LoginName: "bob", Nickname: "Bob"}
-	if err := st.CreateUser(ctx, bob); err != nil {
+	if err := st.Users.CreateUser(ctx, bob); err != nil {
 		t.Fatal(err)
 	}
 	if code := stgypub.ErrorCode(strict.Delete(ctx, bob, hooks[0].ID)); code != stgypub.CodeNotFound {

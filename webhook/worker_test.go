@@ -94,16 +94,16 @@ func newFixture(t *testing.T, events ...stgypub.WebhookEvent) *fixture {
 	ctx := context.Background()
 	f := &fixture{st: storetest.New(t), recv: newReceiver(t)}
 	f.user = &stgypub.User{LoginName: "alice", Nickname: "Alice"}
-	if err := f.st.CreateUser(ctx, f.user); err != nil {
+	if err := f.st.Users.CreateUser(ctx, f.user); err != nil {
 		t.Fatal(err)
 	}
-	f.owner = owner.New(f.st, f.st, f.st, time.Now)
+	f.owner = owner.New(f.st.Posts, f.st.Users, f.st.Users, time.Now)
 	p, err := f.owner.CreatePost(ctx, f.user, owner.PostInput{Content: "# Hello hooks\n\nBody."})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.post = p.ID
-	f.svc = webhook.NewService(f.st, webhook.ServiceConfig{AllowLoopback: true})
+	f.svc = webhook.NewService(f.st.Webhooks, webhook.ServiceConfig{AllowLoopback: true})
 	if f.hook, err = f.svc.Create(ctx, f.user, f.recv.srv.URL+"/hook", events); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func run(t *testing.T, st *store.Store, cfg webhook.WorkerConfig) (stop func()) 
 		cfg.RetryBase = 10 * time.Millisecond
 	}
 	cfg.BaseURL = "https://pub.example"
-	w := webhook.NewWorker(webhook.Stores{Hooks: st, Posts: st, Users: st}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}), cfg)
+	w := webhook.NewWorker(webhook.Stores{Hooks: st.Webhooks, Posts: st.Posts, Users: st.Users}, webhook.NewClient(webhook.ClientConfig{AllowLoopback: true}), cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { w.Run(ctx); close(done) }()
@@ -133,7 +133,7 @@ func run(t *testing.T, st *store.Store, cfg webhook.WorkerConfig) (stop func()) 
 
 func (f *fixture) deliveries(t *testing.T) []*stgypub.WebhookDelivery {
 	t.Helper()
-	list, err := f.st.WebhookDeliveries(context.Background(), f.hook.ID, 50)
+	list, err := f.st.Webhooks.WebhookDeliveries(context.Background(), f.hook.ID, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,12 +272,12 @@ func TestWorkerLeaseAfterCrash(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, "COMMENT_POSTED")
 	c := &stgypub.Comment{ID: 42, PostID: f.post, Nickname: "Ann", Body: "Hi\n", Status: stgypub.CommentPending}
-	if err := f.st.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
+	if err := f.st.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: c}); err != nil {
 		t.Fatal(err)
 	}
 	// The dead process: claimed with a short lease, then nothing.
 	now := time.Now()
-	claims, err := f.st.ClaimWebhookDeliveries(ctx, now, now.Add(300*time.Millisecond), 10)
+	claims, err := f.st.Webhooks.ClaimWebhookDeliveries(ctx, now, now.Add(300*time.Millisecond), 10)
 	if err != nil || len(claims) != 1 {
 		t.Fatalf("claim: %v, %v", claims, err)
 	}

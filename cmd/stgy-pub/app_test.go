@@ -68,13 +68,13 @@ func testApp(t *testing.T, cfg *config) (*app, string, []stgypub.ID) {
 		t.Fatal(err)
 	}
 	t.Cleanup(a.close)
-	loaded, err := demo.Load(ctx, a.store, a.store, time.Now)
+	loaded, err := demo.Load(ctx, a.store.Posts, a.store.Users, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var posts []stgypub.ID
 	for _, l := range loaded {
-		ps, err := a.store.PublishedByUser(ctx, l.UserID, stgypubQuery(1))
+		ps, err := a.store.Posts.PublishedByUser(ctx, l.UserID, stgypubQuery(1))
 		if err != nil || len(ps) == 0 {
 			t.Fatalf("demo site %s: %v", l.LoginName, err)
 		}

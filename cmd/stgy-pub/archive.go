@@ -74,7 +74,7 @@ func openCounter(ctx context.Context, cfg *config, st *store.Store) (*counter.Co
 		rdb.Close()
 		return nil, nil, fmt.Errorf("redis: %w", err)
 	}
-	ctr := counter.New(rdb, st, counterConfig(cfg))
+	ctr := counter.New(rdb, st.Checkpoints, counterConfig(cfg))
 	return ctr, func() { ctr.Wait(); rdb.Close() }, nil
 }
 
@@ -84,7 +84,7 @@ func runArchiveExport(ctx context.Context, cfg *config, login, out string) error
 		return err
 	}
 	defer st.Close()
-	u, err := st.UserByLogin(ctx, login)
+	u, err := st.Users.UserByLogin(ctx, login)
 	if err != nil {
 		return fmt.Errorf("user %q: %s", login, stgypub.ErrorMessage(err))
 	}
@@ -156,7 +156,7 @@ func runArchiveImport(ctx context.Context, cfg *config, file, into, as string) e
 				return stgypub.RestoreSummary{}, err
 			}
 			defer announceChanges(ctx, cfg, st)()
-			return st.RestoreSite(ctx, in)
+			return st.Archive.RestoreSite(ctx, in)
 		},
 		RaiseViews: func(ctx context.Context, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
 			ctr, closeCounter, err := openCounter(ctx, cfg, st)

@@ -84,17 +84,17 @@ const (
 func enrich(t *testing.T, a *app, site demo.Loaded) {
 	t.Helper()
 	ctx := t.Context()
-	cfg, err := a.store.PubConfig(ctx, site.UserID)
+	cfg, err := a.store.Users.PubConfig(ctx, site.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cfg.Extensions, err = cfg.Extensions.MergePatch(map[string]any{"comments": map[string]any{"mode": "moderated"}, "showViewCount": true}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.store.UpdatePubConfig(ctx, cfg); err != nil {
+	if err := a.store.Users.UpdatePubConfig(ctx, cfg); err != nil {
 		t.Fatal(err)
 	}
-	posts, err := a.store.PublishedByUser(ctx, site.UserID, stgypubQuery(3))
+	posts, err := a.store.Posts.PublishedByUser(ctx, site.UserID, stgypubQuery(3))
 	if err != nil || len(posts) < 3 {
 		t.Fatalf("%d posts: %v", len(posts), err)
 	}
@@ -104,12 +104,12 @@ func enrich(t *testing.T, a *app, site demo.Loaded) {
 		{Nickname: "Owner", Body: "Thanks!\n", Status: stgypub.CommentPublished, IsAuthor: true},
 	} {
 		c.PostID = posts[i%2].ID
-		if err := a.store.InsertComment(ctx, &stgypub.NewComment{Comment: &c}); err != nil {
+		if err := a.store.Comments.InsertComment(ctx, &stgypub.NewComment{Comment: &c}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	u, _ := a.store.User(ctx, site.UserID)
-	svc := owner.New(a.store, a.store, a.store, time.Now)
+	u, _ := a.store.Users.User(ctx, site.UserID)
+	svc := owner.New(a.store.Posts, a.store.Users, a.store.Users, time.Now)
 	if _, err := svc.CreatePost(ctx, u, owner.PostInput{Content: "# A draft\n\nNot yet.\n", Tags: []string{"Draft"}}); err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	ctx := t.Context()
 	cfgA := archiveConfig(t)
 	a, baseA, _ := testApp(t, cfgA)
-	sites, err := demo.Load(ctx, a.store, a.store, time.Now)
+	sites, err := demo.Load(ctx, a.store.Posts, a.store.Users, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,12 +187,12 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if st, err := b.counter.Stats(ctx, sites[0].UserID); err != nil || st.TotalPV != 10+11+12+20+21+22+30+31+32 {
 		t.Fatalf("restored Stats: %v, %v (want the 189 views of the history)", st, err)
 	}
-	if cs, _ := b.store.ExportComments(ctx, mustFirstPublished(t, b, sites[0].UserID)); len(cs) != 2 {
+	if cs, _ := b.store.Comments.ExportComments(ctx, mustFirstPublished(t, b, sites[0].UserID)); len(cs) != 2 {
 		t.Fatalf("restored comments on the first post: %d, want 2", len(cs))
 	}
 
 	// A second import of each archive changes nothing.
-	before, _ := b.store.SiteChangedAt(ctx, sites[0].UserID)
+	before, _ := b.store.Posts.SiteChangedAt(ctx, sites[0].UserID)
 	for _, s := range sites {
 		out := captureStdout(t, func() {
 			if code, _, errOut := runCLI("archive", "import", filepath.Join(dir, s.LoginName+".tgz")); code != 0 {
@@ -203,7 +203,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 			t.Errorf("second import of %s: %q", s.LoginName, out)
 		}
 	}
-	if after, _ := b.store.SiteChangedAt(ctx, sites[0].UserID); !after.Equal(before) {
+	if after, _ := b.store.Posts.SiteChangedAt(ctx, sites[0].UserID); !after.Equal(before) {
 		t.Errorf("second import moved the site change time %v -> %v", before, after)
 	}
 	compareSites(t, a, b, baseA, baseB, sites)
@@ -241,7 +241,7 @@ func compareSites(t *testing.T, a, b *app, baseA, baseB string, sites []demo.Loa
 	for _, s := range sites {
 		id := s.UserID.String()
 		paths = append(paths, "/sites/"+id, "/sites/"+id+"?page=2", "/sites/"+id+"/feed.atom")
-		posts, err := a.store.PostsByOwner(ctx, s.UserID, 0, 500)
+		posts, err := a.store.Posts.PostsByOwner(ctx, s.UserID, 0, 500)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -250,11 +250,11 @@ func compareSites(t *testing.T, a, b *app, baseA, baseB string, sites []demo.Loa
 			for _, tag := range p.Tags {
 				paths = append(paths, "/sites/"+id+"?tag="+tag)
 			}
-			ca, err := a.store.ExportComments(ctx, p.ID)
+			ca, err := a.store.Comments.ExportComments(ctx, p.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			cb, err := b.store.ExportComments(ctx, p.ID)
+			cb, err := b.store.Comments.ExportComments(ctx, p.ID)
 			if err != nil || !reflect.DeepEqual(ca, cb) {
 				t.Errorf("comments of %s differ: %v\n%+v\n%+v", p.ID, err, ca, cb)
 			}
@@ -318,7 +318,7 @@ func captureStdout(t *testing.T, fn func()) string {
 
 func mustFirstPublished(t *testing.T, a *app, owner stgypub.ID) stgypub.ID {
 	t.Helper()
-	ps, err := a.store.PublishedByUser(t.Context(), owner, stgypubQuery(1))
+	ps, err := a.store.Posts.PublishedByUser(t.Context(), owner, stgypubQuery(1))
 	if err != nil || len(ps) == 0 {
 		t.Fatalf("published posts: %v", err)
 	}

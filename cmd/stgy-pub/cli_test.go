@@ -218,11 +218,11 @@ func TestImportViewsAsREADME(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := demo.Load(t.Context(), st, st, time.Now)
+	loaded, err := demo.Load(t.Context(), st.Posts, st.Users, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	posts, err := st.PublishedByUser(t.Context(), loaded[0].UserID, stgypubQuery(2))
+	posts, err := st.Posts.PublishedByUser(t.Context(), loaded[0].UserID, stgypubQuery(2))
 	if err != nil || len(posts) < 2 {
 		t.Fatalf("%d posts: %v", len(posts), err)
 	}
@@ -286,7 +286,7 @@ func TestUserPasswordFromStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	svc := auth.New(st, st, auth.Config{})
+	svc := auth.New(st.Users, st.Users, auth.Config{})
 	if _, err := svc.Login(t.Context(), "alice", "second password 2"); err != nil {
 		t.Errorf("login with the new password: %v", err)
 	}

@@ -38,7 +38,7 @@ func openStore(ctx context.Context, cfg *config) (*store.Store, error) {
 	}
 	// Posts stored before the current derivation rules (featured image,
 	// reading time) get their derived fields now, once.
-	derived, err := owner.DeriveStale(ctx, st)
+	derived, err := owner.DeriveStale(ctx, st.Posts)
 	if err != nil {
 		st.Close()
 		return nil, err

@@ -21,7 +21,7 @@ func runDemo(ctx context.Context, cfg *config, _ []string) error {
 
 // loadDemo loads the demo sites and prints where to look.
 func loadDemo(ctx context.Context, cfg *config, a *app) error {
-	loaded, err := demo.Load(ctx, a.store, a.store, time.Now)
+	loaded, err := demo.Load(ctx, a.store.Posts, a.store.Users, time.Now)
 	if err != nil {
 		return fmt.Errorf("load demo content: %w", err)
 	}
@@ -29,7 +29,7 @@ func loadDemo(ctx context.Context, cfg *config, a *app) error {
 	fmt.Println()
 	fmt.Println("STGY Pub demo is up:")
 	for _, l := range loaded {
-		posts, err := a.store.PublishedByUser(ctx, l.UserID, stgypubQuery(1))
+		posts, err := a.store.Posts.PublishedByUser(ctx, l.UserID, stgypubQuery(1))
 		article := ""
 		if err == nil && len(posts) > 0 {
 			article = fmt.Sprintf("   article: %s/pub/%s", base, posts[0].ID)

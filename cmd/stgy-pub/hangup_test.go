@@ -63,12 +63,12 @@ func TestClientHangUpIs499(t *testing.T) {
 	cfg.DatabaseURL = pg.URL("stgy_pub")
 	cfg.PGReadDeadline = time.Minute // the hang-up comes first
 	a, base, posts := testApp(t, cfg)
-	site, err := a.store.PublishedPost(t.Context(), posts[0])
+	site, err := a.store.Posts.PublishedPost(t.Context(), posts[0])
 	if err != nil {
 		t.Fatal(err)
 	}
 	cookie := loginCookie(t, base, "gopher")
-	gopher, err := a.store.UserByLogin(t.Context(), "gopher")
+	gopher, err := a.store.Users.UserByLogin(t.Context(), "gopher")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestRandomHangUpsUnderLoad(t *testing.T) {
 	cfg := testConfig(t, rs.Addr)
 	cfg.DatabaseURL = pg.URL("stgy_pub")
 	a, base, posts := testApp(t, cfg)
-	site, err := a.store.PublishedPost(t.Context(), posts[0])
+	site, err := a.store.Posts.PublishedPost(t.Context(), posts[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ func TestSecurityHeaders(t *testing.T) {
 	cfg := testConfig(t, rs.Addr)
 	cfg.BaseURL, _ = url.Parse("https://pub.test")
 	a, base, posts := testApp(t, cfg)
-	owner, err := a.store.PublishedPost(t.Context(), posts[0])
+	owner, err := a.store.Posts.PublishedPost(t.Context(), posts[0])
 	if err != nil {
 		t.Fatal(err)
 	}

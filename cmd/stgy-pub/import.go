@@ -37,11 +37,11 @@ func runImport(ctx context.Context, cfg *config, login string, opts importer.Opt
 	}
 	defer st.Close()
 	defer announceChanges(ctx, cfg, st)()
-	u, err := st.UserByLogin(ctx, login)
+	u, err := st.Users.UserByLogin(ctx, login)
 	if err != nil {
 		return fmt.Errorf("user %q: %w", login, err)
 	}
-	sum, err := importer.Import(ctx, st, u.ID, os.DirFS(dir), opts)
+	sum, err := importer.Import(ctx, st.Posts, u.ID, os.DirFS(dir), opts)
 	if err != nil {
 		return err
 	}

@@ -49,7 +49,7 @@ func runImportViews(ctx context.Context, cfg *config, args []string) error {
 	}
 	defer rdb.Close()
 	// Importing records no page view, so it needs no view secret.
-	ctr := counter.New(rdb, st, counterConfig(cfg))
+	ctr := counter.New(rdb, st.Checkpoints, counterConfig(cfg))
 	defer ctr.Wait()
 	totals, err := parseViewTotals(in)
 	if err != nil {
@@ -57,7 +57,7 @@ func runImportViews(ctx context.Context, cfg *config, args []string) error {
 	}
 	entries := make([]counter.ImportEntry, 0, len(totals))
 	for _, t := range totals {
-		p, err := st.Post(ctx, t.PostID)
+		p, err := st.Posts.Post(ctx, t.PostID)
 		if err != nil {
 			return fmt.Errorf("line %d: post %s: %s", t.Line, t.PostID, stgypub.ErrorMessage(err))
 		}

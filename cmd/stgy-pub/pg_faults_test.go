@@ -27,7 +27,7 @@ func TestPostgresDown(t *testing.T) {
 	cfg := testConfig(t, rs.Addr)
 	cfg.DatabaseURL = pg.URL("stgy_pub")
 	a, base, posts := testApp(t, cfg)
-	site, err := a.store.PublishedPost(t.Context(), posts[1])
+	site, err := a.store.Posts.PublishedPost(t.Context(), posts[1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestPostgresRestartLightTraffic(t *testing.T) {
 	// slow first queries on a cold server.
 	cfg.PGReadDeadline = 20 * time.Second
 	a, base, posts := testApp(t, cfg)
-	site, err := a.store.PublishedPost(t.Context(), posts[0])
+	site, err := a.store.Posts.PublishedPost(t.Context(), posts[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,11 +171,11 @@ func TestPostgresFrozenEveryRequestKind(t *testing.T) {
 	var owners, posts []stgypub.ID
 	var cookies []string
 	for _, l := range logins {
-		u, err := a.store.UserByLogin(t.Context(), l)
+		u, err := a.store.Users.UserByLogin(t.Context(), l)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ps, err := a.store.PublishedByUser(t.Context(), u.ID, stgypubQuery(1))
+		ps, err := a.store.Posts.PublishedByUser(t.Context(), u.ID, stgypubQuery(1))
 		if err != nil || len(ps) == 0 {
 			t.Fatalf("posts of %s: %v", l, err)
 		}

@@ -38,7 +38,7 @@ func waitReady(t *testing.T, base, want string) {
 
 func (a *app) views(t *testing.T, post stgypub.ID) int64 {
 	t.Helper()
-	p, err := a.store.PublishedPost(context.Background(), post)
+	p, err := a.store.Posts.PublishedPost(context.Background(), post)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestOwnerFiguresWithRedisFrozen(t *testing.T) {
 	cfg.PGReadDeadline = time.Second
 	a, base, _ := testApp(t, cfg)
 	cookie := loginCookie(t, base, "gopher")
-	u, err := a.store.UserByLogin(t.Context(), "gopher")
+	u, err := a.store.Users.UserByLogin(t.Context(), "gopher")
 	if err != nil {
 		t.Fatal(err)
 	}

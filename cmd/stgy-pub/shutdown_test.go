@@ -41,11 +41,11 @@ func TestShutdownWithRedisFrozen(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- withServer(ctx, cfg, func(x *app) error {
-			loaded, err := demo.Load(ctx, x.store, x.store, time.Now)
+			loaded, err := demo.Load(ctx, x.store.Posts, x.store.Users, time.Now)
 			if err != nil {
 				return err
 			}
-			ps, err := x.store.PublishedByUser(ctx, loaded[0].UserID, stgypubQuery(1))
+			ps, err := x.store.Posts.PublishedByUser(ctx, loaded[0].UserID, stgypubQuery(1))
 			if err != nil {
 				return err
 			}
@@ -116,7 +116,7 @@ func TestShutdownWithRedisFrozen(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	cps, err := st.PostCheckpoints(context.Background(), post, time.Now().UTC().AddDate(0, 0, -1), time.Now().UTC().AddDate(0, 0, 1))
+	cps, err := st.Checkpoints.PostCheckpoints(context.Background(), post, time.Now().UTC().AddDate(0, 0, -1), time.Now().UTC().AddDate(0, 0, 1))
 	if err != nil || len(cps) != 1 || cps[0].Count != 6 {
 		t.Fatalf("checkpoints after shutdown %+v (err %v): want today's 6 views (checkpoint 4, then the final flush)", cps, err)
 	}

@@ -72,7 +72,7 @@ func writeStatic(ctx context.Context, cfg *config, o staticOptions) (staticcopy.
 		return staticcopy.Result{}, err
 	}
 	defer a.close()
-	u, err := a.store.UserByLogin(ctx, o.login)
+	u, err := a.store.Users.UserByLogin(ctx, o.login)
 	if err != nil {
 		return staticcopy.Result{}, fmt.Errorf("user %q: %w", o.login, err)
 	}
@@ -125,7 +125,7 @@ func publishedIDs(ctx context.Context, a *app, user stgypub.ID) ([]stgypub.ID, e
 	for offset := 0; ; offset += page {
 		q := stgypubQuery(page)
 		q.Offset = offset
-		ps, err := a.store.PublishedByUser(ctx, user, q)
+		ps, err := a.store.Posts.PublishedByUser(ctx, user, q)
 		if err != nil {
 			return nil, err
 		}
@@ -143,12 +143,12 @@ func publishedIDs(ctx context.Context, a *app, user stgypub.ID) ([]stgypub.ID, e
 // readers), without the API, the owners' routes and the page cache.
 func staticServer(cfg *config, a *app) (http.Handler, error) {
 	srv, err := server.New(pageServerConfig(cfg, slog.Default()), server.Deps{
-		Posts:    a.store,
-		Users:    a.store,
-		Configs:  a.store,
+		Posts:    a.store.Posts,
+		Users:    a.store.Users,
+		Configs:  a.store.Users,
 		Ranker:   a.counter,
 		Counts:   a.counter,
-		Articles: article.New(a.store, article.Config{}),
+		Articles: article.New(a.store.Posts, article.Config{}),
 		Comments: a.comments, // the copy posts no comments
 	})
 	if err != nil {

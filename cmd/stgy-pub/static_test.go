@@ -37,7 +37,7 @@ func TestStaticCopy(t *testing.T) {
 	ctx := context.Background()
 	cfg := testConfig(t, privateRedis(t).Addr)
 	a, _, _ := testApp(t, cfg)
-	u, err := a.store.UserByLogin(ctx, "gopher")
+	u, err := a.store.Users.UserByLogin(ctx, "gopher")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,8 +155,8 @@ func TestStaticCopy(t *testing.T) {
 func editBody(t *testing.T, a *app, u *stgypub.User, id stgypub.ID) {
 	t.Helper()
 	ctx := context.Background()
-	svc := owner.New(a.store, a.store, a.store, time.Now)
-	p, err := a.store.Post(ctx, id)
+	svc := owner.New(a.store.Posts, a.store.Users, a.store.Users, time.Now)
+	p, err := a.store.Posts.Post(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}

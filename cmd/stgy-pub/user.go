@@ -97,7 +97,7 @@ func withUsers(ctx context.Context, cfg *config, login string, fn func(stgypub.A
 	}
 	defer st.Close()
 	defer announceChanges(ctx, cfg, st)()
-	return fn(st)
+	return fn(st.Users)
 }
 
 // readPassword takes the password from -password, STGY_PASSWORD, the

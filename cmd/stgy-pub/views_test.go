@@ -95,11 +95,11 @@ func TestShutdownDuringBurstLosesNothing(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- withServer(ctx, cfg, func(x *app) error {
-			loaded, err := demo.Load(ctx, x.store, x.store, time.Now)
+			loaded, err := demo.Load(ctx, x.store.Posts, x.store.Users, time.Now)
 			if err != nil {
 				return err
 			}
-			ps, err := x.store.PublishedByUser(ctx, loaded[0].UserID, stgypubQuery(1))
+			ps, err := x.store.Posts.PublishedByUser(ctx, loaded[0].UserID, stgypubQuery(1))
 			if err != nil {
 				return err
 			}
@@ -136,7 +136,7 @@ func TestShutdownDuringBurstLosesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	c := counter.New(rs.Client, st, counter.Config{})
+	c := counter.New(rs.Client, st.Checkpoints, counter.Config{})
 	counts, err := c.ViewCounts(context.Background(), owner, []stgypub.ID{post})
 	if err != nil {
 		t.Fatal(err)

@@ -91,7 +91,7 @@ func TestWebhookSurvivesServerRestart(t *testing.T) {
 		go func() {
 			done <- withServer(ctx, cfg, func(a *app) error {
 				if load {
-					loaded, err := demo.Load(ctx, a.store, a.store, time.Now)
+					loaded, err := demo.Load(ctx, a.store.Posts, a.store.Users, time.Now)
 					if err != nil {
 						return err
 					}

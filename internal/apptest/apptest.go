@@ -59,5 +59,5 @@ func (a *App) Comments(gcfg captcha.Config, cfg comment.Config) comment.Stack {
 	if cfg.Now == nil {
 		cfg.Now = a.Now
 	}
-	return comment.NewStack(a.Store, a.Redis, a.Prefix, gcfg, cfg)
+	return comment.NewStack(a.Store.Comments, a.Redis, a.Prefix, gcfg, cfg)
 }

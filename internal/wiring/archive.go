@@ -13,7 +13,7 @@ import (
 // entity, ctr for the daily counters (the CLI's archive export and the
 // server's).
 func ArchiveStores(st *store.Store, ctr *counter.Counter) archive.Stores {
-	return archive.Stores{Users: st, Accounts: st, Posts: st, Comments: st, Checkpoints: st, Counts: ctr}
+	return archive.Stores{Users: st.Users, Accounts: st.Users, Posts: st.Posts, Comments: st.Comments, Checkpoints: st.Checkpoints, Counts: ctr}
 }
 
 // RaiseCounters raises ctr's daily counters to the restored view rows

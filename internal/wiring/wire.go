@@ -53,20 +53,20 @@ func New(cfg Config, deps Deps) (*App, error) {
 	counterCfg.RankingCache, counterCfg.StatsCache = caches.Cache("ranking"), caches.Cache("stats")
 	counterCfg.Logger = logger
 	counterCfg.Recorded = hub.ViewsRecorded // pubViewsToday
-	ctr := counter.New(rdb, st, counterCfg)
+	ctr := counter.New(rdb, st.Checkpoints, counterCfg)
 	if err := ctr.Register(reg); err != nil {
 		return nil, err
 	}
 	s := services{st: st, rdb: rdb, ctr: ctr, hub: hub, pages: pages, versions: versions, logger: logger}
-	s.auth = auth.New(st, st, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
+	s.auth = auth.New(st.Users, st.Users, auth.Config{SecureCookie: cfg.BaseURL.Scheme == "https"})
 	hookWorker, hookSvc := wireWebhooks(st, cfg, logger)
 	s.comments, s.captcha = wireComments(st, rdb, cfg, logger, hub)
 	fed, federate, err := wireFederation(st, cfg, logger, s.comments)
 	if err != nil {
 		return nil, err
 	}
-	s.owner = owner.New(st, st, st, cfg.Now)
-	s.articles = article.New(st, article.Config{Logger: logger})
+	s.owner = owner.New(st.Posts, st.Users, st.Users, cfg.Now)
+	s.articles = article.New(st.Posts, article.Config{Logger: logger})
 	resolver := s.resolver(cfg, hookSvc)
 	resolver.Federation = fed
 	apiDeps := api.Deps{Resolver: resolver, Auth: s.auth, Redis: rdb, Logger: logger, Responses: pages, Versions: versions}
@@ -105,13 +105,13 @@ type services struct {
 // resolver is the GraphQL resolver over the services.
 func (s *services) resolver(cfg Config, hooks *webhook.Service) *graph.Resolver {
 	return &graph.Resolver{
-		Posts:      s.st,
-		Users:      s.st,
-		Configs:    s.st,
+		Posts:      s.st.Posts,
+		Users:      s.st.Users,
+		Configs:    s.st.Users,
 		Counter:    s.ctr,
 		Insight:    s.ctr,
 		Owner:      s.owner,
-		Titles:     s.st,
+		Titles:     s.st.Posts,
 		Articles:   s.articles,
 		Auth:       s.auth,
 		Comments:   s.comments,
@@ -129,9 +129,9 @@ func (s *services) resolver(cfg Config, hooks *webhook.Service) *graph.Resolver 
 // metrics registry served on the admin listener.
 func (s *services) pageDeps(cfg Config, apiHandler http.Handler, reg *prometheus.Registry) server.Deps {
 	return server.Deps{
-		Posts:         s.st,
-		Users:         s.st,
-		Configs:       s.st,
+		Posts:         s.st.Posts,
+		Users:         s.st.Users,
+		Configs:       s.st.Users,
 		Views:         s.ctr,
 		Tallies:       s.ctr,
 		Ranker:        s.ctr,
@@ -141,10 +141,10 @@ func (s *services) pageDeps(cfg Config, apiHandler http.Handler, reg *prometheus
 		CaptchaAudio:  s.captcha,
 		API:           apiHandler,
 		Previews:      &server.Previews{Auth: s.auth, Posts: s.owner},
-		StatsExport:   &server.StatsExport{Auth: s.auth, Stats: s.ctr, Titles: s.st},
+		StatsExport:   &server.StatsExport{Auth: s.auth, Stats: s.ctr, Titles: s.st.Posts},
 		ArchiveExport: &server.ArchiveExport{Auth: s.auth, Site: ArchiveStores(s.st, s.ctr)},
 		ArchiveRestore: &server.ArchiveRestore{Auth: s.auth, Importer: archive.Importer{
-			MaxBytes: cfg.ArchiveMax, Restore: s.st.RestoreSite,
+			MaxBytes: cfg.ArchiveMax, Restore: s.st.Archive.RestoreSite,
 			RaiseViews: func(ctx context.Context, owner stgypub.ID, views []stgypub.Checkpoint) (archive.CountersRaised, error) {
 				return RaiseCounters(ctx, s.ctr, owner, views)
 			},

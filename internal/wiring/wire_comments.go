@@ -18,6 +18,6 @@ import (
 func wireComments(st *store.Store, rdb redis.UniversalClient, cfg Config, logger *slog.Logger, events *live.Hub) (*comment.Service, *captcha.Service) {
 	ccfg := cfg.Comments
 	ccfg.Logger, ccfg.SecureCookie, ccfg.Events = logger, cfg.BaseURL.Scheme == "https", events
-	s := comment.NewStack(st, rdb, cfg.RedisPrefix, cfg.Captcha, ccfg)
+	s := comment.NewStack(st.Comments, rdb, cfg.RedisPrefix, cfg.Captcha, ccfg)
 	return s.Service, s.Gate
 }

@@ -22,7 +22,7 @@ func wireFederation(st *store.Store, cfg Config, logger *slog.Logger, comments *
 	}
 	client := webhook.NewClient(webhook.ClientConfig{AllowLoopback: cfg.Hooks.AllowLoopback, Timeout: cfg.Hooks.Timeout})
 	svc, err := federation.New(federation.Config{BaseURL: cfg.BaseURL, Key: cfg.Fed.Key, Logger: logger, SoftwareVersion: buildVersion(),
-		Comments: comments, InboxPerMinute: float64(cfg.Fed.InboxPerMinute)}, federation.Stores{Users: st, Posts: st, Federation: st}, client)
+		Comments: comments, InboxPerMinute: float64(cfg.Fed.InboxPerMinute)}, federation.Stores{Users: st.Users, Posts: st.Posts, Federation: st.Federation}, client)
 	if err != nil {
 		return nil, nil, err
 	}

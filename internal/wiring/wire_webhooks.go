@@ -17,12 +17,12 @@ func wireWebhooks(st *store.Store, cfg Config, logger *slog.Logger) (*webhook.Wo
 	if h.AllowLoopback {
 		logger.Warn("STGY_WEBHOOK_ALLOW_LOOPBACK=true: webhooks may call http:// and loopback addresses (development and tests only)")
 	}
-	svc := webhook.NewService(st, webhook.ServiceConfig{MaxPerOwner: h.MaxPerOwner, AllowLoopback: h.AllowLoopback})
+	svc := webhook.NewService(st.Webhooks, webhook.ServiceConfig{MaxPerOwner: h.MaxPerOwner, AllowLoopback: h.AllowLoopback})
 	if h.Concurrency == 0 {
 		return nil, svc
 	}
 	client := webhook.NewClient(webhook.ClientConfig{AllowLoopback: h.AllowLoopback, Timeout: h.Timeout})
-	w := webhook.NewWorker(webhook.Stores{Hooks: st, Posts: st, Users: st}, client, webhook.WorkerConfig{
+	w := webhook.NewWorker(webhook.Stores{Hooks: st.Webhooks, Posts: st.Posts, Users: st.Users}, client, webhook.WorkerConfig{
 		BaseURL: cfg.BaseURL.String(), Poll: h.Poll, RetryFor: h.RetryFor, Concurrency: h.Concurrency,
 		Lease: 2*h.Timeout + time.Minute, Logger: logger,
 	})

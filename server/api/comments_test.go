@@ -236,7 +236,7 @@ func TestAliasedAnswersCountEveryAttempt(t *testing.T) {
 	if len(r.Errors) != 6 || r.Errors[5].Path[0] != "ok" || r.Errors[5].Extensions["code"] != stgypub.CodeCaptchaRequired {
 		t.Errorf("5 wrong inline answers then the right one: the right one must fail too\n%s", r.raw)
 	}
-	if n, _ := e.st.CountComments(context.Background(), e.post.ID); n != 0 {
+	if n, _ := e.st.Comments.CountComments(context.Background(), e.post.ID); n != 0 {
 		t.Errorf("%d comments stored", n)
 	}
 }

@@ -153,9 +153,9 @@ type Deps struct {
 	// Responses, when set, is the page cache that also keeps anonymous
 	// read responses (pagecache.KindAPI entries, README.md "Caching"):
 	// the same byte bound, the same per-owner invalidation. nil caches
-	// no response on the server. When it is set and Resolver.Posts and
-	// Resolver.Configs are the same store, New reads them through a
-	// ReadCache under this cache's epochs.
+	// no response on the server. When it is set, New reads
+	// Resolver.Posts and Resolver.Configs (one store's Posts and Users)
+	// through a ReadCache under this cache's epochs.
 	Responses *pagecache.Cache
 	// Versions confirms cached responses' owner versions
 	// (pagecache.Versions); nil relies on the announcements alone.

@@ -35,7 +35,7 @@ func TestRedisFieldsDegrade(t *testing.T) {
 			redisguard.Tune(opt) // as serve does: context deadlines bound every call
 			rc := redis.NewClient(opt)
 			t.Cleanup(func() { rc.Close() })
-			e.deps.Resolver.Counter = counter.New(rc, e.st, counter.Config{Budget: 150 * time.Millisecond, CheckpointTimeout: 300 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
+			e.deps.Resolver.Counter = counter.New(rc, e.st.Checkpoints, counter.Config{Budget: 150 * time.Millisecond, CheckpointTimeout: 300 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
 			e.h = api.New(e.cfg, e.deps)
 			if fault == "frozen" {
 				srv.Freeze()

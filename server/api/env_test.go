@@ -78,13 +78,13 @@ func newWiredEnv(t testing.TB, wire func(*wiring.Config), mod func(*api.Config, 
 	e.h = api.New(e.cfg, e.deps)
 	for _, u := range []**stgypub.User{&e.owner, &e.other, &e.admin} {
 		login := map[**stgypub.User]string{&e.owner: "owner", &e.other: "other", &e.admin: "admin"}[u]
-		usr, err := auth.CreateUser(ctx, e.st, login, login+" nick", password)
+		usr, err := auth.CreateUser(ctx, e.st.Users, login, login+" nick", password)
 		if err != nil {
 			t.Fatalf("create %s: %v", login, err)
 		}
 		*u = usr
 	}
-	if err := auth.MakeAdmin(ctx, e.st, "admin", true); err != nil {
+	if err := auth.MakeAdmin(ctx, e.st.Users, "admin", true); err != nil {
 		t.Fatal(err)
 	}
 	e.admin.IsAdmin = true

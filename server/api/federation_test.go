@@ -50,7 +50,7 @@ func TestPubFederationOwnerOnly(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, nil)
 	base, _ := url.Parse(baseURL)
-	svc, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{3}, federation.KeySize)}, federation.Stores{Users: e.st, Posts: e.st, Federation: e.st}, webhook.NewClient(webhook.ClientConfig{}))
+	svc, err := federation.New(federation.Config{BaseURL: base, Key: bytes.Repeat([]byte{3}, federation.KeySize)}, federation.Stores{Users: e.st.Users, Posts: e.st.Posts, Federation: e.st.Federation}, webhook.NewClient(webhook.ClientConfig{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,11 +59,11 @@ func TestPubFederationOwnerOnly(t *testing.T) {
 	p := e.post(t, e.owner, "# Liked\n\nbody", ago(time.Hour))
 	for i, actor := range []string{"https://a.example/users/1", "https://b.example/users/2", "https://c.example:8443/users/3"} {
 		u, _ := url.Parse(actor)
-		if err := e.st.PutFollower(ctx, &stgypub.Follower{UserID: e.owner.ID, Actor: actor, Inbox: actor + "/inbox", SharedInbox: "https://" + u.Host + "/inbox", FollowID: actor + "/follows/1"}); err != nil {
+		if err := e.st.Federation.PutFollower(ctx, &stgypub.Follower{UserID: e.owner.ID, Actor: actor, Inbox: actor + "/inbox", SharedInbox: "https://" + u.Host + "/inbox", FollowID: actor + "/follows/1"}); err != nil {
 			t.Fatal(err)
 		}
 		for _, kind := range []string{stgypub.ReactionLike, stgypub.ReactionAnnounce}[:1+i%2] {
-			if _, err := e.st.PutReaction(ctx, &stgypub.Reaction{UserID: e.owner.ID, PostID: p.ID, Actor: actor, Kind: kind, ActivityID: actor + "#" + kind}); err != nil {
+			if _, err := e.st.Federation.PutReaction(ctx, &stgypub.Reaction{UserID: e.owner.ID, PostID: p.ID, Actor: actor, Kind: kind, ActivityID: actor + "#" + kind}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -121,7 +121,7 @@ func TestPubFederationOwnerOnly(t *testing.T) {
 	}
 	var ok bool
 	e.do(t, req{as: "owner", query: rm, variables: rv}).data(t, "removePubFollower", &ok)
-	if n, _ := e.st.CountFollowers(ctx, e.owner.ID); !ok || n != 2 {
+	if n, _ := e.st.Federation.CountFollowers(ctx, e.owner.ID); !ok || n != 2 {
 		t.Fatalf("removed %v, %d followers left", ok, n)
 	}
 	if r := e.do(t, req{as: "owner", query: rm, variables: rv}); r.code() != "NOT_FOUND" {

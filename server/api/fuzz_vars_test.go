@@ -214,7 +214,7 @@ func fuzzEnv(t testing.TB) (*env, []operation, *ast.Schema) {
 		c.WritesPerMinute, c.LoginPerMinute, c.CaptchaPerHour, c.CommentsPerHour = 1<<30, 1<<30, 1<<30, 1<<30
 	})
 	gate := captcha.New(e.rdb, captcha.Config{Prefix: e.cfg.RedisPrefix, SecureCookie: true})
-	e.deps.Resolver.Comments = comment.New(e.st, gate, comment.NewPublicCache(e.rdb, e.cfg.RedisPrefix, nil), comment.Config{SecureCookie: true})
+	e.deps.Resolver.Comments = comment.New(e.st.Comments, gate, comment.NewPublicCache(e.rdb, e.cfg.RedisPrefix, nil), comment.Config{SecureCookie: true})
 	e.deps.Resolver.Captcha = gate
 	e.h = newHandler(e)
 	s := graph.NewSchema(e.deps.Resolver).Schema()

@@ -172,7 +172,7 @@ func TestBodyRefusals(t *testing.T) {
 			}
 		})
 	}
-	if c, err := e.st.PubConfig(context.Background(), e.owner.ID); err != nil || c.SiteName != "" {
+	if c, err := e.st.Users.PubConfig(context.Background(), e.owner.ID); err != nil || c.SiteName != "" {
 		t.Errorf("siteName = %q, %v", c.SiteName, err)
 	}
 	t.Run("surrogate pair and escaped backslash are accepted", func(t *testing.T) {
@@ -217,7 +217,7 @@ func TestScalarInputErrors(t *testing.T) {
 			if r := e.do(t, req{as: "owner", query: literal}); r.code() != stgypub.CodeBadUserInput {
 				t.Errorf("literal: %s", r.raw)
 			}
-			got, err := e.st.Post(context.Background(), p.ID)
+			got, err := e.st.Posts.Post(context.Background(), p.ID)
 			if err != nil || got.PublishedAt == nil || !got.PublishedAt.Equal(*at) {
 				t.Errorf("publishedAt = %v, want %v", got.PublishedAt, at)
 			}
@@ -249,7 +249,7 @@ func TestScalarInputErrors(t *testing.T) {
 			t.Errorf("%s", r.raw)
 		}
 	})
-	c, err := e.st.PubConfig(context.Background(), e.owner.ID)
+	c, err := e.st.Users.PubConfig(context.Background(), e.owner.ID)
 	if err != nil || c.SiteName != "Kept" || c.Extensions.CommentsMode() != stgypub.CommentsOpen {
 		t.Errorf("settings changed: %+v, %v", c, err)
 	}
@@ -278,7 +278,7 @@ func TestSettingsAndTokenInput(t *testing.T) {
 			t.Errorf("%q: %s", bad, r.raw)
 		}
 	}
-	if c, _ := e.st.PubConfig(context.Background(), e.owner.ID); c.DesignTheme != "vertical-dark" {
+	if c, _ := e.st.Users.PubConfig(context.Background(), e.owner.ID); c.DesignTheme != "vertical-dark" {
 		t.Errorf("stored theme = %q", c.DesignTheme)
 	}
 	var p ownPostJSON

@@ -63,14 +63,14 @@ func newLiveEnv(t *testing.T, mode string, limits api.LiveLimits, hubRedis redis
 		go func() { defer close(done); hub.Listen(ctx) }()
 		t.Cleanup(func() { cancel(); <-done })
 		cache := comment.NewPublicCache(ce.rdb, ce.cfg.RedisPrefix, nil)
-		ctr := counter.New(ce.rdb, ce.st, counter.Config{Prefix: ce.cfg.RedisPrefix, Recorded: hub.ViewsRecorded})
+		ctr := counter.New(ce.rdb, ce.st.Checkpoints, counter.Config{Prefix: ce.cfg.RedisPrefix, Recorded: hub.ViewsRecorded})
 		t.Cleanup(ctr.Wait)
 		le.counters[i] = ctr
 		deps := ce.deps
 		deps.Resolver = &graph.Resolver{
 			Posts: old.Posts, Users: old.Users, Configs: old.Configs, Counter: ctr,
 			Owner: old.Owner, Titles: old.Titles, Auth: old.Auth, ViewSecret: old.ViewSecret, Captcha: old.Captcha,
-			Comments: comment.New(ce.st, ce.gate, cache, comment.Config{SecureCookie: true, Events: hub}),
+			Comments: comment.New(ce.st.Comments, ce.gate, cache, comment.Config{SecureCookie: true, Events: hub}),
 			Live:     hub, Insight: ctr,
 		}
 		h := api.New(ce.cfg, deps)

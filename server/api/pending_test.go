@@ -27,7 +27,7 @@ func TestRecordPubViewPending(t *testing.T) {
 	redisguard.Tune(opt)
 	rc := redis.NewClient(opt)
 	t.Cleanup(func() { rc.Close() })
-	ctr := counter.New(rc, e.st, counter.Config{Budget: 150 * time.Millisecond, RecordWait: 2 * time.Second,
+	ctr := counter.New(rc, e.st.Checkpoints, counter.Config{Budget: 150 * time.Millisecond, RecordWait: 2 * time.Second,
 		BatchTimeout: 300 * time.Millisecond, RetryMax: 200 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
 	e.deps.Resolver.Counter = ctr
 	e.h = api.New(e.cfg, e.deps)

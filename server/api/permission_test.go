@@ -101,7 +101,7 @@ func TestRefusedWritesChangeNothing(t *testing.T) {
 			t.Fatalf("%s: %s", q, r.raw)
 		}
 	}
-	got, err := e.st.Post(t.Context(), p.ID)
+	got, err := e.st.Posts.Post(t.Context(), p.ID)
 	if err != nil || got.Content != "# Original\n\nbody" || got.PublishedAt == nil {
 		t.Fatalf("post after refused writes = %+v, %v", got, err)
 	}

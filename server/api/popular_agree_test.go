@@ -49,7 +49,7 @@ func TestPopularEntriesPageAndAPIAgree(t *testing.T) {
 
 	base, _ := url.Parse(baseURL)
 	page, err := server.New(server.Config{BaseURL: base, ViewSecret: viewSecret},
-		server.Deps{Posts: e.st, Users: e.st, Configs: e.st, Ranker: e.counter})
+		server.Deps{Posts: e.st.Posts, Users: e.st.Users, Configs: e.st.Users, Ranker: e.counter})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestPopularEntriesPageAndAPIAgree(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := stgypub.DefaultPubConfig(e.owner.ID)
 			cfg.ShowSidePopular = tt.limit
-			if err := e.st.UpdatePubConfig(ctx, cfg); err != nil {
+			if err := e.st.Users.UpdatePubConfig(ctx, cfg); err != nil {
 				t.Fatal(err)
 			}
 			rec := httptest.NewRecorder()
@@ -139,7 +139,7 @@ func TestRecentPostsPageAndAPIAgree(t *testing.T) {
 	}
 	e.post(t, e.owner, "# Draft\n\nx", nil)
 	base, _ := url.Parse(baseURL)
-	page, err := server.New(server.Config{BaseURL: base, ViewSecret: viewSecret}, server.Deps{Posts: e.st, Users: e.st, Configs: e.st, Ranker: e.counter})
+	page, err := server.New(server.Config{BaseURL: base, ViewSecret: viewSecret}, server.Deps{Posts: e.st.Posts, Users: e.st.Users, Configs: e.st.Users, Ranker: e.counter})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestRecentPostsPageAndAPIAgree(t *testing.T) {
 	} {
 		cfg := stgypub.DefaultPubConfig(e.owner.ID)
 		cfg.ShowSideRecent = c.limit
-		if err := e.st.UpdatePubConfig(ctx, cfg); err != nil {
+		if err := e.st.Users.UpdatePubConfig(ctx, cfg); err != nil {
 			t.Fatal(err)
 		}
 		rec := httptest.NewRecorder()

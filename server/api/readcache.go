@@ -29,7 +29,7 @@ type ReadCache struct {
 }
 
 // NewReadCache returns a ReadCache over the published-post and user
-// reads of one store (store.Store) whose values live under c's epochs.
+// reads of one store (store.Store's Posts and Users) whose values live under c's epochs.
 func NewReadCache(posts stgypub.PubPostStore, users stgypub.PubUserStore, c *pagecache.Cache) (*ReadCache, error) {
 	m, err := pagecache.NewMemo(c, 0)
 	if err != nil {
@@ -39,11 +39,12 @@ func NewReadCache(posts stgypub.PubPostStore, users stgypub.PubUserStore, c *pag
 }
 
 // withReadCache puts a ReadCache in front of deps.Resolver's Posts and
-// Configs when both are one store (the writes its epochs follow are that
-// store's) and responses are cached (Deps.Responses gives the epochs).
+// Configs when both are set (the parts of one store, store.Store.Posts
+// and store.Store.Users: the writes its epochs follow are that store's)
+// and responses are cached (Deps.Responses gives the epochs).
 func withReadCache(deps Deps) {
 	r := deps.Resolver
-	if deps.Responses == nil || r == nil || r.Posts == nil || any(r.Configs) != any(r.Posts) {
+	if deps.Responses == nil || r == nil || r.Posts == nil || r.Configs == nil {
 		return
 	}
 	rc, err := NewReadCache(r.Posts, r.Configs, deps.Responses)

@@ -49,7 +49,7 @@ func TestSiteRankingAPI(t *testing.T) {
 	ctx := context.Background()
 	cfg := stgypub.DefaultPubConfig(e.admin.ID)
 	cfg.SiteName, cfg.Author = "Admin's Notes", "The Admin"
-	if err := e.st.UpdatePubConfig(ctx, cfg); err != nil {
+	if err := e.st.Users.UpdatePubConfig(ctx, cfg); err != nil {
 		t.Fatal(err)
 	}
 	o1 := e.post(t, e.owner, "# Owner one\n\nBody.", ago(time.Hour))

@@ -3,9 +3,7 @@ package api_test
 import (
 	"testing"
 
-	"github.com/stgy/stgypub/server/api"
-	"github.com/stgy/stgypub/store"
-	"github.com/stgy/stgypub/webhook"
+	"github.com/stgy/stgypub/internal/wiring"
 )
 
 type webhookJSON struct {
@@ -26,9 +24,10 @@ type webhookJSON struct {
 	} `json:"deliveries"`
 }
 
-func withWebhooks(_ *api.Config, d *api.Deps) {
-	st := d.Resolver.Posts.(*store.Store)
-	d.Resolver.Webhooks = webhook.NewService(st, webhook.ServiceConfig{MaxPerOwner: 2})
+// withWebhooks wires the webhook service as these tests need it: two
+// webhooks per owner, loopback targets refused.
+func withWebhooks(c *wiring.Config) {
+	c.Hooks.MaxPerOwner, c.Hooks.AllowLoopback = 2, false
 }
 
 const createHook = `mutation($url: String!, $events: [WebhookEvent!]!) {
@@ -39,7 +38,7 @@ const listHooks = `{ webhooks { id url events deliveries(first: 5) { id event po
 
 func TestWebhookOperations(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, withWebhooks)
+	e := newWiredEnv(t, withWebhooks, nil)
 	create := func(as, url string, events ...string) *resp {
 		return e.do(t, req{as: as, query: createHook, variables: map[string]any{"url": url, "events": events}})
 	}
