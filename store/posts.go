@@ -13,7 +13,7 @@ import (
 )
 
 // Posts is the part of the store for posts (stgypub.PostStore,
-// stgypub.PubPostStore, stgypub.PubPageStore, render.Store and the page
+// stgypub.PubPostStore, stgypub.PubPageStore, article.Store and the page
 // server's sitemap and robots reads): owners' writes (posts.go), published
 // reads (posts_published.go, posts_adjacent_many.go), the prepared page
 // reads (posts_article_page.go, posts_site_page.go), the home page

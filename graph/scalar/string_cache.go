@@ -6,7 +6,7 @@ import (
 )
 
 // Large strings (an article's HTML, 50 KB and more) are usually the same
-// string value request after request: render.Articles hands out the one
+// string value request after request: article.Articles hands out the one
 // string its LRU holds. Their quoted form is kept by the string's
 // identity (the address and length of its bytes), so MarshalString
 // escapes each once. An entry holds the string itself, so its bytes
