@@ -33,7 +33,7 @@ ui:
 	@UI_CHECK_REBUILD=1 scripts/ui-check.sh
 
 generate:
-	$(GO) tool gqlgen generate
+	$(GO) run ./internal/generate
 
 lint: # gofmt, go vet, staticcheck (pinned in go.mod), import direction
 	@scripts/lint.sh

@@ -114,5 +114,6 @@ func (r *Resolver) publishedByIDs(ctx context.Context, ids []stgypub.ID) ([]*stg
 	for i, id := range ids {
 		out[i] = byID[id]
 	}
+	r.prefetchPosts(ctx, out...)
 	return out, nil
 }

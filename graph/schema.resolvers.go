@@ -431,11 +431,7 @@ func (r *pubFollowerResolver) InboxHost(ctx context.Context, obj *stgypub.Follow
 
 // Site is the resolver for the site field.
 func (r *queryResolver) Site(ctx context.Context, userID stgypub.ID) (*model.Site, error) {
-	u, err := r.user(ctx, userID)
-	if u == nil || err != nil {
-		return nil, err
-	}
-	return &model.Site{ID: userID}, nil
+	return r.site(ctx, userID)
 }
 
 // PublishedPost is the resolver for the publishedPost field.
@@ -443,6 +439,9 @@ func (r *queryResolver) PublishedPost(ctx context.Context, id stgypub.ID) (*stgy
 	p, err := r.Posts.PublishedPost(ctx, id)
 	if stgypub.IsNotFound(err) {
 		return nil, nil
+	}
+	if err == nil {
+		r.prefetchPosts(ctx, p)
 	}
 	return p, err
 }

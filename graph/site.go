@@ -42,6 +42,7 @@ func (r *Resolver) sitePosts(ctx context.Context, userID stgypub.ID, a postsArgs
 	if len(c.Edges) > 0 {
 		c.PageInfo.StartCursor, c.PageInfo.EndCursor = &c.Edges[0].Cursor, &c.Edges[len(c.Edges)-1].Cursor
 	}
+	r.prefetchPosts(ctx, c.Nodes...)
 	return c, nil
 }
 
@@ -99,6 +100,7 @@ func (r *Resolver) siteSearch(ctx context.Context, userID stgypub.ID, query stri
 			hits[i].Fragments = append(hits[i].Fragments, &model.SearchFragment{Before: f.Before, Match: f.Match, After: f.After})
 		}
 	}
+	r.prefetchPosts(ctx, posts...)
 	return &model.SearchConnection{Items: hits, TotalCount: total}, nil
 }
 
@@ -118,7 +120,9 @@ func (r *Resolver) siteRecent(ctx context.Context, userID stgypub.ID, limit *int
 	if exclude != nil {
 		skip = *exclude
 	}
-	return stgypub.RecentPosts(posts, skip, n), nil
+	out := stgypub.RecentPosts(posts, skip, n)
+	r.prefetchPosts(ctx, out...)
+	return out, nil
 }
 
 // sitePopular is site.popular: stgypub.PopularEntries, the rule the /pub
@@ -141,7 +145,9 @@ func (r *Resolver) sitePopular(ctx context.Context, userID stgypub.ID, limit *in
 	if err != nil {
 		return degradedList[*stgypub.Post](ctx, nil, err)
 	}
-	return stgypub.RankedPosts(ranked), nil
+	out := stgypub.RankedPosts(ranked)
+	r.prefetchPosts(ctx, out...)
+	return out, nil
 }
 
 // publishedRanking is pubRanking: the counter's top stgypub.SidePostsMax

@@ -44,10 +44,27 @@ func (r *Resolver) sites(ctx context.Context, limit *int) ([]*model.Site, error)
 		return nil, err
 	}
 	out := make([]*model.Site, len(ss))
+	ids := make([]stgypub.ID, len(ss))
 	for i, s := range ss {
-		out[i] = &model.Site{ID: s.Owner.ID}
+		out[i], ids[i] = &model.Site{ID: s.Owner.ID}, s.Owner.ID
 	}
+	r.prefetchSites(ctx, ids...)
 	return out, nil
+}
+
+// site is Query.site: the site of the user userID, nil when there is no
+// such user; the owner and their settings are read at once (and primed
+// for the site's fields, prefetchSites).
+func (r *Resolver) site(ctx context.Context, userID stgypub.ID) (*model.Site, error) {
+	found := r.primeIdentities(ctx, []stgypub.ID{userID})
+	if found == nil { // the read failed: the loader reports it
+		if u, err := r.user(ctx, userID); u == nil || err != nil {
+			return nil, err
+		}
+	} else if _, ok := found[userID]; !ok {
+		return nil, nil
+	}
+	return &model.Site{ID: userID}, nil
 }
 
 // typedExtensions is PubConfig.typedExtensions.

@@ -37,7 +37,7 @@ suite_generate() {
 		echo "(graph/ has uncommitted changes or no git: not compared)"
 		return 0
 	fi
-	$GO tool gqlgen generate || return 1
+	$GO run ./internal/generate || return 1
 	git diff --exit-code --stat -- graph || { echo "graph/ differs from 'make generate': regenerate and commit" >&2; return 1; }
 }
 
