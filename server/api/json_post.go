@@ -86,7 +86,7 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 		_, _ = w.Write(b)
 		return
 	}
-	out := make([]byte, 0, len(resp.Data)+len(resp.Data)/64+64)
+	out := appendBuffer(w, compactLen(resp.Data)+64)
 	out = append(out, '{')
 	if len(resp.Errors) > 0 {
 		b, err := json.Marshal(resp.Errors)
@@ -112,6 +112,26 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 	}
 	out = append(out, '}')
 	_, _ = w.Write(out)
+}
+
+// appendWriter is a writer that lends its own free space (bytes.Buffer,
+// bufWriter): bytes appended to AvailableBuffer after Grow and then
+// written are not copied anywhere else first.
+type appendWriter interface {
+	Grow(n int)
+	AvailableBuffer() []byte
+}
+
+// appendBuffer is an empty slice of capacity n or more to append to and
+// then Write to w: w's own free space when w lends it (an article's 56 KB
+// response is then built where it is held, not in a buffer of its own
+// copied there), else a new slice.
+func appendBuffer(w io.Writer, n int) []byte {
+	if aw, ok := w.(appendWriter); ok {
+		aw.Grow(n)
+		return aw.AvailableBuffer()
+	}
+	return make([]byte, 0, n)
 }
 
 // appendCompactJSON appends the valid JSON text src to dst as
@@ -156,6 +176,15 @@ func appendCompactJSON(dst, src []byte) []byte {
 		}
 	}
 	return append(dst, src[from:]...)
+}
+
+// compactLen is an upper bound of len(appendCompactJSON(nil, src)) for
+// the JSON gqlgen writes (no white space; U+2028 and U+2029, which grow
+// by three bytes, are left to append): src with each <, > and & as six
+// bytes (an article's HTML holds thousands).
+func compactLen(src []byte) int {
+	n := bytes.Count(src, []byte{'<'}) + bytes.Count(src, []byte{'>'}) + bytes.Count(src, []byte{'&'})
+	return len(src) + 5*n
 }
 
 // stringSpecial marks the bytes inside a JSON string that

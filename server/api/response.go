@@ -23,6 +23,10 @@ type bufWriter struct {
 
 func (b *bufWriter) Header() http.Header { return b.h }
 
+// Grow and AvailableBuffer lend the buffer's free space (appendWriter).
+func (b *bufWriter) Grow(n int)              { b.buf.Grow(n) }
+func (b *bufWriter) AvailableBuffer() []byte { return b.buf.AvailableBuffer() }
+
 func (b *bufWriter) WriteHeader(code int) {
 	if b.status == 0 {
 		b.status = code
