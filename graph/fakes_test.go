@@ -34,6 +34,34 @@ var fakeNow = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 type fakeStore struct {
 	posts map[stgypub.ID]*stgypub.Post
 	users map[stgypub.ID]*stgypub.User
+	calls callLog
+}
+
+// callLog records, per method, the GraphQL field each call came from
+// (the resolver's field, or the field of a loader's first load).
+type callLog struct {
+	mu sync.Mutex
+	by map[string][]string
+}
+
+func (l *callLog) add(ctx context.Context, method string) {
+	field := ""
+	if fc := graphql.GetFieldContext(ctx); fc != nil {
+		field = fc.Object + "." + fc.Field.Name
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.by == nil {
+		l.by = map[string][]string{}
+	}
+	l.by[method] = append(l.by[method], field)
+}
+
+// of is the fields method was called from, in call order.
+func (l *callLog) of(method string) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.by[method]...)
 }
 
 func (s *fakeStore) published(id stgypub.ID) (*stgypub.Post, bool) {
@@ -53,7 +81,8 @@ func (s *fakeStore) AdjacentPublished(context.Context, *stgypub.Post) (older, ne
 }
 
 // AdjacentPublishedMany is AdjacentPublished of each: no neighbours.
-func (s *fakeStore) AdjacentPublishedMany(_ context.Context, ps []*stgypub.Post) ([][2]*stgypub.Post, error) {
+func (s *fakeStore) AdjacentPublishedMany(ctx context.Context, ps []*stgypub.Post) ([][2]*stgypub.Post, error) {
+	s.calls.add(ctx, "AdjacentPublishedMany")
 	return make([][2]*stgypub.Post, len(ps)), nil
 }
 
@@ -128,6 +157,7 @@ func (s *fakeStore) PubConfigs(_ context.Context, ids []stgypub.ID) ([]*stgypub.
 
 // SiteIdentities is UsersByIDs with PubConfig of each.
 func (s *fakeStore) SiteIdentities(ctx context.Context, ids []stgypub.ID) ([]*stgypub.User, []*stgypub.PubConfig, error) {
+	s.calls.add(ctx, "SiteIdentities")
 	us, _ := s.UsersByIDs(ctx, ids)
 	cs := make([]*stgypub.PubConfig, len(us))
 	for i, u := range us {
@@ -144,6 +174,7 @@ type fakeCounter struct {
 	rankingErr error
 	statsFor   []stgypub.ID
 	views      []stgypub.View
+	calls      callLog
 }
 
 // RecordView counts a view once per post and fingerprint, like the view
@@ -212,7 +243,8 @@ func (c *fakeCounter) Stats(_ context.Context, ownerID stgypub.ID) (*stgypub.Sta
 	return &stgypub.Stats{OwnerID: ownerID, Days: 15, TotalPV: 42, Daily: []stgypub.DayPV{}, Posts: []stgypub.PostStats{}}, nil
 }
 
-func (c *fakeCounter) ViewCounts(_ context.Context, _ stgypub.ID, ids []stgypub.ID) (map[stgypub.ID]int64, error) {
+func (c *fakeCounter) ViewCounts(ctx context.Context, _ stgypub.ID, ids []stgypub.ID) (map[stgypub.ID]int64, error) {
+	c.calls.add(ctx, "ViewCounts")
 	out := map[stgypub.ID]int64{}
 	for _, e := range c.ranking {
 		out[e.ID] = e.PV
@@ -303,7 +335,7 @@ func newFakeAPI(t *testing.T) *fakeAPI {
 		}
 		return e
 	})
-	f.h = srv
+	f.h = r.Middleware(srv) // per-request loaders, as server/api mounts it
 	return f
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/vikstrous/dataloadgen"
@@ -23,6 +24,11 @@ type Loaders struct {
 	// Post.owner the user, so a request reads a list's owners in one
 	// statement, not two.
 	identities *dataloadgen.Loader[stgypub.ID, identity]
+	// primed are the users whose identity a prefetch already read or
+	// found missing (prefetch.go), so a later one does not read them
+	// again.
+	primedMu sync.Mutex
+	primed   map[stgypub.ID]bool
 }
 
 type viewKey struct{ owner, post stgypub.ID }
@@ -126,13 +132,13 @@ func (r *Resolver) user(ctx context.Context, id stgypub.ID) (*stgypub.User, erro
 	if errors.Is(err, dataloadgen.ErrNotFound) {
 		return nil, nil
 	}
-	return idt.user, err
+	return idt.user, err // idt.user is nil for a user a prefetch found missing
 }
 
 // config loads one user's settings; NOT_FOUND for an unknown user.
 func (r *Resolver) config(ctx context.Context, id stgypub.ID) (*stgypub.PubConfig, error) {
 	idt, err := r.loaders(ctx).identities.Load(ctx, id)
-	if errors.Is(err, dataloadgen.ErrNotFound) {
+	if errors.Is(err, dataloadgen.ErrNotFound) || (err == nil && idt.user == nil) {
 		return nil, stgypub.Errorf(stgypub.CodeNotFound, "user not found")
 	}
 	return idt.config, err

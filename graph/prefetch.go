@@ -127,20 +127,38 @@ func (r *Resolver) prefetchSites(ctx context.Context, ids ...stgypub.ID) {
 	}
 }
 
-// primeIdentities reads ids' users and settings in one SiteIdentities and
-// primes the identities loader with the ones found; it returns them by ID
-// (nil on error: nothing primed).
+// primeIdentities reads the users and settings of those of ids no
+// prefetch of the request read yet, in one SiteIdentities, and primes the
+// identities loader with them (a missing user as the zero identity,
+// which user and config answer as not found); it returns the ones it
+// found by ID (nil on error: nothing primed).
 func (r *Resolver) primeIdentities(ctx context.Context, ids []stgypub.ID) map[stgypub.ID]identity {
+	l := r.loaders(ctx)
+	l.primedMu.Lock()
+	ids = slices.DeleteFunc(slices.Clone(ids), func(id stgypub.ID) bool { return l.primed[id] })
+	l.primedMu.Unlock()
+	m := make(map[stgypub.ID]identity, len(ids))
+	if len(ids) == 0 {
+		return m
+	}
 	us, cs, err := r.Configs.SiteIdentities(ctx, ids)
 	if err != nil {
 		return nil
 	}
-	l := r.loaders(ctx)
-	m := make(map[stgypub.ID]identity, len(us))
 	for i, u := range us {
 		m[u.ID] = identity{u, cs[i]}
-		l.identities.Prime(u.ID, m[u.ID])
 	}
+	for _, id := range ids {
+		l.identities.Prime(id, m[id]) // a missing user as identity{}: not found
+	}
+	l.primedMu.Lock()
+	if l.primed == nil {
+		l.primed = map[stgypub.ID]bool{}
+	}
+	for _, id := range ids {
+		l.primed[id] = true
+	}
+	l.primedMu.Unlock()
 	return m
 }
 

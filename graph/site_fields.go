@@ -56,13 +56,9 @@ func (r *Resolver) sites(ctx context.Context, limit *int) ([]*model.Site, error)
 // such user; the owner and their settings are read at once (and primed
 // for the site's fields, prefetchSites).
 func (r *Resolver) site(ctx context.Context, userID stgypub.ID) (*model.Site, error) {
-	found := r.primeIdentities(ctx, []stgypub.ID{userID})
-	if found == nil { // the read failed: the loader reports it
-		if u, err := r.user(ctx, userID); u == nil || err != nil {
-			return nil, err
-		}
-	} else if _, ok := found[userID]; !ok {
-		return nil, nil
+	r.primeIdentities(ctx, []stgypub.ID{userID})
+	if u, err := r.user(ctx, userID); u == nil || err != nil {
+		return nil, err // after a failed prefetch, the loader's read reports it
 	}
 	return &model.Site{ID: userID}, nil
 }
