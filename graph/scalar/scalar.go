@@ -7,6 +7,7 @@ package scalar
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -54,11 +55,17 @@ func UnmarshalTime(ctx context.Context, v any) (time.Time, error) {
 		"%s must be an RFC 3339 date-time such as 2026-11-30T02:00:00Z, got %s", name(ctx), describe(v))
 }
 
-// MarshalJSON writes m as a JSON object (graphql.MarshalMap).
+// MarshalJSON writes m as a JSON object, as json.Marshal writes it
+// (compact, <, > and & escaped: the response needs no other pass, see
+// MarshalString); a value json.Marshal refuses is the field's error.
 func MarshalJSON(m map[string]any) graphql.ContextMarshaler {
 	return graphql.ContextWriterFunc(func(_ context.Context, w io.Writer) error {
-		graphql.MarshalMap(m).MarshalGQL(w)
-		return nil
+		b, err := json.Marshal(m) // compact and HTML-escaped, as the response is (MarshalString)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
 	})
 }
 

@@ -8,13 +8,16 @@ import (
 )
 
 // MarshalString writes s as a JSON string, byte for byte what gqlgen's
-// graphql.MarshalString writes (", \ and the controls below 0x20 escaped:
-// \t, \r, \n, \", \\ and \u00XX with upper-case hex digits; every other
-// byte as it is, invalid UTF-8 included), in one pass over the bytes and
-// straight into the response buffer: gqlgen's decodes each rune and makes
-// one interface call per run, a quarter of an uncached article query's
-// CPU for its HTML (issue 18). A string of 4 KB or more is escaped once
-// per string value (string_cache.go).
+// graphql.MarshalString writes made safe to embed in HTML as
+// encoding/json makes it (", \ and the controls below 0x20 escaped as
+// gqlgen does: \t, \r, \n, \", \\ and \u00XX with upper-case hex digits;
+// <, >, & as \u003c, \u003e, \u0026 and U+2028, U+2029 as \u2028,
+// \u2029 as encoding/json does; every other byte as it is, invalid UTF-8
+// included), in one pass over the bytes and straight into the response
+// buffer. Every String of the schema is written by it, so the response
+// gqlgen writes is already the JSON the API sends: server/api copies it
+// without another pass (issue 18). A string of 4 KB or more is escaped
+// once per string value (string_cache.go).
 func MarshalString(s string) graphql.Marshaler {
 	return graphql.WriterFunc(func(w io.Writer) {
 		if len(s) >= quotedMinLen {
@@ -43,19 +46,34 @@ func AppendString(dst []byte, s string) []byte {
 		if !needsEscape[c] {
 			continue
 		}
-		dst = append(dst, s[start:i]...)
 		switch c {
 		case '\t':
+			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 't')
 		case '\r':
+			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'r')
 		case '\n':
+			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'n')
 		case '\\':
+			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', '\\')
 		case '"':
+			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', '"')
+		case '<', '>', '&':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&0xf])
+		case 0xE2: // U+2028 and U+2029 are E2 80 A8 and E2 80 A9
+			if i+2 >= len(s) || s[i+1] != 0x80 || s[i+2]&^1 != 0xA8 {
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[s[i+2]&0xf])
+			i += 2
 		default:
+			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 		}
 		start = i + 1
@@ -64,13 +82,19 @@ func AppendString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-const hexDigits = "0123456789ABCDEF"
+// hexDigits are gqlgen's (controls), lowerHex encoding/json's (<, >, &,
+// U+2028, U+2029).
+const (
+	hexDigits = "0123456789ABCDEF"
+	lowerHex  = "0123456789abcdef"
+)
 
-// needsEscape marks the bytes MarshalString escapes.
+// needsEscape marks the bytes MarshalString escapes or looks at (0xE2
+// begins U+2028 and U+2029).
 var needsEscape = func() (t [256]bool) {
 	for c := range 0x20 {
 		t[c] = true
 	}
-	t['"'], t['\\'] = true, true
+	t['"'], t['\\'], t['<'], t['>'], t['&'], t[0xE2] = true, true, true, true, true, true
 	return t
 }()

@@ -2,23 +2,28 @@ package scalar
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/99designs/gqlgen/graphql"
 )
 
-// gqlgenString is what gqlgen's own MarshalString writes for s.
+// gqlgenString is what gqlgen's own MarshalString writes for s, made
+// safe for HTML as encoding/json does (json.HTMLEscape): what
+// MarshalString must write.
 func gqlgenString(s string) string {
-	var b bytes.Buffer
+	var b, h bytes.Buffer
 	graphql.MarshalString(s).MarshalGQL(&b)
-	return b.String()
+	json.HTMLEscape(&h, b.Bytes())
+	return h.String()
 }
 
-// FuzzMarshalString: MarshalString writes exactly gqlgen's bytes, into a
-// buffer holding text already and into a plain writer.
+// FuzzMarshalString: MarshalString writes exactly gqlgen's bytes with
+// encoding/json's HTML escapes, into a buffer holding text already and
+// into a plain writer.
 func FuzzMarshalString(f *testing.F) {
-	for _, s := range []string{"", "plain", `<p class="x">a\b</p>` + "\n\t\r\x00\x01\x1f\x7f", "日本語 \u2028\u2029 é", "\xff\xfe invalid \xc3", strings.Repeat(`"`, 100)} {
+	for _, s := range []string{"", "plain", `<p class="x">a\b</p>` + "\n\t\r\x00\x01\x1f\x7f", "日本語 \u2028\u2029 é \xe2\x80 \xe2\x80\xaa a&b<c>", "\xff\xfe invalid \xc3", strings.Repeat(`"`, 100)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

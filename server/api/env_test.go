@@ -171,6 +171,14 @@ func (e *env) serve(t *testing.T, r *http.Request) *resp {
 	if err := json.Unmarshal(w.Body.Bytes(), out); err != nil {
 		t.Fatalf("response is not JSON (%d): %s", w.Code, w.Body.String())
 	}
+	// writeResponse copies gqlgen's data without a pass over it: every
+	// response must already be what json.Marshal makes of it (compact,
+	// <, >, &, U+2028, U+2029 escaped; graph/scalar).
+	// (A refusal before execution ends in json.Encoder's newline.)
+	body := bytes.TrimSuffix(w.Body.Bytes(), []byte("\n"))
+	if want, err := json.Marshal(json.RawMessage(body)); err != nil || !bytes.Equal(want, body) {
+		t.Errorf("response is not as json.Marshal writes it:\n got  %s\n want %s", body, want)
+	}
 	return out
 }
 

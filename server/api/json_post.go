@@ -18,7 +18,7 @@ import (
 // json.Marshal. json.Marshal re-scans and copies the whole "data"
 // document (a json.RawMessage) through encoding/json's compactor, which
 // was half of an uncached article query's CPU (issue 18); writeResponse
-// writes the same bytes in one pass.
+// writes the same bytes without scanning them.
 type jsonPOST struct{}
 
 var _ graphql.Transport = jsonPOST{}
@@ -67,10 +67,14 @@ func (jsonPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExe
 
 // writeResponse writes resp exactly as json.Marshal(resp) would (null for
 // a nil resp, which the executor returns after a hang-up): errors
-// (when any), data (compacted, with <, >, &, U+2028 and U+2029 escaped as
-// encoding/json escapes them), extensions (when any). A response with
-// incremental-delivery fields (label, path, hasNext), which serve never
-// asks for, goes through json.Marshal.
+// (when any), data, extensions (when any). The data is copied as gqlgen
+// wrote it: the schema's marshalers write compact JSON with <, >, &,
+// U+2028 and U+2029 escaped as encoding/json escapes them
+// (graph/scalar.MarshalString writes every String; the rest are numbers,
+// booleans, IDs, times and enum names), which is what json.Marshal makes
+// of it; every API test checks its responses against json.Marshal
+// (env_test.go). A response with incremental-delivery fields (label,
+// path, hasNext), which serve never asks for, goes through json.Marshal.
 func writeResponse(w io.Writer, resp *graphql.Response) {
 	if resp == nil {
 		// The executor gives no response when the request's context ended
@@ -86,7 +90,7 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 		_, _ = w.Write(b)
 		return
 	}
-	out := appendBuffer(w, compactLen(resp.Data)+64)
+	out := appendBuffer(w, len(resp.Data)+64)
 	out = append(out, '{')
 	if len(resp.Errors) > 0 {
 		b, err := json.Marshal(resp.Errors)
@@ -100,7 +104,7 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 	if resp.Data == nil {
 		out = append(out, "null"...)
 	} else {
-		out = appendCompactJSON(out, resp.Data)
+		out = append(out, resp.Data...) // already compact and escaped (graph/scalar)
 	}
 	if len(resp.Extensions) > 0 {
 		b, err := json.Marshal(resp.Extensions)
@@ -133,60 +137,3 @@ func appendBuffer(w io.Writer, n int) []byte {
 	}
 	return make([]byte, 0, n)
 }
-
-// appendCompactJSON appends the valid JSON text src to dst as
-// encoding/json writes a json.RawMessage: white space outside strings
-// dropped, and inside strings <, >, & as \u003c, \u003e, \u0026 and
-// U+2028, U+2029 as \u2028, \u2029. Unchanged runs are copied whole;
-// the bytes between the ones that matter are skipped through a table.
-func appendCompactJSON(dst, src []byte) []byte {
-	const hex = "0123456789abcdef"
-	inString, from, n := false, 0, len(src)
-	for i := 0; i < n; i++ {
-		if inString {
-			for i < n && !stringSpecial[src[i]] {
-				i++
-			}
-			if i == n {
-				break
-			}
-			switch c := src[i]; {
-			case c == '\\':
-				i++ // the escaped byte (a quote or backslash) stays in the run
-			case c == '"':
-				inString = false
-			case c == '<' || c == '>' || c == '&':
-				dst = append(dst, src[from:i]...)
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-				from = i + 1
-			case i+2 < n && src[i+1] == 0x80 && src[i+2]&^1 == 0xA8: // 0xE2: U+2028, U+2029
-				dst = append(dst, src[from:i]...)
-				dst = append(dst, '\\', 'u', '2', '0', '2', hex[src[i+2]&0xF])
-				i += 2
-				from = i + 1
-			}
-			continue
-		}
-		switch src[i] {
-		case '"':
-			inString = true
-		case ' ', '\t', '\n', '\r':
-			dst = append(dst, src[from:i]...)
-			from = i + 1
-		}
-	}
-	return append(dst, src[from:]...)
-}
-
-// compactLen is an upper bound of len(appendCompactJSON(nil, src)) for
-// the JSON gqlgen writes (no white space; U+2028 and U+2029, which grow
-// by three bytes, are left to append): src with each <, > and & as six
-// bytes (an article's HTML holds thousands).
-func compactLen(src []byte) int {
-	n := bytes.Count(src, []byte{'<'}) + bytes.Count(src, []byte{'>'}) + bytes.Count(src, []byte{'&'})
-	return len(src) + 5*n
-}
-
-// stringSpecial marks the bytes inside a JSON string that
-// appendCompactJSON looks at.
-var stringSpecial = [256]bool{'"': true, '\\': true, '<': true, '>': true, '&': true, 0xE2: true}
