@@ -523,7 +523,12 @@ func (r *connRows) Close() error {
 	if !r.ended {
 		r.ended = true
 		if r.stop() {
-			return nil // interrupted: the connection is discarded
+			// Interrupted: the guard's function has started and may not
+			// yet have marked the connection broken; mark it here, or
+			// database/sql could pool it before the guard closes its
+			// socket under the next user.
+			r.c.discard()
+			return nil
 		}
 	}
 	if err != nil && !isReply(err) {
