@@ -78,15 +78,20 @@ func selection(ctx context.Context) (*graphql.OperationContext, ast.SelectionSet
 	return graphql.GetOperationContext(ctx), fc.Field.Selections
 }
 
-// prefetchPosts primes the loaders for posts (nil ones skipped), which the current field
-// returns (itself or through wrapperFields), as its selection asks:
-// one Counter.ViewCounts per owner, one AdjacentPublishedMany, one
-// SiteIdentities. A failing read primes nothing (the fields load and
-// report it themselves).
+// prefetchPosts primes the loaders for posts (nil ones skipped), which
+// the current field returns (itself or through wrapperFields), as its
+// selection asks: one Counter.ViewCounts per owner, one
+// AdjacentPublishedMany, one SiteIdentities. A failing read primes
+// nothing (the fields load and report it themselves).
 func (r *Resolver) prefetchPosts(ctx context.Context, posts ...*stgypub.Post) {
-	posts = slices.DeleteFunc(slices.Clone(posts), func(p *stgypub.Post) bool { return p == nil })
 	oc, sel := selection(ctx)
-	if oc == nil || len(posts) == 0 {
+	if oc == nil {
+		return
+	}
+	if slices.Contains(posts, nil) { // publishedPostsByIds' missing IDs
+		posts = slices.DeleteFunc(slices.Clone(posts), func(p *stgypub.Post) bool { return p == nil })
+	}
+	if len(posts) == 0 {
 		return
 	}
 	var n postNeeds
@@ -130,26 +135,26 @@ func (r *Resolver) prefetchSites(ctx context.Context, ids ...stgypub.ID) {
 // primeIdentities reads the users and settings of those of ids no
 // prefetch of the request read yet, in one SiteIdentities, and primes the
 // identities loader with them (a missing user as the zero identity,
-// which user and config answer as not found); it returns the ones it
-// found by ID (nil on error: nothing primed).
-func (r *Resolver) primeIdentities(ctx context.Context, ids []stgypub.ID) map[stgypub.ID]identity {
+// which user and config answer as not found). A failing read primes
+// nothing.
+func (r *Resolver) primeIdentities(ctx context.Context, ids []stgypub.ID) {
 	l := r.loaders(ctx)
 	l.primedMu.Lock()
 	ids = slices.DeleteFunc(slices.Clone(ids), func(id stgypub.ID) bool { return l.primed[id] })
 	l.primedMu.Unlock()
-	m := make(map[stgypub.ID]identity, len(ids))
 	if len(ids) == 0 {
-		return m
+		return
 	}
 	us, cs, err := r.Configs.SiteIdentities(ctx, ids)
 	if err != nil {
-		return nil
+		return
 	}
+	found := make(map[stgypub.ID]identity, len(us))
 	for i, u := range us {
-		m[u.ID] = identity{u, cs[i]}
+		found[u.ID] = identity{u, cs[i]}
 	}
 	for _, id := range ids {
-		l.identities.Prime(id, m[id]) // a missing user as identity{}: not found
+		l.identities.Prime(id, found[id]) // a missing user as identity{}: not found
 	}
 	l.primedMu.Lock()
 	if l.primed == nil {
@@ -159,7 +164,6 @@ func (r *Resolver) primeIdentities(ctx context.Context, ids []stgypub.ID) map[st
 		l.primed[id] = true
 	}
 	l.primedMu.Unlock()
-	return m
 }
 
 // ownersOf is the distinct owners of posts, in first-seen order.
