@@ -43,43 +43,39 @@ func AppendString(dst []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !needsEscape[c] {
+		if !needsEscape[c] || (c == 0xE2 && !lineSeparator(s, i)) {
 			continue
 		}
+		dst = append(dst, s[start:i]...)
 		switch c {
 		case '\t':
-			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 't')
 		case '\r':
-			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'r')
 		case '\n':
-			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'n')
 		case '\\':
-			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', '\\')
 		case '"':
-			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', '"')
 		case '<', '>', '&':
-			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&0xf])
-		case 0xE2: // U+2028 and U+2029 are E2 80 A8 and E2 80 A9
-			if i+2 >= len(s) || s[i+1] != 0x80 || s[i+2]&^1 != 0xA8 {
-				continue
-			}
-			dst = append(dst, s[start:i]...)
+		case 0xE2:
 			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[s[i+2]&0xf])
 			i += 2
 		default:
-			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 		}
 		start = i + 1
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// lineSeparator reports whether s[i:] starts with U+2028 or U+2029
+// (E2 80 A8, E2 80 A9).
+func lineSeparator(s string, i int) bool {
+	return i+2 < len(s) && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8
 }
 
 // hexDigits are gqlgen's (controls), lowerHex encoding/json's (<, >, &,
