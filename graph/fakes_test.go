@@ -2,11 +2,13 @@ package graph_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -86,8 +88,17 @@ func (s *fakeStore) AdjacentPublishedMany(ctx context.Context, ps []*stgypub.Pos
 	return make([][2]*stgypub.Post, len(ps)), nil
 }
 
-func (s *fakeStore) PublishedByUser(context.Context, stgypub.ID, stgypub.PostQuery) ([]*stgypub.Post, error) {
-	return nil, errors.New("fakeStore: PublishedByUser not faked")
+// PublishedByUser is the user's published posts, highest ID first, the
+// first q.Limit of them (no cursor, offset or tag).
+func (s *fakeStore) PublishedByUser(_ context.Context, user stgypub.ID, q stgypub.PostQuery) ([]*stgypub.Post, error) {
+	var out []*stgypub.Post
+	for id := range s.posts {
+		if p, ok := s.published(id); ok && p.OwnedBy == user {
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(a, b *stgypub.Post) int { return cmp.Compare(b.ID, a.ID) })
+	return out[:min(len(out), q.Limit)], nil
 }
 
 func (s *fakeStore) CountPublishedTagged(context.Context, stgypub.ID, string) (int, error) {
@@ -172,9 +183,11 @@ type fakeCounter struct {
 	mu         sync.Mutex
 	ranking    []stgypub.RankingEntry
 	rankingErr error
-	statsFor   []stgypub.ID
-	views      []stgypub.View
-	calls      callLog
+	// viewCountsErr fails ViewCounts (Redis down).
+	viewCountsErr error
+	statsFor      []stgypub.ID
+	views         []stgypub.View
+	calls         callLog
 }
 
 // RecordView counts a view once per post and fingerprint, like the view
@@ -245,6 +258,9 @@ func (c *fakeCounter) Stats(_ context.Context, ownerID stgypub.ID) (*stgypub.Sta
 
 func (c *fakeCounter) ViewCounts(ctx context.Context, _ stgypub.ID, ids []stgypub.ID) (map[stgypub.ID]int64, error) {
 	c.calls.add(ctx, "ViewCounts")
+	if c.viewCountsErr != nil {
+		return nil, c.viewCountsErr
+	}
 	out := map[stgypub.ID]int64{}
 	for _, e := range c.ranking {
 		out[e.ID] = e.PV
@@ -313,6 +329,8 @@ type fakeAPI struct {
 	counter *fakeCounter
 	owner   *fakeOwner
 	h       http.Handler
+	// loaders are the last request's (Loaders.Lists).
+	loaders *graph.Loaders
 }
 
 func newFakeAPI(t *testing.T) *fakeAPI {
@@ -335,7 +353,12 @@ func newFakeAPI(t *testing.T) *fakeAPI {
 		}
 		return e
 	})
-	f.h = r.Middleware(srv) // per-request loaders, as server/api mounts it
+	// Per-request loaders, as server/api installs them,
+	// kept for the test to read.
+	f.h = http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		f.loaders = r.NewLoaders()
+		srv.ServeHTTP(w, req.WithContext(graph.WithLoaders(req.Context(), f.loaders)))
+	})
 	return f
 }
 

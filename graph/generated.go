@@ -596,6 +596,8 @@ type PostBotStatsResolver interface {
 	Title(ctx context.Context, obj *stgypub.PostBotStats) (string, error)
 }
 type PostConnectionResolver interface {
+	Edges(ctx context.Context, obj *model.PostConnection) ([]*model.PostEdge, error)
+
 	TotalCount(ctx context.Context, obj *model.PostConnection) (int, error)
 	Items(ctx context.Context, obj *model.PostConnection) ([]*stgypub.Post, error)
 }
@@ -9504,7 +9506,7 @@ func (ec *executionContext) _PostConnection_edges(ctx context.Context, field gra
 			return ec.fieldContext_PostConnection_edges(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Edges, nil
+			return ec.Resolvers.PostConnection().Edges(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*model.PostEdge) graphql.Marshaler {
@@ -9518,8 +9520,8 @@ func (ec *executionContext) fieldContext_PostConnection_edges(_ context.Context,
 	fc = &graphql.FieldContext{
 		Object:     "PostConnection",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_PostEdge(ctx, field)
 		},
@@ -18056,60 +18058,58 @@ func (ec *executionContext) _PubComment(ctx context.Context, sel ast.SelectionSe
 		case "id":
 			out.Values[i] = ec._PubComment_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "postId":
 			out.Values[i] = ec._PubComment_postId(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "nickname":
 			out.Values[i] = ec._PubComment_nickname(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "body":
 			out.Values[i] = ec._PubComment_body(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "status":
 			out.Values[i] = ec._PubComment_status(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "isAuthor":
 			out.Values[i] = ec._PubComment_isAuthor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "createdAt":
 			out.Values[i] = ec._PubComment_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "viewerCanEdit":
 			out.Values[i] = ec._PubComment_viewerCanEdit(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "viewerCanModerate":
 			out.Values[i] = ec._PubComment_viewerCanModerate(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "postTitle":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._PubComment_postTitle(ctx, field, obj)
-				})
+			out.Values[i] = ec._PubComment_postTitle(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "version":
-			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
-				true, true,
-				func(ctx context.Context) graphql.Marshaler {
-					return ec._PubComment_version(ctx, field, obj)
-				})
+			out.Values[i] = ec._PubComment_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -20204,7 +20204,7 @@ func (ec *executionContext) marshalNBotFamilyCount2githubᚗcomᚋstgyᚋstgypub
 }
 
 func (ec *executionContext) marshalNBotFamilyCount2ᚕgithubᚗcomᚋstgyᚋstgypubᚐNameCountᚄ(ctx context.Context, sel ast.SelectionSet, v []stgypub.NameCount) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNBotFamilyCount2githubᚗcomᚋstgyᚋstgypubᚐNameCount(ctx, sel, v[i])
@@ -20224,7 +20224,7 @@ func (ec *executionContext) marshalNBotStatsDay2githubᚗcomᚋstgyᚋstgypubᚐ
 }
 
 func (ec *executionContext) marshalNBotStatsDay2ᚕgithubᚗcomᚋstgyᚋstgypubᚐDayCountsᚄ(ctx context.Context, sel ast.SelectionSet, v []stgypub.DayCounts) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNBotStatsDay2githubᚗcomᚋstgyᚋstgypubᚐDayCounts(ctx, sel, v[i])
@@ -20270,7 +20270,7 @@ func (ec *executionContext) marshalNDayPV2githubᚗcomᚋstgyᚋstgypubᚐDayPV(
 }
 
 func (ec *executionContext) marshalNDayPV2ᚕgithubᚗcomᚋstgyᚋstgypubᚐDayPVᚄ(ctx context.Context, sel ast.SelectionSet, v []stgypub.DayPV) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNDayPV2githubᚗcomᚋstgyᚋstgypubᚐDayPV(ctx, sel, v[i])
@@ -20428,7 +20428,7 @@ func (ec *executionContext) marshalNMe2ᚖgithubᚗcomᚋstgyᚋstgypubᚐUser(c
 }
 
 func (ec *executionContext) marshalNOwnPost2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPostᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.Post) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNOwnPost2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPost(ctx, sel, v[i])
@@ -20460,7 +20460,7 @@ func (ec *executionContext) marshalNPageInfo2ᚖgithubᚗcomᚋstgyᚋstgypubᚋ
 }
 
 func (ec *executionContext) marshalNPost2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPost(ctx context.Context, sel ast.SelectionSet, v []*stgypub.Post) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPost2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPost(ctx, sel, v[i])
@@ -20470,7 +20470,7 @@ func (ec *executionContext) marshalNPost2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐP
 }
 
 func (ec *executionContext) marshalNPost2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPostᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.Post) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPost2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPost(ctx, sel, v[i])
@@ -20494,7 +20494,7 @@ func (ec *executionContext) marshalNPost2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPost
 }
 
 func (ec *executionContext) marshalNPostBotStats2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPostBotStatsᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.PostBotStats) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPostBotStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPostBotStats(ctx, sel, v[i])
@@ -20526,7 +20526,7 @@ func (ec *executionContext) marshalNPostConnection2ᚖgithubᚗcomᚋstgyᚋstgy
 }
 
 func (ec *executionContext) marshalNPostEdge2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PostEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPostEdge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostEdge(ctx, sel, v[i])
@@ -20574,7 +20574,7 @@ func (ec *executionContext) marshalNPostStats2githubᚗcomᚋstgyᚋstgypubᚐPo
 }
 
 func (ec *executionContext) marshalNPostStats2ᚕgithubᚗcomᚋstgyᚋstgypubᚐPostStatsᚄ(ctx context.Context, sel ast.SelectionSet, v []stgypub.PostStats) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPostStats2githubᚗcomᚋstgyᚋstgypubᚐPostStats(ctx, sel, v[i])
@@ -20590,7 +20590,7 @@ func (ec *executionContext) marshalNPostStats2ᚕgithubᚗcomᚋstgyᚋstgypub�
 }
 
 func (ec *executionContext) marshalNPostStats2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐPostStatsᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.PostStats) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPostStats2ᚖgithubᚗcomᚋstgyᚋstgypubᚐPostStats(ctx, sel, v[i])
@@ -20622,7 +20622,7 @@ func (ec *executionContext) marshalNPostStatsConnection2ᚖgithubᚗcomᚋstgy�
 }
 
 func (ec *executionContext) marshalNPostStatsEdge2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PostStatsEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPostStatsEdge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPostStatsEdge(ctx, sel, v[i])
@@ -20646,7 +20646,7 @@ func (ec *executionContext) marshalNPostStatsEdge2ᚖgithubᚗcomᚋstgyᚋstgyp
 }
 
 func (ec *executionContext) marshalNPubComment2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*comment.Item) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPubComment2ᚖgithubᚗcomᚋstgyᚋstgypubᚋcommentᚐItem(ctx, sel, v[i])
@@ -20670,7 +20670,7 @@ func (ec *executionContext) marshalNPubComment2ᚖgithubᚗcomᚋstgyᚋstgypub�
 }
 
 func (ec *executionContext) marshalNPubCommentBulkResult2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentBulkResultᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PubCommentBulkResult) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPubCommentBulkResult2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubCommentBulkResult(ctx, sel, v[i])
@@ -20729,7 +20729,7 @@ func (ec *executionContext) marshalNPubCommentList2ᚖgithubᚗcomᚋstgyᚋstgy
 }
 
 func (ec *executionContext) marshalNPubCommentNotification2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentNotificationᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.CommentNotification) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPubCommentNotification2ᚖgithubᚗcomᚋstgyᚋstgypubᚐCommentNotification(ctx, sel, v[i])
@@ -20859,7 +20859,7 @@ func (ec *executionContext) marshalNPubFollowerConnection2ᚖgithubᚗcomᚋstgy
 }
 
 func (ec *executionContext) marshalNPubFollowerEdge2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubFollowerEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PubFollowerEdge) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPubFollowerEdge2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubFollowerEdge(ctx, sel, v[i])
@@ -20883,7 +20883,7 @@ func (ec *executionContext) marshalNPubFollowerEdge2ᚖgithubᚗcomᚋstgyᚋstg
 }
 
 func (ec *executionContext) marshalNPubPostViewsToday2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubPostViewsTodayᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.PubPostViewsToday) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPubPostViewsToday2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐPubPostViewsToday(ctx, sel, v[i])
@@ -20930,7 +20930,7 @@ func (ec *executionContext) marshalNPublicationState2githubᚗcomᚋstgyᚋstgyp
 }
 
 func (ec *executionContext) marshalNRankingEntry2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐRankingEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.RankingEntry) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNRankingEntry2ᚖgithubᚗcomᚋstgyᚋstgypubᚐRankingEntry(ctx, sel, v[i])
@@ -20970,7 +20970,7 @@ func (ec *executionContext) marshalNSearchConnection2ᚖgithubᚗcomᚋstgyᚋst
 }
 
 func (ec *executionContext) marshalNSearchFragment2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSearchFragmentᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SearchFragment) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSearchFragment2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSearchFragment(ctx, sel, v[i])
@@ -20994,7 +20994,7 @@ func (ec *executionContext) marshalNSearchFragment2ᚖgithubᚗcomᚋstgyᚋstgy
 }
 
 func (ec *executionContext) marshalNSearchHit2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSearchHitᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SearchHit) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSearchHit2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSearchHit(ctx, sel, v[i])
@@ -21040,7 +21040,7 @@ func (ec *executionContext) marshalNShareService2string(ctx context.Context, sel
 }
 
 func (ec *executionContext) marshalNSite2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSiteᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Site) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSite2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSite(ctx, sel, v[i])
@@ -21064,7 +21064,7 @@ func (ec *executionContext) marshalNSite2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgrap
 }
 
 func (ec *executionContext) marshalNSiteRankingEntry2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSiteRankingEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SiteRankingEntry) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNSiteRankingEntry2ᚖgithubᚗcomᚋstgyᚋstgypubᚋgraphᚋmodelᚐSiteRankingEntry(ctx, sel, v[i])
@@ -21179,7 +21179,7 @@ func (ec *executionContext) marshalNUser2ᚖgithubᚗcomᚋstgyᚋstgypubᚐUser
 }
 
 func (ec *executionContext) marshalNWebhook2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐWebhookᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.Webhook) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhook2ᚖgithubᚗcomᚋstgyᚋstgypubᚐWebhook(ctx, sel, v[i])
@@ -21203,7 +21203,7 @@ func (ec *executionContext) marshalNWebhook2ᚖgithubᚗcomᚋstgyᚋstgypubᚐW
 }
 
 func (ec *executionContext) marshalNWebhookDelivery2ᚕᚖgithubᚗcomᚋstgyᚋstgypubᚐWebhookDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []*stgypub.WebhookDelivery) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookDelivery2ᚖgithubᚗcomᚋstgyᚋstgypubᚐWebhookDelivery(ctx, sel, v[i])
@@ -21283,7 +21283,7 @@ func (ec *executionContext) unmarshalNWebhookEvent2ᚕgithubᚗcomᚋstgyᚋstgy
 }
 
 func (ec *executionContext) marshalNWebhookEvent2ᚕgithubᚗcomᚋstgyᚋstgypubᚐWebhookEventᚄ(ctx context.Context, sel ast.SelectionSet, v []stgypub.WebhookEvent) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNWebhookEvent2githubᚗcomᚋstgyᚋstgypubᚐWebhookEvent(ctx, sel, v[i])
@@ -21308,7 +21308,7 @@ func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlge
 }
 
 func (ec *executionContext) marshalN__Directive2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirectiveᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Directive) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx, sel, v[i])
@@ -21352,7 +21352,7 @@ func (ec *executionContext) unmarshalN__DirectiveLocation2ᚕstringᚄ(ctx conte
 }
 
 func (ec *executionContext) marshalN__DirectiveLocation2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__DirectiveLocation2string(ctx, sel, v[i])
@@ -21380,7 +21380,7 @@ func (ec *executionContext) marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlg
 }
 
 func (ec *executionContext) marshalN__InputValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.InputValue) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -21408,7 +21408,7 @@ func (ec *executionContext) marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋg
 }
 
 func (ec *executionContext) marshalN__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐTypeᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.Type) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])
@@ -21662,7 +21662,7 @@ func (ec *executionContext) marshalOShareCount2ᚕᚖgithubᚗcomᚋstgyᚋstgyp
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNShareCount2ᚖgithubᚗcomᚋstgyᚋstgypubᚐNameCount(ctx, sel, v[i])
@@ -21758,7 +21758,7 @@ func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgq
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__EnumValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValue(ctx, sel, v[i])
@@ -21777,7 +21777,7 @@ func (ec *executionContext) marshalO__Field2ᚕgithubᚗcomᚋ99designsᚋgqlgen
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Field2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐField(ctx, sel, v[i])
@@ -21796,7 +21796,7 @@ func (ec *executionContext) marshalO__InputValue2ᚕgithubᚗcomᚋ99designsᚋg
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__InputValue2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐInputValue(ctx, sel, v[i])
@@ -21815,7 +21815,7 @@ func (ec *executionContext) marshalO__Type2ᚕgithubᚗcomᚋ99designsᚋgqlgen�
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSlice(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalN__Type2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐType(ctx, sel, v[i])

@@ -3,8 +3,8 @@ package graph
 import (
 	"context"
 	"errors"
-	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vikstrous/dataloadgen"
@@ -14,7 +14,7 @@ import (
 
 // Loaders batch the lookups that list fields repeat per item (no N+1):
 // post owners, site settings and view counts. They are built per request
-// (Middleware) so nothing is cached across requests.
+// (NewLoaders, WithLoaders) so nothing is cached across requests.
 type Loaders struct {
 	viewCounts *dataloadgen.Loader[viewKey, int64]
 	adjacent   *dataloadgen.Loader[*stgypub.Post, [2]*stgypub.Post]
@@ -29,6 +29,63 @@ type Loaders struct {
 	// again.
 	primedMu sync.Mutex
 	primed   map[stgypub.ID]bool
+	// covered are the loads a prefetch primed for each post (guarded by
+	// primedMu), which decide whether a list is marshaled in order
+	// (lists.go); inOrder and concurrent count those decisions.
+	covered             map[*stgypub.Post]coverage
+	inOrder, concurrent atomic.Int32
+}
+
+// coverage is what a prefetch primed for one post: its view count, its
+// prev/next, and whether those neighbours have titles of their own.
+type coverage struct {
+	viewCount, adjacent, neighborsTitled bool
+}
+
+// cover records that a prefetch primed cov[i] for posts[i].
+func (l *Loaders) cover(posts []*stgypub.Post, cov []coverage) {
+	l.primedMu.Lock()
+	defer l.primedMu.Unlock()
+	if l.covered == nil {
+		l.covered = make(map[*stgypub.Post]coverage, len(posts))
+	}
+	for i, p := range posts {
+		c := l.covered[p]
+		c.viewCount = c.viewCount || cov[i].viewCount
+		if cov[i].adjacent {
+			c.adjacent, c.neighborsTitled = true, cov[i].neighborsTitled
+		}
+		l.covered[p] = c
+	}
+}
+
+// covers reports whether every load that n makes for p is primed, so
+// that resolving p's selection waits for no batch window.
+func (l *Loaders) covers(p *stgypub.Post, n postLoads) bool {
+	l.primedMu.Lock()
+	c, owner := l.covered[p], l.primed[p.OwnedBy]
+	l.primedMu.Unlock()
+	switch {
+	case n.viewCount && !c.viewCount, n.adjacent && !c.adjacent, n.identity && !owner:
+		return false
+	case n.title && !owner && untitled(p), n.neighborTitle && !owner && !c.neighborsTitled:
+		return false
+	}
+	return true
+}
+
+// isPrimed reports whether a prefetch read user id's identity.
+func (l *Loaders) isPrimed(id stgypub.ID) bool {
+	l.primedMu.Lock()
+	defer l.primedMu.Unlock()
+	return l.primed[id]
+}
+
+// Lists returns how many lists of objects this request's response
+// marshaled in order on one goroutine and how many concurrently, one
+// goroutine per item (lists.go).
+func (l *Loaders) Lists() (inOrder, concurrent int) {
+	return int(l.inOrder.Load()), int(l.concurrent.Load())
 }
 
 type viewKey struct{ owner, post stgypub.ID }
@@ -110,15 +167,8 @@ func WithLoaders(ctx context.Context, l *Loaders) context.Context {
 	return context.WithValue(ctx, loadersKey{}, l)
 }
 
-// Middleware installs fresh Loaders in each request's context.
-func (r *Resolver) Middleware(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		next.ServeHTTP(w, req.WithContext(WithLoaders(req.Context(), r.NewLoaders())))
-	})
-}
-
 // loaders returns ctx's loaders, or fresh ones when the caller did not go
-// through Middleware (tests, direct execution).
+// through WithLoaders (tests, direct execution).
 func (r *Resolver) loaders(ctx context.Context) *Loaders {
 	if l, ok := ctx.Value(loadersKey{}).(*Loaders); ok {
 		return l

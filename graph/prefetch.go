@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/stgy/stgypub"
 )
@@ -16,76 +15,32 @@ import (
 // request's loaders with it. The fields below then find their values in
 // the loaders' caches and never wait for a batch window: Post and Site
 // resolve their fields on one goroutine (internal/generate), so a wait
-// there would be paid field after field. What a selection does not ask
-// for is not read; what was not primed (an error, a nested list) still
-// loads through the batching loaders.
+// there would be paid field after field, and a list whose items' loads
+// were all primed is marshaled item after item too (lists.go). What a
+// selection does not ask for is not read; what was not primed (an
+// error, a nested list) still loads through the batching loaders.
 
-// postNeeds is what a selection asks of the posts it reaches.
-type postNeeds struct {
-	viewCount, adjacent, identity, title bool
-}
-
-// wrapperFields lead from the type a resolver returns to its posts:
-// PostConnection.nodes/items/edges, PostEdge.node, SearchConnection.items,
-// SearchHit.post (none of them is a Post field).
-var wrapperFields = map[string]bool{"nodes": true, "items": true, "edges": true, "node": true, "post": true}
-
-// prefetchTypes are the type conditions a fragment on the way to a post
-// may carry.
-var prefetchTypes = []string{"Post", "PostConnection", "PostEdge", "SearchConnection", "SearchHit"}
-
-// siteIdentityFields are the Site fields that read the owner and their
-// settings (the identities loader).
-var siteIdentityFields = map[string]bool{"name": true, "author": true, "introduction": true, "owner": true, "config": true}
-
-// collect adds what sel asks of posts, through wrapperFields.
-func (n *postNeeds) collect(oc *graphql.OperationContext, sel ast.SelectionSet) {
-	for _, f := range graphql.CollectFields(oc, sel, prefetchTypes) {
-		switch {
-		case wrapperFields[f.Name]:
-			n.collect(oc, f.Selections)
-		case f.Name == "viewCount":
-			n.viewCount = true
-		case f.Name == "prev" || f.Name == "next":
-			n.adjacent = true
-		case f.Name == "owner":
-			n.identity = true
-		case f.Name == "site":
-			n.identity = n.identity || asksIdentity(oc, f.Selections)
-		case f.Name == "title":
-			n.title = true
-		}
-	}
-}
-
-// asksIdentity reports whether a Site selection reads siteIdentityFields.
-func asksIdentity(oc *graphql.OperationContext, sel ast.SelectionSet) bool {
-	for _, f := range graphql.CollectFields(oc, sel, []string{"Site"}) {
-		if siteIdentityFields[f.Name] {
-			return true
-		}
-	}
-	return false
-}
-
-// selection is the current field's selection set and operation, nil
-// outside an executing field (direct calls in tests).
-func selection(ctx context.Context) (*graphql.OperationContext, ast.SelectionSet) {
+// selection is what the current field's selection loads (postLoads.walk
+// from the type the field returns), false outside an executing field
+// (direct calls in tests).
+func selection(ctx context.Context) (postLoads, bool) {
 	fc := graphql.GetFieldContext(ctx)
-	if fc == nil || !graphql.HasOperationContext(ctx) {
-		return nil, nil
+	if fc == nil || fc.Field.Definition == nil || !graphql.HasOperationContext(ctx) {
+		return postLoads{}, false
 	}
-	return graphql.GetOperationContext(ctx), fc.Field.Selections
+	var n postLoads
+	n.walk(graphql.GetOperationContext(ctx), fc.Field.Definition.Type.Name(), fc.Field.Selections, false)
+	return n, true
 }
 
 // prefetchPosts primes the loaders for posts (nil ones skipped), which
-// the current field returns (itself or through wrapperFields), as its
-// selection asks: one Counter.ViewCounts per owner, one
+// the current field returns (itself or through the wrappers of
+// fieldLoads: connections, edges, search hits), as its selection asks: one Counter.ViewCounts per owner, one
 // AdjacentPublishedMany, one SiteIdentities. A failing read primes
 // nothing (the fields load and report it themselves).
 func (r *Resolver) prefetchPosts(ctx context.Context, posts ...*stgypub.Post) {
-	oc, sel := selection(ctx)
-	if oc == nil {
+	n, ok := selection(ctx)
+	if !ok {
 		return
 	}
 	if slices.Contains(posts, nil) { // publishedPostsByIds' missing IDs
@@ -94,19 +49,20 @@ func (r *Resolver) prefetchPosts(ctx context.Context, posts ...*stgypub.Post) {
 	if len(posts) == 0 {
 		return
 	}
-	var n postNeeds
-	n.collect(oc, sel)
 	l := r.loaders(ctx)
 	if n.title && !n.identity {
-		n.identity = slices.ContainsFunc(posts, func(p *stgypub.Post) bool { return r.texts(p).Summary.Title == "" })
+		n.identity = slices.ContainsFunc(posts, untitled)
 	}
 	if n.identity {
 		r.primeIdentities(ctx, ownersOf(posts))
 	}
+	cov := make([]coverage, len(posts))
 	if n.adjacent {
 		if adj, err := r.Posts.AdjacentPublishedMany(ctx, posts); err == nil {
 			for i, p := range posts {
 				l.adjacent.Prime(p, adj[i])
+				cov[i].adjacent = true
+				cov[i].neighborsTitled = (adj[i][0] == nil || !untitled(adj[i][0])) && (adj[i][1] == nil || !untitled(adj[i][1]))
 			}
 		}
 	}
@@ -119,15 +75,17 @@ func (r *Resolver) prefetchPosts(ctx context.Context, posts ...*stgypub.Post) {
 		for i, k := range keys {
 			if errs[i] == nil {
 				l.viewCounts.Prime(k, counts[i])
+				cov[i].viewCount = true
 			}
 		}
 	}
+	l.cover(posts, cov)
 }
 
 // prefetchSites primes the identities loader for sites whose selection
-// reads siteIdentityFields (one SiteIdentities).
+// reads the owner or their settings (one SiteIdentities).
 func (r *Resolver) prefetchSites(ctx context.Context, ids ...stgypub.ID) {
-	if oc, sel := selection(ctx); oc != nil && asksIdentity(oc, sel) {
+	if n, ok := selection(ctx); ok && n.identity {
 		r.primeIdentities(ctx, ids)
 	}
 }

@@ -82,9 +82,35 @@ func NewSchema(r *Resolver) graphql.ExecutableSchema {
 	if r.Now == nil {
 		r.Now = time.Now
 	}
-	cfg := Config{Resolvers: r}
+	cfg := Config{Resolvers: newResolverRoot(r)}
 	setComplexity(&cfg.Complexity)
 	return NewExecutableSchema(cfg)
 }
 
 func (r *Resolver) viewer(ctx context.Context) *stgypub.User { return auth.Viewer(ctx) }
+
+// resolverRoot is the ResolverRoot the schema runs on: r with the
+// resolvers of the objects that lists repeat (a site listing calls Post()
+// 80 times) built once. The generated accessors (schema.resolvers.go)
+// allocate one per field call.
+type resolverRoot struct {
+	*Resolver
+	post       PostResolver
+	site       SiteResolver
+	config     PubConfigResolver
+	comment    PubCommentResolver
+	stats      PostStatsResolver
+	rankingRow SiteRankingEntryResolver
+}
+
+func newResolverRoot(r *Resolver) *resolverRoot {
+	return &resolverRoot{Resolver: r, post: r.Post(), site: r.Site(), config: r.PubConfig(),
+		comment: r.PubComment(), stats: r.PostStats(), rankingRow: r.SiteRankingEntry()}
+}
+
+func (r *resolverRoot) Post() PostResolver                         { return r.post }
+func (r *resolverRoot) Site() SiteResolver                         { return r.site }
+func (r *resolverRoot) PubConfig() PubConfigResolver               { return r.config }
+func (r *resolverRoot) PubComment() PubCommentResolver             { return r.comment }
+func (r *resolverRoot) PostStats() PostStatsResolver               { return r.stats }
+func (r *resolverRoot) SiteRankingEntry() SiteRankingEntryResolver { return r.rankingRow }

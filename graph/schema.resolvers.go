@@ -348,6 +348,11 @@ func (r *postBotStatsResolver) Title(ctx context.Context, obj *stgypub.PostBotSt
 	return r.title(ctx, obj.PostID)
 }
 
+// Edges is the resolver for the edges field.
+func (r *postConnectionResolver) Edges(ctx context.Context, obj *model.PostConnection) ([]*model.PostEdge, error) {
+	return postEdges(obj), nil
+}
+
 // TotalCount is the resolver for the totalCount field.
 func (r *postConnectionResolver) TotalCount(ctx context.Context, obj *model.PostConnection) (int, error) {
 	if obj.Tag != "" {

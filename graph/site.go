@@ -35,15 +35,21 @@ func (r *Resolver) sitePosts(ctx context.Context, userID stgypub.ID, a postsArgs
 		HasPreviousPage: q.After != nil || q.Offset > 0,
 	}}
 	c.Nodes = posts[:min(len(posts), n)]
-	c.Edges = make([]*model.PostEdge, len(c.Nodes))
-	for i, p := range c.Nodes {
-		c.Edges[i] = &model.PostEdge{Cursor: encodeCursor(p), Node: p}
-	}
-	if len(c.Edges) > 0 {
-		c.PageInfo.StartCursor, c.PageInfo.EndCursor = &c.Edges[0].Cursor, &c.Edges[len(c.Edges)-1].Cursor
+	if k := len(c.Nodes); k > 0 {
+		first, last := encodeCursor(c.Nodes[0]), encodeCursor(c.Nodes[k-1])
+		c.PageInfo.StartCursor, c.PageInfo.EndCursor = &first, &last
 	}
 	r.prefetchPosts(ctx, c.Nodes...)
 	return c, nil
+}
+
+// postEdges is PostConnection.edges: c's nodes with their cursors.
+func postEdges(c *model.PostConnection) []*model.PostEdge {
+	edges := make([]*model.PostEdge, len(c.Nodes))
+	for i, p := range c.Nodes {
+		edges[i] = &model.PostEdge{Cursor: encodeCursor(p), Node: p}
+	}
+	return edges
 }
 
 // postsArgs are Site.posts' arguments.
