@@ -1,6 +1,7 @@
 package stgypub
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -20,13 +21,17 @@ const idSeqBits = 20
 // String formats the ID as 16 upper-case hexadecimal digits.
 func (id ID) String() string {
 	var buf [16]byte
+	return string(id.appendHex(buf[:0]))
+}
+
+// appendHex appends the ID's 16 upper-case hexadecimal digits to dst.
+func (id ID) appendHex(dst []byte) []byte {
 	const digits = "0123456789ABCDEF"
 	u := uint64(id)
-	for i := 15; i >= 0; i-- {
-		buf[i] = digits[u&0xF]
-		u >>= 4
+	for shift := 60; shift >= 0; shift -= 4 {
+		dst = append(dst, digits[(u>>shift)&0xF])
 	}
-	return string(buf[:])
+	return dst
 }
 
 // Time is the creation time encoded in the ID's top 44 bits (millisecond
@@ -72,7 +77,20 @@ func (id *ID) UnmarshalText(b []byte) error {
 }
 
 // MarshalGQL writes the ID as a GraphQL string (gqlgen Marshaler).
-func (id ID) MarshalGQL(w io.Writer) { _, _ = io.WriteString(w, strconv.Quote(id.String())) }
+func (id ID) MarshalGQL(w io.Writer) {
+	if b, ok := w.(*bytes.Buffer); ok { // gqlgen's response buffer: no copy
+		b.Grow(18)
+		b.Write(id.appendQuoted(b.AvailableBuffer()))
+		return
+	}
+	var buf [18]byte
+	_, _ = w.Write(id.appendQuoted(buf[:0]))
+}
+
+// appendQuoted appends the ID as a JSON string to dst.
+func (id ID) appendQuoted(dst []byte) []byte {
+	return append(id.appendHex(append(dst, '"')), '"')
+}
 
 // UnmarshalGQL accepts a GraphQL string of 16 hex digits (gqlgen
 // Unmarshaler); other input fails with BAD_USER_INPUT.

@@ -6,11 +6,11 @@
 package scalar
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -35,9 +35,20 @@ func MarshalTime(t time.Time) graphql.ContextMarshaler {
 			_, err := io.WriteString(w, "null")
 			return err
 		}
-		_, err := io.WriteString(w, strconv.Quote(t.UTC().Format(TimeLayout)))
+		if b, ok := w.(*bytes.Buffer); ok { // gqlgen's response buffer: no copy
+			b.Grow(len(TimeLayout) + 8)
+			b.Write(appendTime(b.AvailableBuffer(), t))
+			return nil
+		}
+		_, err := w.Write(appendTime(nil, t))
 		return err
 	})
+}
+
+// appendTime appends t as MarshalTime writes it (a JSON string: the
+// layout holds nothing to escape).
+func appendTime(dst []byte, t time.Time) []byte {
+	return append(t.UTC().AppendFormat(append(dst, '"'), TimeLayout), '"')
 }
 
 // UnmarshalTime reads an RFC 3339 string such as 2026-11-30T02:00:00Z
