@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
 // fieldGuards is the API's one field middleware: the introspection
@@ -26,10 +28,43 @@ type fieldGuards struct {
 var _ interface {
 	graphql.HandlerExtension
 	graphql.FieldInterceptor
+	graphql.OperationContextMutator
 } = fieldGuards{}
 
 func (fieldGuards) ExtensionName() string                   { return "FieldGuards" }
 func (fieldGuards) Validate(graphql.ExecutableSchema) error { return nil }
+
+// MutateOperationContext takes the guards out of an operation that needs
+// none of them, so its fields run with no middleware at all: a query
+// over POST (never stored, never cacheable, so marks have nothing to
+// record) that asks no introspection field that is refused. Mutations,
+// GETs and response-cache builds keep them.
+func (g fieldGuards) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	rq := requestFrom(ctx)
+	if rq == nil || rq.get || rq.store || oc.Operation == nil || oc.Operation.Operation != ast.Query {
+		return nil
+	}
+	if g.refuseIntrospection && asksIntrospection(oc) {
+		return nil
+	}
+	oc.ResolverMiddleware = noFieldMiddleware
+	return nil
+}
+
+// noFieldMiddleware is the field middleware of an operation that runs
+// without fieldGuards.
+func noFieldMiddleware(ctx context.Context, next graphql.Resolver) (any, error) { return next(ctx) }
+
+// asksIntrospection reports whether oc's operation selects __schema or
+// __type at its root (fragments included).
+func asksIntrospection(oc *graphql.OperationContext) bool {
+	for _, f := range graphql.CollectFields(oc, oc.Operation.SelectionSet, []string{"Query"}) {
+		if f.Name == "__schema" || f.Name == "__type" {
+			return true
+		}
+	}
+	return false
+}
 
 func (g fieldGuards) InterceptField(ctx context.Context, next graphql.Resolver) (any, error) {
 	fc := graphql.GetFieldContext(ctx)
