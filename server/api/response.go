@@ -86,8 +86,7 @@ func (a *api) finish(w http.ResponseWriter, r *http.Request, rq *request, bw *bu
 	}
 	if status != http.StatusOK || !a.cacheable(rq, h) {
 		h.Set("Cache-Control", "no-store")
-		w.WriteHeader(status)
-		_, _ = w.Write(body)
+		writeBody(w, status, body)
 		return
 	}
 	sum := sha256.Sum256(body)
@@ -99,6 +98,14 @@ func (a *api) finish(w http.ResponseWriter, r *http.Request, rq *request, bw *bu
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
+	writeBody(w, status, body)
+}
+
+// writeBody sends a complete response body with its Content-Length, as
+// response-cache entries are sent: one write, not chunks (the
+// compression middleware drops the length when it compresses).
+func writeBody(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
 }
