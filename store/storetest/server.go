@@ -89,16 +89,39 @@ func (s *Server) command(name string, args ...string) *exec.Cmd {
 // Freeze stops every process of the server (SIGSTOP to its process
 // group) and waits until each is stopped: connections stay open and
 // nothing answers, as with a hung host. Thaw (or Stop) resumes it.
+// A stopped group is also checked from outside: a new connection's ping
+// must get no answer (once, on a busy machine, every process read as
+// stopped while the server still answered); until it does, the group is
+// signalled again.
 func (s *Server) Freeze() {
 	s.tb.Helper()
-	s.signalGroup(syscall.SIGSTOP)
 	deadline := time.Now().Add(10 * time.Second)
-	for !s.groupStopped() {
-		if time.Now().After(deadline) {
-			s.tb.Fatalf("storetest: postgres on port %d did not stop", s.Port)
+	for {
+		s.signalGroup(syscall.SIGSTOP)
+		for !s.groupStopped() {
+			if time.Now().After(deadline) {
+				s.tb.Fatalf("storetest: postgres on port %d did not stop", s.Port)
+			}
+			time.Sleep(5 * time.Millisecond)
 		}
-		time.Sleep(5 * time.Millisecond)
+		if !s.answers(300 * time.Millisecond) {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.tb.Fatalf("storetest: postgres on port %d still answers after SIGSTOP", s.Port)
+		}
 	}
+}
+
+// answers reports whether a new connection to the server gets a ping
+// answered within d.
+func (s *Server) answers(d time.Duration) bool {
+	db := sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(s.URL("postgres")),
+		pgdriver.WithDialTimeout(d), pgdriver.WithReadTimeout(d), pgdriver.WithWriteTimeout(d)))
+	defer db.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	return db.PingContext(ctx) == nil
 }
 
 // groupStopped reports whether every process of the server's process
