@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 	"time"
 
@@ -175,6 +176,9 @@ func (e *env) serve(t *testing.T, r *http.Request) *resp {
 	// response must already be what json.Marshal makes of it (compact,
 	// <, >, &, U+2028, U+2029 escaped; graph/scalar).
 	// (A refusal before execution ends in json.Encoder's newline.)
+	if cl := w.Header().Get("Content-Length"); cl != "" && cl != strconv.Itoa(w.Body.Len()) {
+		t.Errorf("Content-Length %s for a body of %d bytes", cl, w.Body.Len())
+	}
 	body := bytes.TrimSuffix(w.Body.Bytes(), []byte("\n"))
 	if want, err := json.Marshal(json.RawMessage(body)); err != nil || !bytes.Equal(want, body) {
 		t.Errorf("response is not as json.Marshal writes it:\n got  %s\n want %s", body, want)
