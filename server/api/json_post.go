@@ -90,7 +90,13 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 		_, _ = w.Write(b)
 		return
 	}
-	out := appendBuffer(w, len(resp.Data)+64)
+	pw, lend := w.(partsWriter)
+	lend = lend && len(resp.Data) >= minLentData
+	n := len(resp.Data) + 64
+	if lend {
+		n = 64
+	}
+	out := appendBuffer(w, n)
 	out = append(out, '{')
 	if len(resp.Errors) > 0 {
 		b, err := json.Marshal(resp.Errors)
@@ -101,11 +107,24 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 		out = append(append(out, b...), ',')
 	}
 	out = append(out, `"data":`...)
-	if resp.Data == nil {
+	switch {
+	case resp.Data == nil:
 		out = append(out, "null"...)
-	} else {
+	case lend:
+		// The tail has its own few bytes: the writer's free space after
+		// head is where the data goes when the parts are joined.
+		pw.writeParts(out, resp.Data, appendTail(nil, resp))
+		return
+	default:
 		out = append(out, resp.Data...) // already compact and escaped (graph/scalar)
 	}
+	out = appendTail(out, resp)
+	_, _ = w.Write(out)
+}
+
+// appendTail appends what follows "data": the extensions (when any) and
+// the closing brace.
+func appendTail(out []byte, resp *graphql.Response) []byte {
 	if len(resp.Extensions) > 0 {
 		b, err := json.Marshal(resp.Extensions)
 		if err != nil {
@@ -114,9 +133,17 @@ func writeResponse(w io.Writer, resp *graphql.Response) {
 		out = append(out, `,"extensions":`...)
 		out = append(out, b...)
 	}
-	out = append(out, '}')
-	_, _ = w.Write(out)
+	return append(out, '}')
 }
+
+// partsWriter takes a response as head, data and tail without copying
+// data (bufWriter.writeParts); writeResponse lends data of minLentData
+// bytes or more, below which one copy costs less than the parts.
+type partsWriter interface {
+	writeParts(head, data, tail []byte)
+}
+
+const minLentData = 8 << 10
 
 // appendWriter is a writer that lends its own free space (bytes.Buffer,
 // bufWriter): bytes appended to AvailableBuffer after Grow and then

@@ -3,6 +3,8 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -27,6 +29,12 @@ func TestWriteResponseAsMarshal(t *testing.T) {
 			Extensions: map[string]any{"z": 1, "a": "<"},
 		}},
 		{"label", &graphql.Response{Data: json.RawMessage(`{}`), Label: "l"}},
+		{"large data, lent", &graphql.Response{Data: json.RawMessage(`{"html":"` + strings.Repeat("x\\u003cy ", 3000) + `"}`)}},
+		{"large data, errors and extensions", &graphql.Response{
+			Errors:     gqlerror.List{{Message: "partial"}},
+			Data:       json.RawMessage(`{"html":"` + strings.Repeat("x\\u003cy ", 3000) + `"}`),
+			Extensions: map[string]any{"cost": 3},
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			want, err := json.Marshal(tc.resp)
@@ -37,6 +45,17 @@ func TestWriteResponseAsMarshal(t *testing.T) {
 			writeResponse(&got, tc.resp)
 			if got.String() != string(want) {
 				t.Fatalf("got  %s\nwant %s", got.String(), want)
+			}
+			// Into the API's buffer, which takes large data as lent
+			// parts: joined (body) and as parts, the same bytes.
+			bw := &bufWriter{h: http.Header{}}
+			writeResponse(bw, tc.resp)
+			parts := string(bw.buf.Bytes()) + string(bw.data) + string(bw.tail)
+			if tc.resp != nil && len(tc.resp.Data) >= minLentData && bw.data == nil {
+				t.Errorf("%d bytes of data were copied, not lent", len(tc.resp.Data))
+			}
+			if parts != string(want) || string(bw.body()) != string(want) {
+				t.Fatalf("bufWriter: parts %.200s\nbody %.200s\nwant %.200s", parts, bw.body(), want)
 			}
 		})
 	}

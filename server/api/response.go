@@ -19,6 +19,9 @@ type bufWriter struct {
 	h      http.Header
 	status int
 	buf    bytes.Buffer
+	// data and tail follow buf when writeResponse lent its data
+	// (writeParts).
+	data, tail []byte
 }
 
 func (b *bufWriter) Header() http.Header { return b.h }
@@ -26,6 +29,28 @@ func (b *bufWriter) Header() http.Header { return b.h }
 // Grow and AvailableBuffer lend the buffer's free space (appendWriter).
 func (b *bufWriter) Grow(n int)              { b.buf.Grow(n) }
 func (b *bufWriter) AvailableBuffer() []byte { return b.buf.AvailableBuffer() }
+
+// writeParts makes the response buf's bytes, then head, data and tail:
+// writeResponse lends gqlgen's data buffer instead of copying it (an
+// article's 56 KB HTML would be allocated twice). body joins them.
+func (b *bufWriter) writeParts(head, data, tail []byte) {
+	if b.status == 0 {
+		b.status = http.StatusOK
+	}
+	b.buf.Write(head)
+	b.data, b.tail = data, tail
+}
+
+// body is the whole response in one slice (lent data copied in).
+func (b *bufWriter) body() []byte {
+	if b.data != nil || b.tail != nil {
+		b.buf.Grow(len(b.data) + len(b.tail))
+		b.buf.Write(b.data)
+		b.buf.Write(b.tail)
+		b.data, b.tail = nil, nil
+	}
+	return b.buf.Bytes()
+}
 
 func (b *bufWriter) WriteHeader(code int) {
 	if b.status == 0 {
@@ -53,10 +78,6 @@ func (b *bufWriter) Write(p []byte) (int, error) {
 //     "public, max-age=…, s-maxage=…" with a strong ETag, answered 304
 //     when If-None-Match matches; everything else is no-store.
 func (a *api) finish(w http.ResponseWriter, r *http.Request, rq *request, bw *bufWriter) {
-	body := bw.buf.Bytes()
-	if !rq.executed {
-		body = withoutData(body)
-	}
 	status := http.StatusOK
 	switch {
 	case rq.status != 0:
@@ -71,9 +92,6 @@ func (a *api) finish(w http.ResponseWriter, r *http.Request, rq *request, bw *bu
 	}
 	h := w.Header()
 	h.Set("Content-Type", contentType(rq.media))
-	if rq.media == mediaMultipart {
-		body = multipartBody(body)
-	}
 	h.Del("Content-Length")
 	if rq.get {
 		h.Add("Vary", "Accept, Authorization, Cookie")
@@ -81,14 +99,19 @@ func (a *api) finish(w http.ResponseWriter, r *http.Request, rq *request, bw *bu
 		h.Add("Vary", "Accept")
 	}
 	if status == http.StatusOK && storable(rq, h) {
-		rq.page = a.responsePage(rq, body)
+		rq.page = a.responsePage(rq, fullBody(rq, bw))
 		return
 	}
 	if status != http.StatusOK || !a.cacheable(rq, h) {
 		h.Set("Cache-Control", "no-store")
-		writeBody(w, status, body)
+		if rq.executed && rq.media != mediaMultipart {
+			writeBody(w, status, bw.buf.Bytes(), bw.data, bw.tail) // lent data as it is
+		} else {
+			writeBody(w, status, fullBody(rq, bw))
+		}
 		return
 	}
+	body := fullBody(rq, bw)
 	sum := sha256.Sum256(body)
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	h.Set("Cache-Control", "public, max-age="+seconds(a.cfg.CacheMaxAge)+", s-maxage="+seconds(a.cfg.CacheSharedMaxAge))
@@ -101,13 +124,34 @@ func (a *api) finish(w http.ResponseWriter, r *http.Request, rq *request, bw *bu
 	writeBody(w, status, body)
 }
 
-// writeBody sends a complete response body with its Content-Length, as
-// response-cache entries are sent: one write, not chunks (the
+// fullBody is bw's response in one slice as finish sends it: without
+// "data" after a request error, framed for a multipart client.
+func fullBody(rq *request, bw *bufWriter) []byte {
+	body := bw.body()
+	if !rq.executed {
+		body = withoutData(body)
+	}
+	if rq.media == mediaMultipart {
+		body = multipartBody(body)
+	}
+	return body
+}
+
+// writeBody sends a complete response body (its parts in order) with its
+// Content-Length, as response-cache entries are sent: not chunked (the
 // compression middleware drops the length when it compresses).
-func writeBody(w http.ResponseWriter, status int, body []byte) {
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+func writeBody(w http.ResponseWriter, status int, body ...[]byte) {
+	n := 0
+	for _, b := range body {
+		n += len(b)
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(n))
 	w.WriteHeader(status)
-	_, _ = w.Write(body)
+	for _, b := range body {
+		if len(b) > 0 {
+			_, _ = w.Write(b)
+		}
+	}
 }
 
 // cacheable reports whether a successful response may be stored by
