@@ -168,7 +168,7 @@ func (a *api) serve(w http.ResponseWriter, r *http.Request, store bool) *request
 		a.refuse(w, rq, bad)
 		return nil
 	}
-	rq.query = gq.Query
+	rq.query, rq.params = gq.Query, gq
 	ar := a.credentials(r, rq)
 	ctx, err := a.deps.Auth.Authenticate(ar)
 	if err != nil {

@@ -33,23 +33,28 @@ func (jsonPOST) Supports(r *http.Request) bool {
 	return err == nil && r.Method == http.MethodPost && mt == "application/json"
 }
 
-// Do is transport.POST's Do for an application/json response.
+// Do is transport.POST's Do for an application/json response; the
+// parameters serve already decoded are not decoded again.
 func (jsonPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	ctx := r.Context()
 	w.Header().Add("Content-Type", "application/json")
 	start := graphql.Now()
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("could not read request body: %+v", err)}))
-		return
-	}
 	var params graphql.RawParams
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	if err := dec.Decode(&params); err != nil {
-		w.WriteHeader(http.StatusBadRequest)
-		writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("json request body could not be decoded: %+v body:%s", err, body)}))
-		return
+	if rq := requestFrom(ctx); rq != nil && rq.params != nil {
+		params = *rq.params // serve's readRequest decoded them (parseBody, getParams)
+	} else {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("could not read request body: %+v", err)}))
+			return
+		}
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.UseNumber()
+		if err := dec.Decode(&params); err != nil {
+			w.WriteHeader(http.StatusBadRequest)
+			writeResponse(w, exec.DispatchError(ctx, gqlerror.List{gqlerror.Errorf("json request body could not be decoded: %+v body:%s", err, body)}))
+			return
+		}
 	}
 	params.Headers = r.Header
 	params.ReadTime = graphql.TraceTiming{Start: start, End: graphql.Now()}

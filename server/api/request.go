@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql"
+
 	"github.com/stgy/stgypub/graph"
 	"github.com/stgy/stgypub/pagecache"
 )
@@ -37,6 +39,9 @@ type request struct {
 	// query is the document persisted() resolved from a hash ("" when
 	// the request carried its text).
 	query string
+	// params are the request's parameters as readRequest decoded them,
+	// which jsonPOST takes instead of decoding the body again.
+	params *graphql.RawParams
 	// executed: the operation reached execution (requestMarks); a
 	// response without it holds request errors only.
 	executed bool
