@@ -213,3 +213,8 @@ type PubPostStore interface {
 	// due (zero when none is known): lists change then without a write.
 	NextPublication(ctx context.Context) (time.Time, error)
 }
+
+// MaxSearchQuery is the longest search query, in code points, that the
+// site search accepts (the page's ?q= and the API's site.search query;
+// longer is BAD_USER_INPUT: 400 on the page).
+const MaxSearchQuery = 200

@@ -67,10 +67,9 @@ type Resolver struct {
 
 // Limits of list arguments.
 const (
-	maxPostsPage   = 200 // site.posts: the HTML Plain view's page in one request
-	maxPageLimit   = 100 // site.search
-	maxSearchChars = 200 // site.search query
-	maxSites       = 100 // sites
+	maxPostsPage = 200 // site.posts: the HTML Plain view's page in one request
+	maxPageLimit = 100 // site.search
+	maxSites     = 100 // sites
 )
 
 // NewSchema returns the executable schema with r's resolvers and the

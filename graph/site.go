@@ -85,7 +85,7 @@ func (a postsArgs) query() (stgypub.PostQuery, error) {
 
 func (r *Resolver) siteSearch(ctx context.Context, userID stgypub.ID, query string, order *model.PostOrder, offset, limit *int) (*model.SearchConnection, error) {
 	query = strings.TrimSpace(query)
-	if err := stgypub.CheckText("query", query, maxSearchChars); err != nil {
+	if err := stgypub.CheckText("query", query, stgypub.MaxSearchQuery); err != nil {
 		return nil, err
 	}
 	if query == "" {

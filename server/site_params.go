@@ -23,8 +23,6 @@ const (
 	// maxPage bounds ?page= so offsets never overflow and absurd pages
 	// cost no query.
 	maxPage = 1_000_000
-	// maxQueryChars bounds the search query, in code points.
-	maxQueryChars = 200
 )
 
 // siteParams are the presentation parameters of /sites/{userId}; none of
@@ -53,8 +51,8 @@ func parseSiteParams(q url.Values) (siteParams, error) {
 	if t, ok := stgypub.ThemeByName(q.Get("design")); ok {
 		p.design = t.Name
 	}
-	if n := utf8.RuneCountInString(p.query); n > maxQueryChars {
-		return p, stgypub.Errorf(stgypub.CodeBadUserInput, "The search query is %d characters; the limit is %d.", n, maxQueryChars)
+	if n := utf8.RuneCountInString(p.query); n > stgypub.MaxSearchQuery {
+		return p, stgypub.Errorf(stgypub.CodeBadUserInput, "The search query is %d characters; the limit is %d.", n, stgypub.MaxSearchQuery)
 	}
 	switch v := q.Get("view"); {
 	case v == viewRich || v == viewPlain:
