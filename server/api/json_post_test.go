@@ -57,6 +57,11 @@ func TestWriteResponseAsMarshal(t *testing.T) {
 			if parts != string(want) || string(bw.body()) != string(want) {
 				t.Fatalf("bufWriter: parts %.200s\nbody %.200s\nwant %.200s", parts, bw.body(), want)
 			}
+			// A second response after a lent one follows it.
+			writeResponse(bw, tc.resp)
+			if got := string(bw.body()); got != string(want)+string(want) {
+				t.Fatalf("two responses: %.200s", got)
+			}
 		})
 	}
 }

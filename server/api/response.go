@@ -37,6 +37,7 @@ func (b *bufWriter) writeParts(head, data, tail []byte) {
 	if b.status == 0 {
 		b.status = http.StatusOK
 	}
+	b.body() // anything lent before comes first
 	b.buf.Write(head)
 	b.data, b.tail = data, tail
 }
@@ -62,6 +63,7 @@ func (b *bufWriter) Write(p []byte) (int, error) {
 	if b.status == 0 {
 		b.status = http.StatusOK
 	}
+	b.body() // lent data, if any, stays before p
 	return b.buf.Write(p)
 }
 
