@@ -50,7 +50,7 @@ func TestWriteResponseAsMarshal(t *testing.T) {
 			// parts: joined (body) and as parts, the same bytes.
 			bw := &bufWriter{h: http.Header{}}
 			writeResponse(bw, tc.resp)
-			parts := string(bw.buf.Bytes()) + string(bw.data) + string(bw.tail)
+			parts := bw.buf.String() + string(bw.data) + string(bw.tail)
 			if tc.resp != nil && len(tc.resp.Data) >= minLentData && bw.data == nil {
 				t.Errorf("%d bytes of data were copied, not lent", len(tc.resp.Data))
 			}
