@@ -215,8 +215,10 @@ func (l *Loaders) listInOrder(oc *graphql.OperationContext, sel ast.SelectionSet
 	if n.waits {
 		return false
 	}
+	l.primedMu.Lock() // once for the list, not per item
+	defer l.primedMu.Unlock()
 	for _, s := range sites {
-		if s != nil && n.identity && !l.isPrimed(s.ID) {
+		if s != nil && n.identity && !l.primed[s.ID] {
 			return false
 		}
 	}

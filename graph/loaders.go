@@ -60,11 +60,10 @@ func (l *Loaders) cover(posts []*stgypub.Post, cov []coverage) {
 }
 
 // covers reports whether every load that n makes for p is primed, so
-// that resolving p's selection waits for no batch window.
+// that resolving p's selection waits for no batch window; the caller
+// holds primedMu.
 func (l *Loaders) covers(p *stgypub.Post, n postLoads) bool {
-	l.primedMu.Lock()
 	c, owner := l.covered[p], l.primed[p.OwnedBy]
-	l.primedMu.Unlock()
 	switch {
 	case n.viewCount && !c.viewCount, n.adjacent && !c.adjacent, n.identity && !owner:
 		return false
@@ -72,13 +71,6 @@ func (l *Loaders) covers(p *stgypub.Post, n postLoads) bool {
 		return false
 	}
 	return true
-}
-
-// isPrimed reports whether a prefetch read user id's identity.
-func (l *Loaders) isPrimed(id stgypub.ID) bool {
-	l.primedMu.Lock()
-	defer l.primedMu.Unlock()
-	return l.primed[id]
 }
 
 // Lists returns how many lists of objects this request's response
