@@ -59,7 +59,7 @@ func noFieldMiddleware(ctx context.Context, next graphql.Resolver) (any, error) 
 // __type at its root (fragments included).
 func asksIntrospection(oc *graphql.OperationContext) bool {
 	for _, f := range graphql.CollectFields(oc, oc.Operation.SelectionSet, []string{"Query"}) {
-		if f.Name == "__schema" || f.Name == "__type" {
+		if introspectionField(f.Name) {
 			return true
 		}
 	}
@@ -73,7 +73,7 @@ func (g fieldGuards) InterceptField(ctx context.Context, next graphql.Resolver) 
 	}
 	switch fc.Object {
 	case "Query":
-		if g.refuseIntrospection && (fc.Field.Name == "__schema" || fc.Field.Name == "__type") {
+		if g.refuseIntrospection && introspectionField(fc.Field.Name) {
 			return nil, errIntrospectionDisabled // refuseIntrospection's test
 		}
 	case "Mutation":

@@ -18,9 +18,13 @@ var errIntrospectionDisabled = stgypub.Errorf(stgypub.CodeForbidden, "introspect
 // root fields before gqlgen's own (disabled) introspection runs;
 // __typename stays available.
 func refuseIntrospection(ctx context.Context, next graphql.Resolver) (any, error) {
-	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Object == "Query" &&
-		(fc.Field.Name == "__schema" || fc.Field.Name == "__type") {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Object == "Query" && introspectionField(fc.Field.Name) {
 		return nil, errIntrospectionDisabled
 	}
 	return next(ctx)
 }
+
+// introspectionField reports whether a root field name is one of the
+// introspection fields that are refused while introspection is off
+// (__typename is not).
+func introspectionField(name string) bool { return name == "__schema" || name == "__type" }
